@@ -1,0 +1,107 @@
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config.js'
+import { type Db, isDatabaseReachable } from './db/database.js'
+import { createApplicationsRepository } from './features/applications/applications.repository.js'
+import { createApplicationsService } from './features/applications/applications.service.js'
+import { createAuditRepository } from './features/audit/audit.repository.js'
+import { createAuditService } from './features/audit/audit.service.js'
+import { authRoutes } from './features/auth/auth.routes.js'
+import { createChallengesRepository } from './features/auth/challenges.repository.js'
+import { createSessionTokens, resolveAuthSecret } from './features/auth/session-token.js'
+import { createSessionsRepository } from './features/auth/sessions.repository.js'
+import { authFailureText, createSessionsService, type AuthFailure } from './features/auth/sessions.service.js'
+import { createSettingsRepository } from './features/auth/settings.repository.js'
+import { createSignInService } from './features/auth/sign-in.service.js'
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
+import { createDashboardService } from './features/dashboard/dashboard.service.js'
+import { createEmailRepository } from './features/email/email.repository.js'
+import { createEmailService } from './features/email/email.service.js'
+import { healthRoutes } from './features/health/health.routes.js'
+import { createUsersRepository } from './features/users/users.repository.js'
+import { type Clock, systemClock } from './lib/clock.js'
+import { loggerOptions } from './lib/logger.js'
+import type { MailTransport } from './lib/mail-transport.js'
+import { createRateLimiter } from './lib/rate-limiter.js'
+import { type RouteAccess, installAccessControl } from './plugins/access-control.js'
+import { installErrorHandler } from './plugins/error-handler.js'
+import { installSecurityHeaders } from './plugins/security-headers.js'
+import { installWebApp } from './plugins/web-app.js'
+
+export interface AppDeps {
+  config: Config
+  db: Db
+  transport: MailTransport
+  clock?: Clock
+  /** Where log lines go (tests capture them to prove no secret is logged). */
+  logStream?: NodeJS.WritableStream
+}
+
+export interface BuiltApp {
+  app: FastifyInstance
+  /** Every /api route with its declared access rule. */
+  routes: RouteAccess[]
+  /** Periodic housekeeping (expired rate-limit windows). */
+  maintenance(): Promise<void>
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
+const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** The one composition root: repositories → services → route plugins. */
+export async function buildApp({ config, db, transport, clock = systemClock, logStream }: AppDeps): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: loggerOptions(config, logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const secret = await resolveAuthSecret(config.authSecret, createSettingsRepository(db))
+  const limiter = createRateLimiter(db, clock)
+  const audit = createAuditService({ audit: createAuditRepository(db), clock })
+  const email = createEmailService({ transport, emails: createEmailRepository(db), clock })
+  const users = createUsersRepository(db)
+  const applications = createApplicationsService({ applications: createApplicationsRepository(db) })
+  const sessions = createSessionsService({
+    sessions: createSessionsRepository(db),
+    tokens: createSessionTokens(secret),
+    applications,
+    audit,
+    clock,
+    policy: config.session,
+  })
+  const signIn = createSignInService({
+    users, challenges: createChallengesRepository(db), sessions, email, audit, limiter, clock, secret, appUrl: config.appUrl,
+  })
+  const dashboard = createDashboardService({
+    countUsers: () => users.counts(),
+    countActiveSessions: () => sessions.countActive(),
+    countSignInsSince: (since) => audit.countSince('sign_in.success', 'success', since),
+    clock,
+  })
+
+  await installSecurityHeaders(app)
+  const pageFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST)
+  installErrorHandler(app, pageFallback)
+  const routes = installAccessControl(app, {
+    authenticate: (token) => sessions.authenticate(token),
+    failureText: (failure) => authFailureText(failure as AuthFailure),
+    holdsApplication: (user, appCode) => applications.holds({ userId: user.id, roleCode: user.roleCode }, appCode),
+    limiter,
+    requestsPerMinute: config.rateLimitPerMinute,
+  })
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { isDatabaseReachable: () => isDatabaseReachable(db) })
+      await api.register(authRoutes, { signIn, sessions, debugAuthEnabled: config.debugAuthEnabled })
+      await api.register(dashboardRoutes, { dashboard })
+    },
+    { prefix: '/api' },
+  )
+
+  return { app, routes, maintenance: () => limiter.purgeExpired() }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const databaseUrl = z
+  .string()
+  .refine((value) => /^(sqlite:|postgres(ql)?:\/\/)/.test(value), 'must start with sqlite: or postgres://')
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url({ error: 'must be an absolute URL such as https://staff.district.org' }).optional(),
+  DATABASE_URL: databaseUrl.default('sqlite:./data/platform.db'),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('District Staff Platform <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).default('admin@example.org'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  DEBUG_AUTH_ENABLED: booleanFlag.default(true),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+})
+
+export type Config = Readonly<{
+  port: number
+  host: string
+  appUrl: string
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
+  mail: { smtpUrl: string | null; from: string }
+  adminEmail: string
+  authSecret: string | null
+  session: { idleHours: number; maxDays: number }
+  debugAuthEnabled: boolean
+  rateLimitPerMinute: number
+  trustProxy: boolean
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
+  webDistDir: string | null
+}>
+
+/** Thrown when the environment is wrong; the message names every bad variable. */
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; fails naming every missing or invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+  const parsed = EnvSchema.safeParse(present)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    database: e.DATABASE_URL.startsWith('sqlite:')
+      ? { kind: 'sqlite' as const, file: e.DATABASE_URL.slice('sqlite:'.length) || ':memory:' }
+      : { kind: 'postgres' as const, url: e.DATABASE_URL },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    authSecret: e.AUTH_SECRET ?? null,
+    session: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },
+    debugAuthEnabled: e.DEBUG_AUTH_ENABLED,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ?? null,
+  })
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { Config } from '../config.js'
+import type { Database } from './schema.js'
+
+export type Dialect = 'sqlite' | 'postgres'
+export interface Db {
+  kysely: Kysely<Database>
+  dialect: Dialect
+  close(): Promise<void>
+}
+
+// PostgreSQL returns int8 (count(*), sums) as strings by default; our counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
+
+/** Opens the configured database: the only place that picks a dialect. */
+export function openDatabase(database: Config['database'], options: { searchPath?: string } = {}): Db {
+  if (database.kind === 'sqlite') {
+    if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true })
+    const sqlite = new SqliteDatabase(database.file)
+    sqlite.pragma('journal_mode = WAL')
+    sqlite.pragma('synchronous = NORMAL')
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.pragma('busy_timeout = 5000')
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() }
+  }
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  })
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { kysely, dialect: 'postgres', close: () => kysely.destroy() }
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db.kysely)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,21 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely'
+import type { Db } from './database.js'
+import * as initial from './migrations/0001-initial.js'
+
+// Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((result) => result.status === 'Error')
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : ''
+    throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}

@@ -1,0 +1,136 @@
+import type { Generated } from 'kysely'
+
+// Column names are snake_case in SQL and in TypeScript alike: the API speaks the same names (SPEC.md §3).
+// Flags are integers 0/1 and times are ISO-8601 text on both dialects (docs/decisions/002).
+
+export interface OrganizationsTable {
+  org_id: Generated<number>
+  org_name: string
+  org_code: string
+}
+
+export interface RolesTable {
+  role_id: Generated<number>
+  role_name: string
+  role_code: string
+  role_level: number
+}
+
+export interface ApplicationsTable {
+  app_id: Generated<number>
+  app_name: string
+  app_code: string
+  app_url: string
+  app_icon: string
+  app_description: string
+  display_order: number
+  is_active: number
+  category: string
+  app_color: string
+  admin_only: number
+  created_at: string
+  updated_at: string
+}
+
+export interface UsersTable {
+  user_id: Generated<number>
+  email: string
+  full_name: string
+  organization_id: number
+  role_id: number
+  is_active: number
+  email_verified: number
+  last_login: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface UserPermissionsTable {
+  user_id: number
+  app_id: number
+  permission_level: string
+  granted_at: string
+  granted_by: number | null
+}
+
+/** An e-mailed sign-in link (kind signin, with its code) or invitation (kind invite). Secrets are stored as HMACs. */
+export interface LoginChallengesTable {
+  challenge_id: Generated<number>
+  kind: string
+  email: string
+  user_id: number
+  token_hash: string
+  code_hash: string | null
+  code_attempts: number
+  created_at: string
+  expires_at: string
+  consumed_at: string | null
+  revoked_at: string | null
+}
+
+export interface SessionsTable {
+  session_id: string
+  user_id: number
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+  revoked_at: string | null
+  revoked_reason: string | null
+  ip: string | null
+  user_agent: string | null
+}
+
+/** Fixed-window counters shared by every instance (rate limits). */
+export interface RateLimitsTable {
+  bucket_key: string
+  window_start: number
+  hits: number
+  expires_at: number
+}
+
+export interface AuditLogTable {
+  audit_id: Generated<number>
+  occurred_at: string
+  actor_user_id: number | null
+  action: string
+  outcome: string
+  target_type: string | null
+  target_id: string | null
+  email: string | null
+  ip: string | null
+  user_agent: string | null
+  details: string | null
+}
+
+/** Every message the platform sends, with secrets masked in what is stored. */
+export interface MailMessagesTable {
+  message_id: Generated<number>
+  created_at: string
+  kind: string
+  recipient: string
+  subject: string
+  body_text: string
+  status: string
+  attempts: number
+  last_error: string | null
+  sent_at: string | null
+}
+
+export interface SettingsTable {
+  setting_key: string
+  setting_value: string
+}
+
+export interface Database {
+  organizations: OrganizationsTable
+  roles: RolesTable
+  applications: ApplicationsTable
+  users: UsersTable
+  user_permissions: UserPermissionsTable
+  login_challenges: LoginChallengesTable
+  sessions: SessionsTable
+  rate_limits: RateLimitsTable
+  audit_log: AuditLogTable
+  mail_messages: MailMessagesTable
+  settings: SettingsTable
+}

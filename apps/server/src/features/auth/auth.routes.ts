@@ -1,0 +1,71 @@
+import {
+  DebugTokenBodySchema,
+  DebugTokenResponseSchema,
+  ProfileResponseSchema,
+  SendMagicLinkBodySchema,
+  SendMagicLinkResponseSchema,
+  SignInResponseSchema,
+  VerifyCodeBodySchema,
+  VerifyMagicLinkBodySchema,
+} from '@platform/contracts/auth'
+import { MAGIC_LINK_TTL_MINUTES } from '@platform/contracts/auth'
+import { SuccessSchema } from '@platform/contracts/errors'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { AppError } from '../../lib/errors.js'
+import { errorResponses } from '../../plugins/error-handler.js'
+import type { SessionsService } from './sessions.service.js'
+import type { SignInService } from './sign-in.service.js'
+
+const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
+
+/** The sign-in calls of SPEC.md §7 (Authentication), plus the code check and the debug endpoint. */
+export const authRoutes: FastifyPluginAsyncZod<{ signIn: SignInService; sessions: SessionsService; debugAuthEnabled: boolean }> = async (
+  app,
+  { signIn, sessions, debugAuthEnabled },
+) => {
+  app.post(
+    '/send-magic-link',
+    { config: { access: 'public' }, schema: { body: SendMagicLinkBodySchema, response: { 200: SendMagicLinkResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const { message } = await signIn.sendMagicLink(request.body.email, client(request))
+      return { success: true as const, message, expiresInMinutes: MAGIC_LINK_TTL_MINUTES }
+    },
+  )
+
+  app.post(
+    '/verify-magic-link',
+    { config: { access: 'public' }, schema: { body: VerifyMagicLinkBodySchema, response: { 200: SignInResponseSchema, ...errorResponses } } },
+    (request) => signIn.verifyMagicLink(request.body.email, request.body.token, client(request)),
+  )
+
+  app.post(
+    '/verify-code',
+    { config: { access: 'public' }, schema: { body: VerifyCodeBodySchema, response: { 200: SignInResponseSchema, ...errorResponses } } },
+    (request) => signIn.verifyCode(request.body.email, request.body.code, client(request)),
+  )
+
+  app.get(
+    '/get-user-profile',
+    { config: { access: 'authenticated' }, schema: { response: { 200: ProfileResponseSchema, ...errorResponses } } },
+    async (request) => ({ user: await sessions.sessionUser(request.user!) }),
+  )
+
+  app.post(
+    '/logout',
+    { config: { access: 'authenticated' }, schema: { response: { 200: SuccessSchema, ...errorResponses } } },
+    async (request) => {
+      await sessions.logout(request.user!, client(request))
+      return { success: true as const, message: 'You have been signed out.' }
+    },
+  )
+
+  app.post(
+    '/debug-token',
+    { config: { access: 'public' }, schema: { body: DebugTokenBodySchema, response: { 200: DebugTokenResponseSchema, ...errorResponses } } },
+    async (request) => {
+      if (!debugAuthEnabled) throw new AppError('not_found', 'The token debug endpoint is switched off on this server.', { code: 'debug_disabled' })
+      return sessions.inspect(request.body.token)
+    },
+  )
+}

@@ -1,0 +1,59 @@
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+import { openDatabase } from './db/database.js'
+import { migrateToLatest } from './db/migrate.js'
+import { seedDatabase } from './db/seed.js'
+import { systemClock } from './lib/clock.js'
+import { createOutboxTransport, createSmtpTransport } from './lib/mail-transport.js'
+
+const MAINTENANCE_INTERVAL_MS = 10 * 60_000
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const db = openDatabase(config.database)
+  await migrateToLatest(db)
+  const { createdAdmin } = await seedDatabase(db, config.adminEmail, systemClock.now().toISOString())
+  const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createOutboxTransport()
+  const { app, maintenance } = await buildApp({ config, db, transport })
+
+  const timer = setInterval(() => void maintenance().catch((err: unknown) => app.log.warn({ err }, 'maintenance failed')), MAINTENANCE_INTERVAL_MS)
+  timer.unref()
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing requests in flight')
+    clearInterval(timer)
+    await app.close() // stops accepting connections and waits for requests in flight
+    transport.close()
+    await db.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  const where = config.database.kind === 'sqlite' ? `SQLite file ${config.database.file}` : 'PostgreSQL'
+  const mail = transport.mode === 'outbox' ? 'outbox mode: e-mails are printed here, nothing is sent' : 'SMTP'
+  process.stdout.write(
+    [
+      '',
+      `District Staff Platform is running at ${config.appUrl}`,
+      `  database: ${where}; mail: ${mail}`,
+      `  To sign in as the first administrator, open ${config.appUrl}/login and enter ${config.adminEmail}`,
+      transport.mode === 'outbox' ? '  The sign-in link and code will appear in this console.' : '  The sign-in link and code will arrive by e-mail.',
+      createdAdmin ? `  (First start: the administrator ${config.adminEmail} was created; set ADMIN_EMAIL to choose another.)` : '',
+      '',
+    ].join('\n') + '\n',
+  )
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\nSee the configuration table in README.md.\n`)
+  } else {
+    process.stderr.write(`The platform could not start: ${error instanceof Error ? error.message : String(error)}\n`)
+  }
+  process.exit(1)
+})

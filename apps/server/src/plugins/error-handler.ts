@@ -1,0 +1,53 @@
+import { ErrorBodySchema } from '@platform/contracts/errors'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { AppError } from '../lib/errors.js'
+
+/** The error statuses every route may answer, for its response schema. */
+export const errorResponses = {
+  400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema,
+  413: ErrorBodySchema, 415: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema,
+} as const
+
+/** Fastify's own client errors, in words a person can act on. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is empty but JSON was announced.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Send the request body as JSON (Content-Type: application/json).' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'The Content-Length header does not match the body.' },
+}
+
+/** One place turns every failure into `{error, code}`: expected ones with their message, unexpected ones logged and hidden. */
+export function installErrorHandler(app: FastifyInstance, pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(error.retryAfterSeconds))
+      return reply.code(error.statusCode).send({ error: error.message, code: error.code })
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext === 'querystring' ? 'query' : error.validationContext
+      const details = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.')
+        return field ? `${field}: ${issue.message}` : issue.message
+      })
+      return reply.code(400).send({ error: `Invalid ${where ?? 'request'}: ${details.join('; ')}`, code: 'bad_request' })
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined
+    if (known) return reply.code(known.status).send({ error: known.message, code: known.code })
+    if (error.statusCode === 429) return reply.code(429).send({ error: error.message, code: 'rate_limited' })
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: error.message, code: 'bad_request' })
+    }
+    if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema')
+    else request.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' })
+  })
+
+  // Page addresses belong to the web app, which routes them itself; anything else is an unknown API call.
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api')
+    if (isPage && pageFallback) return pageFallback(request, reply)
+    return reply.code(404).send({ error: `There is no ${request.method} ${request.url.split('?')[0]} here.`, code: 'not_found' })
+  })
+}
