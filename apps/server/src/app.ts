@@ -58,6 +58,8 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // The API speaks JSON only; a text body is refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain')
 
   const secret = await resolveAuthSecret(config.authSecret, createSettingsRepository(db))
   const limiter = createRateLimiter(db, clock)

@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface Db {
   kysely: Kysely<Database>
   dialect: Dialect
+  /** The PostgreSQL schema in use when it is not the default (each test file has its own). */
+  schema: string | null
   close(): Promise<void>
 }
 
@@ -26,7 +28,7 @@ export function openDatabase(database: Config['database'], options: { searchPath
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() }
+    return { kysely, dialect: 'sqlite', schema: null, close: () => kysely.destroy() }
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -34,7 +36,7 @@ export function openDatabase(database: Config['database'], options: { searchPath
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   })
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() }
+  return { kysely, dialect: 'postgres', schema: options.searchPath ?? null, close: () => kysely.destroy() }
 }
 
 /** True when the database answers a trivial query. */

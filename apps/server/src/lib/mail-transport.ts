@@ -17,7 +17,8 @@ export interface MailTransport {
 
 /** Delivers through the SMTP server of `smtpUrl` with bounded waits, so a slow server cannot hold a request. */
 export function createSmtpTransport(smtpUrl: string, from: string, timeouts = { connectMs: 10_000, socketMs: 15_000 }): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
     connectionTimeout: timeouts.connectMs,
     greetingTimeout: timeouts.connectMs,
     socketTimeout: timeouts.socketMs,
@@ -25,8 +26,19 @@ export function createSmtpTransport(smtpUrl: string, from: string, timeouts = { 
   return {
     mode: 'smtp',
     async send(mail) {
-      const info = await transporter.sendMail({ from, ...mail })
-      return { response: String(info.response ?? 'accepted') }
+      // A hard deadline on top of the socket timeouts: a server that accepts the data and then never answers
+      // must not hold the person's request open.
+      const deadlineMs = timeouts.connectMs + timeouts.socketMs
+      let timer: NodeJS.Timeout | undefined
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`The mail server did not answer within ${Math.round(deadlineMs / 1000)} seconds`)), deadlineMs)
+      })
+      try {
+        const info = await Promise.race([transporter.sendMail({ from, ...mail }), deadline])
+        return { response: String(info.response ?? 'accepted') }
+      } finally {
+        clearTimeout(timer)
+      }
     },
     close: () => transporter.close(),
   }

@@ -1,0 +1,41 @@
+import type { Db } from '../src/db/database.js'
+
+let sequence = 0
+
+export interface UserOverrides {
+  email?: string
+  fullName?: string
+  roleCode?: 'SUPER_ADMIN' | 'ADMIN' | 'REPORT_WRITER' | 'STAFF'
+  applications?: string[]
+  isActive?: boolean
+  createdAt?: string
+}
+
+/** Inserts a valid user (in the seeded district organisation); override only what the test is about. */
+export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise<{ userId: number; email: string }> {
+  sequence += 1
+  const email = overrides.email ?? `person${sequence}@district.test`
+  const at = overrides.createdAt ?? '2026-01-01T00:00:00.000Z'
+  const role = await db.kysely.selectFrom('roles').select('role_id').where('role_code', '=', overrides.roleCode ?? 'STAFF').executeTakeFirstOrThrow()
+  const org = await db.kysely.selectFrom('organizations').select('org_id').orderBy('org_id').executeTakeFirstOrThrow()
+  const { user_id: userId } = await db.kysely
+    .insertInto('users')
+    .values({
+      email,
+      full_name: overrides.fullName ?? `Person ${sequence} Example`,
+      organization_id: org.org_id,
+      role_id: role.role_id,
+      is_active: overrides.isActive === false ? 0 : 1,
+      email_verified: 0,
+      last_login: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('user_id')
+    .executeTakeFirstOrThrow()
+  for (const code of overrides.applications ?? []) {
+    const app = await db.kysely.selectFrom('applications').select('app_id').where('app_code', '=', code).executeTakeFirstOrThrow()
+    await db.kysely.insertInto('user_permissions').values({ user_id: userId, app_id: app.app_id, permission_level: 'read', granted_at: at, granted_by: null }).execute()
+  }
+  return { userId, email }
+}

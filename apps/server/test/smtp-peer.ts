@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  to: string[]
+  from: string
+  subject: string
+  text: string
+}
+
+export type SmtpBehaviour = 'accept' | 'reject-recipient' | 'fail' | 'hang'
+
+/**
+ * A real SMTP server for tests, listening on a free local port. It can be told to accept, to refuse
+ * recipients (550), to fail the transaction (451), or to hang without answering.
+ */
+export async function startSmtpPeer() {
+  const inbox: ReceivedMail[] = []
+  const waiters: Array<() => void> = []
+  let behaviour: SmtpBehaviour = 'accept'
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    // Tests end with connections still open (a hung transaction): close without waiting for them.
+    closeTimeout: 100,
+    onRcptTo(address, _session, callback) {
+      if (behaviour === 'reject-recipient') return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
+      callback()
+    },
+    onData(stream, session, callback) {
+      if (behaviour === 'hang') {
+        stream.resume()
+        return // never calls back: the client times out
+      }
+      simpleParser(stream)
+        .then((parsed) => {
+          if (behaviour === 'fail') return callback(Object.assign(new Error('Temporary local problem'), { responseCode: 451 }))
+          inbox.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          })
+          waiters.splice(0).forEach((wake) => wake())
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as AddressInfo).port
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    inbox,
+    setBehaviour(next: SmtpBehaviour) {
+      behaviour = next
+    },
+    /** The newest message to an address, waiting for it to arrive. */
+    async waitForMail(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = [...inbox].reverse().find((mail) => mail.to.includes(to))
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`No e-mail to ${to} arrived within ${timeoutMs} ms`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 100)
+        })
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+export type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>
+
+/** The sign-in link and code of a sign-in e-mail. */
+export function readSignInMail(text: string): { link: string; token: string; code: string } {
+  const link = /(https?:\/\/\S+\/auth\/verify\?\S+)/.exec(text)?.[1]
+  const code = /code on the sign-in page: (\d{6})/.exec(text)?.[1]
+  if (!link || !code) throw new Error(`Not a sign-in e-mail:\n${text}`)
+  const token = new URL(link).searchParams.get('token') ?? ''
+  return { link, token, code }
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { createBrowserRouter, Navigate, Outlet } from 'react-router'
+import { RequireAuth } from '@/components/guards/require-auth'
+import { FullPageLoader } from '@/components/layout/full-page-loader'
+import { RouteError } from '@/components/route-error'
+import { LoginPage } from './routes/login-page'
+
+/** Every page but /login is split into its own chunk, so the sign-in page stays small. */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }))
+}
+
+const VerifyPage = lazyPage(() => import('./routes/verify-page'), 'VerifyPage')
+const DebugAuthPage = lazyPage(() => import('./routes/debug-auth-page'), 'DebugAuthPage')
+const DashboardLayout = lazyPage(() => import('./routes/dashboard-layout'), 'DashboardLayout')
+const DashboardHomePage = lazyPage(() => import('./routes/dashboard-home-page'), 'DashboardHomePage')
+const AppPage = lazyPage(() => import('./routes/app-page'), 'AppPage')
+const DsaTrackerPage = lazyPage(() => import('./routes/dsa-tracker-page'), 'DsaTrackerPage')
+const ReportsStudioPage = lazyPage(() => import('./routes/reports-studio-page'), 'ReportsStudioPage')
+const AdminUsersPage = lazyPage(() => import('./routes/admin-users-page'), 'AdminUsersPage')
+const AdminApplicationsPage = lazyPage(() => import('./routes/admin-applications-page'), 'AdminApplicationsPage')
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
+}
+
+/** SPEC.md §2 routes. */
+export const router = createBrowserRouter([
+  {
+    element: <Outlet />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to="/dashboard" replace /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/auth/verify', element: <Page><VerifyPage /></Page> },
+      { path: '/debug-auth', element: <Page><DebugAuthPage /></Page> },
+      {
+        element: (
+          <RequireAuth>
+            <Page>
+              <DashboardLayout />
+            </Page>
+          </RequireAuth>
+        ),
+        children: [
+          { path: '/dashboard', element: <DashboardHomePage /> },
+          { path: '/apps/:appId', element: <AppPage /> },
+          { path: '/dsa-tracker', element: <DsaTrackerPage /> },
+          { path: '/reports-studio', element: <ReportsStudioPage /> },
+          { path: '/admin/users', element: <AdminUsersPage /> },
+          { path: '/admin/applications', element: <AdminApplicationsPage /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+])

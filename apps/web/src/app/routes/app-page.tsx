@@ -1,0 +1,41 @@
+import { useParams } from 'react-router'
+import { AppUnavailable } from '@/components/app-unavailable'
+import { RequireAdmin } from '@/components/guards/require-admin'
+import { RequirePermission } from '@/components/guards/require-permission'
+import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview'
+import { ADMIN_ONLY_MENU_IDS, findApplicationByMenuId } from '@/lib/app-destinations'
+import { useSignedInUser } from '@/lib/auth-context'
+
+/** "payment-receipts" → "Payment Receipts", for an id the person's applications do not name. */
+function titleFromId(id: string): string {
+  return id
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ')
+}
+
+/** /apps/:appId: guarded by the application's menu id (and the admin role for admin-only applications). */
+export function AppPage() {
+  const { appId = '' } = useParams()
+  const user = useSignedInUser()
+  const app = findApplicationByMenuId(user, appId)
+  const adminOnly = ADMIN_ONLY_MENU_IDS.includes(appId) || app?.admin_only === 1
+
+  const content =
+    appId === 'dashboard' ? (
+      <DashboardOverview user={user} title={app?.app_name || 'Dashboard Overview'} description={app?.app_description} />
+    ) : (
+      <AppUnavailable
+        key={appId}
+        title={app?.app_name || titleFromId(appId)}
+        description={app?.app_description}
+        iconName={app?.app_icon}
+        color={app?.app_color}
+        appUrl={app?.app_url}
+      />
+    )
+
+  const guarded = <RequirePermission permission={appId}>{content}</RequirePermission>
+  return adminOnly ? <RequireAdmin>{guarded}</RequireAdmin> : guarded
+}

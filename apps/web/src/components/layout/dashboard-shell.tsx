@@ -1,0 +1,66 @@
+import { AppShell, Burger, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { LogOut, School } from 'lucide-react'
+import { useEffect, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
+import { PLATFORM_NAME } from '@/lib/use-document-title'
+
+export interface DashboardShellProps {
+  /** The person's first and last name. */
+  name: string
+  organization: string
+  onLogout: () => void
+  loggingOut?: boolean
+  /** The menu to show in the left navbar. */
+  navbar: ReactNode
+  children: ReactNode
+}
+
+/** The signed-in frame: header (name, organisation, Logout), left menu and main area. */
+export function DashboardShell({ name, organization, onLogout, loggingOut, navbar, children }: DashboardShellProps) {
+  const [opened, { toggle, close }] = useDisclosure(false)
+  const { pathname } = useLocation()
+
+  // On small screens the menu is a drawer: close it once the person has picked something.
+  useEffect(() => close(), [pathname, close])
+
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} aria-controls="app-navbar" aria-expanded={opened} />
+            <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden="true">
+              <School size={20} />
+            </ThemeIcon>
+            <Text fw={700} size="lg" visibleFrom="xs">
+              {PLATFORM_NAME}
+            </Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Stack gap={0} align="flex-end" visibleFrom="xs">
+              <Text fw={600} size="sm" data-testid="header-user-name">
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed" data-testid="header-organization">
+                {organization}
+              </Text>
+            </Stack>
+            <Button variant="default" leftSection={<LogOut size={16} aria-hidden="true" />} onClick={onLogout} loading={loggingOut}>
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="app-navbar" p="sm" aria-label="Main menu">
+        {navbar}
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  )
+}

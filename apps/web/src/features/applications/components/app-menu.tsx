@@ -1,0 +1,103 @@
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core'
+import { menuIdForCode, type MenuApplication } from '@platform/contracts/applications'
+import { isAdminRole, type SessionUser } from '@platform/contracts/auth'
+import { ExternalLink, LayoutDashboard, Settings, UserCog } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, useLocation } from 'react-router'
+import { AppIcon } from '@/components/app-icon'
+import { destinationForMenuId, isDestinationActive, visibleApplications } from '@/lib/app-destinations'
+
+interface MenuLinkProps {
+  label: string
+  to: string
+  icon: ReactNode
+  active: boolean
+  newTab?: boolean
+}
+
+function MenuLink({ label, to, icon, active, newTab }: MenuLinkProps) {
+  const common = {
+    label,
+    leftSection: icon,
+    active,
+    'aria-current': active ? ('page' as const) : undefined,
+  }
+  if (newTab) {
+    return (
+      <NavLink
+        {...common}
+        component="a"
+        href={to}
+        target="_blank"
+        rel="noopener noreferrer"
+        rightSection={<ExternalLink size={14} aria-hidden="true" />}
+        aria-label={`${label} (opens in a new tab)`}
+      />
+    )
+  }
+  return <NavLink {...common} component={Link} to={to} />
+}
+
+function ApplicationLink({ app, pathname }: { app: MenuApplication; pathname: string }) {
+  const destination = destinationForMenuId(menuIdForCode(app.app_code))
+  const icon = <AppIcon name={app.app_icon} size={18} color={app.app_color || undefined} />
+  return (
+    <MenuLink
+      label={app.app_name}
+      to={destination.to}
+      icon={icon}
+      newTab={destination.kind === 'new-tab'}
+      active={destination.kind === 'route' && isDestinationActive(destination, pathname)}
+    />
+  )
+}
+
+function SectionLabel({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Text id={id} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="sm" pb={4}>
+      {children}
+    </Text>
+  )
+}
+
+/** The left menu: the person's applications (DESIGN.md §5) and, for administrators, the Administration section. */
+export function AppMenu({ user }: { user: SessionUser }) {
+  const { pathname } = useLocation()
+  const apps = visibleApplications(user)
+  const admin = isAdminRole(user.roleCode)
+
+  return (
+    <ScrollArea type="auto" h="100%">
+      <Stack gap={2}>
+        <MenuLink label="Home" to="/dashboard" icon={<LayoutDashboard size={18} aria-hidden="true" />} active={pathname === '/dashboard'} />
+        <div role="group" aria-labelledby="menu-applications">
+          <SectionLabel id="menu-applications">Applications</SectionLabel>
+          {apps.length === 0 ? (
+            <Text size="sm" c="dimmed" px="sm">
+              No applications
+            </Text>
+          ) : (
+            apps.map((app) => <ApplicationLink key={app.app_id} app={app} pathname={pathname} />)
+          )}
+        </div>
+        {admin ? (
+          <div role="group" aria-labelledby="menu-administration">
+            <SectionLabel id="menu-administration">Administration</SectionLabel>
+            <MenuLink
+              label="Application Management"
+              to="/admin/applications"
+              icon={<Settings size={18} aria-hidden="true" />}
+              active={isDestinationActive({ kind: 'route', to: '/admin/applications' }, pathname)}
+            />
+            <MenuLink
+              label="User Management"
+              to="/admin/users"
+              icon={<UserCog size={18} aria-hidden="true" />}
+              active={isDestinationActive({ kind: 'route', to: '/admin/users' }, pathname)}
+            />
+          </div>
+        ) : null}
+      </Stack>
+    </ScrollArea>
+  )
+}

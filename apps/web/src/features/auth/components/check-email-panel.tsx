@@ -1,0 +1,95 @@
+import { Button, Divider, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core'
+import { VerificationCodeSchema, VERIFICATION_CODE_LENGTH } from '@platform/contracts/auth'
+import { MailCheck } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useAuth } from '@/lib/auth-context'
+import { CODE_FAILED, codeFailureMessage } from '../utils/sign-in-messages'
+
+export interface CheckEmailPanelProps {
+  email: string
+  message: string
+  expiresInMinutes: number
+  onSendAnother: () => void
+}
+
+/** The 'sent' state of /login: confirmation, code entry and a way back to entry. */
+export function CheckEmailPanel({ email, message, expiresInMinutes, onSendAnother }: CheckEmailPanelProps) {
+  const { verifyCode } = useAuth()
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [verifying, setVerifying] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (verifying) return
+    const parsed = VerificationCodeSchema.safeParse(code)
+    if (!parsed.success) {
+      setError(CODE_FAILED)
+      return
+    }
+    setError(null)
+    setVerifying(true)
+    try {
+      // On success the auth state changes and /login sends the person on.
+      await verifyCode(email, parsed.data)
+    } catch (err) {
+      setError(codeFailureMessage(err))
+      setVerifying(false)
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Stack gap="sm" align="center" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
+          <MailCheck size={28} />
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          Check Your Email
+        </Title>
+        <Text>
+          We sent a sign-in link to{' '}
+          <Text component="strong" fw={700} data-testid="sent-email">
+            {email}
+          </Text>
+          .
+        </Text>
+        <Text size="sm" role="status">
+          {message}
+        </Text>
+        <Text size="sm" c="dimmed">
+          The link expires in {expiresInMinutes} minutes. Open it on this device to sign in.
+        </Text>
+      </Stack>
+
+      <Divider label="or enter the code from the email" labelPosition="center" />
+
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <TextInput
+            label="Verification code"
+            description={`The ${VERIFICATION_CODE_LENGTH}-digit code from the email`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123 456"
+            maxLength={16}
+            value={code}
+            onChange={(event) => {
+              setCode(event.currentTarget.value)
+              if (error) setError(null)
+            }}
+            error={error}
+          />
+          <Button type="submit" disabled={!code.trim() || verifying} loading={verifying} fullWidth>
+            Verify code
+          </Button>
+        </Stack>
+      </form>
+
+      <Button variant="subtle" onClick={onSendAnother}>
+        Send another link
+      </Button>
+    </Stack>
+  )
+}

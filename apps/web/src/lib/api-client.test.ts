@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { makeUser } from '@/test/factories'
+import { api, ApiError } from './api-client'
+import { storeSession } from './auth-storage'
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+  const assign = vi.fn()
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    vi.stubGlobal('location', { ...window.location, pathname: '/apps/accruals', search: '', assign })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    fetchMock.mockReset()
+    assign.mockReset()
+  })
+
+  it('sends the stored token as a bearer and parses with the schema', async () => {
+    storeSession('t0k3n', makeUser())
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: 1, extra: true }))
+    await expect(api.get('/api/thing', z.object({ ok: z.number() }))).resolves.toEqual({ ok: 1 })
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers)
+    expect(headers.get('Authorization')).toBe('Bearer t0k3n')
+  })
+
+  it("throws ApiError with the server's {error, code}", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(429, { error: 'Try again in 5 minutes', code: 'rate_limited' }))
+    const error = await api.post('/api/send-magic-link', z.unknown(), { email: 'a@b.c' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', message: 'Try again in 5 minutes', fromServer: true })
+  })
+
+  it('clears the session and goes to /login on a 401', async () => {
+    storeSession('t0k3n', makeUser())
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Session expired', code: 'unauthorized' }))
+    await expect(api.get('/api/dashboard/overview', z.unknown())).rejects.toBeInstanceOf(ApiError)
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(localStorage.getItem('user')).toBeNull()
+    expect(localStorage.getItem('signInRedirect')).toBe('/apps/accruals')
+    expect(assign).toHaveBeenCalledWith('/login')
+  })
+
+  it('leaves the session alone on a 401 from the profile call', async () => {
+    storeSession('t0k3n', makeUser())
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Session expired', code: 'unauthorized' }))
+    await expect(api.get('/api/get-user-profile', z.unknown())).rejects.toMatchObject({ status: 401 })
+    expect(localStorage.getItem('token')).toBe('t0k3n')
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('reports an unreachable server as status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    await expect(api.get('/api/thing', z.unknown())).rejects.toMatchObject({ status: 0, code: 'network_error' })
+  })
+})

@@ -1,0 +1,158 @@
+import { ErrorBodySchema } from '@platform/contracts/errors'
+import type { z } from 'zod'
+import { clearSession, getStoredToken, rememberSignInRedirect } from './auth-storage'
+
+/** A failed API call: the HTTP status (0 when the server could not be reached), a machine code and a readable message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** True when `message` is the server's own `error` text. */
+    readonly fromServer = false,
+  ) {
+    super(message)
+  }
+}
+
+export const PROFILE_PATH = '/api/get-user-profile'
+
+/**
+ * Calls made before anyone is signed in: a 401 there is about the link, the code or the pasted token,
+ * never about a session, so it must not throw the person out of the page they are on.
+ */
+const NO_SESSION_REDIRECT_PATHS = new Set([
+  PROFILE_PATH,
+  '/api/send-magic-link',
+  '/api/verify-magic-link',
+  '/api/verify-code',
+  '/api/logout',
+  '/api/debug-token',
+])
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type QueryValue = string | number | boolean | null | undefined
+
+export interface RequestOptions {
+  method?: Method
+  body?: unknown
+  query?: Record<string, QueryValue>
+  /** Use this bearer token instead of the stored one; `null` sends none. */
+  token?: string | null
+  /** Do not clear the session and go to /login on a 401. */
+  skipAuthRedirect?: boolean
+  signal?: AbortSignal
+}
+
+/** Builds `/api/...?a=b`, leaving out empty query values. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue
+    params.set(key, String(value))
+  }
+  const qs = params.toString()
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path
+}
+
+function buildHeaders(options: RequestOptions): Headers {
+  const headers = new Headers({ Accept: 'application/json' })
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json')
+  const token = options.token === undefined ? getStoredToken() : options.token
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  return headers
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+/** Clears the session and sends the browser to /login, remembering where it was. */
+function handleUnauthorized(): void {
+  clearSession()
+  const { pathname, search } = window.location
+  if (pathname !== '/login') {
+    rememberSignInRedirect(`${pathname}${search}`)
+    window.location.assign('/login')
+  }
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const method = options.method ?? 'GET'
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method,
+      headers: buildHeaders(options),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(0, 'network_error', 'Unable to reach the server. Check your connection and try again.')
+  }
+}
+
+/** Turns an error response into an ApiError carrying the server's `{error, code}` when present. */
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = ErrorBodySchema.safeParse(body)
+  if (parsed.success) return new ApiError(status, parsed.data.code, parsed.data.error, true)
+  return new ApiError(status, `http_${status}`, `Request failed with status ${status}`)
+}
+
+/** Sends a JSON request to the API and parses the answer with the contract schema. */
+export async function request<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const response = await send(path, options)
+  const body = await readBody(response)
+  if (!response.ok) {
+    const exempt = options.skipAuthRedirect || NO_SESSION_REDIRECT_PATHS.has(path)
+    if (response.status === 401 && !exempt) handleUnauthorized()
+    throw toApiError(response.status, body)
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'invalid_response', 'The server sent an unexpected response.')
+  }
+  return parsed.data
+}
+
+/** A raw answer: status and body exactly as received, never redirecting (used by the debug screen). */
+export interface RawResponse {
+  status: number
+  ok: boolean
+  body: unknown
+}
+
+export async function requestRaw(path: string, options: RequestOptions = {}): Promise<RawResponse> {
+  const response = await send(path, options)
+  return { status: response.status, ok: response.ok, body: await readBody(response) }
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, schema, { ...options, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, schema, { ...options, method: 'POST', body: body ?? {} }),
+  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, schema, { ...options, method: 'PUT', body: body ?? {} }),
+  delete: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, schema, { ...options, method: 'DELETE' }),
+}
+
+/** The message to show for a failed call: the server's text when it sent one, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.fromServer ? error.message : fallback
+  return fallback
+}

@@ -1,0 +1,53 @@
+import {
+  ProfileResponseSchema,
+  SendMagicLinkResponseSchema,
+  SignInResponseSchema,
+  type SendMagicLinkResponse,
+  type SignInResponse,
+} from '@platform/contracts/auth'
+import { SuccessSchema } from '@platform/contracts/errors'
+import { z } from 'zod'
+import { api, PROFILE_PATH } from './api-client'
+
+/** A sign-in answer before it is checked: the token's absence has its own message (SPEC.md §5). */
+const LooseSignInSchema = z.object({ token: z.unknown().optional(), user: z.unknown().optional() }).loose()
+
+export const NO_TOKEN_MESSAGE = 'No JWT token received from server'
+
+/** Checks a sign-in answer: a missing token and a malformed user are both errors. */
+export function parseSignInResponse(body: unknown): SignInResponse {
+  const loose = LooseSignInSchema.safeParse(body)
+  if (!loose.success || typeof loose.data.token !== 'string' || !loose.data.token) {
+    throw new Error(NO_TOKEN_MESSAGE)
+  }
+  const parsed = SignInResponseSchema.safeParse(body)
+  if (!parsed.success) throw new Error('Verification failed')
+  return parsed.data
+}
+
+/** POST /api/send-magic-link */
+export function requestMagicLink(email: string): Promise<SendMagicLinkResponse> {
+  return api.post('/api/send-magic-link', SendMagicLinkResponseSchema, { email })
+}
+
+/** POST /api/verify-magic-link */
+export async function postVerifyMagicLink(email: string, token: string): Promise<SignInResponse> {
+  const body = await api.post('/api/verify-magic-link', LooseSignInSchema, { email, token }, { token: null })
+  return parseSignInResponse(body)
+}
+
+/** POST /api/verify-code */
+export async function postVerifyCode(email: string, code: string): Promise<SignInResponse> {
+  const body = await api.post('/api/verify-code', LooseSignInSchema, { email, code }, { token: null })
+  return parseSignInResponse(body)
+}
+
+/** GET /api/get-user-profile (its 401 never redirects: the caller decides). */
+export function fetchProfile() {
+  return api.get(PROFILE_PATH, ProfileResponseSchema, { skipAuthRedirect: true })
+}
+
+/** POST /api/logout */
+export function postLogout() {
+  return api.post('/api/logout', SuccessSchema.or(z.unknown()), {}, { skipAuthRedirect: true })
+}

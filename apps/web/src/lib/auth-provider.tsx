@@ -1,0 +1,156 @@
+import type { SessionUser } from '@platform/contracts/auth'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react'
+import { ApiError } from './api-client'
+import { fetchProfile, postLogout, postVerifyCode, postVerifyMagicLink, requestMagicLink } from './auth-api'
+import { AuthContext, type AuthContextValue } from './auth-context'
+import { authReducer, initialAuthState, profileFailureOutcome, profileRetryDelay } from './auth-state'
+import {
+  clearPendingSignIn,
+  clearSession,
+  markPendingSignIn,
+  readStoredSession,
+  STORAGE_KEYS,
+  storeSession,
+  storeUser,
+} from './auth-storage'
+
+function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.fromServer) return error.message
+  if (error instanceof Error && error.message) return error.message
+  return fallback
+}
+
+/** Holds who is signed in (SPEC.md §4 "Client auth state"). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const [state, dispatch] = useReducer(authReducer, null, () => initialAuthState(readStoredSession()?.user ?? null))
+
+  // Start-up: confirm the stored session with the server.
+  useEffect(() => {
+    let cancelled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+
+    if (!readStoredSession()) {
+      clearSession()
+      dispatch({ type: 'signed-out' })
+      return
+    }
+
+    const check = async (attempt: number) => {
+      try {
+        const { user } = await fetchProfile()
+        if (cancelled) return
+        storeUser(user)
+        dispatch({ type: 'profile-loaded', user })
+      } catch (error) {
+        if (cancelled) return
+        if (profileFailureOutcome(error) === 'sign-out') {
+          clearSession()
+          dispatch({ type: 'signed-out' })
+          return
+        }
+        dispatch({ type: 'profile-unavailable' })
+        timer = setTimeout(() => {
+          if (readStoredSession()) void check(attempt + 1)
+        }, profileRetryDelay(attempt))
+      }
+    }
+    void check(0)
+
+    return () => {
+      cancelled = true
+      if (timer) clearTimeout(timer)
+    }
+  }, [])
+
+  // Signing out in another tab signs this one out too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || (event.key === STORAGE_KEYS.token && !event.newValue)) {
+        queryClient.clear()
+        dispatch({ type: 'signed-out' })
+      }
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [queryClient])
+
+  const signIn = useCallback(
+    (token: string, user: SessionUser) => {
+      queryClient.clear()
+      storeSession(token, user)
+      clearPendingSignIn()
+      dispatch({ type: 'signed-in', user })
+      return user
+    },
+    [queryClient],
+  )
+
+  const sendMagicLink = useCallback(async (email: string) => {
+    dispatch({ type: 'clear-error' })
+    // The marker lets /auth/verify know the link is opened in the browser that asked for it.
+    markPendingSignIn(email)
+    try {
+      return await requestMagicLink(email.trim())
+    } catch (error) {
+      dispatch({ type: 'failed', error: messageOf(error, 'Failed to send magic link') })
+      throw error
+    }
+  }, [])
+
+  const verifyMagicLink = useCallback(
+    async (email: string, token: string) => {
+      dispatch({ type: 'clear-error' })
+      try {
+        const result = await postVerifyMagicLink(email, token)
+        return signIn(result.token, result.user)
+      } catch (error) {
+        dispatch({ type: 'failed', error: messageOf(error, 'Verification failed') })
+        throw error
+      }
+    },
+    [signIn],
+  )
+
+  const verifyCode = useCallback(
+    async (email: string, code: string) => {
+      dispatch({ type: 'clear-error' })
+      try {
+        const result = await postVerifyCode(email, code)
+        return signIn(result.token, result.user)
+      } catch (error) {
+        dispatch({ type: 'failed', error: messageOf(error, 'Invalid verification code') })
+        throw error
+      }
+    },
+    [signIn],
+  )
+
+  const logout = useCallback(async () => {
+    try {
+      await postLogout()
+    } catch {
+      // Signing out locally must work even when the server cannot be reached.
+    }
+    clearSession()
+    queryClient.clear()
+    dispatch({ type: 'signed-out' })
+  }, [queryClient])
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: state.user,
+      loading: state.loading,
+      error: state.error,
+      isAuthenticated: state.user !== null,
+      sendMagicLink,
+      verifyMagicLink,
+      verifyCode,
+      logout,
+    }),
+    [state, sendMagicLink, verifyMagicLink, verifyCode, logout],
+  )
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}

@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: ['apps/server/vitest.config.ts', 'apps/web/vitest.config.ts', 'packages/contracts/vitest.config.ts'],
+  },
+})
