@@ -121,3 +121,17 @@ describe.each(testDialects())('sign-in mail through a real SMTP server (%s)', (d
     expect(unknown.json()).toEqual(known.json())
   })
 })
+
+describe('API description', () => {
+  it('lists every route from the schemas', async () => {
+    const t = await buildTestApp({ dialect: 'sqlite' })
+    try {
+      const answer = await t.request({ method: 'GET', url: '/api/docs/openapi.json' })
+      expect(answer.statusCode).toBe(200)
+      const paths = Object.keys(answer.json().paths)
+      expect(paths).toEqual(expect.arrayContaining(['/api/send-magic-link', '/api/verify-magic-link', '/api/verify-code', '/api/get-user-profile', '/api/logout']))
+    } finally {
+      await t.close()
+    }
+  })
+})

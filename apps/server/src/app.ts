@@ -25,6 +25,7 @@ import { loggerOptions } from './lib/logger.js'
 import type { MailTransport } from './lib/mail-transport.js'
 import { createRateLimiter } from './lib/rate-limiter.js'
 import { type RouteAccess, installAccessControl } from './plugins/access-control.js'
+import { apiDocsRoute, installApiDocs } from './plugins/api-docs.js'
 import { installErrorHandler } from './plugins/error-handler.js'
 import { installSecurityHeaders } from './plugins/security-headers.js'
 import { installWebApp } from './plugins/web-app.js'
@@ -86,6 +87,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   })
 
   await installSecurityHeaders(app)
+  await installApiDocs(app)
   const pageFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST)
   installErrorHandler(app, pageFallback)
   const routes = installAccessControl(app, {
@@ -104,6 +106,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     },
     { prefix: '/api' },
   )
+  apiDocsRoute(app)
 
   return { app, routes, maintenance: () => limiter.purgeExpired() }
 }

@@ -85,6 +85,8 @@ export function VerifyLinkPanel() {
     if (!link) return
     storePendingVerification(link)
     stripTokenFromAddressBar()
+    // Starting the request is this effect's whole purpose; its state changes come as the request settles.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (isPendingSignIn(link.email)) void verify()
   }, [link, verify])
 

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * Browser tests. Each spec file starts its own whole platform in-process (see support/platform.ts), so
+ * nothing has to be running beforehand; only the web app must be built (`npm run build -w apps/web`).
+ * Playwright never downloads a browser here: it drives Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: 'specs',
+  outputDir: 'test-results',
+  // Tests of one file run in order in one worker, against that file's platform; files run in parallel.
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: '../.test-output/e2e.json' }]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-dev-shm-usage',
+          ],
+        },
+      },
+    },
+  ],
+})
