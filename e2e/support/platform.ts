@@ -145,6 +145,16 @@ export async function startPlatform() {
       return mail
     }
 
+    /** The quicker way in (no 2.5 s redirect): the code from the e-mail typed on 'Check Your Email'. */
+    async function signInWithCode(page: Page, email: string): Promise<SignInMail> {
+      const mail = await requestSignIn(page, email)
+      await page.getByLabel('Verification code').fill(mail.code)
+      await page.getByRole('button', { name: 'Verify code' }).click()
+      await expect(page).toHaveURL(/\/dashboard$/)
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+      return mail
+    }
+
     /** The session token this page's browser stores. */
     async function storedToken(page: Page): Promise<string> {
       const token = await page.evaluate(() => localStorage.getItem('token'))
@@ -162,6 +172,7 @@ export async function startPlatform() {
       mailAfter,
       requestSignIn,
       signInThroughEmail,
+      signInWithCode,
       storedToken,
       /** Inserts a user in the seeded 'District Office' organisation (a fresh address unless given). */
       createUser: (overrides: UserOverrides = {}) => insertUser(db, { email: uniqueEmail(), ...overrides }),

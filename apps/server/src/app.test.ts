@@ -135,3 +135,26 @@ describe('API description', () => {
     }
   })
 })
+
+describe.each(testDialects())('request limit on every route (%s)', (dialect) => {
+  it('refuses a caller over the per-minute limit with 429 and Retry-After, and counts people separately', async () => {
+    const t = await buildTestApp({ dialect, env: { RATE_LIMIT_PER_MINUTE: '5' } })
+    try {
+      const { email } = await t.createUser()
+      const token = await t.signIn(email) // spends 2 of the address's 5
+      const answers = []
+      for (let i = 0; i < 6; i++) answers.push((await t.request({ method: 'GET', url: '/api/get-user-profile', token })).statusCode)
+      expect(answers).toEqual([200, 200, 200, 200, 200, 429])
+      const refused = await t.request({ method: 'GET', url: '/api/get-user-profile', token })
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/)
+      expect(refused.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Wait/), code: 'rate_limited' })
+      // Another person has a budget of their own (the two sign-ins spend 4 of the network address's 5).
+      const other = await t.signIn((await t.createUser()).email)
+      expect((await t.request({ method: 'GET', url: '/api/get-user-profile', token: other })).statusCode).toBe(200)
+      t.clock.advance(60_000)
+      expect((await t.request({ method: 'GET', url: '/api/get-user-profile', token })).statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})

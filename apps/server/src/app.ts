@@ -23,7 +23,7 @@ import { createUsersRepository } from './features/users/users.repository.js'
 import { type Clock, systemClock } from './lib/clock.js'
 import { loggerOptions } from './lib/logger.js'
 import type { MailTransport } from './lib/mail-transport.js'
-import { createRateLimiter } from './lib/rate-limiter.js'
+import { createBatchedRateLimiter, createRateLimiter } from './lib/rate-limiter.js'
 import { type RouteAccess, installAccessControl } from './plugins/access-control.js'
 import { apiDocsRoute, installApiDocs } from './plugins/api-docs.js'
 import { installErrorHandler } from './plugins/error-handler.js'
@@ -64,6 +64,8 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
 
   const secret = await resolveAuthSecret(config.authSecret, createSettingsRepository(db))
   const limiter = createRateLimiter(db, clock)
+  const requestLimiter = createBatchedRateLimiter(db, clock, { limit: config.rateLimitPerMinute, windowSeconds: 60 })
+  app.addHook('onClose', () => requestLimiter.close())
   const audit = createAuditService({ audit: createAuditRepository(db), clock })
   const email = createEmailService({ transport, emails: createEmailRepository(db), clock })
   const users = createUsersRepository(db)
@@ -94,8 +96,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     authenticate: (token) => sessions.authenticate(token),
     failureText: (failure) => authFailureText(failure as AuthFailure),
     holdsApplication: (user, appCode) => applications.holds({ userId: user.id, roleCode: user.roleCode }, appCode),
-    limiter,
-    requestsPerMinute: config.rateLimitPerMinute,
+    limiter: requestLimiter,
   })
 
   await app.register(

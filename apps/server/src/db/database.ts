@@ -27,7 +27,7 @@ export function openDatabase(database: Config['database'], options: { searchPath
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
     return { kysely, dialect: 'sqlite', schema: null, close: () => kysely.destroy() }
   }
   const pool = new pg.Pool({
@@ -37,6 +37,29 @@ export function openDatabase(database: Config['database'], options: { searchPath
   })
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { kysely, dialect: 'postgres', schema: options.searchPath ?? null, close: () => kysely.destroy() }
+}
+
+const STATEMENT_CACHE_SIZE = 1000
+
+/**
+ * Kysely prepares every query afresh; on SQLite preparing costs as much as running a small query, so prepared
+ * statements are kept by their SQL text. A statement still busy (an unfinished iteration) is never handed out twice.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      const cached = statements.get(sqlText)
+      if (cached && !cached.busy) return cached
+      const statement = sqlite.prepare(sqlText)
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
+        statements.set(sqlText, statement)
+      }
+      return statement
+    },
+  }
 }
 
 /** True when the database answers a trivial query. */

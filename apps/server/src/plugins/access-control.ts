@@ -1,15 +1,15 @@
 import { isAdminRole } from '@platform/contracts/auth'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../lib/errors.js'
-import { type RateLimiter, describeWait } from '../lib/rate-limiter.js'
+import { type BatchedRateLimiter, describeWait } from '../lib/rate-limiter.js'
 import type { AccessRule, AuthUser } from './access.js'
 
 export interface AccessControlDeps {
   authenticate(token: string): Promise<{ ok: true; user: AuthUser } | { ok: false; failure: string }>
   failureText(failure: string): string
   holdsApplication(user: AuthUser, appCode: string): Promise<boolean>
-  limiter: RateLimiter
-  requestsPerMinute: number
+  /** The per-caller limit on every route. */
+  limiter: BatchedRateLimiter
 }
 
 export interface RouteAccess {
@@ -40,8 +40,8 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     for (const method of [route.method].flat()) if (method !== 'HEAD') inventory.push({ method, url: route.url, access })
   })
 
-  async function enforceLimit(key: string, reply: FastifyReply) {
-    const decision = await deps.limiter.hit(key, [{ limit: deps.requestsPerMinute, windowSeconds: 60 }])
+  function enforceLimit(key: string, reply: FastifyReply) {
+    const decision = deps.limiter.hit(key)
     if (decision.allowed) return
     void reply.header('Retry-After', String(decision.retryAfterSeconds))
     throw new AppError('rate_limited', `Too many requests. Wait ${describeWait(decision.retryAfterSeconds)}, then try again.`)
@@ -51,7 +51,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     const access = request.routeOptions.config.access
     if (!access) {
       // Pages and static files: no access rule, but the same per-address limit.
-      await enforceLimit(`web-ip:${request.ip}`, reply)
+      enforceLimit(`web-ip:${request.ip}`, reply)
       return
     }
 
@@ -64,7 +64,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     }
 
     // Counted per person when signed in (a school shares one address), per address otherwise.
-    await enforceLimit(request.user ? `api-user:${request.user.id}` : `api-ip:${request.ip}`, reply)
+    enforceLimit(request.user ? `api-user:${request.user.id}` : `api-ip:${request.ip}`, reply)
 
     if (access === 'public') return
     if (!request.user) throw new AppError('unauthorized', deps.failureText(failure ?? 'missing'), { code: 'unauthorized' })

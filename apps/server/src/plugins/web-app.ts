@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { pageContentSecurityPolicy } from './security-headers.js'
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g
 
@@ -28,11 +29,12 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
     })
   }
   return (request, reply) => {
-    const nonce = (reply as FastifyReply & { cspNonce?: { style: string } }).cspNonce?.style ?? ''
+    const csp = pageContentSecurityPolicy()
     return reply
       .code(indexHtml ? 200 : 503)
+      .header('Content-Security-Policy', csp.header)
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(indexHtml ? indexHtml.replace(NONCE_PLACEHOLDER, nonce) : NOT_BUILT_PAGE)
+      .send(indexHtml ? indexHtml.replace(NONCE_PLACEHOLDER, csp.nonce) : NOT_BUILT_PAGE)
   }
 }

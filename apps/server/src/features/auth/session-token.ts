@@ -24,6 +24,10 @@ export async function resolveAuthSecret(configured: string | null, settings: Set
 /** Signs and checks the session JWT (sub, sid, iat, exp). Only HS256 with our key is ever accepted. */
 export function createSessionTokens(secret: string) {
   const key = new TextEncoder().encode(secret)
+  // Checking a signature is pure computation on the token's text, so a verified token's claims are remembered
+  // (expiry is still checked on every use; the session row is still read on every call).
+  const verified = new Map<string, SessionClaims>()
+  const VERIFIED_CACHE_SIZE = 10_000
   return {
     sign: (claims: SessionClaims) =>
       new SignJWT({ sid: claims.sessionId })
@@ -35,14 +39,16 @@ export function createSessionTokens(secret: string) {
 
     /** The claims of a valid token, or a short reason why it is not. */
     async verify(token: string, now: Date): Promise<{ ok: true; claims: SessionClaims } | { ok: false; reason: 'expired' | 'invalid' }> {
+      const known = verified.get(token)
+      if (known) return known.expiresAt > now ? { ok: true, claims: known } : { ok: false, reason: 'expired' }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now, requiredClaims: ['sub', 'sid', 'iat', 'exp'] })
         const userId = Number(payload.sub)
         if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' }
-        return {
-          ok: true,
-          claims: { userId, sessionId: payload.sid, issuedAt: new Date(payload.iat! * 1000), expiresAt: new Date(payload.exp! * 1000) },
-        }
+        const claims = { userId, sessionId: payload.sid, issuedAt: new Date(payload.iat! * 1000), expiresAt: new Date(payload.exp! * 1000) }
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear()
+        verified.set(token, claims)
+        return { ok: true, claims }
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' }
       }

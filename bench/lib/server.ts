@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/** Starts the real server (as `npm start` does) on a fresh SQLite database in outbox mode; keeps its console output. */
+export async function startServer(env: Record<string, string> = {}) {
+  const port = await freePort()
+  const dir = mkdtempSync(join(tmpdir(), 'platform-bench-'))
+  const output: string[] = []
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+      LOG_LEVEL: 'warn',
+      // The limit stays on (its database write is part of every call's cost) but high enough not to refuse the load.
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (chunk: Buffer) => output.push(String(chunk)))
+  child.stderr!.on('data', (chunk: Buffer) => output.push(String(chunk)))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`The server did not start:\n${output.join('')}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    url,
+    output,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    },
+  }
+}
+export type BenchServer = Awaited<ReturnType<typeof startServer>>
+
+/** Signs in through the real flow, reading the link from the outbox printout. */
+export async function signIn(server: BenchServer, email: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const sent = await post('/api/send-magic-link', { email })
+  if (!sent.ok) throw new Error(`send-magic-link: ${sent.status}`)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const token = /\/auth\/verify\?\S*token=([A-Za-z0-9_-]+)/.exec(server.output.join(''))?.[1]
+  if (!token) throw new Error('No sign-in link in the outbox output')
+  const verified = await post('/api/verify-magic-link', { email, token })
+  if (!verified.ok) throw new Error(`verify-magic-link: ${verified.status}`)
+  return ((await verified.json()) as { token: string }).token
+}

@@ -1,0 +1,32 @@
+import { expect, test, usePlatform } from '../support/test.js'
+
+usePlatform()
+
+test("a staff member opening /admin/users reads 'Admin Access Required'", async ({ page, platform }) => {
+  const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
+  await platform.signInThroughEmail(page, email)
+  await page.goto('/admin/users')
+  await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
+  await expect(page.getByText('Only administrators can access this page.')).toBeVisible()
+  await page.getByRole('link', { name: 'Back to dashboard' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test("a staff member without the permission opening /apps/accruals reads 'Access Denied'", async ({ page, platform }) => {
+  const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD', 'PAYMENT_RECEIPTS'] })
+  await platform.signInThroughEmail(page, email)
+  await page.goto('/apps/accruals')
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+  await expect(page.getByText("You don't have permission to view this page.")).toBeVisible()
+
+  // The application the person holds opens.
+  await page.goto('/apps/payment-receipts')
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Receipts' })).toBeVisible()
+  await expect(page.getByText('This application is not available yet.')).toBeVisible()
+})
+
+test('a staff member without any application reads the no-access welcome', async ({ page, platform }) => {
+  const { email } = await platform.createUser({ roleCode: 'STAFF', applications: [] })
+  await platform.signInThroughEmail(page, email)
+  await expect(page.getByText("You don't have access to any applications yet. Please contact your administrator.")).toBeVisible()
+})
