@@ -1,36 +1,41 @@
-import type { Insertable } from 'kysely'
+import type { InferResult, Insertable } from 'kysely'
+import { precompile } from '../../db/precompiled.js'
 import type { Db } from '../../db/database.js'
 import type { SessionsTable } from '../../db/schema.js'
 
+/** A session with its person, organisation and role. */
+function sessionWithUserQuery(db: Db) {
+  return db.kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.user_id', 'sessions.user_id')
+    .innerJoin('organizations', 'organizations.org_id', 'users.organization_id')
+    .innerJoin('roles', 'roles.role_id', 'users.role_id')
+    .select([
+      'sessions.session_id',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'users.user_id',
+      'users.email',
+      'users.full_name',
+      'users.is_active',
+      'organizations.org_name',
+      'organizations.org_code',
+      'roles.role_code',
+      'roles.role_name',
+      'roles.role_level',
+    ])
+}
+type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number]
+
 export function createSessionsRepository(db: Db) {
+  const sessionWithUser = precompile<SessionWithUser, [string]>(db.kysely, (sessionId) => sessionWithUserQuery(db).where('sessions.session_id', '=', sessionId), 1)
   return {
     insert: (row: Insertable<SessionsTable>) => db.kysely.insertInto('sessions').values(row).execute(),
 
     /** The session with its person, organisation and role: what every authenticated call needs, in one query. */
-    findWithUser: (sessionId: string) =>
-      db.kysely
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.user_id', 'sessions.user_id')
-        .innerJoin('organizations', 'organizations.org_id', 'users.organization_id')
-        .innerJoin('roles', 'roles.role_id', 'users.role_id')
-        .select([
-          'sessions.session_id',
-          'sessions.created_at',
-          'sessions.last_seen_at',
-          'sessions.expires_at',
-          'sessions.revoked_at',
-          'users.user_id',
-          'users.email',
-          'users.full_name',
-          'users.is_active',
-          'organizations.org_name',
-          'organizations.org_code',
-          'roles.role_code',
-          'roles.role_name',
-          'roles.role_level',
-        ])
-        .where('sessions.session_id', '=', sessionId)
-        .executeTakeFirst(),
+    findWithUser: async (sessionId: string) => (await sessionWithUser(sessionId))[0],
 
     touch: (sessionId: string, at: string) =>
       db.kysely.updateTable('sessions').set({ last_seen_at: at }).where('session_id', '=', sessionId).execute(),
