@@ -72,11 +72,7 @@ test("an unknown path, and '/' reached inside the app, lead to /dashboard when s
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
 })
 
-const ROOT_BUG =
-  "GET / answers 403 {\"error\":\"Forbidden\"}: @fastify/static (index: false) refuses the web root directory before the page fallback (apps/server/src/plugins/web-app.ts)"
-
-test(`KNOWN BUG (expected to fail until fixed): opening '/' leads to /dashboard — ${ROOT_BUG}`, async ({ page, platform, request }) => {
-  test.fail(true, ROOT_BUG)
+test("opening '/' leads to /dashboard", async ({ page, platform, request }) => {
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
   await platform.signInWithCode(page, email)
   const root = await request.get('/')

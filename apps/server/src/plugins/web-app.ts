@@ -21,8 +21,9 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
       root: distDir,
       index: false,
       wildcard: true,
-      // index.html is only ever sent by the fallback below, which fills in the nonce.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // index.html is only ever sent by the fallback below, which fills in the nonce; directories (/ included)
+      // are page addresses too, not listings to refuse.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
       },
