@@ -20,7 +20,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
 /** The JavaScript a browser loads for /login: the entry script and the chunks it preloads, gzipped. */
 function loginPageJsGzipBytes(): number {
   const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8')
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!)
+  const files = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]!)
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(WEB_DIST, file))).length, 0)
 }
 

@@ -35,7 +35,7 @@ export interface BrowserProblems {
 
 /** Reports every CSP violation as a console error with a recognisable text, besides Chromium's own message. */
 const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
-  console.error('Content Security Policy violation (reported by the test): ' + event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline code'))
+  console.error('Content Security Policy violation (reported by the test): ' + event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline code') + ' at ' + event.sourceFile + ':' + event.lineNumber + ':' + event.columnNumber)
 })`
 
 async function watch(context: BrowserContext, problems: BrowserProblems): Promise<void> {

@@ -1,4 +1,3 @@
-import './zod-without-eval'
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import './global.css'
