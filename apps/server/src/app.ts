@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import { type Db, isDatabaseReachable } from './db/database.js'
 import { createApplicationsRepository } from './features/applications/applications.repository.js'
@@ -27,6 +27,7 @@ import { createBatchedRateLimiter, createRateLimiter } from './lib/rate-limiter.
 import { type RouteAccess, installAccessControl } from './plugins/access-control.js'
 import { apiDocsRoute, installApiDocs } from './plugins/api-docs.js'
 import { installErrorHandler } from './plugins/error-handler.js'
+import { responseSerializerCompiler } from './plugins/response-serializer.js'
 import { installSecurityHeaders } from './plugins/security-headers.js'
 import { installWebApp } from './plugins/web-app.js'
 
@@ -58,7 +59,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(responseSerializerCompiler)
   // The API speaks JSON only; a text body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain')
 

@@ -1,6 +1,6 @@
 import { ErrorBodySchema } from '@platform/contracts/errors'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from '../lib/errors.js'
 
 /** The error statuses every route may answer, for its response schema. */
@@ -39,8 +39,7 @@ export function installErrorHandler(app: FastifyInstance, pageFallback?: (reques
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message, code: 'bad_request' })
     }
-    if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema')
-    else request.log.error({ err: error }, 'unhandled error')
+    request.log.error({ err: error }, 'unhandled error')
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' })
   })
 
