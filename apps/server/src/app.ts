@@ -96,7 +96,8 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   const routes = installAccessControl(app, {
     authenticate: (token) => sessions.authenticate(token),
     failureText: (failure) => authFailureText(failure as AuthFailure),
-    holdsApplication: (user, appCode) => applications.holds({ userId: user.id, roleCode: user.roleCode }, appCode),
+    holdsApplication: (user, appCode) =>
+      applications.holds({ userId: user.id, roleCode: user.roleCode, accessVersion: user.accessVersion }, appCode),
     limiter: requestLimiter,
   })
 

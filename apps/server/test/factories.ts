@@ -1,4 +1,5 @@
 import type { Db } from '../src/db/database.js'
+import { createApplicationsRepository } from '../src/features/applications/applications.repository.js'
 
 let sequence = 0
 
@@ -37,5 +38,16 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise
     const app = await db.kysely.selectFrom('applications').select('app_id').where('app_code', '=', code).executeTakeFirstOrThrow()
     await db.kysely.insertInto('user_permissions').values({ user_id: userId, app_id: app.app_id, permission_level: 'read', granted_at: at, granted_by: null }).execute()
   }
+  // Grants change menus: like every write to grants, this marks cached menus out of date.
+  if ((overrides.applications ?? []).length > 0) await createApplicationsRepository(db).bumpAccessVersion()
   return { userId, email }
+}
+
+/** Grants an application to a user the way the platform does: the grant and a new access version together. */
+export async function grantApplication(db: Db, userId: number, appCode: string): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const app = await trx.selectFrom('applications').select('app_id').where('app_code', '=', appCode).executeTakeFirstOrThrow()
+    await trx.insertInto('user_permissions').values({ user_id: userId, app_id: app.app_id, permission_level: 'read', granted_at: '2026-01-01T00:00:00.000Z', granted_by: null }).execute()
+    await createApplicationsRepository(db).bumpAccessVersion(trx)
+  })
 }

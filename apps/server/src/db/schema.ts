@@ -116,6 +116,13 @@ export interface MailMessagesTable {
   sent_at: string | null
 }
 
+/**
+ * The settings row whose value changes whenever an application or a grant changes (written in the same
+ * transaction). Every authenticated call reads it with its session, so each instance knows at once when a cached
+ * menu is out of date.
+ */
+export const ACCESS_VERSION_SETTING = 'access_version'
+
 export interface SettingsTable {
   setting_key: string
   setting_value: string

@@ -20,6 +20,8 @@ export interface AuthUser {
   organization: string
   organizationCode: string
   sessionId: string
+  /** The access version read with the session (menus cached under an older one are out of date). */
+  accessVersion: string | null
 }
 
 declare module 'fastify' {

@@ -1,6 +1,8 @@
-import type { InferResult } from 'kysely'
+import type { InferResult, Kysely } from 'kysely'
 import type { Db } from '../../db/database.js'
 import { precompile } from '../../db/precompiled.js'
+import { ACCESS_VERSION_SETTING, type Database } from '../../db/schema.js'
+import { randomToken } from '../../lib/crypto.js'
 
 const MENU_COLUMNS = [
   'applications.app_id',
@@ -43,6 +45,17 @@ export function createApplicationsRepository(db: Db) {
     1,
   )
   return {
+    /** The current access version (see ACCESS_VERSION_SETTING); '0' before any change. */
+    accessVersion: async () =>
+      (await db.kysely.selectFrom('settings').select('setting_value').where('setting_key', '=', ACCESS_VERSION_SETTING).executeTakeFirst())
+        ?.setting_value ?? '0',
+    /** Marks every cached menu out of date; call it in the transaction that changes applications or grants. */
+    bumpAccessVersion: (executor: Kysely<Database> = db.kysely) =>
+      executor
+        .insertInto('settings')
+        .values({ setting_key: ACCESS_VERSION_SETTING, setting_value: randomToken(9) })
+        .onConflict((oc) => oc.column('setting_key').doUpdateSet((eb) => ({ setting_value: eb.ref('excluded.setting_value') })))
+        .execute(),
     /** Every active application, in menu order. */
     listActive: () => active(),
     /** The active, not admin-only applications granted to a user, in menu order. */

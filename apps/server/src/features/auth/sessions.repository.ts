@@ -1,7 +1,7 @@
 import type { InferResult, Insertable } from 'kysely'
 import { precompile } from '../../db/precompiled.js'
 import type { Db } from '../../db/database.js'
-import type { SessionsTable } from '../../db/schema.js'
+import { ACCESS_VERSION_SETTING, type SessionsTable } from '../../db/schema.js'
 
 /** A session with its person, organisation and role. */
 function sessionWithUserQuery(db: Db) {
@@ -25,6 +25,9 @@ function sessionWithUserQuery(db: Db) {
       'roles.role_code',
       'roles.role_name',
       'roles.role_level',
+      // Read here so that checking whether a cached menu is current costs no extra query.
+      (eb) =>
+        eb.selectFrom('settings').select('setting_value').where('setting_key', '=', ACCESS_VERSION_SETTING).as('access_version'),
     ])
 }
 type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number]

@@ -102,14 +102,15 @@ export function createSessionsService(deps: {
           organization: row.org_name,
           organizationCode: row.org_code,
           sessionId: row.session_id,
+          accessVersion: row.access_version ?? '0',
         },
       }
     },
 
     /** The session user object of SPEC.md §3 for a signed-in person. */
-    async sessionUser(user: Omit<AuthUser, 'sessionId'>): Promise<SessionUser> {
+    async sessionUser(user: Omit<AuthUser, 'sessionId' | 'accessVersion'> & { accessVersion?: string | null }): Promise<SessionUser> {
       const [firstName = '', ...rest] = user.fullName.trim().split(/\s+/)
-      const menu = await applications.menuFor({ userId: user.id, roleCode: user.roleCode })
+      const menu = await applications.menuFor({ userId: user.id, roleCode: user.roleCode, accessVersion: user.accessVersion ?? null })
       return {
         id: user.id,
         email: user.email,
