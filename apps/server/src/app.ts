@@ -89,7 +89,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     clock,
   })
 
-  await installSecurityHeaders(app)
+  installSecurityHeaders(app)
   await installApiDocs(app)
   const pageFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST)
   installErrorHandler(app, pageFallback)
