@@ -1,10 +1,16 @@
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { Transaction } from 'kysely'
 import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import { type Db, isDatabaseReachable } from './db/database.js'
+import type { Database } from './db/schema.js'
 import { createApplicationsRepository } from './features/applications/applications.repository.js'
 import { createApplicationsService } from './features/applications/applications.service.js'
+import { createApplicationsAdminService } from './features/applications/applications-admin.service.js'
+import { applicationsRoutes } from './features/applications/applications.routes.js'
+import { auditRoutes } from './features/audit/audit.routes.js'
+import { createInvitationsService } from './features/auth/invitations.service.js'
 import { createAuditRepository } from './features/audit/audit.repository.js'
 import { createAuditService } from './features/audit/audit.service.js'
 import { authRoutes } from './features/auth/auth.routes.js'
@@ -20,6 +26,9 @@ import { createEmailRepository } from './features/email/email.repository.js'
 import { createEmailService } from './features/email/email.service.js'
 import { healthRoutes } from './features/health/health.routes.js'
 import { createUsersRepository } from './features/users/users.repository.js'
+import { usersRoutes } from './features/users/users.routes.js'
+import { createUsersService } from './features/users/users.service.js'
+import { createUsersImportService } from './features/users/users-import.service.js'
 import { type Clock, systemClock } from './lib/clock.js'
 import { loggerOptions } from './lib/logger.js'
 import type { MailTransport } from './lib/mail-transport.js'
@@ -70,9 +79,13 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   const audit = createAuditService({ audit: createAuditRepository(db), clock })
   const email = createEmailService({ transport, emails: createEmailRepository(db), clock })
   const users = createUsersRepository(db)
-  const applications = createApplicationsService({ applications: createApplicationsRepository(db) })
+  const applicationsRepository = createApplicationsRepository(db)
+  const applications = createApplicationsService({ applications: applicationsRepository })
+  const challenges = createChallengesRepository(db)
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.kysely.transaction().execute(work)
   const sessions = createSessionsService({
     sessions: createSessionsRepository(db),
+    challenges,
     tokens: createSessionTokens(secret),
     applications,
     audit,
@@ -80,8 +93,22 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     policy: config.session,
   })
   const signIn = createSignInService({
-    users, challenges: createChallengesRepository(db), sessions, email, audit, limiter, clock, secret, appUrl: config.appUrl,
+    users, challenges, sessions, email, audit, limiter, clock, secret, appUrl: config.appUrl,
   })
+  const invitations = createInvitationsService({ challenges, email, limiter, clock, secret, appUrl: config.appUrl })
+  const userAdminDeps = {
+    users, audit, clock, inTransaction,
+    catalogue: () => applicationsRepository.catalogue(),
+    invalidateMenus: (trx: Transaction<Database>) => applicationsRepository.bumpAccessVersion(trx),
+    sendInvitation: invitations.send,
+  }
+  const usersService = createUsersService({
+    ...userAdminDeps,
+    resendInvitation: invitations.resend,
+    endAllAccess: (userId, reason) => sessions.endAllAccess(userId, reason),
+  })
+  const usersImport = createUsersImportService(userAdminDeps)
+  const applicationsAdmin = createApplicationsAdminService({ applications: applicationsRepository, audit, clock, inTransaction })
   const dashboard = createDashboardService({
     countUsers: () => users.counts(),
     countActiveSessions: () => sessions.countActive(),
@@ -106,6 +133,9 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(healthRoutes, { isDatabaseReachable: () => isDatabaseReachable(db) })
       await api.register(authRoutes, { signIn, sessions, debugAuthEnabled: config.debugAuthEnabled })
       await api.register(dashboardRoutes, { dashboard })
+      await api.register(usersRoutes, { users: usersService, importer: usersImport, catalogue: () => applicationsRepository.catalogue() })
+      await api.register(applicationsRoutes, { admin: applicationsAdmin })
+      await api.register(auditRoutes, { audit })
     },
     { prefix: '/api' },
   )

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../plugins/access.js'
 import type { ApplicationsService } from '../applications/applications.service.js'
 import type { AuditService } from '../audit/audit.service.js'
 import { type SessionTokens, decodeUntrusted } from './session-token.js'
+import type { ChallengesRepository } from './challenges.repository.js'
 import type { SessionsRepository } from './sessions.repository.js'
 
 export interface SessionPolicy {
@@ -40,13 +41,14 @@ const TOUCH_INTERVAL_MS = MINUTE_MS
 /** Server-side sessions behind the session JWT: created at sign-in, checked on every call, revocable at once. */
 export function createSessionsService(deps: {
   sessions: SessionsRepository
+  challenges: ChallengesRepository
   tokens: SessionTokens
   applications: ApplicationsService
   audit: AuditService
   clock: Clock
   policy: SessionPolicy
 }) {
-  const { sessions, tokens, applications, audit, clock, policy } = deps
+  const { sessions, challenges, tokens, applications, audit, clock, policy } = deps
   const idleMs = policy.idleHours * HOUR_MS
 
   async function lookup(token: string) {
@@ -129,7 +131,12 @@ export function createSessionsService(deps: {
       await sessions.revoke(user.sessionId, clock.now().toISOString(), 'logout')
       await audit.record({ action: 'sign_out', outcome: 'success', actorUserId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, details: { sessionId: user.sessionId } })
     },
-    revokeAllForUser: (userId: number, reason: string) => sessions.revokeAllForUser(userId, clock.now().toISOString(), reason),
+    /** Ends every session and voids every outstanding link of a person, at once (deactivation). */
+    async endAllAccess(userId: number, reason: string): Promise<void> {
+      const now = clock.now().toISOString()
+      await sessions.revokeAllForUser(userId, now, reason)
+      await challenges.revokeAllForUser(userId, now)
+    },
     countActive: () => {
       const now = clock.now()
       return sessions.countActive(now.toISOString(), new Date(now.getTime() - idleMs).toISOString())

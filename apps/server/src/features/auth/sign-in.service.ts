@@ -36,6 +36,9 @@ export const SIGN_IN_TEXT = {
   invalidLink: 'Invalid or expired link. Please request a new sign-in link.',
   expiredLink: `This link has expired: sign-in links are valid for ${MAGIC_LINK_TTL_MINUTES} minutes. Please request a new one.`,
   usedLink: 'This link has already been used. Please request a new sign-in link.',
+  expiredInvite: 'This invitation has expired (invitations are valid for 7 days). You can still sign in: request a sign-in link on the login page.',
+  usedInvite: 'This invitation has already been used. Request a sign-in link on the login page.',
+  replacedInvite: 'This invitation was replaced by a newer one. Use the newest invitation email, or request a sign-in link on the login page.',
   inactive: 'Your account is not active. Contact your administrator.',
   invalidCode: 'Invalid verification code',
   codeLocked: 'Too many wrong codes for this sign-in. Use the link in the email, or request a new one.',
@@ -66,7 +69,7 @@ export function createSignInService(deps: {
   const enforce = async (key: string, rules: readonly RateRule[], message: (wait: string) => string, client: ClientInfo, emailAddress: string) =>
     refuseWhenOver(await limiter.hit(key, rules), message, client, emailAddress, key.slice(0, key.indexOf(':')))
 
-  async function openSession(userId: number, challengeId: number, method: 'link' | 'code', client: ClientInfo): Promise<SignInResponse> {
+  async function openSession(userId: number, challengeId: number, method: 'link' | 'code' | 'invitation', client: ClientInfo): Promise<SignInResponse> {
     const now = clock.now().toISOString()
     await challenges.revokeAllForUser(userId, now)
     await users.recordSignIn(userId, now)
@@ -137,13 +140,14 @@ export function createSignInService(deps: {
       const invalid = (reason: string, message = SIGN_IN_TEXT.invalidLink, code = 'invalid_or_expired') =>
         fail('sign_in.link_failed', reason, client, address, new AppError('bad_request', message, { code }))
       if (!challenge || challenge.email !== address) return invalid('unknown_token')
-      if (challenge.consumed_at) return invalid('already_used', SIGN_IN_TEXT.usedLink, 'link_used')
-      if (challenge.revoked_at) return invalid('revoked')
-      if (challenge.expires_at <= now) return invalid('expired', SIGN_IN_TEXT.expiredLink, 'link_expired')
+      const invite = challenge.kind === 'invite'
+      if (challenge.consumed_at) return invalid('already_used', invite ? SIGN_IN_TEXT.usedInvite : SIGN_IN_TEXT.usedLink, 'link_used')
+      if (challenge.revoked_at) return invalid('revoked', invite ? SIGN_IN_TEXT.replacedInvite : SIGN_IN_TEXT.invalidLink)
+      if (challenge.expires_at <= now) return invalid('expired', invite ? SIGN_IN_TEXT.expiredInvite : SIGN_IN_TEXT.expiredLink, invite ? 'invite_expired' : 'link_expired')
       const user = await users.findById(challenge.user_id)
       if (!user || user.is_active !== 1) return invalid('inactive', SIGN_IN_TEXT.inactive, 'account_inactive')
       if (!(await challenges.consume(challenge.challenge_id, now))) return invalid('already_used', SIGN_IN_TEXT.usedLink, 'link_used')
-      return openSession(user.user_id, challenge.challenge_id, 'link', client)
+      return openSession(user.user_id, challenge.challenge_id, invite ? 'invitation' : 'link', client)
     },
 
     async verifyCode(rawEmail: string, code: string, client: ClientInfo): Promise<SignInResponse> {

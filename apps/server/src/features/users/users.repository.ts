@@ -1,8 +1,13 @@
+import type { UserListParams } from '@platform/contracts/users'
+import { type Insertable, type Kysely, type Transaction, type Updateable, sql } from 'kysely'
 import type { Db } from '../../db/database.js'
+import type { Database, UsersTable } from '../../db/schema.js'
+
+type Executor = Kysely<Database> | Transaction<Database>
 
 /** The columns that describe a person to the rest of the platform: user, organisation and role joined. */
-function userWithOrgAndRole(db: Db) {
-  return db.kysely
+function userWithOrgAndRole(executor: Executor) {
+  return executor
     .selectFrom('users')
     .innerJoin('organizations', 'organizations.org_id', 'users.organization_id')
     .innerJoin('roles', 'roles.role_id', 'users.role_id')
@@ -15,6 +20,7 @@ function userWithOrgAndRole(db: Db) {
       'users.last_login',
       'users.organization_id',
       'users.role_id',
+      'users.created_at',
       'organizations.org_name',
       'organizations.org_code',
       'roles.role_name',
@@ -24,19 +30,137 @@ function userWithOrgAndRole(db: Db) {
 }
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userWithOrgAndRole>['executeTakeFirst']>>>
 
+/** A LIKE pattern that matches the text anywhere, with the user's own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+type ListFilters = Pick<UserListParams, 'search' | 'roleId' | 'orgId' | 'status'>
+
 export function createUsersRepository(db: Db) {
+  const k = db.kysely
+
+  function filtered(filters: ListFilters) {
+    let query = k
+      .selectFrom('users')
+      .innerJoin('organizations', 'organizations.org_id', 'users.organization_id')
+      .innerJoin('roles', 'roles.role_id', 'users.role_id')
+    if (filters.search) {
+      const pattern = containsPattern(filters.search)
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`lower(users.full_name)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`users.email`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      )
+    }
+    if (filters.roleId) query = query.where('users.role_id', '=', filters.roleId)
+    if (filters.orgId) query = query.where('users.organization_id', '=', filters.orgId)
+    if (filters.status === 'active') query = query.where('users.is_active', '=', 1)
+    if (filters.status === 'inactive') query = query.where('users.is_active', '=', 0)
+    return query
+  }
+
   return {
-    findByEmail: (email: string) => userWithOrgAndRole(db).where('users.email', '=', email).executeTakeFirst(),
-    findById: (userId: number) => userWithOrgAndRole(db).where('users.user_id', '=', userId).executeTakeFirst(),
+    findByEmail: (email: string, executor: Executor = k) => userWithOrgAndRole(executor).where('users.email', '=', email).executeTakeFirst(),
+    findById: (userId: number, executor: Executor = k) => userWithOrgAndRole(executor).where('users.user_id', '=', userId).executeTakeFirst(),
+    findByIds: (userIds: number[]) =>
+      userIds.length === 0 ? Promise.resolve([]) : userWithOrgAndRole(k).where('users.user_id', 'in', userIds).execute(),
+    findByEmails: (emails: string[]) =>
+      emails.length === 0 ? Promise.resolve([]) : userWithOrgAndRole(k).where('users.email', 'in', emails).execute(),
+
+    /** One page of users matching the filters, and how many match in all. */
+    async list(query: UserListParams) {
+      let page = filtered(query).select([
+        'users.user_id', 'users.email', 'users.full_name', 'users.organization_id', 'users.role_id', 'users.is_active',
+        'users.email_verified', 'users.last_login', 'users.created_at', 'organizations.org_name', 'organizations.org_code',
+        'roles.role_name', 'roles.role_code',
+      ])
+      if (query.sort === 'email') page = page.orderBy('users.email')
+      else if (query.sort === 'last_login') page = page.orderBy(sql`users.last_login is null`).orderBy('users.last_login', 'desc')
+      else if (query.sort === 'created') page = page.orderBy('users.created_at', 'desc')
+      else page = page.orderBy('users.full_name')
+      const [rows, count] = await Promise.all([
+        page.orderBy('users.user_id').limit(query.limit).offset(query.offset).execute(),
+        filtered(query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ])
+      return { rows, total: Number(count.n) }
+    },
+
+    insert: (row: Insertable<UsersTable>, executor: Executor = k) =>
+      executor.insertInto('users').values(row).returning('user_id').executeTakeFirstOrThrow(),
+    update: (userId: number, changes: Updateable<UsersTable>, executor: Executor = k) =>
+      executor.updateTable('users').set(changes).where('user_id', '=', userId).execute(),
+
     recordSignIn: (userId: number, at: string) =>
-      db.kysely.updateTable('users').set({ last_login: at, email_verified: 1 }).where('user_id', '=', userId).execute(),
+      k.updateTable('users').set({ last_login: at, email_verified: 1 }).where('user_id', '=', userId).execute(),
+
+    async countActiveWithRole(roleCode: string, executor: Executor = k): Promise<number> {
+      const row = await executor
+        .selectFrom('users')
+        .innerJoin('roles', 'roles.role_id', 'users.role_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('roles.role_code', '=', roleCode)
+        .where('users.is_active', '=', 1)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    /** Application ids granted to each of the given users. */
+    async grantsOf(userIds: number[], executor: Executor = k): Promise<Map<number, number[]>> {
+      const grants = new Map<number, number[]>(userIds.map((id) => [id, []]))
+      if (userIds.length === 0) return grants
+      const rows = await executor.selectFrom('user_permissions').select(['user_id', 'app_id']).where('user_id', 'in', userIds).orderBy('app_id').execute()
+      for (const row of rows) grants.get(row.user_id)?.push(row.app_id)
+      return grants
+    },
+
+    permissionsOf: (userId: number) =>
+      k
+        .selectFrom('user_permissions')
+        .innerJoin('applications', 'applications.app_id', 'user_permissions.app_id')
+        .select(['applications.app_id', 'applications.app_code', 'applications.app_name', 'user_permissions.permission_level'])
+        .where('user_permissions.user_id', '=', userId)
+        .orderBy('applications.display_order')
+        .execute(),
+
+    /** Makes a user's grants exactly `appIds`, at level read. */
+    async replaceGrants(userId: number, appIds: number[], grantedBy: number, at: string, executor: Executor = k): Promise<void> {
+      await executor.deleteFrom('user_permissions').where('user_id', '=', userId).execute()
+      if (appIds.length === 0) return
+      await executor
+        .insertInto('user_permissions')
+        .values(appIds.map((appId) => ({ user_id: userId, app_id: appId, permission_level: 'read', granted_at: at, granted_by: grantedBy })))
+        .execute()
+    },
+
+    /** The newest invitation of each user: when it was sent and whether it is still usable. */
+    async latestInvitations(userIds: number[], now: string): Promise<Map<number, { sentAt: string; usable: boolean; consumed: boolean }>> {
+      const result = new Map<number, { sentAt: string; usable: boolean; consumed: boolean }>()
+      if (userIds.length === 0) return result
+      const rows = await k
+        .selectFrom('login_challenges')
+        .select(['user_id', 'created_at', 'expires_at', 'consumed_at', 'revoked_at', 'challenge_id'])
+        .where('kind', '=', 'invite')
+        .where('user_id', 'in', userIds)
+        .orderBy('challenge_id')
+        .execute()
+      for (const row of rows) {
+        result.set(row.user_id, { sentAt: row.created_at, usable: !row.consumed_at && !row.revoked_at && row.expires_at > now, consumed: row.consumed_at !== null })
+      }
+      return result
+    },
+
     async counts() {
-      const row = await db.kysely
+      const row = await k
         .selectFrom('users')
         .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>('is_active').as('active')])
         .executeTakeFirstOrThrow()
       return { total: Number(row.total), active: Number(row.active ?? 0) }
     },
+
+    organizations: () => k.selectFrom('organizations').select(['org_id', 'org_name', 'org_code']).orderBy('org_name').execute(),
+    roles: () => k.selectFrom('roles').select(['role_id', 'role_name', 'role_code', 'role_level']).orderBy('role_level', 'desc').execute(),
   }
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>

@@ -1,0 +1,146 @@
+import { z } from 'zod'
+import { EmailSchema } from './auth.js'
+
+export const OrganizationSchema = z.object({ org_id: z.number().int(), org_name: z.string(), org_code: z.string() })
+export type Organization = z.infer<typeof OrganizationSchema>
+
+export const RoleSchema = z.object({ role_id: z.number().int(), role_name: z.string(), role_code: z.string(), role_level: z.number().int() })
+export type Role = z.infer<typeof RoleSchema>
+
+/** The applications a user form offers as checkboxes. */
+export const MetaApplicationSchema = z.object({
+  app_id: z.number().int(),
+  app_name: z.string(),
+  app_code: z.string(),
+  app_icon: z.string(),
+  app_color: z.string(),
+  category: z.string(),
+  admin_only: z.number().int(),
+  is_active: z.number().int(),
+})
+export type MetaApplication = z.infer<typeof MetaApplicationSchema>
+
+export const MetaOrgsResponseSchema = z.object({ data: z.array(OrganizationSchema) })
+export const MetaRolesResponseSchema = z.object({ data: z.array(RoleSchema) })
+export const MetaAppsResponseSchema = z.object({ data: z.array(MetaApplicationSchema) })
+
+export const INVITATION_STATUSES = ['none', 'pending', 'expired'] as const
+export const INVITATION_TTL_DAYS = 7
+
+/** A user as User Management lists them (SPEC.md §3 field names). */
+export const UserSchema = z.object({
+  user_id: z.number().int(),
+  email: z.string(),
+  full_name: z.string(),
+  organization_id: z.number().int(),
+  role_id: z.number().int(),
+  is_active: z.number().int(),
+  email_verified: z.number().int(),
+  last_login: z.string().nullable(),
+  org_name: z.string(),
+  org_code: z.string(),
+  role_name: z.string(),
+  role_code: z.string(),
+  created_at: z.string(),
+  /** The newest invitation: still usable (pending), past its 7 days unused (expired), or none outstanding. */
+  invitation_status: z.enum(INVITATION_STATUSES),
+  invitation_sent_at: z.string().nullable(),
+})
+export type User = z.infer<typeof UserSchema>
+
+export const USER_STATUS_FILTERS = ['all', 'active', 'inactive'] as const
+export const USER_SORTS = ['name', 'email', 'last_login', 'created'] as const
+
+const optionalId = (name: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: `${name} must be a number` }).int().positive().optional())
+
+export const UserListQuerySchema = z.object({
+  search: z.string().trim().max(200, 'Search is at most 200 characters').optional(),
+  roleId: optionalId('roleId'),
+  orgId: optionalId('orgId'),
+  status: z.enum(USER_STATUS_FILTERS).default('all'),
+  sort: z.enum(USER_SORTS).default('name'),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200, 'limit is at most 200').default(50),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
+})
+export type UserListQuery = z.input<typeof UserListQuerySchema>
+export type UserListParams = z.output<typeof UserListQuerySchema>
+
+export const PaginationSchema = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+
+export const UserListResponseSchema = z.object({ data: z.array(UserSchema), pagination: PaginationSchema })
+export type UserListResponse = z.infer<typeof UserListResponseSchema>
+
+export const UserIdQuerySchema = z.object({
+  userId: z.coerce.number({ error: 'userId must be a number' }).int().positive('userId must be a positive number'),
+})
+
+export const UserPermissionSchema = z.object({
+  app_id: z.number().int(),
+  app_code: z.string(),
+  app_name: z.string(),
+  permission_level: z.string(),
+})
+
+export const UserDetailsResponseSchema = z.object({ user: UserSchema, permissions: z.array(UserPermissionSchema) })
+export type UserDetailsResponse = z.infer<typeof UserDetailsResponseSchema>
+
+/** Application permissions are always granted at level read (SPEC.md §6). */
+export const PermissionInputSchema = z.object({
+  appId: z.coerce.number({ error: 'appId must be a number' }).int().positive(),
+  permissionLevel: z.literal('read', { error: "permissionLevel must be 'read'" }).default('read'),
+})
+
+/** The payload of POST /createuser and PUT /updateuser (SPEC.md §7). */
+export const UserInputSchema = z.object({
+  email: EmailSchema,
+  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200, 'Full name is at most 200 characters'),
+  organizationId: z.coerce.number({ error: 'Organization is required' }).int().positive('Organization is required'),
+  roleId: z.coerce.number({ error: 'Role is required' }).int().positive('Role is required'),
+  isActive: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1).default(true),
+  permissions: z.array(PermissionInputSchema).max(200).default([]),
+  sendInvitation: z.boolean().default(false),
+})
+export type UserInput = z.input<typeof UserInputSchema>
+
+export const UserSavedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: UserSchema,
+  invitationSent: z.boolean(),
+})
+export type UserSavedResponse = z.infer<typeof UserSavedResponseSchema>
+
+export const ImportActionSchema = z.enum(['create', 'update', 'unchanged', 'reject'])
+
+/** One row of a CSV import, as the preview and the result show it. */
+export const ImportRowSchema = z.object({
+  line: z.number().int(),
+  email: z.string(),
+  full_name: z.string(),
+  organization_code: z.string(),
+  role_code: z.string(),
+  applications: z.array(z.string()),
+  action: ImportActionSchema,
+  /** What will change (update) or why the row is refused (reject). */
+  reasons: z.array(z.string()),
+})
+export type ImportRow = z.infer<typeof ImportRowSchema>
+
+export const ImportSummarySchema = z.object({
+  create: z.number().int(),
+  update: z.number().int(),
+  unchanged: z.number().int(),
+  reject: z.number().int(),
+})
+
+export const ImportResponseSchema = z.object({
+  applied: z.boolean(),
+  summary: ImportSummarySchema,
+  rows: z.array(ImportRowSchema),
+})
+export type ImportResponse = z.infer<typeof ImportResponseSchema>
+
+export const IMPORT_COLUMNS = ['email', 'full_name', 'organization_code', 'role_code', 'applications'] as const
+export const IMPORT_MAX_ROWS = 10_000
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
