@@ -95,15 +95,20 @@ export function createUsersRepository(db: Db) {
     recordSignIn: (userId: number, at: string) =>
       k.updateTable('users').set({ last_login: at, email_verified: 1 }).where('user_id', '=', userId).execute(),
 
-    async countActiveWithRole(roleCode: string, executor: Executor = k): Promise<number> {
-      const row = await executor
+    /**
+     * How many active users hold a role, locking those rows until the transaction ends (PostgreSQL), so two
+     * administrators removing each other at the same moment cannot both succeed. SQLite runs one writer at a time.
+     */
+    async countActiveWithRoleForUpdate(roleCode: string, executor: Executor): Promise<number> {
+      const rows = await executor
         .selectFrom('users')
         .innerJoin('roles', 'roles.role_id', 'users.role_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select('users.user_id')
         .where('roles.role_code', '=', roleCode)
         .where('users.is_active', '=', 1)
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
+        .$if(db.dialect === 'postgres', (query) => query.forUpdate())
+        .execute()
+      return rows.length
     },
 
     /** Application ids granted to each of the given users. */

@@ -171,7 +171,7 @@ export function createUsersService(deps: {
       const now = clock.now().toISOString()
       await inTransaction(async (trx) => {
         const leavesSuperAdmins = existing.role_code === SUPER_ADMIN && existing.is_active === 1 && (roleCode !== SUPER_ADMIN || !input.isActive)
-        if (leavesSuperAdmins && (await users.countActiveWithRole(SUPER_ADMIN, trx)) <= 1) {
+        if (leavesSuperAdmins && (await users.countActiveWithRoleForUpdate(SUPER_ADMIN, trx)) <= 1) {
           throw new AppError('unprocessable', USER_RULE_TEXT.lastSuperAdmin, { code: 'last_super_admin' })
         }
         await users.update(
@@ -225,7 +225,7 @@ export function createUsersService(deps: {
       if (row.role_code === SUPER_ADMIN && actor.roleCode !== SUPER_ADMIN) throw new AppError('forbidden', USER_RULE_TEXT.onlySuperAdmin, { code: 'super_admin_only' })
       if (row.is_active === 1) {
         await inTransaction(async (trx) => {
-          if (row.role_code === SUPER_ADMIN && (await users.countActiveWithRole(SUPER_ADMIN, trx)) <= 1) {
+          if (row.role_code === SUPER_ADMIN && (await users.countActiveWithRoleForUpdate(SUPER_ADMIN, trx)) <= 1) {
             throw new AppError('unprocessable', USER_RULE_TEXT.lastSuperAdmin, { code: 'last_super_admin' })
           }
           await users.update(userId, { is_active: 0, updated_at: clock.now().toISOString() }, trx)
