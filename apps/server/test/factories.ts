@@ -1,4 +1,5 @@
 import type { Db } from '../src/db/database.js'
+import { searchTermRows } from '../src/lib/search-words.js'
 import { createApplicationsRepository } from '../src/features/applications/applications.repository.js'
 
 let sequence = 0
@@ -34,6 +35,7 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise
     })
     .returning('user_id')
     .executeTakeFirstOrThrow()
+  await db.kysely.insertInto('user_search_terms').values(searchTermRows(userId, overrides.fullName ?? `Person ${sequence} Example`, email)).execute()
   for (const code of overrides.applications ?? []) {
     const app = await db.kysely.selectFrom('applications').select('app_id').where('app_code', '=', code).executeTakeFirstOrThrow()
     await db.kysely.insertInto('user_permissions').values({ user_id: userId, app_id: app.app_id, permission_level: 'read', granted_at: at, granted_by: null }).execute()

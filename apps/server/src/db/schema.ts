@@ -9,6 +9,12 @@ export interface OrganizationsTable {
   org_code: string
 }
 
+/** The words of a user's name and address, for searching by the start of any word (see users.repository.ts). */
+export interface UserSearchTermsTable {
+  term: string
+  user_id: number
+}
+
 export interface RolesTable {
   role_id: Generated<number>
   role_name: string
@@ -134,6 +140,7 @@ export interface Database {
   applications: ApplicationsTable
   users: UsersTable
   user_permissions: UserPermissionsTable
+  user_search_terms: UserSearchTermsTable
   login_challenges: LoginChallengesTable
   sessions: SessionsTable
   rate_limits: RateLimitsTable

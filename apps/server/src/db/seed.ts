@@ -1,3 +1,4 @@
+import { searchTermRows } from '../lib/search-words.js'
 import type { Db } from './database.js'
 
 export const DISTRICT_ORG = { org_name: 'District Office', org_code: 'DISTRICT' }
@@ -46,7 +47,7 @@ export async function seedDatabase(db: Db, adminEmail: string, now: string): Pro
     if (Number(userCount.n) > 0) return { createdAdmin: false }
     const org = await trx.selectFrom('organizations').select('org_id').orderBy('org_id').executeTakeFirstOrThrow()
     const role = await trx.selectFrom('roles').select('role_id').where('role_code', '=', 'SUPER_ADMIN').executeTakeFirstOrThrow()
-    await trx
+    const admin = await trx
       .insertInto('users')
       .values({
         email: adminEmail,
@@ -59,7 +60,9 @@ export async function seedDatabase(db: Db, adminEmail: string, now: string): Pro
         created_at: now,
         updated_at: now,
       })
-      .execute()
+      .returning('user_id')
+      .executeTakeFirstOrThrow()
+    await trx.insertInto('user_search_terms').values(searchTermRows(admin.user_id, 'District Administrator', adminEmail)).execute()
     return { createdAdmin: true }
   })
 }

@@ -18,7 +18,9 @@ const AppPage = lazyPage(() => import('./routes/app-page'), 'AppPage')
 const DsaTrackerPage = lazyPage(() => import('./routes/dsa-tracker-page'), 'DsaTrackerPage')
 const ReportsStudioPage = lazyPage(() => import('./routes/reports-studio-page'), 'ReportsStudioPage')
 const AdminUsersPage = lazyPage(() => import('./routes/admin-users-page'), 'AdminUsersPage')
+const AdminUsersImportPage = lazyPage(() => import('./routes/admin-users-import-page'), 'AdminUsersImportPage')
 const AdminApplicationsPage = lazyPage(() => import('./routes/admin-applications-page'), 'AdminApplicationsPage')
+const AdminActivityPage = lazyPage(() => import('./routes/admin-activity-page'), 'AdminActivityPage')
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
@@ -48,7 +50,9 @@ export const router = createBrowserRouter([
           { path: '/dsa-tracker', element: <DsaTrackerPage /> },
           { path: '/reports-studio', element: <ReportsStudioPage /> },
           { path: '/admin/users', element: <AdminUsersPage /> },
+          { path: '/admin/users/import', element: <AdminUsersImportPage /> },
           { path: '/admin/applications', element: <AdminApplicationsPage /> },
+          { path: '/admin/activity', element: <AdminActivityPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },

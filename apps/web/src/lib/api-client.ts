@@ -37,6 +37,11 @@ type QueryValue = string | number | boolean | null | undefined
 export interface RequestOptions {
   method?: Method
   body?: unknown
+  /** Send this as the body exactly as it is (a file, text) instead of JSON; `contentType` names it. */
+  rawBody?: Blob | string
+  contentType?: string
+  /** The Accept header (JSON unless said otherwise). */
+  accept?: string
   query?: Record<string, QueryValue>
   /** Use this bearer token instead of the stored one; `null` sends none. */
   token?: string | null
@@ -58,8 +63,9 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 function buildHeaders(options: RequestOptions): Headers {
-  const headers = new Headers({ Accept: 'application/json' })
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json')
+  const headers = new Headers({ Accept: options.accept ?? 'application/json' })
+  if (options.rawBody !== undefined) headers.set('Content-Type', options.contentType ?? 'application/octet-stream')
+  else if (options.body !== undefined) headers.set('Content-Type', 'application/json')
   const token = options.token === undefined ? getStoredToken() : options.token
   if (token) headers.set('Authorization', `Bearer ${token}`)
   return headers
@@ -91,7 +97,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     return await fetch(buildUrl(path, options.query), {
       method,
       headers: buildHeaders(options),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody !== undefined ? options.rawBody : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
     })
@@ -126,6 +132,39 @@ export async function request<S extends z.ZodType>(
     throw new ApiError(response.status, 'invalid_response', 'The server sent an unexpected response.')
   }
   return parsed.data
+}
+
+/** A file the server sent: its content and the name it suggested (Content-Disposition), if any. */
+export interface DownloadedFile {
+  blob: Blob
+  filename: string | null
+}
+
+/** The file name in a Content-Disposition header (`filename*=UTF-8''...` preferred), or null. */
+export function filenameFromContentDisposition(header: string | null | undefined): string | null {
+  if (!header) return null
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/i.exec(header)
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, '')) || null
+    } catch {
+      // fall back to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header)
+  const name = (plain?.[2] ?? plain?.[1] ?? '').trim()
+  return name || null
+}
+
+/** Downloads a file from the API with the bearer token (a plain link could not carry it). */
+export async function requestFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send(path, { accept: '*/*', ...options, method: options.method ?? 'GET' })
+  if (!response.ok) {
+    const body = await readBody(response)
+    if (response.status === 401 && !options.skipAuthRedirect) handleUnauthorized()
+    throw toApiError(response.status, body)
+  }
+  return { blob: await response.blob(), filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) }
 }
 
 /** A raw answer: status and body exactly as received, never redirecting (used by the debug screen). */

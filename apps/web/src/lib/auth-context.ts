@@ -11,6 +11,11 @@ export interface AuthContextValue {
   verifyMagicLink: (email: string, token: string) => Promise<SessionUser>
   verifyCode: (email: string, code: string) => Promise<SessionUser>
   logout: () => Promise<void>
+  /**
+   * Fetches the signed-in person's profile again (after a change to users, grants or applications),
+   * so the menu is current. A 401 signs the person out; other failures keep the current copy.
+   */
+  refreshProfile: () => Promise<void>
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null)

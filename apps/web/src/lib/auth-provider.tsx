@@ -138,6 +138,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'signed-out' })
   }, [queryClient])
 
+  const refreshProfile = useCallback(async () => {
+    if (!readStoredSession()) return
+    try {
+      const { user } = await fetchProfile()
+      storeUser(user)
+      dispatch({ type: 'profile-loaded', user })
+    } catch (error) {
+      if (profileFailureOutcome(error) === 'sign-out') {
+        clearSession()
+        queryClient.clear()
+        dispatch({ type: 'signed-out' })
+      }
+    }
+  }, [queryClient])
+
   const value = useMemo<AuthContextValue>(
     () => ({
       user: state.user,
@@ -148,8 +163,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       verifyMagicLink,
       verifyCode,
       logout,
+      refreshProfile,
     }),
-    [state, sendMagicLink, verifyMagicLink, verifyCode, logout],
+    [state, sendMagicLink, verifyMagicLink, verifyCode, logout, refreshProfile],
   )
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

@@ -27,6 +27,10 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub })
 }
 window.HTMLElement.prototype.scrollIntoView ??= () => {}
+// Mantine's autosizing Textarea listens for web fonts loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() } })
+}
 
 afterEach(() => {
   cleanup()

@@ -1,5 +1,6 @@
 import type { UserListParams } from '@platform/contracts/users'
 import { type Insertable, type Kysely, type Transaction, type Updateable, sql } from 'kysely'
+import { prefixUpperBound, searchTermRows, searchWords } from '../../lib/search-words.js'
 import type { Db } from '../../db/database.js'
 import type { Database, UsersTable } from '../../db/schema.js'
 
@@ -30,9 +31,13 @@ function userWithOrgAndRole(executor: Executor) {
 }
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userWithOrgAndRole>['executeTakeFirst']>>>
 
-/** A LIKE pattern that matches the text anywhere, with the user's own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+const MAX_SEARCH_WORDS = 5
+
+/** Keeps a person's search words in step with their name and address. */
+async function indexSearchTerms(executor: Executor, userId: number, fullName: string, email: string): Promise<void> {
+  await executor.deleteFrom('user_search_terms').where('user_id', '=', userId).execute()
+  const rows = searchTermRows(userId, fullName, email)
+  if (rows.length > 0) await executor.insertInto('user_search_terms').values(rows).execute()
 }
 
 type ListFilters = Pick<UserListParams, 'search' | 'roleId' | 'orgId' | 'status'>
@@ -45,13 +50,10 @@ export function createUsersRepository(db: Db) {
       .selectFrom('users')
       .innerJoin('organizations', 'organizations.org_id', 'users.organization_id')
       .innerJoin('roles', 'roles.role_id', 'users.role_id')
-    if (filters.search) {
-      const pattern = containsPattern(filters.search)
-      query = query.where((eb) =>
-        eb.or([
-          eb(sql`lower(users.full_name)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`users.email`, 'like', sql`${pattern} escape '\\'`),
-        ]),
+    // Every word typed must begin some word of the person's name or address: an index range scan per word.
+    for (const word of searchWords(filters.search ?? '').slice(0, MAX_SEARCH_WORDS)) {
+      query = query.where('users.user_id', 'in', (eb) =>
+        eb.selectFrom('user_search_terms').select('user_search_terms.user_id').where('term', '>=', word).where('term', '<', prefixUpperBound(word)),
       )
     }
     if (filters.roleId) query = query.where('users.role_id', '=', filters.roleId)
@@ -87,10 +89,18 @@ export function createUsersRepository(db: Db) {
       return { rows, total: Number(count.n) }
     },
 
-    insert: (row: Insertable<UsersTable>, executor: Executor = k) =>
-      executor.insertInto('users').values(row).returning('user_id').executeTakeFirstOrThrow(),
-    update: (userId: number, changes: Updateable<UsersTable>, executor: Executor = k) =>
-      executor.updateTable('users').set(changes).where('user_id', '=', userId).execute(),
+    async insert(row: Insertable<UsersTable>, executor: Executor = k) {
+      const inserted = await executor.insertInto('users').values(row).returning('user_id').executeTakeFirstOrThrow()
+      await indexSearchTerms(executor, inserted.user_id, row.full_name, row.email)
+      return inserted
+    },
+    async update(userId: number, changes: Updateable<UsersTable>, executor: Executor = k) {
+      await executor.updateTable('users').set(changes).where('user_id', '=', userId).execute()
+      if (changes.full_name !== undefined) {
+        const { email } = await executor.selectFrom('users').select('email').where('user_id', '=', userId).executeTakeFirstOrThrow()
+        await indexSearchTerms(executor, userId, String(changes.full_name), email)
+      }
+    },
 
     recordSignIn: (userId: number, at: string) =>
       k.updateTable('users').set({ last_login: at, email_verified: 1 }).where('user_id', '=', userId).execute(),

@@ -1,15 +1,11 @@
-import { AppUnavailable } from '@/components/app-unavailable'
 import { RequireAdmin } from '@/components/guards/require-admin'
+import { ApplicationManagement } from '@/features/applications/components/application-management'
 
 /** /admin/applications (administrators only). */
 export function AdminApplicationsPage() {
   return (
     <RequireAdmin>
-      <AppUnavailable
-        title="Application Management"
-        description="Add, edit and remove the applications in the menu, and set their order, icon and colour."
-        iconName="Settings"
-      />
+      <ApplicationManagement />
     </RequireAdmin>
   )
 }

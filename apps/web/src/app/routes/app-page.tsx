@@ -1,3 +1,4 @@
+import { lazy } from 'react'
 import { useParams } from 'react-router'
 import { AppUnavailable } from '@/components/app-unavailable'
 import { RequireAdmin } from '@/components/guards/require-admin'
@@ -5,6 +6,9 @@ import { RequirePermission } from '@/components/guards/require-permission'
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview'
 import { ADMIN_ONLY_MENU_IDS, findApplicationByMenuId } from '@/lib/app-destinations'
 import { useSignedInUser } from '@/lib/auth-context'
+
+// Loaded only when someone opens it: most people never see User Management.
+const UserManagement = lazy(async () => ({ default: (await import('@/features/users/components/user-management')).UserManagement }))
 
 /** "payment-receipts" → "Payment Receipts", for an id the person's applications do not name. */
 function titleFromId(id: string): string {
@@ -25,6 +29,8 @@ export function AppPage() {
   const content =
     appId === 'dashboard' ? (
       <DashboardOverview user={user} title={app?.app_name || 'Dashboard Overview'} description={app?.app_description} />
+    ) : appId === 'user-management' ? (
+      <UserManagement />
     ) : (
       <AppUnavailable
         key={appId}

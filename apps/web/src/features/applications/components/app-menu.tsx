@@ -1,7 +1,7 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core'
 import { menuIdForCode, type MenuApplication } from '@platform/contracts/applications'
 import { isAdminRole, type SessionUser } from '@platform/contracts/auth'
-import { ExternalLink, LayoutDashboard, Settings, UserCog } from 'lucide-react'
+import { ExternalLink, History, LayoutDashboard, Settings, UserCog } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { AppIcon } from '@/components/app-icon'
@@ -94,6 +94,12 @@ export function AppMenu({ user }: { user: SessionUser }) {
               to="/admin/users"
               icon={<UserCog size={18} aria-hidden="true" />}
               active={isDestinationActive({ kind: 'route', to: '/admin/users' }, pathname)}
+            />
+            <MenuLink
+              label="Activity"
+              to="/admin/activity"
+              icon={<History size={18} aria-hidden="true" />}
+              active={isDestinationActive({ kind: 'route', to: '/admin/activity' }, pathname)}
             />
           </div>
         ) : null}

@@ -1,0 +1,113 @@
+import {
+  CreateApplicationBodySchema,
+  DEFAULT_DISPLAY_ORDER,
+  UpdateApplicationBodySchema,
+  type Application,
+  type ApplicationCategory,
+  type ApplicationIcon,
+  type CreateApplicationBody,
+  type UpdateApplicationBody,
+} from '@platform/contracts/applications'
+
+/** What the add form and an inline-edited row hold. */
+export interface ApplicationDraft {
+  app_name: string
+  app_code: string
+  app_url: string
+  app_icon: ApplicationIcon | ''
+  app_description: string
+  display_order: number | string
+  category: ApplicationCategory | ''
+  app_color: string
+  admin_only: boolean
+  is_active: boolean
+}
+
+export type ApplicationDraftErrors = Partial<Record<keyof ApplicationDraft, string>>
+
+export const DEFAULT_APP_COLOR = '#1c7ed6'
+
+/** A new application: display order 999, active, not admin-only (SPEC.md §5). */
+export function emptyApplicationDraft(): ApplicationDraft {
+  return {
+    app_name: '',
+    app_code: '',
+    app_url: '',
+    app_icon: 'FileText',
+    app_description: '',
+    display_order: DEFAULT_DISPLAY_ORDER,
+    category: 'GENERAL',
+    app_color: DEFAULT_APP_COLOR,
+    admin_only: false,
+    is_active: true,
+  }
+}
+
+/** An existing application as an editable draft. */
+export function draftFromApplication(app: Application): ApplicationDraft {
+  return {
+    app_name: app.app_name,
+    app_code: app.app_code,
+    app_url: app.app_url,
+    app_icon: app.app_icon as ApplicationIcon,
+    app_description: app.app_description,
+    display_order: app.display_order,
+    category: app.category as ApplicationCategory,
+    app_color: app.app_color,
+    admin_only: app.admin_only === 1,
+    is_active: app.is_active === 1,
+  }
+}
+
+/** The app code as the person types it: upper case, spaces and dashes as underscores. */
+export function normaliseAppCode(value: string): string {
+  return value.toUpperCase().replace(/[\s-]/g, '_')
+}
+
+function toBody(draft: ApplicationDraft) {
+  return {
+    app_name: draft.app_name,
+    app_code: draft.app_code,
+    app_url: draft.app_url,
+    app_icon: draft.app_icon,
+    app_description: draft.app_description,
+    display_order: draft.display_order === '' ? DEFAULT_DISPLAY_ORDER : Number(draft.display_order),
+    category: draft.category,
+    app_color: draft.app_color,
+    admin_only: draft.admin_only,
+    is_active: draft.is_active,
+  }
+}
+
+const FIELD_MESSAGES: Partial<Record<keyof ApplicationDraft, string>> = {
+  app_icon: 'Choose an icon',
+  category: 'Choose a category',
+}
+
+function collectErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ApplicationDraftErrors {
+  const errors: ApplicationDraftErrors = {}
+  for (const issue of issues) {
+    const field = issue.path[0] as keyof ApplicationDraft | undefined
+    if (field && !errors[field]) errors[field] = FIELD_MESSAGES[field] ?? issue.message
+  }
+  return errors
+}
+
+export type Checked<T> = { ok: true; body: T } | { ok: false; errors: ApplicationDraftErrors }
+
+/** Checks a new application with the contract's own rules. */
+export function checkNewApplication(draft: ApplicationDraft): Checked<CreateApplicationBody> {
+  const body = toBody(draft)
+  const parsed = CreateApplicationBodySchema.safeParse(body)
+  return parsed.success ? { ok: true, body: body as CreateApplicationBody } : { ok: false, errors: collectErrors(parsed.error.issues) }
+}
+
+/** Checks an edited application; its code is sent back unchanged. */
+export function checkApplicationUpdate(draft: ApplicationDraft): Checked<UpdateApplicationBody> {
+  const body = toBody(draft)
+  const parsed = UpdateApplicationBodySchema.safeParse(body)
+  return parsed.success ? { ok: true, body: body as UpdateApplicationBody } : { ok: false, errors: collectErrors(parsed.error.issues) }
+}
+
+/** The exact confirmation of SPEC.md §5. */
+export const DELETE_APPLICATION_CONFIRMATION = 'Are you sure? This will remove access for all users.'

@@ -1,0 +1,219 @@
+import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import type { AuditEntry } from '@platform/contracts/audit'
+import { AlertCircle, ChevronDown, ChevronRight, Download, Search } from 'lucide-react'
+import { Fragment, useState } from 'react'
+import { Pager } from '@/components/data/pager'
+import { errorMessage } from '@/lib/api-client'
+import { formatDateTime } from '@/lib/format'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { exportAuditLog, useAuditActions, useAuditLog, type AuditFilters } from '../api/audit'
+import { parseAuditDetails, summariseDetails } from '../utils/audit-details'
+import { AuditDetailsPanel } from './audit-details-panel'
+
+const PAGE_SIZES = [25, 50, 100, 200] as const
+const COLUMNS = 8
+
+function who(entry: AuditEntry): { name: string; email: string | null } {
+  if (entry.actor_name || entry.actor_email) return { name: entry.actor_name || entry.actor_email || '', email: entry.actor_name ? entry.actor_email : null }
+  return { name: entry.actor_user_id === null ? 'System / not signed in' : `User ${entry.actor_user_id}`, email: null }
+}
+
+function subject(entry: AuditEntry): string {
+  const target = entry.target_type ? `${entry.target_type}${entry.target_id ? ` #${entry.target_id}` : ''}` : ''
+  return [entry.email, target].filter(Boolean).join(' · ') || '—'
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const [open, setOpen] = useState(false)
+  const details = parseAuditDetails(entry.details)
+  const actor = who(entry)
+  const panelId = `audit-details-${entry.audit_id}`
+  return (
+    <Fragment>
+      <Table.Tr>
+        <Table.Td>
+          <ActionIcon
+            variant="subtle"
+            color="gray.8"
+            aria-label={`Details of entry ${entry.audit_id}`}
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
+          </ActionIcon>
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurred_at)}</Table.Td>
+        <Table.Td>
+          <Text size="sm">{actor.name}</Text>
+          {actor.email ? (
+            <Text size="xs" c="dimmed">
+              {actor.email}
+            </Text>
+          ) : null}
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm" ff="monospace">
+            {entry.action}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          <Badge color={entry.outcome === 'success' ? 'teal.9' : entry.outcome === 'failure' ? 'red.9' : 'gray.7'} variant="filled" tt="none">
+            {entry.outcome}
+          </Badge>
+        </Table.Td>
+        <Table.Td>{subject(entry)}</Table.Td>
+        <Table.Td>{entry.ip ?? '—'}</Table.Td>
+        <Table.Td>
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {summariseDetails(details) || '—'}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+      {open ? (
+        <Table.Tr id={panelId}>
+          <Table.Td />
+          <Table.Td colSpan={COLUMNS - 1}>
+            <AuditDetailsPanel entry={entry} details={details} />
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </Fragment>
+  )
+}
+
+/** The Activity view: who did what to whom, when and from where, with before and after values (issue 3, point 7). */
+export function ActivityLog() {
+  useDocumentTitle('Activity')
+  const [person, setPerson] = useState('')
+  const [debouncedPerson] = useDebouncedValue(person.trim(), 300)
+  const [action, setAction] = useState('')
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [limit, setLimit] = useState<number>(50)
+  const filters: AuditFilters = { person: debouncedPerson, action, from, to }
+  const filterKey = JSON.stringify([filters, limit])
+  const [page, setPage] = useState({ key: filterKey, offset: 0 })
+  const offset = page.key === filterKey ? page.offset : 0
+  const [exporting, setExporting] = useState(false)
+
+  const datesReversed = Boolean(from && to && from > to)
+  const log = useAuditLog(filters, limit, offset)
+  const actions = useAuditActions()
+  const total = log.data?.pagination.total ?? 0
+  const entries = log.data?.data ?? []
+
+  const onExport = async () => {
+    setExporting(true)
+    try {
+      await exportAuditLog(filters)
+      notifications.show({ color: 'teal', message: 'Export completed successfully' })
+    } catch (error) {
+      notifications.show({ color: 'red', message: `Export failed: ${errorMessage(error, error instanceof Error ? error.message : 'unexpected error')}`, autoClose: false })
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1}>Activity</Title>
+          <Text c="dimmed">Sign-ins, failures and every administrative change, newest first.</Text>
+        </Stack>
+        <Button variant="default" leftSection={<Download size={16} aria-hidden="true" />} onClick={() => void onExport()} loading={exporting} disabled={datesReversed}>
+          Export CSV
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter activity">
+            <TextInput
+              label="Person"
+              placeholder="Name or e-mail"
+              description="Who acted, or whom it was about"
+              leftSection={<Search size={16} aria-hidden="true" />}
+              value={person}
+              onChange={(event) => setPerson(event.currentTarget.value)}
+              type="search"
+              maxLength={200}
+              style={{ flex: '1 1 220px' }}
+            />
+            <NativeSelect
+              label="Action"
+              description="What was done"
+              value={action}
+              onChange={(event) => setAction(event.currentTarget.value)}
+              data={[{ value: '', label: 'All actions' }, ...(actions.data ?? []).map((name) => ({ value: name, label: name }))]}
+            />
+            <TextInput label="From" description="On or after" type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.currentTarget.value)} />
+            <TextInput
+              label="To"
+              description="On or before"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.currentTarget.value)}
+              error={datesReversed ? 'The end date is before the start date' : undefined}
+            />
+          </Group>
+
+          {log.isError ? (
+            <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Failed to load data" role="alert">
+              {errorMessage(log.error, 'The activity could not be loaded.')}
+            </Alert>
+          ) : log.isPending ? (
+            <Center py="xl">
+              <Loader aria-label="Loading activity" />
+            </Center>
+          ) : entries.length === 0 ? (
+            <Text ta="center" py="xl" fw={600}>
+              No activity found
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={1000}>
+              <Table verticalSpacing="xs" striped aria-label="Activity" aria-busy={log.isFetching}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">
+                      <span className="visually-hidden">Details</span>
+                    </Table.Th>
+                    <Table.Th scope="col">When</Table.Th>
+                    <Table.Th scope="col">Who</Table.Th>
+                    <Table.Th scope="col">Action</Table.Th>
+                    <Table.Th scope="col">Outcome</Table.Th>
+                    <Table.Th scope="col">Subject</Table.Th>
+                    <Table.Th scope="col">From</Table.Th>
+                    <Table.Th scope="col">Summary</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {entries.map((entry) => (
+                    <AuditRow key={entry.audit_id} entry={entry} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+
+          {log.data && total > 0 ? (
+            <Pager
+              total={total}
+              limit={limit}
+              offset={offset}
+              onOffsetChange={(next) => setPage({ key: filterKey, offset: next })}
+              pageSizes={PAGE_SIZES}
+              onLimitChange={setLimit}
+              noun="entries"
+              disabled={log.isFetching}
+            />
+          ) : null}
+        </Stack>
+      </Paper>
+    </Stack>
+  )
+}

@@ -1,0 +1,58 @@
+import { Code, Stack, Table, Text } from '@mantine/core'
+import type { AuditEntry } from '@platform/contracts/audit'
+import type { AuditDetails } from '../utils/audit-details'
+
+/** The expanded part of an audit row: before/after values, other facts, and the browser that made the call. */
+export function AuditDetailsPanel({ entry, details }: { entry: AuditEntry; details: AuditDetails }) {
+  return (
+    <Stack gap="sm" py="xs">
+      {details.changes.length > 0 ? (
+        <Table withTableBorder withColumnBorders verticalSpacing={4} aria-label={`Changes recorded in entry ${entry.audit_id}`} maw={900}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Field</Table.Th>
+              <Table.Th scope="col">Before</Table.Th>
+              <Table.Th scope="col">After</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {details.changes.map((change) => (
+              <Table.Tr key={change.field}>
+                <Table.Th scope="row" fw={600}>
+                  {change.field}
+                </Table.Th>
+                <Table.Td>{change.before}</Table.Td>
+                <Table.Td fw={change.changed ? 600 : undefined}>{change.after}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      {details.facts.length > 0 ? (
+        <Stack gap={2} component="dl" m={0}>
+          {details.facts.map((fact) => (
+            <Text key={fact.key} size="sm" component="div">
+              <Text component="dt" span fw={600}>
+                {fact.key}:
+              </Text>{' '}
+              <Text component="dd" span m={0} style={{ wordBreak: 'break-word' }}>
+                {fact.value}
+              </Text>
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+      {details.raw ? <Code block>{details.raw}</Code> : null}
+      {details.changes.length === 0 && details.facts.length === 0 && !details.raw ? (
+        <Text size="sm" c="dimmed">
+          No details were recorded.
+        </Text>
+      ) : null}
+      {entry.user_agent ? (
+        <Text size="xs" c="dimmed">
+          Browser: {entry.user_agent}
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}

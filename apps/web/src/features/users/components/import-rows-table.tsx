@@ -1,0 +1,69 @@
+import { Badge, List, Table, Text } from '@mantine/core'
+import type { ImportRow } from '@platform/contracts/users'
+
+const ACTION_COLORS: Record<ImportRow['action'], string> = {
+  create: 'teal.9',
+  update: 'blue.9',
+  unchanged: 'gray.7',
+  reject: 'red.9',
+}
+
+export function ImportActionBadge({ action }: { action: ImportRow['action'] }) {
+  return (
+    <Badge color={ACTION_COLORS[action]} variant="filled" tt="none">
+      {action}
+    </Badge>
+  )
+}
+
+/** The rows of an import preview or result: what happens to each line of the file, and why. */
+export function ImportRowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: string }) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped verticalSpacing="xs" aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Line</Table.Th>
+            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Organization</Table.Th>
+            <Table.Th scope="col">Role</Table.Th>
+            <Table.Th scope="col">Applications</Table.Th>
+            <Table.Th scope="col">Action</Table.Th>
+            <Table.Th scope="col">Reasons</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={`${row.line}-${row.email}`}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td>{row.email}</Table.Td>
+              <Table.Td>{row.full_name}</Table.Td>
+              <Table.Td>{row.organization_code}</Table.Td>
+              <Table.Td>{row.role_code}</Table.Td>
+              <Table.Td>{row.applications.join(', ')}</Table.Td>
+              <Table.Td>
+                <ImportActionBadge action={row.action} />
+              </Table.Td>
+              <Table.Td>
+                {row.reasons.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    —
+                  </Text>
+                ) : row.reasons.length === 1 ? (
+                  <Text size="sm">{row.reasons[0]}</Text>
+                ) : (
+                  <List size="sm" spacing={2}>
+                    {row.reasons.map((reason) => (
+                      <List.Item key={reason}>{reason}</List.Item>
+                    ))}
+                  </List>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

@@ -1,0 +1,271 @@
+import { Alert, Anchor, Button, Checkbox, Code, FileInput, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResponse, type ImportRow } from '@platform/contracts/users'
+import { AlertCircle, ArrowLeft, CheckCircle2, Download, FileSearch, FileUp, Info } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { errorMessage } from '@/lib/api-client'
+import { saveBlob, todayStamp } from '@/lib/download'
+import { formatCount } from '@/lib/format'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useApplyImport, useMetaApplications, useOrganizations, usePreviewImport, useRoles } from '../api/users'
+import { buildImportResultCsv, IMPORT_SAMPLE_LINE } from '../utils/import-result-csv'
+import { grantableApplications } from '../utils/user-form'
+import { ImportActionBadge, ImportRowsTable } from './import-rows-table'
+
+/** More rows than this are summarised; the downloadable result always has them all. */
+const MAX_SHOWN_ROWS = 500
+type RowFilter = 'all' | ImportRow['action']
+
+function Summary({ result }: { result: ImportResponse }) {
+  const items: { action: ImportRow['action']; label: string }[] = [
+    { action: 'create', label: result.applied ? 'Created' : 'To create' },
+    { action: 'update', label: result.applied ? 'Updated' : 'To update' },
+    { action: 'unchanged', label: 'Unchanged' },
+    { action: 'reject', label: 'Rejected' },
+  ]
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={result.applied ? 'Import result' : 'Preview summary'} role="group">
+      {items.map((item) => (
+        <Paper key={item.action} withBorder radius="md" p="sm">
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Text size="sm">{item.label}</Text>
+            <ImportActionBadge action={item.action} />
+          </Group>
+          <Text fz={24} fw={700} data-testid={`import-${item.action}`}>
+            {formatCount(result.summary[item.action])}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  )
+}
+
+function Rows({ result }: { result: ImportResponse }) {
+  const [filter, setFilter] = useState<RowFilter>('all')
+  const rows = filter === 'all' ? result.rows : result.rows.filter((row) => row.action === filter)
+  const shown = rows.slice(0, MAX_SHOWN_ROWS)
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        aria-label="Show rows"
+        value={filter}
+        onChange={(value) => setFilter(value as RowFilter)}
+        data={[
+          { value: 'all', label: `All (${formatCount(result.rows.length)})` },
+          { value: 'create', label: 'Create' },
+          { value: 'update', label: 'Update' },
+          { value: 'unchanged', label: 'Unchanged' },
+          { value: 'reject', label: 'Reject' },
+        ]}
+      />
+      {rows.length === 0 ? (
+        <Text c="dimmed">No rows</Text>
+      ) : (
+        <ImportRowsTable rows={shown} caption={result.applied ? 'Import result rows' : 'Import preview rows'} />
+      )}
+      {rows.length > shown.length ? (
+        <Text size="sm" c="dimmed">
+          Showing the first {formatCount(shown.length)} of {formatCount(rows.length)} rows.
+          {result.applied ? ' Download the result for all of them.' : ''}
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}
+
+/** Import users from a CSV file: preview, apply, then download the result (issue 3, point 6). */
+export function ImportUsers() {
+  useDocumentTitle('Import users')
+  const [file, setFile] = useState<File | null>(null)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const [sendInvitations, setSendInvitations] = useState(true)
+  const preview = usePreviewImport()
+  const apply = useApplyImport()
+  const orgs = useOrganizations()
+  const roles = useRoles()
+  const apps = useMetaApplications()
+
+  const onFile = (next: File | null) => {
+    preview.reset()
+    apply.reset()
+    setFile(next)
+    if (next && next.size > IMPORT_MAX_BYTES) setFileError(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`)
+    else if (next && !/\.csv$/i.test(next.name)) setFileError('Choose a .csv file.')
+    else setFileError(null)
+  }
+
+  const previewed = preview.data
+  const applied = apply.data
+  const canApply = Boolean(previewed && previewed.summary.create + previewed.summary.update > 0) && !applied
+
+  const onApply = () => {
+    if (!file) return
+    apply.mutate(
+      { file, sendInvitations },
+      {
+        onSuccess: (result) =>
+          notifications.show({
+            color: 'teal',
+            message: `Import applied: ${result.summary.create} created, ${result.summary.update} updated, ${result.summary.reject} rejected.`,
+          }),
+      },
+    )
+  }
+
+  const downloadResult = () => {
+    if (!applied) return
+    const csv = buildImportResultCsv(applied.rows)
+    // A byte-order mark lets spreadsheet programs read the file as UTF-8.
+    saveBlob(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }), `user_import_result_${todayStamp()}.csv`)
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Anchor component={Link} to="/admin/users" size="sm">
+          <Group gap={4} component="span">
+            <ArrowLeft size={14} aria-hidden="true" />
+            Back to User Management
+          </Group>
+        </Anchor>
+        <Title order={1}>Import users</Title>
+        <Text c="dimmed">Add or update many staff accounts from a CSV file. Nothing changes until you apply the import.</Text>
+      </Stack>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            The file
+          </Title>
+          <Text size="sm">
+            A header line with the columns <Code>{IMPORT_COLUMNS.join(',')}</Code>, then one line per person. Separate several
+            application codes with a semicolon. At most {formatCount(IMPORT_MAX_ROWS)} rows and {IMPORT_MAX_BYTES / 1024 / 1024} MB.
+            Existing users (matched by e-mail) are updated; nobody is removed or deactivated.
+          </Text>
+          <Text size="sm" fw={600}>
+            Example
+          </Text>
+          <Code block>{`${IMPORT_COLUMNS.join(',')}\n${IMPORT_SAMPLE_LINE}`}</Code>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+            <CodeList title="Organization codes" codes={(orgs.data ?? []).map((org) => `${org.org_code} (${org.org_name})`)} />
+            <CodeList title="Role codes" codes={(roles.data ?? []).map((role) => `${role.role_code} (${role.role_name})`)} />
+            <CodeList
+              title="Application codes"
+              codes={grantableApplications(apps.data ?? []).map((app) => `${app.app_code} (${app.app_name}${app.is_active ? '' : ', inactive'})`)}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <FileInput
+            label="CSV file"
+            placeholder="Choose a .csv file"
+            accept=".csv,text/csv"
+            value={file}
+            onChange={onFile}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Remove the file' }}
+            leftSection={<FileUp size={16} aria-hidden="true" />}
+            error={fileError}
+            maw={480}
+          />
+          <Group gap="sm">
+            <Button
+              leftSection={<FileSearch size={16} aria-hidden="true" />}
+              onClick={() => file && preview.mutate(file)}
+              disabled={!file || Boolean(fileError)}
+              loading={preview.isPending}
+            >
+              Preview
+            </Button>
+          </Group>
+          {preview.isError ? (
+            <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The file could not be read" role="alert">
+              {errorMessage(preview.error, 'The preview failed. Check the file and try again.')}
+            </Alert>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      {previewed && !applied ? (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Preview
+            </Title>
+            <Summary result={previewed} />
+            <Rows result={previewed} />
+            {previewed.summary.create + previewed.summary.update === 0 ? (
+              <Alert color="blue" variant="light" icon={<Info size={18} aria-hidden="true" />}>
+                Nothing to create or update.
+              </Alert>
+            ) : null}
+            <Checkbox
+              label="Send invitation emails to new users"
+              checked={sendInvitations}
+              onChange={(event) => setSendInvitations(event.currentTarget.checked)}
+            />
+            {apply.isError ? (
+              <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The import failed" role="alert">
+                {errorMessage(apply.error, 'Nothing was changed. Try again.')}
+              </Alert>
+            ) : null}
+            <Group>
+              <Button onClick={onApply} disabled={!canApply} loading={apply.isPending}>
+                Apply import
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : null}
+
+      {applied ? (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <Group gap="xs">
+              <CheckCircle2 size={20} aria-hidden="true" color="var(--mantine-color-teal-9)" />
+              <Title order={2} size="h4">
+                Import applied
+              </Title>
+            </Group>
+            <Summary result={applied} />
+            <Group>
+              <Button leftSection={<Download size={16} aria-hidden="true" />} onClick={downloadResult}>
+                Download result (CSV)
+              </Button>
+              <Button component={Link} to="/admin/users" variant="default">
+                Back to User Management
+              </Button>
+            </Group>
+            <Rows result={applied} />
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  )
+}
+
+function CodeList({ title, codes }: { title: string; codes: string[] }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      {codes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ) : (
+        <Text size="sm" component="ul" m={0} pl="md">
+          {codes.slice(0, 30).map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+          {codes.length > 30 ? <li>and {codes.length - 30} more</li> : null}
+        </Text>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,276 @@
+import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { isAdminRole } from '@platform/contracts/auth'
+import type { MetaApplication, Organization, Role, User } from '@platform/contracts/users'
+import { AlertCircle, Info } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { ApiError, errorMessage } from '@/lib/api-client'
+import { useMetaApplications, useOrganizations, useRoles, useSaveUser, useUserDetails } from '../api/users'
+import {
+  emptyUserForm,
+  grantableApplications,
+  hasErrors,
+  toUserInput,
+  userFormFromDetails,
+  validateUserForm,
+  type UserFormErrors,
+  type UserFormValues,
+} from '../utils/user-form'
+import { USER_MESSAGES } from '../utils/user-messages'
+
+export type UserEditor = { mode: 'create' } | { mode: 'edit'; user: User }
+
+export interface UserFormModalProps {
+  opened: boolean
+  editor: UserEditor | null
+  /** The signed-in person (their own role and grants cannot be changed, and an ADMIN cannot make a SUPER_ADMIN). */
+  me: { id: number; roleCode: string }
+  onClose: () => void
+}
+
+/** The 'Add New User' / 'Edit User' modal (SPEC.md §2, §5). */
+export function UserFormModal({ opened, editor, me, onClose }: UserFormModalProps) {
+  const title = editor?.mode === 'edit' ? 'Edit User' : 'Add New User'
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {editor?.mode === 'edit' ? (
+        <EditUserLoader key={editor.user.user_id} user={editor.user} me={me} onDone={onClose} />
+      ) : editor ? (
+        <UserForm mode="create" initial={emptyUserForm()} me={me} onDone={onClose} />
+      ) : null}
+    </Modal>
+  )
+}
+
+function EditUserLoader({ user, me, onDone }: { user: User; me: UserFormModalProps['me']; onDone: () => void }) {
+  const details = useUserDetails(user.user_id)
+  if (details.isPending) {
+    return (
+      <Group justify="center" p="lg">
+        <Loader size="sm" aria-label="Loading user" />
+      </Group>
+    )
+  }
+  if (details.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={USER_MESSAGES.loadFailed}>
+        {errorMessage(details.error, 'The user could not be loaded. Close this window and try again.')}
+      </Alert>
+    )
+  }
+  return <UserForm mode="edit" userId={user.user_id} initial={userFormFromDetails(details.data.user, details.data.permissions)} targetRoleCode={details.data.user.role_code} me={me} onDone={onDone} />
+}
+
+interface UserFormProps {
+  mode: 'create' | 'edit'
+  userId?: number
+  initial: UserFormValues
+  targetRoleCode?: string
+  me: UserFormModalProps['me']
+  onDone: () => void
+}
+
+function roleOptions(roles: readonly Role[], meRoleCode: string) {
+  // Only a SUPER_ADMIN may create or promote a SUPER_ADMIN (the server enforces it too).
+  return [...roles]
+    .sort((a, b) => b.role_level - a.role_level || a.role_name.localeCompare(b.role_name))
+    .map((role) => ({
+      value: String(role.role_id),
+      label: role.role_name,
+      disabled: role.role_code === 'SUPER_ADMIN' && meRoleCode !== 'SUPER_ADMIN',
+    }))
+}
+
+function orgOptions(orgs: readonly Organization[]) {
+  return [...orgs]
+    .sort((a, b) => a.org_name.localeCompare(b.org_name))
+    .map((org) => ({ value: String(org.org_id), label: `${org.org_name} (${org.org_code})` }))
+}
+
+function UserForm({ mode, userId, initial, targetRoleCode, me, onDone }: UserFormProps) {
+  const [values, setValues] = useState<UserFormValues>(initial)
+  const [errors, setErrors] = useState<UserFormErrors>({})
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const orgs = useOrganizations()
+  const roles = useRoles()
+  const apps = useMetaApplications()
+  const save = useSaveUser()
+
+  const self = mode === 'edit' && userId === me.id
+  const protectedTarget = mode === 'edit' && targetRoleCode === 'SUPER_ADMIN' && me.roleCode !== 'SUPER_ADMIN'
+  const grantable = grantableApplications(apps.data ?? [])
+  const selectedRole = roles.data?.find((role) => String(role.role_id) === values.roleId)
+  const metaFailed = orgs.isError || roles.isError || apps.isError
+
+  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }))
+    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }))
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setSaveError(null)
+    const found = validateUserForm(values, mode)
+    setErrors(found)
+    if (hasErrors(found)) return
+    save.mutate(
+      { userId: mode === 'edit' ? userId! : null, input: toUserInput(values, mode, grantable) },
+      {
+        onSuccess: (result) => {
+          const invitationMissed = mode === 'create' && values.sendInvitation && !result.invitationSent
+          notifications.show({
+            color: invitationMissed ? 'yellow' : 'teal',
+            title: invitationMissed ? 'User created without an invitation' : undefined,
+            message: result.message,
+            autoClose: invitationMissed ? false : 5000,
+          })
+          onDone()
+        },
+        onError: (error) => {
+          const reason = errorMessage(error, 'The server could not save the user. Try again.')
+          if (error instanceof ApiError && error.status === 409 && mode === 'create') setErrors((current) => ({ ...current, email: reason }))
+          setSaveError(reason)
+        },
+      },
+    )
+  }
+
+  const appChoicesDisabled = self || protectedTarget
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={mode === 'edit' ? 'Edit User' : 'Add New User'}>
+      <Stack gap="md">
+        {protectedTarget ? (
+          <Alert color="yellow" variant="light" icon={<Info size={18} aria-hidden="true" />}>
+            Only a SUPER_ADMIN can change a SUPER_ADMIN's account.
+          </Alert>
+        ) : null}
+        {metaFailed ? (
+          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />}>
+            {USER_MESSAGES.loadFailed}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Email"
+          type="email"
+          withAsterisk
+          aria-required="true"
+          autoComplete="off"
+          value={values.email}
+          readOnly={mode === 'edit'}
+          description={mode === 'edit' ? 'The e-mail address cannot be changed.' : undefined}
+          onChange={(event) => set('email', event.currentTarget.value)}
+          error={errors.email}
+          data-autofocus={mode === 'create' ? true : undefined}
+        />
+        <TextInput
+          label="Full name"
+          withAsterisk
+          aria-required="true"
+          autoComplete="off"
+          value={values.fullName}
+          onChange={(event) => set('fullName', event.currentTarget.value)}
+          error={errors.fullName}
+          disabled={protectedTarget}
+          data-autofocus={mode === 'edit' ? true : undefined}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Organization"
+            withAsterisk
+            aria-required="true"
+            placeholder={orgs.isPending ? 'Loading…' : 'Choose an organization'}
+            searchable
+            nothingFoundMessage="No organization matches"
+            data={orgOptions(orgs.data ?? [])}
+            value={values.organizationId || null}
+            onChange={(value) => set('organizationId', value ?? '')}
+            error={errors.organizationId}
+            disabled={protectedTarget}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Role"
+            withAsterisk
+            aria-required="true"
+            placeholder={roles.isPending ? 'Loading…' : 'Choose a role'}
+            data={roleOptions(roles.data ?? [], me.roleCode)}
+            value={values.roleId || null}
+            onChange={(value) => set('roleId', value ?? '')}
+            error={errors.roleId}
+            disabled={self || protectedTarget}
+            description={self ? 'You cannot change your own role.' : undefined}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        {mode === 'edit' ? (
+          <Checkbox
+            label="Active"
+            description={self ? 'You cannot deactivate yourself.' : 'Inactive users cannot sign in.'}
+            checked={values.isActive}
+            onChange={(event) => set('isActive', event.currentTarget.checked)}
+            disabled={self || protectedTarget}
+          />
+        ) : (
+          <Checkbox
+            label="Send invitation email"
+            description="The invitation link is valid for 7 days; the person can always request a normal sign-in link."
+            checked={values.sendInvitation}
+            onChange={(event) => set('sendInvitation', event.currentTarget.checked)}
+          />
+        )}
+        <Checkbox.Group
+          label="Applications"
+          description={self ? 'You cannot change your own applications.' : 'Each chosen application is granted at level read.'}
+          value={values.appIds.map(String)}
+          onChange={(next) => set('appIds', next.map(Number))}
+        >
+          <Stack gap="xs" mt="xs">
+            {isAdminRole(selectedRole?.role_code) ? (
+              <Alert color="blue" variant="light" icon={<Info size={18} aria-hidden="true" />}>
+                SUPER_ADMIN and ADMIN hold every application, so these choices only matter if the role changes later.
+              </Alert>
+            ) : null}
+            {apps.isPending ? <Loader size="sm" aria-label="Loading applications" /> : null}
+            {apps.isSuccess && grantable.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No applications can be granted.
+              </Text>
+            ) : null}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              {grantable.map((app: MetaApplication) => (
+                <Checkbox
+                  key={app.app_id}
+                  value={String(app.app_id)}
+                  disabled={appChoicesDisabled}
+                  label={
+                    <Group gap={6} wrap="nowrap" component="span">
+                      <span>{app.app_name}</span>
+                      {app.is_active === 1 ? null : (
+                        <Badge size="xs" color="gray.7" variant="filled" tt="none" component="span">
+                          Inactive
+                        </Badge>
+                      )}
+                    </Group>
+                  }
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Checkbox.Group>
+        {saveError ? (
+          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={USER_MESSAGES.saveFailed} role="alert">
+            {saveError}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={protectedTarget}>
+            {mode === 'edit' ? 'Save changes' : 'Create user'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,227 @@
+import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useDebouncedValue, useLocalStorage } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { USER_SORTS, USER_STATUS_FILTERS, type User } from '@platform/contracts/users'
+import { AlertCircle, Search, Upload, UserPlus } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { Pager } from '@/components/data/pager'
+import { ApiError } from '@/lib/api-client'
+import { useSignedInUser } from '@/lib/auth-context'
+import { formatCount } from '@/lib/format'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useDeactivateUser, useOrganizations, useResendInvitation, useRoles, useUserList } from '../api/users'
+import { deactivateConfirmText, deactivateFailedText, resendConfirmText, resendFailedText, USER_MESSAGES } from '../utils/user-messages'
+import { UserFormModal, type UserEditor } from './user-form-modal'
+import { UserTable } from './user-table'
+
+export const USER_PAGE_SIZES = [25, 50, 100] as const
+type StatusFilter = (typeof USER_STATUS_FILTERS)[number]
+type Sort = (typeof USER_SORTS)[number]
+
+const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Active', inactive: 'Inactive' }
+const SORT_LABELS: Record<Sort, string> = { name: 'Name', email: 'Email', last_login: 'Last login', created: 'Newest' }
+
+/** The reason a call failed, for "Failed to …: <reason>" messages. */
+function reasonOf(error: unknown): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message
+  return 'Unexpected error'
+}
+
+type Confirmation = { kind: 'deactivate' | 'resend'; user: User } | null
+
+/** User Management (SPEC.md §2): shown at /admin/users and for the menu item user-management. */
+export function UserManagement() {
+  useDocumentTitle('User Management')
+  const me = useSignedInUser()
+  const [search, setSearch] = useState('')
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300)
+  const [roleId, setRoleId] = useState('')
+  const [orgId, setOrgId] = useState('')
+  const [status, setStatus] = useState<StatusFilter>('all')
+  const [sort, setSort] = useState<Sort>('name')
+  const [storedLimit, setLimit] = useLocalStorage<number>({ key: 'userManagement.pageSize', defaultValue: 50, getInitialValueInEffect: false })
+  const limit = (USER_PAGE_SIZES as readonly number[]).includes(storedLimit) ? storedLimit : 50
+
+  // Any change of search, filter, sort or page size goes back to the first page.
+  const filterKey = JSON.stringify([debouncedSearch, roleId, orgId, status, sort, limit])
+  const [page, setPage] = useState({ key: filterKey, offset: 0 })
+  const offset = page.key === filterKey ? page.offset : 0
+
+  const list = useUserList({
+    search: debouncedSearch || undefined,
+    roleId: roleId ? Number(roleId) : undefined,
+    orgId: orgId ? Number(orgId) : undefined,
+    status,
+    sort,
+    limit,
+    offset,
+  })
+  const roles = useRoles()
+  const orgs = useOrganizations()
+
+  const [editorOpened, setEditorOpened] = useState(false)
+  const [editor, setEditor] = useState<UserEditor | null>(null)
+  const [confirmation, setConfirmation] = useState<Confirmation>(null)
+  const resend = useResendInvitation()
+  const deactivate = useDeactivateUser()
+
+  const openEditor = (next: UserEditor) => {
+    setEditor(next)
+    setEditorOpened(true)
+  }
+
+  const onConfirm = () => {
+    if (!confirmation) return
+    const { kind, user } = confirmation
+    if (kind === 'resend') {
+      resend.mutate(user.user_id, {
+        onSuccess: () => notifications.show({ color: 'teal', message: USER_MESSAGES.invitationSent }),
+        onError: (error) => notifications.show({ color: 'red', message: resendFailedText(reasonOf(error)), autoClose: false }),
+        onSettled: () => setConfirmation(null),
+      })
+    } else {
+      deactivate.mutate(user.user_id, {
+        onSuccess: () => notifications.show({ color: 'teal', message: USER_MESSAGES.deactivated }),
+        onError: (error) => notifications.show({ color: 'red', message: deactivateFailedText(reasonOf(error)), autoClose: false }),
+        onSettled: () => setConfirmation(null),
+      })
+    }
+  }
+
+  const total = list.data?.pagination.total ?? 0
+  const users = list.data?.data ?? []
+  const filtered = Boolean(debouncedSearch || roleId || orgId || status !== 'all')
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1}>User Management</Title>
+          <Text c="dimmed" aria-live="polite" data-testid="user-count">
+            {list.data ? `${formatCount(total)} ${total === 1 ? 'user' : 'users'}` : '\u00a0'}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <Button component={Link} to="/admin/users/import" variant="default" leftSection={<Upload size={16} aria-hidden="true" />}>
+            Import users
+          </Button>
+          <Button leftSection={<UserPlus size={16} aria-hidden="true" />} onClick={() => openEditor({ mode: 'create' })}>
+            Add User
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Find users">
+            <TextInput
+              label="Search"
+              placeholder="Search users..."
+              leftSection={<Search size={16} aria-hidden="true" />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              type="search"
+              maxLength={200}
+              style={{ flex: '1 1 240px' }}
+            />
+            <NativeSelect
+              label="Role"
+              value={roleId}
+              onChange={(event) => setRoleId(event.currentTarget.value)}
+              data={[{ value: '', label: 'All Roles' }, ...(roles.data ?? []).map((role) => ({ value: String(role.role_id), label: role.role_name }))]}
+            />
+            <NativeSelect
+              label="Organization"
+              value={orgId}
+              onChange={(event) => setOrgId(event.currentTarget.value)}
+              data={[{ value: '', label: 'All Organizations' }, ...(orgs.data ?? []).map((org) => ({ value: String(org.org_id), label: org.org_name }))]}
+            />
+            <NativeSelect
+              label="Status"
+              value={status}
+              onChange={(event) => setStatus(event.currentTarget.value as StatusFilter)}
+              data={USER_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+            />
+            <NativeSelect
+              label="Sort by"
+              value={sort}
+              onChange={(event) => setSort(event.currentTarget.value as Sort)}
+              data={USER_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+            />
+          </Group>
+
+          {list.isError ? (
+            <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={USER_MESSAGES.loadFailed} role="alert">
+              {list.error instanceof ApiError && list.error.fromServer ? list.error.message : 'Check your connection and try again.'}
+              <Group mt="sm">
+                <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+                  Try again
+                </Button>
+              </Group>
+            </Alert>
+          ) : list.isPending ? (
+            <Center py="xl">
+              <Loader aria-label="Loading users" />
+            </Center>
+          ) : users.length === 0 ? (
+            <Stack align="center" gap={4} py="xl">
+              <Text fw={600}>{USER_MESSAGES.empty}</Text>
+              {filtered ? (
+                <Text size="sm" c="dimmed">
+                  Try another search or clear the filters.
+                </Text>
+              ) : null}
+            </Stack>
+          ) : (
+            <div aria-busy={list.isFetching}>
+              <UserTable
+                users={users}
+                currentUserId={me.id}
+                onEdit={(user) => openEditor({ mode: 'edit', user })}
+                onResend={(user) => setConfirmation({ kind: 'resend', user })}
+                onDeactivate={(user) => setConfirmation({ kind: 'deactivate', user })}
+              />
+            </div>
+          )}
+
+          {list.data && total > 0 ? (
+            <Pager
+              total={total}
+              limit={limit}
+              offset={offset}
+              onOffsetChange={(next) => setPage({ key: filterKey, offset: next })}
+              pageSizes={USER_PAGE_SIZES}
+              onLimitChange={setLimit}
+              noun="users"
+              disabled={list.isFetching}
+            />
+          ) : null}
+        </Stack>
+      </Paper>
+
+      <UserFormModal opened={editorOpened} editor={editor} me={{ id: me.id, roleCode: me.roleCode }} onClose={() => setEditorOpened(false)} />
+
+      <ConfirmDialog
+        opened={confirmation?.kind === 'deactivate'}
+        title="Deactivate user"
+        message={confirmation ? deactivateConfirmText(confirmation.user.full_name || confirmation.user.email) : ''}
+        confirmLabel="Deactivate"
+        danger
+        loading={deactivate.isPending}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirmation(null)}
+      />
+      <ConfirmDialog
+        opened={confirmation?.kind === 'resend'}
+        title="Resend invitation"
+        message={confirmation ? resendConfirmText(confirmation.user.email) : ''}
+        confirmLabel="Send invitation"
+        loading={resend.isPending}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirmation(null)}
+      />
+    </Stack>
+  )
+}
