@@ -18,11 +18,11 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the real server (as `npm start` does) on a fresh SQLite database in outbox mode; keeps its console output. */
-export async function startServer(env: Record<string, string> = {}) {
+export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'platform-bench-'))
   const output: string[] = []
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
