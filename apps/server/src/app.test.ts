@@ -92,7 +92,7 @@ describe.each(testDialects())('sign-in mail through a real SMTP server (%s)', (d
     const { email } = await t.createUser()
     expect((await send(email)).statusCode).toBe(200)
     const mail = await smtp.waitForMail(email)
-    expect(mail.subject).toBe('Your sign-in link for the District Staff Platform')
+    expect(mail.subject).toBe('Your sign-in link for the District staff platform')
     const stored = await t.db.kysely.selectFrom('mail_messages').select(['status', 'recipient']).execute()
     expect(stored).toEqual([{ status: 'sent', recipient: email }])
     expect(await t.signIn(email)).toMatch(/^ey/)

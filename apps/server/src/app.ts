@@ -23,6 +23,8 @@ import { createSignInService } from './features/auth/sign-in.service.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
 import { createDashboardService } from './features/dashboard/dashboard.service.js'
 import { createEmailRepository } from './features/email/email.repository.js'
+import { createEmailAdminService } from './features/email/email-admin.service.js'
+import { emailRoutes } from './features/email/email.routes.js'
 import { createEmailService } from './features/email/email.service.js'
 import { healthRoutes } from './features/health/health.routes.js'
 import { createUsersRepository } from './features/users/users.repository.js'
@@ -30,9 +32,11 @@ import { usersRoutes } from './features/users/users.routes.js'
 import { createUsersService } from './features/users/users.service.js'
 import { createUsersImportService } from './features/users/users-import.service.js'
 import { type Clock, systemClock } from './lib/clock.js'
+import { AppError } from './lib/errors.js'
 import { loggerOptions } from './lib/logger.js'
 import type { MailTransport } from './lib/mail-transport.js'
 import { createBatchedRateLimiter, createRateLimiter } from './lib/rate-limiter.js'
+import type { AuthUser } from './plugins/access.js'
 import { type RouteAccess, installAccessControl } from './plugins/access-control.js'
 import { apiDocsRoute, installApiDocs } from './plugins/api-docs.js'
 import { installErrorHandler } from './plugins/error-handler.js'
@@ -49,12 +53,20 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream
 }
 
+export interface MailQueue {
+  /** Sends every due message; returns how many were tried. */
+  processDue(): Promise<number>
+  /** Marks messages a stopped process was sending as failed (never sent twice). */
+  recoverInterrupted(): Promise<number>
+}
+
 export interface BuiltApp {
   app: FastifyInstance
   /** Every /api route with its declared access rule. */
   routes: RouteAccess[]
   /** Periodic housekeeping (expired rate-limit windows). */
   maintenance(): Promise<void>
+  mailQueue: MailQueue
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -77,7 +89,13 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   const requestLimiter = createBatchedRateLimiter(db, clock, { limit: config.rateLimitPerMinute, windowSeconds: 60 })
   app.addHook('onClose', () => requestLimiter.close())
   const audit = createAuditService({ audit: createAuditRepository(db), clock })
-  const email = createEmailService({ transport, emails: createEmailRepository(db), clock })
+  const email = createEmailService({
+    transport,
+    emails: createEmailRepository(db),
+    clock,
+    secret,
+    settings: { districtName: config.mail.districtName, logoUrl: config.mail.logoUrl, appUrl: config.appUrl, from: config.mail.from, retryMinutes: config.mail.retryMinutes },
+  })
   const users = createUsersRepository(db)
   const applicationsRepository = createApplicationsRepository(db)
   const applications = createApplicationsService({ applications: applicationsRepository })
@@ -109,6 +127,24 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   })
   const usersImport = createUsersImportService(userAdminDeps)
   const applicationsAdmin = createApplicationsAdminService({ applications: applicationsRepository, audit, clock, inTransaction })
+  const reissueSignIn = async (recipient: string, _actor: AuthUser, client: { ip: string; userAgent: string | undefined }) => {
+    await signIn.sendMagicLink(recipient, client)
+    return `A fresh sign-in e-mail was sent to ${recipient} (a new link and code; the old ones stay unusable).`
+  }
+  const emailAdmin = createEmailAdminService({
+    email,
+    audit,
+    clock,
+    reissue: {
+      sign_in: reissueSignIn,
+      no_account: reissueSignIn,
+      async invitation(recipient, actor, client) {
+        const user = await users.findByEmail(recipient)
+        if (!user) throw new AppError('not_found', `There is no longer a user with the address ${recipient}.`)
+        return (await usersService.resendInvitation(user.user_id, actor, client)).message
+      },
+    },
+  })
   const dashboard = createDashboardService({
     countUsers: () => users.counts(),
     countActiveSessions: () => sessions.countActive(),
@@ -136,10 +172,11 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(usersRoutes, { users: usersService, importer: usersImport, catalogue: () => applicationsRepository.catalogue() })
       await api.register(applicationsRoutes, { admin: applicationsAdmin })
       await api.register(auditRoutes, { audit })
+      await api.register(emailRoutes, { email, emailAdmin })
     },
     { prefix: '/api' },
   )
   apiDocsRoute(app)
 
-  return { app, routes, maintenance: () => limiter.purgeExpired() }
+  return { app, routes, maintenance: () => limiter.purgeExpired(), mailQueue: { processDue: () => email.processDue(), recoverInterrupted: () => email.recoverInterrupted() } }
 }

@@ -27,6 +27,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  DISTRICT_NAME: z.string().trim().min(1).max(120).default('District'),
+  MAIL_LOGO_URL: z.url({ error: 'must be an https:// address of an image' }).refine((value) => value.startsWith('https://'), 'must be an https:// address').optional(),
+  MAIL_RETRY_MINUTES: z.coerce.number({ error: 'must be a number' }).positive().max(7 * 24 * 60).default(60),
+  MAIL_QUEUE_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(5),
 })
 
 export type Config = Readonly<{
@@ -34,7 +38,7 @@ export type Config = Readonly<{
   host: string
   appUrl: string
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
-  mail: { smtpUrl: string | null; from: string }
+  mail: { smtpUrl: string | null; from: string; districtName: string; logoUrl: string | null; retryMinutes: number; queuePollSeconds: number }
   adminEmail: string
   authSecret: string | null
   session: { idleHours: number; maxDays: number }
@@ -65,7 +69,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL.startsWith('sqlite:')
       ? { kind: 'sqlite' as const, file: e.DATABASE_URL.slice('sqlite:'.length) || ':memory:' }
       : { kind: 'postgres' as const, url: e.DATABASE_URL },
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      districtName: e.DISTRICT_NAME,
+      logoUrl: e.MAIL_LOGO_URL ?? null,
+      retryMinutes: e.MAIL_RETRY_MINUTES,
+      queuePollSeconds: e.MAIL_QUEUE_POLL_SECONDS,
+    },
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     authSecret: e.AUTH_SECRET ?? null,
     session: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },

@@ -14,10 +14,17 @@ async function main(): Promise<void> {
   await migrateToLatest(db)
   const { createdAdmin } = await seedDatabase(db, config.adminEmail, systemClock.now().toISOString())
   const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createOutboxTransport()
-  const { app, maintenance } = await buildApp({ config, db, transport })
+  const { app, maintenance, mailQueue } = await buildApp({ config, db, transport })
 
   const timer = setInterval(() => void maintenance().catch((err: unknown) => app.log.warn({ err }, 'maintenance failed')), MAINTENANCE_INTERVAL_MS)
   timer.unref()
+  const interrupted = await mailQueue.recoverInterrupted()
+  if (interrupted > 0) app.log.warn({ messages: interrupted }, 'messages interrupted by the last stop were marked failed')
+  const mailTimer = setInterval(
+    () => void mailQueue.processDue().catch((err: unknown) => app.log.error({ err }, 'mail queue run failed')),
+    config.mail.queuePollSeconds * 1000,
+  )
+  mailTimer.unref()
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -25,6 +32,7 @@ async function main(): Promise<void> {
     closing = true
     app.log.info({ signal }, 'shutting down: finishing requests in flight')
     clearInterval(timer)
+    clearInterval(mailTimer)
     await app.close() // stops accepting connections and waits for requests in flight
     transport.close()
     await db.close()

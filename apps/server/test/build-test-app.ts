@@ -46,7 +46,7 @@ export async function buildTestApp({ dialect, smtp, env = {} }: TestAppOptions) 
       done()
     },
   })
-  const { app, routes } = await buildApp({ config, db, transport, clock, logStream })
+  const { app, routes, mailQueue } = await buildApp({ config, db, transport, clock, logStream })
   await app.ready()
 
   async function request(options: InjectOptions & { token?: string }) {
@@ -78,6 +78,7 @@ export async function buildTestApp({ dialect, smtp, env = {} }: TestAppOptions) 
     clock,
     config,
     routes,
+    mailQueue,
     outbox,
     logLines,
     request,

@@ -3,12 +3,14 @@ import type { Db } from './database.js'
 import * as initial from './migrations/0001-initial.js'
 import * as userAdminIndexes from './migrations/0002-user-admin-indexes.js'
 import * as userSearchTerms from './migrations/0003-user-search-terms.js'
+import * as mailQueue from './migrations/0004-mail-queue.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-user-admin-indexes': userAdminIndexes,
   '0003-user-search-terms': userSearchTerms,
+  '0004-mail-queue': mailQueue,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

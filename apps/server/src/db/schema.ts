@@ -120,6 +120,22 @@ export interface MailMessagesTable {
   attempts: number
   last_error: string | null
   sent_at: string | null
+  body_html: string | null
+  payload: string | null
+  retry_until: string | null
+  next_attempt_at: string | null
+  locked_until: string | null
+  smtp_response: string | null
+  updated_at: string | null
+}
+
+/** An administrator's version of a message template (absent: the built-in default is used). */
+export interface MailTemplatesTable {
+  kind: string
+  subject: string
+  body_text: string
+  updated_at: string
+  updated_by: number | null
 }
 
 /**
@@ -146,5 +162,6 @@ export interface Database {
   rate_limits: RateLimitsTable
   audit_log: AuditLogTable
   mail_messages: MailMessagesTable
+  mail_templates: MailTemplatesTable
   settings: SettingsTable
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 
 /** 32 random bytes, base64url: the secret of an e-mailed link. */
 export function randomToken(bytes = 32): string {
@@ -22,4 +22,25 @@ export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a)
   const right = Buffer.from(b)
   return left.length === right.length && timingSafeEqual(left, right)
+}
+
+function keyFor(secret: string, purpose: string): Buffer {
+  return createHash('sha256').update(`${purpose}\u0000${secret}`).digest()
+}
+
+/** AES-256-GCM under a key derived from the server secret: for data that must be stored but not readable in a dump. */
+export function encrypt(secret: string, purpose: string, plaintext: string): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', keyFor(secret, purpose), iv)
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.')
+}
+
+/** The plaintext of `encrypt`; throws when the data was changed or another secret is in use. */
+export function decrypt(secret: string, purpose: string, sealed: string): string {
+  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'))
+  if (!iv || !tag || !body) throw new Error('Malformed encrypted value')
+  const decipher = createDecipheriv('aes-256-gcm', keyFor(secret, purpose), iv)
+  decipher.setAuthTag(tag)
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
 }

@@ -3,7 +3,7 @@ import { DAY_MS, type Clock } from '../../lib/clock.js'
 import { hmac, randomToken } from '../../lib/crypto.js'
 import { AppError } from '../../lib/errors.js'
 import { type RateLimiter, describeWait } from '../../lib/rate-limiter.js'
-import type { EmailService } from '../email/email.service.js'
+import type { EmailService, SendResult } from '../email/email.service.js'
 import type { ChallengesRepository } from './challenges.repository.js'
 import { invitationLink, invitationMail } from './invitation-mail.js'
 
@@ -34,7 +34,7 @@ export function createInvitationsService(deps: {
 }) {
   const { challenges, email, limiter, clock, secret, appUrl } = deps
 
-  async function send(invitee: Invitee, inviter: Inviter): Promise<{ delivered: true } | { delivered: false; error: string }> {
+  async function send(invitee: Invitee, inviter: Inviter): Promise<SendResult> {
     const now = clock.now()
     const previous = await challenges.outstandingIds(invitee.email, 'invite', now.toISOString())
     await challenges.revoke(previous.map((row) => row.challenge_id), now.toISOString())
@@ -52,9 +52,10 @@ export function createInvitationsService(deps: {
       revoked_at: null,
     })
     const link = invitationLink(appUrl, invitee.email, token)
-    const result = await email.send(invitationMail(invitee.email, invitee.fullName, inviter.fullName, link, token, appUrl))
-    // An invitation nobody received must not stay usable.
-    if (!result.delivered) await challenges.delete(challengeId)
+    // Invitations are retried by the mail queue when the mail server does not take them at once; the link stays valid.
+    const result = await email.send(invitationMail(invitee.email, invitee.fullName, inviter.fullName, link, token), { retry: true })
+    // An invitation that will never be delivered must not stay usable.
+    if (!result.delivered && !result.willRetry) await challenges.delete(challengeId)
     return result
   }
 
@@ -70,7 +71,8 @@ export function createInvitationsService(deps: {
       }
       const result = await send(invitee, inviter)
       if (!result.delivered) {
-        throw new AppError('unavailable', `the mail server did not accept the message (${result.error})`, { code: 'mail_unavailable' })
+        const later = result.willRetry ? '; it will be retried automatically, and the mail log shows its progress' : ''
+        throw new AppError('unavailable', `the mail server did not accept the message (${result.error})${later}`, { code: 'mail_unavailable' })
       }
     },
   }

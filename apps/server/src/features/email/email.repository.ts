@@ -1,17 +1,155 @@
+import type { MailListQuery, MailStatus } from '@platform/contracts/email'
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/database.js'
 import type { MailMessagesTable } from '../../db/schema.js'
 
+export type MailFilters = Pick<MailListQuery, 'recipient' | 'kind' | 'status' | 'from' | 'to'>
+
+const LIST_COLUMNS = [
+  'message_id', 'created_at', 'kind', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'smtp_response', 'sent_at', 'next_attempt_at',
+] as const
+
+const WAITING: MailStatus[] = ['queued', 'retrying']
+
+/** The mail log and queue. Every change of status is one conditional UPDATE, so two workers never take the same message. */
 export function createEmailRepository(db: Db) {
+  const k = db.kysely
+
+  function filtered(filters: MailFilters) {
+    let query = k.selectFrom('mail_messages')
+    if (filters.recipient) query = query.where('recipient', '>=', filters.recipient.toLowerCase()).where('recipient', '<', `${filters.recipient.toLowerCase()}\uffff`)
+    if (filters.kind) query = query.where('kind', '=', filters.kind)
+    if (filters.status) query = query.where('status', '=', filters.status)
+    if (filters.from) query = query.where('created_at', '>=', filters.from)
+    if (filters.to) query = query.where('created_at', '<=', `${filters.to}T23:59:59.999Z`)
+    return query
+  }
+
   return {
-    insert: (row: Insertable<MailMessagesTable>) => db.kysely.insertInto('mail_messages').values(row).execute(),
-    listRecent: (limit: number) =>
-      db.kysely
-        .selectFrom('mail_messages')
-        .select(['message_id', 'created_at', 'kind', 'recipient', 'subject', 'body_text', 'status', 'attempts', 'last_error', 'sent_at'])
-        .orderBy('message_id', 'desc')
-        .limit(limit)
+    insert: (row: Insertable<MailMessagesTable>) => k.insertInto('mail_messages').values(row).returning('message_id').executeTakeFirstOrThrow(),
+
+    /** Messages whose next try is due, oldest first. */
+    dueIds: async (now: string, limit: number) =>
+      (
+        await k
+          .selectFrom('mail_messages')
+          .select('message_id')
+          .where('status', 'in', WAITING)
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .limit(limit)
+          .execute()
+      ).map((row) => row.message_id),
+
+    /** Takes a waiting message for sending; false when another worker (or a cancel) got there first. */
+    async claim(messageId: number, now: string, lockedUntil: string): Promise<boolean> {
+      const result = await k
+        .updateTable('mail_messages')
+        .set({ status: 'sending', locked_until: lockedUntil, updated_at: now })
+        .where('message_id', '=', messageId)
+        .where('status', 'in', WAITING)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    findForSending: (messageId: number) =>
+      k.selectFrom('mail_messages').select(['message_id', 'kind', 'recipient', 'payload', 'attempts', 'retry_until']).where('message_id', '=', messageId).executeTakeFirst(),
+
+    markDelivered: (messageId: number, status: 'sent' | 'outbox', response: string, now: string) =>
+      k
+        .updateTable('mail_messages')
+        .set((eb) => ({ status, smtp_response: response.slice(0, 1000), sent_at: now, payload: null, locked_until: null, next_attempt_at: null, last_error: null, attempts: eb('attempts', '+', 1), updated_at: now }))
+        .where('message_id', '=', messageId)
         .execute(),
+
+    markRetry: (messageId: number, error: string, nextAttemptAt: string, now: string) =>
+      k
+        .updateTable('mail_messages')
+        .set((eb) => ({ status: 'retrying', last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, locked_until: null, attempts: eb('attempts', '+', 1), updated_at: now }))
+        .where('message_id', '=', messageId)
+        .execute(),
+
+    markFailed: (messageId: number, error: string, now: string, countAttempt = true) =>
+      k
+        .updateTable('mail_messages')
+        .set((eb) => ({ status: 'failed', last_error: error.slice(0, 1000), payload: null, locked_until: null, next_attempt_at: null, attempts: countAttempt ? eb('attempts', '+', 1) : eb.ref('attempts'), updated_at: now }))
+        .where('message_id', '=', messageId)
+        .execute(),
+
+    async cancel(messageId: number, now: string): Promise<boolean> {
+      const result = await k
+        .updateTable('mail_messages')
+        .set({ status: 'cancelled', payload: null, next_attempt_at: null, updated_at: now })
+        .where('message_id', '=', messageId)
+        .where('status', 'in', WAITING)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    /**
+     * Messages a stopped process was handing to the mail server. Whether they arrived is unknown, so they are
+     * marked failed rather than sent again: nothing is ever sent twice.
+     */
+    async failInterrupted(now: string, error: string): Promise<number> {
+      const result = await k
+        .updateTable('mail_messages')
+        .set({ status: 'failed', last_error: error, payload: null, locked_until: null, updated_at: now })
+        .where('status', '=', 'sending')
+        .where('locked_until', '<', now)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    get: (messageId: number) =>
+      k.selectFrom('mail_messages').select([...LIST_COLUMNS, 'body_text', 'body_html']).where('message_id', '=', messageId).executeTakeFirst(),
+
+    async list(filters: MailFilters, limit: number, offset: number) {
+      const rows = await filtered(filters).select(LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('message_id', 'desc').limit(limit).offset(offset).execute()
+      const total =
+        offset === 0 && rows.length < limit ? rows.length : Number((await filtered(filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+      return { rows, total }
+    },
+
+    /** Every matching message, newest first, read page by page. */
+    async *stream(filters: MailFilters, pageSize = 1000) {
+      let before: { createdAt: string; id: number } | null = null
+      for (;;) {
+        let query = filtered(filters).select(LIST_COLUMNS)
+        if (before) {
+          const cursor: { createdAt: string; id: number } = before
+          query = query.where((eb) => eb.or([eb('created_at', '<', cursor.createdAt), eb.and([eb('created_at', '=', cursor.createdAt), eb('message_id', '<', cursor.id)])]))
+        }
+        const rows = await query.orderBy('created_at', 'desc').orderBy('message_id', 'desc').limit(pageSize).execute()
+        for (const row of rows) yield row
+        if (rows.length < pageSize) return
+        const last = rows[rows.length - 1]!
+        before = { createdAt: last.created_at, id: last.message_id }
+      }
+    },
+
+    /** How many messages of the period ended in each status. */
+    async statusCountsSince(since: string): Promise<Record<string, number>> {
+      const rows = await k
+        .selectFrom('mail_messages')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .where('created_at', '>=', since)
+        .groupBy('status')
+        .execute()
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]))
+    },
+
+    recentFailures: (since: string, limit: number) =>
+      k.selectFrom('mail_messages').select(LIST_COLUMNS).where('status', '=', 'failed').where('created_at', '>=', since).orderBy('created_at', 'desc').limit(limit).execute(),
+
+    templates: () => k.selectFrom('mail_templates').select(['kind', 'subject', 'body_text', 'updated_at']).execute(),
+    template: (kind: string) => k.selectFrom('mail_templates').select(['kind', 'subject', 'body_text', 'updated_at']).where('kind', '=', kind).executeTakeFirst(),
+    saveTemplate: (kind: string, subject: string, bodyText: string, now: string, by: number) =>
+      k
+        .insertInto('mail_templates')
+        .values({ kind, subject, body_text: bodyText, updated_at: now, updated_by: by })
+        .onConflict((oc) => oc.column('kind').doUpdateSet({ subject, body_text: bodyText, updated_at: now, updated_by: by }))
+        .execute(),
+    deleteTemplate: (kind: string) => k.deleteFrom('mail_templates').where('kind', '=', kind).execute(),
   }
 }
 export type EmailRepository = ReturnType<typeof createEmailRepository>

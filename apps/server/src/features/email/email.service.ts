@@ -1,22 +1,27 @@
-import type { Clock } from '../../lib/clock.js'
+import { MAIL_KIND_LABELS, type MailHealth, type MailKind, type MailTemplate } from '@platform/contracts/email'
+import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js'
+import { decrypt, encrypt } from '../../lib/crypto.js'
+import { AppError } from '../../lib/errors.js'
 import type { MailTransport } from '../../lib/mail-transport.js'
-import type { EmailRepository } from './email.repository.js'
-
-export type MailKind = 'sign_in' | 'no_account' | 'invitation'
+import type { EmailRepository, MailFilters } from './email.repository.js'
+import { DEFAULT_TEMPLATES, PLACEHOLDERS, type TemplateText, fill, htmlFromText, templateProblems } from './mail-templates.js'
 
 export interface MailToSend {
   kind: MailKind
   to: string
-  subject: string
-  text: string
-  html?: string
-  /** Every secret the message carries (token, code, link): masked in the stored copy. */
+  /** Values of the kind's placeholders. */
+  values: Record<string, string>
+  /** Every secret the message carries (link, token, code): masked in the stored copy, never logged. */
   secrets: string[]
 }
 
-export type SendResult = { delivered: true } | { delivered: false; error: string }
+export type SendResult = { delivered: true } | { delivered: false; error: string; willRetry: boolean }
 
 const MASK = '[hidden]'
+const PAYLOAD_PURPOSE = 'mail-payload'
+/** How long a sender may hold a message before another worker considers it abandoned. */
+const SENDING_LOCK_MS = 2 * MINUTE_MS
+const BATCH = 50
 
 /** Replaces each secret, longest first so a link is masked whole before the token inside it. */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
@@ -26,29 +31,230 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
     .reduce((masked, secret) => masked.split(secret).join(MASK), text)
 }
 
-/** Sends the platform's mail and records every message (masked) in the mail log. */
-export function createEmailService({ transport, emails, clock }: { transport: MailTransport; emails: EmailRepository; clock: Clock }) {
+/** Wait before the next try: 30 s, 1 min, 2 min, … at most 15 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 15 * MINUTE_MS)
+}
+
+export interface EmailSettings {
+  districtName: string
+  logoUrl: string | null
+  appUrl: string
+  from: string
+  retryMinutes: number
+}
+
+/**
+ * The platform's outgoing mail. Every message is a row of the mail log (masked) before it is handed to the mail
+ * server; interactive messages are tried at once so the person can be told, the rest (and retries) go through the
+ * queue worker. What must be sent later is kept encrypted and dropped once the message is sent or given up.
+ */
+export function createEmailService(deps: { transport: MailTransport; emails: EmailRepository; clock: Clock; secret: string; settings: EmailSettings }) {
+  const { transport, emails, clock, secret, settings } = deps
+
+  async function templateFor(kind: MailKind): Promise<TemplateText & { updated_at: string | null }> {
+    const custom = await emails.template(kind)
+    return custom ?? { ...DEFAULT_TEMPLATES[kind], updated_at: null }
+  }
+
+  function render(template: TemplateText, kind: MailKind, values: Record<string, string>) {
+    const all = { district_name: settings.districtName, app_url: settings.appUrl, ...values }
+    void kind
+    const subject = fill(template.subject, all).replace(/\s+/g, ' ').trim()
+    const text = fill(template.body_text, all)
+    return { subject, text, html: htmlFromText(text, settings.districtName, settings.logoUrl) }
+  }
+
+  /** Hands one claimed message to the mail server and records the outcome. */
+  async function attempt(messageId: number, content: { subject: string; text: string; html: string }, to: string, attemptsBefore: number, retryUntil: string | null): Promise<SendResult> {
+    try {
+      const { response } = await transport.send({ to, subject: content.subject, text: content.text, html: content.html })
+      await emails.markDelivered(messageId, transport.mode === 'outbox' ? 'outbox' : 'sent', response, clock.now().toISOString())
+      return { delivered: true }
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      const now = clock.now()
+      const next = new Date(now.getTime() + retryDelayMs(attemptsBefore + 1))
+      if (retryUntil && next.toISOString() < retryUntil) {
+        await emails.markRetry(messageId, reason, next.toISOString(), now.toISOString())
+        return { delivered: false, error: reason, willRetry: true }
+      }
+      await emails.markFailed(messageId, reason, now.toISOString())
+      return { delivered: false, error: reason, willRetry: false }
+    }
+  }
+
+  async function record(mail: MailToSend, content: { subject: string; text: string; html: string }, options: { retry: boolean; status: 'sending' | 'queued' }) {
+    const now = clock.now()
+    const retryUntil = options.retry ? new Date(now.getTime() + settings.retryMinutes * MINUTE_MS).toISOString() : null
+    const { message_id: messageId } = await emails.insert({
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      kind: mail.kind,
+      recipient: mail.to,
+      subject: maskSecrets(content.subject, mail.secrets),
+      body_text: maskSecrets(content.text, mail.secrets),
+      body_html: maskSecrets(content.html, mail.secrets),
+      status: options.status,
+      attempts: 0,
+      last_error: null,
+      sent_at: null,
+      payload: options.retry ? encrypt(secret, PAYLOAD_PURPOSE, JSON.stringify(content)) : null,
+      retry_until: retryUntil,
+      next_attempt_at: options.status === 'queued' ? now.toISOString() : null,
+      locked_until: options.status === 'sending' ? new Date(now.getTime() + SENDING_LOCK_MS).toISOString() : null,
+      smtp_response: null,
+    })
+    return { messageId, retryUntil }
+  }
+
+  let processing: Promise<number> | null = null
+
+  async function processDue(): Promise<number> {
+    let handled = 0
+    for (;;) {
+      const now = clock.now()
+      const ids = await emails.dueIds(now.toISOString(), BATCH)
+      if (ids.length === 0) return handled
+      for (const id of ids) {
+        const claimed = await emails.claim(id, clock.now().toISOString(), new Date(clock.now().getTime() + SENDING_LOCK_MS).toISOString())
+        if (!claimed) continue
+        const row = await emails.findForSending(id)
+        if (!row?.payload) {
+          await emails.markFailed(id, 'Nothing to send: the message content is no longer available.', clock.now().toISOString(), false)
+          continue
+        }
+        let content: { subject: string; text: string; html: string }
+        try {
+          content = JSON.parse(decrypt(secret, PAYLOAD_PURPOSE, row.payload)) as typeof content
+        } catch {
+          await emails.markFailed(id, 'The stored message could not be read (the server secret changed?).', clock.now().toISOString(), false)
+          continue
+        }
+        await attempt(id, content, row.recipient, row.attempts, row.retry_until)
+        handled += 1
+      }
+    }
+  }
+
   return {
     mode: transport.mode,
-    async send(mail: MailToSend): Promise<SendResult> {
-      const createdAt = clock.now().toISOString()
-      const stored = {
-        created_at: createdAt,
-        kind: mail.kind,
-        recipient: mail.to,
-        subject: mail.subject,
-        body_text: maskSecrets(mail.text, mail.secrets),
-        attempts: 1,
+
+    /**
+     * Sends now and says whether the mail server took it. With `retry`, a refused message stays queued and is tried
+     * again for the configured time; without, it fails at once (sign-in links: the person asks again).
+     */
+    async send(mail: MailToSend, options: { retry?: boolean } = {}): Promise<SendResult> {
+      const content = render(await templateFor(mail.kind), mail.kind, mail.values)
+      const { messageId, retryUntil } = await record(mail, content, { retry: options.retry ?? false, status: 'sending' })
+      return attempt(messageId, content, mail.to, 0, retryUntil)
+    },
+
+    /** Queues a message for the worker (no wait for the mail server). */
+    async enqueue(mail: MailToSend): Promise<number> {
+      const content = render(await templateFor(mail.kind), mail.kind, mail.values)
+      const { messageId } = await record(mail, content, { retry: true, status: 'queued' })
+      return messageId
+    },
+
+    /** Sends every due message (one run at a time per process); returns how many were tried. */
+    processDue(): Promise<number> {
+      processing ??= processDue().finally(() => {
+        processing = null
+      })
+      return processing
+    },
+
+    /** At start: messages a stopped process was sending are marked failed, never sent twice. */
+    recoverInterrupted: () =>
+      emails.failInterrupted(clock.now().toISOString(), 'Interrupted by a restart while being handed to the mail server; it may or may not have arrived. Resend it if needed.'),
+
+    async list(filters: MailFilters, limit: number, offset: number) {
+      const { rows, total } = await emails.list(filters, limit, offset)
+      return { data: rows.map((row) => ({ ...row, status: row.status as MailHealth['recentFailures'][number]['status'] })), pagination: { total, limit, offset } }
+    },
+
+    async get(messageId: number) {
+      const row = await emails.get(messageId)
+      if (!row) throw new AppError('not_found', `There is no message with id ${messageId}.`)
+      return { ...row, status: row.status as MailHealth['recentFailures'][number]['status'] }
+    },
+
+    stream: (filters: MailFilters) => emails.stream(filters),
+
+    async cancel(messageId: number): Promise<string> {
+      const row = await this.get(messageId)
+      if (!(await emails.cancel(messageId, clock.now().toISOString()))) {
+        throw new AppError('unprocessable', `Only a queued or retrying message can be cancelled; this one is ${row.status}.`, { code: 'not_cancellable' })
       }
+      return `The message to ${row.recipient} was cancelled.`
+    },
+
+    async templates(): Promise<MailTemplate[]> {
+      const custom = new Map((await emails.templates()).map((row) => [row.kind, row]))
+      return (Object.keys(DEFAULT_TEMPLATES) as MailKind[]).map((kind) => {
+        const own = custom.get(kind)
+        return {
+          kind,
+          label: MAIL_KIND_LABELS[kind],
+          subject: own?.subject ?? DEFAULT_TEMPLATES[kind].subject,
+          body_text: own?.body_text ?? DEFAULT_TEMPLATES[kind].body_text,
+          is_default: !own,
+          placeholders: PLACEHOLDERS[kind],
+          updated_at: own?.updated_at ?? null,
+        }
+      })
+    },
+
+    /** Refuses a template that breaks its kind (a sign-in e-mail must carry {{link}} and {{code}}). */
+    async saveTemplate(kind: MailKind, template: TemplateText, actorId: number): Promise<MailTemplate> {
+      const problems = templateProblems(kind, template)
+      if (problems.length > 0) throw new AppError('unprocessable', problems.join(' '), { code: 'invalid_template' })
+      await emails.saveTemplate(kind, template.subject, template.body_text, clock.now().toISOString(), actorId)
+      return (await this.templates()).find((t) => t.kind === kind)!
+    },
+
+    async resetTemplate(kind: MailKind): Promise<MailTemplate> {
+      await emails.deleteTemplate(kind)
+      return (await this.templates()).find((t) => t.kind === kind)!
+    },
+
+    /** The template rendered with sample values, as the recipient would see it. */
+    preview(kind: MailKind, template: TemplateText) {
+      const problems = templateProblems(kind, template)
+      if (problems.length > 0) throw new AppError('unprocessable', problems.join(' '), { code: 'invalid_template' })
+      const samples: Record<string, string> = {
+        link: `${settings.appUrl}/auth/verify?email=jane.doe%40district.org&token=EXAMPLE`,
+        code: '123456', minutes: '15', days: '7', email: 'jane.doe@district.org', full_name: 'Jane Doe', invited_by: 'District Administrator',
+        sent_at: clock.now().toISOString(),
+      }
+      return render(template, kind, samples)
+    },
+
+    async health(): Promise<MailHealth> {
+      const since = new Date(clock.now().getTime() - DAY_MS).toISOString()
+      const counts = await emails.statusCountsSince(since)
+      const sent = (counts.sent ?? 0) + (counts.outbox ?? 0)
+      const failed = counts.failed ?? 0
+      const waiting = (counts.queued ?? 0) + (counts.retrying ?? 0) + (counts.sending ?? 0)
+      const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
+      const failures = await emails.recentFailures(since, 10)
+      return {
+        mode: transport.mode,
+        smtp: transport.settings,
+        from: settings.from,
+        retryWindowMinutes: settings.retryMinutes,
+        last24h: { total, sent, failed, waiting, deliveryRate: sent + failed > 0 ? sent / (sent + failed) : null },
+        recentFailures: failures.map((row) => ({ ...row, status: 'failed' as const })),
+      }
+    },
+
+    async testConnection(): Promise<{ success: boolean; message: string }> {
       try {
-        await transport.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) })
-        const status = transport.mode === 'outbox' ? 'outbox' : 'sent'
-        await emails.insert({ ...stored, status, last_error: null, sent_at: clock.now().toISOString() })
-        return { delivered: true }
+        await transport.verify()
+        return { success: true, message: `Connected to ${transport.settings?.host}:${transport.settings?.port} and the server accepted the login.` }
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error)
-        await emails.insert({ ...stored, status: 'failed', last_error: maskSecrets(reason, mail.secrets).slice(0, 1000), sent_at: null })
-        return { delivered: false, error: reason }
+        return { success: false, message: `The mail server could not be reached or refused the connection: ${error instanceof Error ? error.message : String(error)}` }
       }
     },
   }

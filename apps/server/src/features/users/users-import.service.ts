@@ -67,7 +67,7 @@ export function createUsersImportService(deps: {
   inTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>
   catalogue: () => Promise<CatalogueEntry[]>
   invalidateMenus: (trx: Transaction<Database>) => Promise<unknown>
-  sendInvitation: (invitee: { userId: number; email: string; fullName: string }, inviter: { id: number; fullName: string }) => Promise<{ delivered: boolean; error?: string }>
+  sendInvitation: (invitee: { userId: number; email: string; fullName: string }, inviter: { id: number; fullName: string }) => Promise<{ delivered: boolean; error?: string; willRetry?: boolean }>
 }) {
   const { users, audit, clock, inTransaction, catalogue } = deps
 

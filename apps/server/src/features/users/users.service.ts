@@ -46,7 +46,7 @@ export function createUsersService(deps: {
   catalogue: () => Promise<CatalogueEntry[]>
   /** Marks cached menus out of date, inside the transaction that changed grants. */
   invalidateMenus: (trx: Transaction<Database>) => Promise<unknown>
-  sendInvitation: (invitee: { userId: number; email: string; fullName: string }, inviter: { id: number; fullName: string }) => Promise<{ delivered: boolean; error?: string }>
+  sendInvitation: (invitee: { userId: number; email: string; fullName: string }, inviter: { id: number; fullName: string }) => Promise<{ delivered: boolean; error?: string; willRetry?: boolean }>
   resendInvitation: (invitee: { userId: number; email: string; fullName: string }, inviter: { id: number; fullName: string }) => Promise<void>
   endAllAccess: (userId: number, reason: string) => Promise<void>
 }) {
@@ -149,7 +149,9 @@ export function createUsersService(deps: {
         invitationSent = result.delivered
         message = result.delivered
           ? `${input.fullName} was added and an invitation was sent to ${email}.`
-          : `${input.fullName} was added, but the invitation could not be sent (${result.error}). Use 'Resend invitation' to try again.`
+          : result.willRetry
+            ? `${input.fullName} was added. The mail server did not take the invitation yet (${result.error}); it will be retried automatically.`
+            : `${input.fullName} was added, but the invitation could not be sent (${result.error}). Use 'Resend invitation' to try again.`
       }
       const [user] = await present([await getRow(userId)])
       return { success: true as const, message, user: user!, invitationSent }

@@ -1,0 +1,191 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
+import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.js'
+import { testDialects } from '../../../test/test-database.js'
+import { MINUTE_MS } from '../../lib/clock.js'
+
+describe.each(testDialects())('the mail queue and Email Administration (%s)', (dialect) => {
+  let smtp: SmtpPeer
+  let t: TestApp
+  let token: string
+  let org: number
+  let staffRole: number
+  beforeAll(async () => {
+    smtp = await startSmtpPeer()
+  })
+  afterAll(() => smtp.close())
+  beforeEach(async () => {
+    smtp.setBehaviour('accept')
+    t = await buildTestApp({ dialect, smtp })
+    token = await t.signIn('admin@example.org')
+    org = (await t.db.kysely.selectFrom('organizations').select('org_id').executeTakeFirstOrThrow()).org_id
+    staffRole = (await t.db.kysely.selectFrom('roles').select('role_id').where('role_code', '=', 'STAFF').executeTakeFirstOrThrow()).role_id
+  })
+  afterEach(() => t.close())
+
+  const invite = (email: string) =>
+    t.request({ method: 'POST', url: '/api/createuser', token, payload: { email, fullName: 'Queued Person', organizationId: org, roleId: staffRole, sendInvitation: true } })
+  const messages = (query = '') => t.request({ method: 'GET', url: `/api/email/messages?${query}`, token }).then((r) => r.json())
+  const inboxFor = (email: string) => smtp.inbox.filter((mail) => mail.to.includes(email))
+
+  it('retries a message the mail server refused, with backoff, until it is accepted', async () => {
+    smtp.setBehaviour('fail')
+    const created = (await invite('retry.me@district.test')).json()
+    expect(created.invitationSent).toBe(false)
+    expect(created.message).toContain('retried automatically')
+    let [row] = (await messages('recipient=retry.me')).data
+    expect(row).toMatchObject({ kind: 'invitation', status: 'retrying', attempts: 1, last_error: expect.stringContaining('451') })
+
+    expect(await t.mailQueue.processDue()).toBe(0) // not due yet
+    t.clock.advance(MINUTE_MS)
+    smtp.setBehaviour('accept')
+    expect(await t.mailQueue.processDue()).toBe(1)
+    ;[row] = (await messages('recipient=retry.me')).data
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, smtp_response: expect.stringContaining('250') })
+    expect(inboxFor('retry.me@district.test')).toHaveLength(1)
+    // The invitation that finally arrived works.
+    const link = /(http\S+invite=1)/.exec(inboxFor('retry.me@district.test')[0]!.text)![1]!
+    const answer = await t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email: 'retry.me@district.test', token: new URL(link).searchParams.get('token') } })
+    expect(answer.statusCode).toBe(200)
+  })
+
+  it('gives up after the retry window and marks the message failed', async () => {
+    smtp.setBehaviour('fail')
+    await invite('never@district.test')
+    for (let i = 0; i < 12; i++) {
+      t.clock.advance(15 * MINUTE_MS)
+      await t.mailQueue.processDue()
+    }
+    const [row] = (await messages('recipient=never')).data
+    expect(row.status).toBe('failed')
+    expect(row.attempts).toBeGreaterThan(2)
+    const stored = await t.db.kysely.selectFrom('mail_messages').select('payload').where('message_id', '=', row.message_id).executeTakeFirstOrThrow()
+    expect(stored.payload).toBeNull()
+  })
+
+  it('loses nothing queued across a restart, and never sends an interrupted message twice', async () => {
+    smtp.setBehaviour('fail')
+    await invite('after.restart@district.test')
+    // A message another process was sending when it stopped.
+    const interrupted = await t.db.kysely
+      .insertInto('mail_messages')
+      .values({ created_at: t.clock.now().toISOString(), kind: 'test', recipient: 'interrupted@district.test', subject: 's', body_text: 'b', status: 'sending', attempts: 0, locked_until: t.clock.now().toISOString() })
+      .returning('message_id')
+      .executeTakeFirstOrThrow()
+    await t.app.close()
+
+    const { buildApp } = await import('../../app.js')
+    const { createSmtpTransport } = await import('../../lib/mail-transport.js')
+    smtp.setBehaviour('accept')
+    t.clock.advance(5 * MINUTE_MS)
+    const restarted = await buildApp({ config: t.config, db: t.db, transport: createSmtpTransport(smtp.url, 'x@y.z', { connectMs: 1500, socketMs: 1500 }), clock: t.clock })
+    try {
+      expect(await restarted.mailQueue.recoverInterrupted()).toBe(1)
+      expect(await restarted.mailQueue.processDue()).toBe(1)
+      expect(await restarted.mailQueue.processDue()).toBe(0)
+      expect(inboxFor('after.restart@district.test')).toHaveLength(1)
+      expect(inboxFor('interrupted@district.test')).toHaveLength(0)
+      const row = await t.db.kysely.selectFrom('mail_messages').select(['status', 'last_error']).where('message_id', '=', interrupted.message_id).executeTakeFirstOrThrow()
+      expect(row).toEqual({ status: 'failed', last_error: expect.stringContaining('Interrupted by a restart') })
+    } finally {
+      await restarted.app.close()
+    }
+    t.app = restarted.app // closed above; keeps afterEach's close harmless
+  })
+
+  it('never stores a raw token, code or link: a scan of every stored body finds none', async () => {
+    const { email } = await t.createUser()
+    await t.request({ method: 'POST', url: '/api/send-magic-link', payload: { email } })
+    smtp.setBehaviour('fail')
+    await invite('masked@district.test')
+    smtp.setBehaviour('accept')
+    const signIn = await t.lastSignInMail(email)
+    t.clock.advance(MINUTE_MS)
+    await t.mailQueue.processDue()
+    const invitationLink = /(http\S+invite=1)/.exec(inboxFor('masked@district.test')[0]!.text)![1]!
+    const inviteToken = new URL(invitationLink).searchParams.get('token')!
+    const dump = JSON.stringify(await t.db.kysely.selectFrom('mail_messages').selectAll().execute())
+    for (const secret of [signIn.token, signIn.code, signIn.link, inviteToken, invitationLink]) expect(dump).not.toContain(secret)
+    const detail = (await t.request({ method: 'GET', url: `/api/email/messages/${(await messages('kind=sign_in')).data[0].message_id}`, token })).json()
+    expect(detail.body_text).toContain('[hidden]')
+    expect(detail.body_html).toContain('[hidden]')
+  })
+
+  it('tells the person at once when a sign-in e-mail is refused; the administrator resends a fresh link', async () => {
+    const { email } = await t.createUser()
+    smtp.setBehaviour('reject-recipient')
+    const refused = await t.request({ method: 'POST', url: '/api/send-magic-link', payload: { email } })
+    expect(refused.statusCode).toBe(503)
+    const [failed] = (await messages(`recipient=${encodeURIComponent(email)}&status=failed`)).data
+    expect(failed).toMatchObject({ kind: 'sign_in', status: 'failed', last_error: expect.stringContaining('550') })
+
+    smtp.setBehaviour('accept')
+    const resent = await t.request({ method: 'POST', url: `/api/email/messages/${failed.message_id}/resend`, token })
+    expect(resent.json()).toMatchObject({ success: true, message: expect.stringContaining('fresh sign-in e-mail') })
+    const fresh = await t.lastSignInMail(email)
+    expect((await t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email, token: fresh.token } })).statusCode).toBe(200)
+    expect((await t.request({ method: 'POST', url: `/api/email/messages/${failed.message_id}/cancel`, token })).json().code).toBe('not_cancellable')
+    const audit = await t.db.kysely.selectFrom('audit_log').select('action').where('action', '=', 'email.resent').execute()
+    expect(audit).toHaveLength(1)
+  })
+
+  it('cancels a queued message so the worker never sends it', async () => {
+    smtp.setBehaviour('fail')
+    await invite('cancel.me@district.test')
+    const [row] = (await messages('recipient=cancel.me')).data
+    expect((await t.request({ method: 'POST', url: `/api/email/messages/${row.message_id}/cancel`, token })).json()).toMatchObject({ success: true })
+    smtp.setBehaviour('accept')
+    t.clock.advance(MINUTE_MS)
+    expect(await t.mailQueue.processDue()).toBe(0)
+    expect(inboxFor('cancel.me@district.test')).toHaveLength(0)
+    expect((await messages('recipient=cancel.me')).data[0].status).toBe('cancelled')
+  })
+
+  it('keeps templates valid, uses the edited one, previews it and resets it', async () => {
+    const put = (kind: string, subject: string, body_text: string) => t.request({ method: 'PUT', url: `/api/email/templates/${kind}`, token, payload: { subject, body_text } })
+    const noLink = await put('sign_in', 'Sign in', 'Your code is {{code}}')
+    expect(noLink.statusCode).toBe(422)
+    expect(noLink.json().error).toContain('{{link}}')
+    expect((await put('invitation', 'Hi', '{{link}} {{secret_stuff}}')).json().error).toContain('{{secret_stuff}} is not available')
+    expect((await put('invitation', 'Hi', '{{link}} {{broken')).statusCode).toBe(422)
+
+    const saved = await put('invitation', 'Welcome aboard, {{full_name}}', 'Dear {{full_name}}, start here: {{link}}')
+    expect(saved.json()).toMatchObject({ is_default: false, subject: 'Welcome aboard, {{full_name}}' })
+    await invite('templated@district.test')
+    const mail = inboxFor('templated@district.test')[0]!
+    expect(mail.subject).toBe('Welcome aboard, Queued Person')
+    expect(mail.text).toMatch(/^Dear Queued Person, start here: http/)
+
+    const preview = (await t.request({ method: 'POST', url: '/api/email/templates/invitation/preview', token, payload: { subject: 'Hello {{full_name}}', body_text: '<b>{{link}}</b>' } })).json()
+    expect(preview.subject).toBe('Hello Jane Doe')
+    expect(preview.html).toContain('&lt;b&gt;')
+    expect(preview.html).toContain('<a href="http://platform.test/auth/verify')
+    const reset = (await t.request({ method: 'DELETE', url: '/api/email/templates/invitation', token })).json()
+    expect(reset.is_default).toBe(true)
+  })
+
+  it('reports mail health without the password, tests the connection and sends a test message', async () => {
+    const health = (await t.request({ method: 'GET', url: '/api/email/health', token })).json()
+    expect(health).toMatchObject({ mode: 'smtp', smtp: { host: '127.0.0.1', port: smtp.port, secure: false, passwordSet: false }, last24h: { sent: 1, failed: 0 } })
+    expect(JSON.stringify(health)).not.toContain('password":')
+    expect((await t.request({ method: 'POST', url: '/api/email/health/test-connection', token })).json()).toMatchObject({ success: true })
+    expect((await t.request({ method: 'POST', url: '/api/email/health/test-message', token })).json()).toMatchObject({ success: true })
+    expect(inboxFor('admin@example.org').at(-1)!.subject).toBe('Test message from the District staff platform')
+    smtp.setBehaviour('fail')
+    expect((await t.request({ method: 'POST', url: '/api/email/health/test-message', token })).json()).toMatchObject({ success: false })
+    const after = (await t.request({ method: 'GET', url: '/api/email/health', token })).json()
+    expect(after.recentFailures).toHaveLength(1)
+    expect(after.last24h.deliveryRate).toBeCloseTo(2 / 3)
+  })
+
+  it('exports the log as CSV and is for administrators only', async () => {
+    const csv = await t.request({ method: 'GET', url: '/api/email/messages/export?kind=sign_in', token })
+    expect(csv.headers['content-disposition']).toMatch(/mail_log_\d{4}-\d{2}-\d{2}\.csv/)
+    expect(csv.body.split('\n')[0]).toBe('message_id,created_at,kind,recipient,subject,status,attempts,last_error,smtp_response,sent_at')
+    const staff = await t.createUser()
+    const staffToken = await t.signIn(staff.email)
+    for (const url of ['/api/email/messages', '/api/email/templates', '/api/email/health']) {
+      expect((await t.request({ method: 'GET', url, token: staffToken })).statusCode).toBe(403)
+    }
+  })
+})

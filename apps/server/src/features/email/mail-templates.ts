@@ -1,0 +1,132 @@
+import { MAIL_KIND_LABELS, type MailKind } from '@platform/contracts/email'
+
+export interface Placeholder {
+  name: string
+  description: string
+  required: boolean
+}
+
+export interface TemplateText {
+  subject: string
+  body_text: string
+}
+
+const common: Placeholder[] = [
+  { name: 'district_name', description: "The district's name (DISTRICT_NAME)", required: false },
+  { name: 'app_url', description: "The platform's address", required: false },
+  { name: 'email', description: "The recipient's e-mail address", required: false },
+]
+
+/** What each kind of message offers, and what it cannot do without (a sign-in e-mail without its link is useless). */
+export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
+  sign_in: [
+    { name: 'link', description: 'The sign-in link (valid 15 minutes, single use)', required: true },
+    { name: 'code', description: 'The 6-digit code that can be typed instead of opening the link', required: true },
+    { name: 'minutes', description: 'How many minutes the link and code stay valid', required: false },
+    ...common,
+  ],
+  no_account: [...common],
+  invitation: [
+    { name: 'link', description: 'The invitation link (valid 7 days, single use)', required: true },
+    { name: 'full_name', description: "The invited person's full name", required: false },
+    { name: 'invited_by', description: 'Who sent the invitation', required: false },
+    { name: 'days', description: 'How many days the invitation stays valid', required: false },
+    ...common,
+  ],
+  test: [{ name: 'sent_at', description: 'When the test was sent', required: false }, ...common],
+}
+
+export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
+  sign_in: {
+    subject: 'Your sign-in link for the {{district_name}} staff platform',
+    body_text: [
+      'Hello,',
+      '',
+      'Someone (we hope you) asked to sign in to the {{district_name}} staff platform with this address.',
+      '',
+      'Open this link to sign in:',
+      '{{link}}',
+      '',
+      'Or type this code on the sign-in page: {{code}}',
+      '',
+      'The link and the code are valid for {{minutes}} minutes and can be used once.',
+      'If you did not ask to sign in, you can ignore this message: nobody can sign in without it.',
+    ].join('\n'),
+  },
+  no_account: {
+    subject: 'Sign-in request for the {{district_name}} staff platform',
+    body_text: [
+      'Hello,',
+      '',
+      'Someone asked to sign in to the {{district_name}} staff platform with this address, but there is no active account for it.',
+      'If you work for the district and need access, contact your administrator.',
+      'If you did not ask to sign in, you can ignore this message.',
+    ].join('\n'),
+  },
+  invitation: {
+    subject: 'You have been invited to the {{district_name}} staff platform',
+    body_text: [
+      'Hello {{full_name}},',
+      '',
+      '{{invited_by}} has given you access to the {{district_name}} staff platform, where district staff reach the applications they use.',
+      '',
+      'Open this link to sign in for the first time:',
+      '{{link}}',
+      '',
+      'The link is valid for {{days}} days and can be used once.',
+      'After that, or if it has expired, sign in any time at {{app_url}}/login with this address: we e-mail you a sign-in link.',
+    ].join('\n'),
+  },
+  test: {
+    subject: 'Test message from the {{district_name}} staff platform',
+    body_text: ['Hello,', '', 'This is a test message sent from Email Administration at {{sent_at}}.', 'If you can read it, mail from the platform reaches you.'].join('\n'),
+  },
+}
+
+const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g
+
+/** Problems that stop a template from being saved: a required placeholder missing, or one the kind does not offer. */
+export function templateProblems(kind: MailKind, template: TemplateText): string[] {
+  const offered = PLACEHOLDERS[kind]
+  const used = new Set([...`${template.subject}\n${template.body_text}`.matchAll(PLACEHOLDER)].map((match) => match[1]!))
+  const problems: string[] = []
+  for (const name of used) {
+    if (!offered.some((placeholder) => placeholder.name === name)) {
+      problems.push(`{{${name}}} is not available in the ${MAIL_KIND_LABELS[kind]} message. Available: ${offered.map((p) => `{{${p.name}}}`).join(', ')}.`)
+    }
+  }
+  for (const placeholder of offered.filter((p) => p.required)) {
+    if (![...template.body_text.matchAll(PLACEHOLDER)].some((match) => match[1] === placeholder.name)) {
+      problems.push(`The body must contain {{${placeholder.name}}}: ${placeholder.description.toLowerCase()}.`)
+    }
+  }
+  const stray = template.body_text.replace(PLACEHOLDER, '').match(/\{\{|\}\}/)
+  if (stray) problems.push('The body has a {{ or }} that is not part of a placeholder such as {{link}}.')
+  return problems
+}
+
+/** Fills placeholders with values (a missing value becomes empty). */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(PLACEHOLDER, (_match, name: string) => values[name] ?? '')
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+}
+
+/** The HTML part: the text, escaped, with links made clickable, under the district's name and logo. */
+export function htmlFromText(text: string, districtName: string, logoUrl: string | null): string {
+  const body = escapeHtml(text)
+    .split('\n')
+    .map((line) => line.replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#1864ab">${url}</a>`))
+    .join('<br>\n')
+  const logo = logoUrl ? `<img src="${escapeHtml(logoUrl)}" alt="" height="40" style="display:block;margin-bottom:8px">` : ''
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#212529;background:#f8f9fa;margin:0;padding:24px">',
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #dee2e6;border-radius:6px;padding:24px">',
+    `${logo}<div style="font-weight:bold;font-size:17px;margin-bottom:16px">${escapeHtml(districtName)}</div>`,
+    `<div>${body}</div>`,
+    '</div></body></html>',
+  ].join('\n')
+}
