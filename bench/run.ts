@@ -1,12 +1,17 @@
 // Benchmarks: each scenario prints its figures against the target. Not tests: see RESULTS.md for runs.
 import { benchFoundation } from './foundation.js'
 import { startServer } from './lib/server.js'
+import { benchMail } from './mail.js'
 import { benchUsers } from './users.js'
 
-const scenarios = { foundation: benchFoundation, users: benchUsers }
+const scenarios = { foundation: benchFoundation, users: benchUsers, mail: benchMail }
 const chosen = process.argv.slice(2).filter((name): name is keyof typeof scenarios => name in scenarios)
 
 for (const name of chosen.length > 0 ? chosen : (Object.keys(scenarios) as Array<keyof typeof scenarios>)) {
+  if (name === 'mail') {
+    await benchMail() // builds its own databases
+    continue
+  }
   // Each scenario gets a fresh server and database, so one cannot skew another.
   const server = await startServer()
   try {

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   const db = openDatabase(config.database)
   await migrateToLatest(db)
   const { createdAdmin } = await seedDatabase(db, config.adminEmail, systemClock.now().toISOString())
-  const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createOutboxTransport()
+  const transport = config.mail.smtpUrl
+    ? createSmtpTransport(config.mail.smtpUrl, config.mail.from, undefined, new URL(config.appUrl).hostname)
+    : createOutboxTransport()
   const { app, maintenance, mailQueue } = await buildApp({ config, db, transport })
 
   const timer = setInterval(() => void maintenance().catch((err: unknown) => app.log.warn({ err }, 'maintenance failed')), MAINTENANCE_INTERVAL_MS)

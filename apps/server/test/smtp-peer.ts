@@ -26,6 +26,8 @@ export async function startSmtpPeer() {
     logger: false,
     // Tests end with connections still open (a hung transaction): close without waiting for them.
     closeTimeout: 100,
+    // No reverse DNS for the test client: this machine has no resolver to ask, and each lookup would wait for it.
+    disableReverseLookup: true,
     onRcptTo(address, _session, callback) {
       if (behaviour === 'reject-recipient') return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
       callback()
@@ -50,6 +52,8 @@ export async function startSmtpPeer() {
         .catch(callback)
     },
   })
+  // Small SMTP replies must not wait for delayed ACKs (Nagle): a real mail server answers at once, and so does this one.
+  server.server.on('connection', (socket: import('node:net').Socket) => socket.setNoDelay(true))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.server.address() as AddressInfo).port
 

@@ -54,7 +54,12 @@ export const MailListQuerySchema = z.object({
 })
 export type MailListQuery = z.input<typeof MailListQuerySchema>
 
-export const MailListResponseSchema = z.object({ data: z.array(MailMessageSchema), pagination: PaginationSchema })
+export const MailListResponseSchema = z.object({
+  data: z.array(MailMessageSchema),
+  pagination: PaginationSchema,
+  /** True when more messages match than were counted (pagination.total is then a lower bound: "10,000 or more"). */
+  totalCapped: z.boolean().optional(),
+})
 export type MailListResponse = z.infer<typeof MailListResponseSchema>
 
 export const MailIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() })

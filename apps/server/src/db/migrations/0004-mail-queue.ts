@@ -16,6 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('mail_messages_recipient_idx').on('mail_messages').columns(['recipient', 'created_at']).execute()
   await db.schema.createIndex('mail_messages_kind_idx').on('mail_messages').columns(['kind', 'created_at']).execute()
   await db.schema.createIndex('mail_messages_status_idx').on('mail_messages').columns(['status', 'created_at']).execute()
+  // The mail log's most common question: the failed (or waiting) messages of one kind.
+  await db.schema.createIndex('mail_messages_kind_status_idx').on('mail_messages').columns(['kind', 'status', 'created_at']).execute()
 
   await db.schema
     .createTable('mail_templates')

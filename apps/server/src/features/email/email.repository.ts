@@ -10,6 +10,8 @@ const LIST_COLUMNS = [
 ] as const
 
 const WAITING: MailStatus[] = ['queued', 'retrying']
+/** Beyond this many matches the log says "10,000 or more". */
+export const COUNT_CAP = 10_000
 
 /** The mail log and queue. Every change of status is one conditional UPDATE, so two workers never take the same message. */
 export function createEmailRepository(db: Db) {
@@ -105,9 +107,14 @@ export function createEmailRepository(db: Db) {
 
     async list(filters: MailFilters, limit: number, offset: number) {
       const rows = await filtered(filters).select(LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('message_id', 'desc').limit(limit).offset(offset).execute()
-      const total =
-        offset === 0 && rows.length < limit ? rows.length : Number((await filtered(filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-      return { rows, total }
+      if (offset === 0 && rows.length < limit) return { rows, total: rows.length, totalCapped: false }
+      // Counting a million rows to print "1,000,000" costs more than the page itself: counting stops past the cap.
+      const counted = await k
+        .selectFrom(filtered(filters).select('message_id').limit(COUNT_CAP + 1).as('matching'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      const total = Number(counted.n)
+      return { rows, total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP }
     },
 
     /** Every matching message, newest first, read page by page. */

@@ -2,7 +2,7 @@ import { MAIL_KIND_LABELS, type MailHealth, type MailKind, type MailTemplate } f
 import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js'
 import { decrypt, encrypt } from '../../lib/crypto.js'
 import { AppError } from '../../lib/errors.js'
-import type { MailTransport } from '../../lib/mail-transport.js'
+import { MAX_CONNECTIONS, type MailTransport } from '../../lib/mail-transport.js'
 import type { EmailRepository, MailFilters } from './email.repository.js'
 import { DEFAULT_TEMPLATES, PLACEHOLDERS, type TemplateText, fill, htmlFromText, templateProblems } from './mail-templates.js'
 
@@ -22,6 +22,17 @@ const PAYLOAD_PURPOSE = 'mail-payload'
 /** How long a sender may hold a message before another worker considers it abandoned. */
 const SENDING_LOCK_MS = 2 * MINUTE_MS
 const BATCH = 50
+/** Messages handed to the mail server at once (one per pooled connection). */
+const SEND_CONCURRENCY = MAX_CONNECTIONS
+
+/** Runs `work` over the items with at most `limit` running at a time. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+}
 
 /** Replaces each secret, longest first so a link is masked whole before the token inside it. */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
@@ -116,24 +127,24 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
       const now = clock.now()
       const ids = await emails.dueIds(now.toISOString(), BATCH)
       if (ids.length === 0) return handled
-      for (const id of ids) {
+      await inParallel(ids, SEND_CONCURRENCY, async (id) => {
         const claimed = await emails.claim(id, clock.now().toISOString(), new Date(clock.now().getTime() + SENDING_LOCK_MS).toISOString())
-        if (!claimed) continue
+        if (!claimed) return
         const row = await emails.findForSending(id)
         if (!row?.payload) {
           await emails.markFailed(id, 'Nothing to send: the message content is no longer available.', clock.now().toISOString(), false)
-          continue
+          return
         }
         let content: { subject: string; text: string; html: string }
         try {
           content = JSON.parse(decrypt(secret, PAYLOAD_PURPOSE, row.payload)) as typeof content
         } catch {
           await emails.markFailed(id, 'The stored message could not be read (the server secret changed?).', clock.now().toISOString(), false)
-          continue
+          return
         }
         await attempt(id, content, row.recipient, row.attempts, row.retry_until)
         handled += 1
-      }
+      })
     }
   }
 
@@ -170,8 +181,12 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
       emails.failInterrupted(clock.now().toISOString(), 'Interrupted by a restart while being handed to the mail server; it may or may not have arrived. Resend it if needed.'),
 
     async list(filters: MailFilters, limit: number, offset: number) {
-      const { rows, total } = await emails.list(filters, limit, offset)
-      return { data: rows.map((row) => ({ ...row, status: row.status as MailHealth['recentFailures'][number]['status'] })), pagination: { total, limit, offset } }
+      const { rows, total, totalCapped } = await emails.list(filters, limit, offset)
+      return {
+        data: rows.map((row) => ({ ...row, status: row.status as MailHealth['recentFailures'][number]['status'] })),
+        pagination: { total, limit, offset },
+        totalCapped,
+      }
     },
 
     async get(messageId: number) {
