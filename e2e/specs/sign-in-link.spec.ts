@@ -68,7 +68,7 @@ test('a staff member signs in through the e-mailed link and sees only the applic
     'User Management',
   ])
   const administration = adminPage.getByRole('navigation', { name: 'Main menu' }).getByRole('group', { name: 'Administration' })
-  await expect(administration.getByRole('link')).toHaveText(['Application Management', 'User Management'])
+  await expect(administration.getByRole('link')).toHaveText(['Application Management', 'User Management', 'Activity'])
 })
 
 test('an expired link says so and offers the way back to login', async ({ page, platform }) => {

@@ -20,7 +20,8 @@ import { type UserOverrides, insertUser } from '../../apps/server/test/factories
 import { type ReceivedMail, readSignInMail, startSmtpPeer } from '../../apps/server/test/smtp-peer.js'
 
 export const ADMIN_EMAIL = 'admin@example.org'
-export const WEB_DIST_DIR = fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
+/** The built web app; E2E_WEB_DIST_DIR points elsewhere (a private build, safe from a rebuild running meanwhile). */
+export const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR || fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
 
 /** The wall clock plus an offset the test moves forward: the "injected clock" that lets a link expire. */
 export function createAdjustableClock(): Clock & { advance(ms: number): void; reset(): void } {

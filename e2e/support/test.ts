@@ -98,8 +98,7 @@ export const test = base.extend<Fixtures>({
         await testInfo.attach('server-log', { body: current.logLines.join(''), contentType: 'text/plain' })
       }
       if (!cspExpected) {
-        const unexpected = problems.cspViolations
-        expect(unexpected, 'Content Security Policy violations in the browser').toEqual([])
+        expect(problems.cspViolations, 'Content Security Policy violations in the browser').toEqual([])
       }
       expect(problems.pageErrors, 'uncaught errors in the page').toEqual([])
     },

@@ -21,6 +21,7 @@ const AdminUsersPage = lazyPage(() => import('./routes/admin-users-page'), 'Admi
 const AdminUsersImportPage = lazyPage(() => import('./routes/admin-users-import-page'), 'AdminUsersImportPage')
 const AdminApplicationsPage = lazyPage(() => import('./routes/admin-applications-page'), 'AdminApplicationsPage')
 const AdminActivityPage = lazyPage(() => import('./routes/admin-activity-page'), 'AdminActivityPage')
+const AdminEmailPage = lazyPage(() => import('./routes/admin-email-page'), 'AdminEmailPage')
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
@@ -53,6 +54,7 @@ export const router = createBrowserRouter([
           { path: '/admin/users/import', element: <AdminUsersImportPage /> },
           { path: '/admin/applications', element: <AdminApplicationsPage /> },
           { path: '/admin/activity', element: <AdminActivityPage /> },
+          { path: '/admin/email', element: <AdminEmailPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },

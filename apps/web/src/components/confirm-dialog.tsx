@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   /** The question, in full (the exact confirmation text). */
   message: ReactNode
   confirmLabel: string
+  /** The label of the button that dismisses the dialog (Cancel unless said otherwise). */
+  cancelLabel?: string
   /** Red confirm button for destructive actions. */
   danger?: boolean
   loading?: boolean
@@ -15,14 +17,14 @@ export interface ConfirmDialogProps {
 }
 
 /** A titled confirmation modal; Cancel has the focus first, so Enter never confirms by accident. */
-export function ConfirmDialog({ opened, title, message, confirmLabel, danger, loading, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel = 'Cancel', danger, loading, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="lg">
         {typeof message === 'string' ? <Text>{message}</Text> : message}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} data-autofocus disabled={loading}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button color={danger ? 'red.8' : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel}

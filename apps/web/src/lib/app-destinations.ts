@@ -5,7 +5,7 @@ import { isAdminRole, type SessionUser } from '@platform/contracts/auth'
 export type AppDestination = { kind: 'route'; to: string } | { kind: 'new-tab'; to: string }
 
 /** Applications whose screens exist only for administrators (SPEC.md §6). */
-export const ADMIN_ONLY_MENU_IDS: readonly string[] = ['weblogic-monitoring', 'user-management']
+export const ADMIN_ONLY_MENU_IDS: readonly string[] = ['weblogic-monitoring', 'user-management', 'email-admin']
 
 /** The destination rule of DESIGN.md §5 for a menu id. */
 export function destinationForMenuId(menuId: string): AppDestination {

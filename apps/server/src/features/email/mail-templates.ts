@@ -114,19 +114,26 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 }
 
-/** The HTML part: the text, escaped, with links made clickable, under the district's name and logo. */
+/**
+ * The HTML part: the text, escaped, with links made clickable, under the district's name and logo. Laid out with
+ * table attributes rather than style attributes: mail clients honour them, and so does the Content-Security-Policy of
+ * the mail log's preview, which refuses inline styles.
+ */
 export function htmlFromText(text: string, districtName: string, logoUrl: string | null): string {
   const body = escapeHtml(text)
     .split('\n')
-    .map((line) => line.replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#1864ab">${url}</a>`))
+    .map((line) => line.replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`))
     .join('<br>\n')
-  const logo = logoUrl ? `<img src="${escapeHtml(logoUrl)}" alt="" height="40" style="display:block;margin-bottom:8px">` : ''
+  const logo = logoUrl ? `<img src="${escapeHtml(logoUrl)}" alt="" height="40"><br>` : ''
   return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head>',
-    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#212529;background:#f8f9fa;margin:0;padding:24px">',
-    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #dee2e6;border-radius:6px;padding:24px">',
-    `${logo}<div style="font-weight:bold;font-size:17px;margin-bottom:16px">${escapeHtml(districtName)}</div>`,
-    `<div>${body}</div>`,
-    '</div></body></html>',
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(districtName) + '</title></head>',
+    '<body bgcolor="#f8f9fa">',
+    '<table role="presentation" width="100%" bgcolor="#f8f9fa" cellpadding="24" cellspacing="0" border="0"><tr><td align="center">',
+    '<table role="presentation" width="560" bgcolor="#ffffff" cellpadding="24" cellspacing="0" border="0"><tr><td align="left">',
+    `${logo}<font face="Arial, Helvetica, sans-serif" color="#212529"><b>${escapeHtml(districtName)}</b><br><br>`,
+    `${body}</font>`,
+    '</td></tr></table>',
+    '</td></tr></table>',
+    '</body></html>',
   ].join('\n')
 }

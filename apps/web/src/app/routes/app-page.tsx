@@ -9,6 +9,7 @@ import { useSignedInUser } from '@/lib/auth-context'
 
 // Loaded only when someone opens it: most people never see User Management.
 const UserManagement = lazy(async () => ({ default: (await import('@/features/users/components/user-management')).UserManagement }))
+const EmailAdministration = lazy(async () => ({ default: (await import('@/features/email/components/email-administration')).EmailAdministration }))
 
 /** "payment-receipts" → "Payment Receipts", for an id the person's applications do not name. */
 function titleFromId(id: string): string {
@@ -31,6 +32,8 @@ export function AppPage() {
       <DashboardOverview user={user} title={app?.app_name || 'Dashboard Overview'} description={app?.app_description} />
     ) : appId === 'user-management' ? (
       <UserManagement />
+    ) : appId === 'email-admin' ? (
+      <EmailAdministration />
     ) : (
       <AppUnavailable
         key={appId}

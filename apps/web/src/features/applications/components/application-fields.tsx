@@ -108,6 +108,7 @@ export function ColourInput({ draft, errors, onChange, compact, labelSuffix }: F
       error={errors.app_color}
       w={compact ? 130 : undefined}
       popoverProps={{ withinPortal: true }}
+      eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
     />
   )
 }

@@ -19,7 +19,7 @@ export function ImportActionBadge({ action }: { action: ImportRow['action'] }) {
 /** The rows of an import preview or result: what happens to each line of the file, and why. */
 export function ImportRowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrollable)` } }}>
       <Table striped verticalSpacing="xs" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>

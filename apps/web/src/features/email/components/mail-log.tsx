@@ -1,0 +1,221 @@
+import { ActionIcon, Alert, Button, Center, Group, Loader, NativeSelect, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailMessage, type MailStatus } from '@platform/contracts/email'
+import { AlertCircle, Download, Eye, Search } from 'lucide-react'
+import { useState } from 'react'
+import { Pager } from '@/components/data/pager'
+import { errorMessage } from '@/lib/api-client'
+import { formatDateTime } from '@/lib/format'
+import { exportMailLog, useMailLog, type MailFilters } from '../api/email'
+import { kindLabel, serverAnswer, shorten, statusLabel } from '../utils/mail-status'
+import { MailMessageDrawer } from './mail-message-drawer'
+import { MailStatusBadge } from './mail-status-badge'
+
+const PAGE_SIZES = [25, 50, 100, 200] as const
+
+function reasonOf(error: unknown): string {
+  return errorMessage(error, error instanceof Error ? error.message : 'unexpected error')
+}
+
+function MailRow({ message, onOpen }: { message: MailMessage; onOpen: (message: MailMessage) => void }) {
+  const answer = serverAnswer(message)
+  return (
+    <Table.Tr onClick={() => onOpen(message)} style={{ cursor: 'pointer' }} data-message-id={message.message_id}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(message.created_at)}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{message.recipient}</Table.Td>
+      <Table.Td>{kindLabel(message.kind)}</Table.Td>
+      <Table.Td>
+        <Text size="sm" lineClamp={2}>
+          {message.subject}
+        </Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <MailStatusBadge status={message.status} />
+      </Table.Td>
+      <Table.Td ta="right">{message.attempts}</Table.Td>
+      <Table.Td>
+        <Text size="sm" c={message.last_error ? 'red.9' : 'dimmed'} title={answer ?? undefined}>
+          {answer ? shorten(answer, 60) : '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Tooltip label="View" withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="blue.8"
+            aria-label={`View message to ${message.recipient}`}
+            onClick={(event) => {
+              event.stopPropagation()
+              onOpen(message)
+            }}
+          >
+            <Eye size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  )
+}
+
+/** The mail log: every message the platform sent or tried to send, newest first (issue 7, point 2). */
+export function MailLog() {
+  const [recipient, setRecipient] = useState('')
+  const [debouncedRecipient] = useDebouncedValue(recipient.trim(), 300)
+  const [kind, setKind] = useState<MailKind | ''>('')
+  const [status, setStatus] = useState<MailStatus | ''>('')
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [limit, setLimit] = useState<number>(50)
+  const filters: MailFilters = { recipient: debouncedRecipient, kind, status, from, to }
+  const filterKey = JSON.stringify([filters, limit])
+  const [page, setPage] = useState({ key: filterKey, offset: 0 })
+  const offset = page.key === filterKey ? page.offset : 0
+  const [exporting, setExporting] = useState(false)
+  // The drawer keeps showing the message while it closes.
+  const [selected, setSelected] = useState<MailMessage | null>(null)
+  const [drawerOpened, setDrawerOpened] = useState(false)
+  const openMessage = (message: MailMessage) => {
+    setSelected(message)
+    setDrawerOpened(true)
+  }
+
+  const datesReversed = Boolean(from && to && from > to)
+  const log = useMailLog(filters, limit, offset)
+  const total = log.data?.pagination.total ?? 0
+  const messages = log.data?.data ?? []
+  const filtered = Boolean(debouncedRecipient || kind || status || from || to)
+
+  const onExport = async () => {
+    setExporting(true)
+    try {
+      await exportMailLog(filters)
+      notifications.show({ color: 'teal', message: 'Export completed successfully' })
+    } catch (error) {
+      notifications.show({ color: 'red', message: `Export failed: ${reasonOf(error)}`, autoClose: false })
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter the mail log" style={{ flex: '1 1 auto' }}>
+            <TextInput
+              label="Recipient"
+              placeholder="Search by e-mail address"
+              leftSection={<Search size={16} aria-hidden="true" />}
+              value={recipient}
+              onChange={(event) => setRecipient(event.currentTarget.value)}
+              type="search"
+              maxLength={254}
+              style={{ flex: '1 1 220px' }}
+            />
+            <NativeSelect
+              label="Kind"
+              value={kind}
+              onChange={(event) => setKind(event.currentTarget.value as MailKind | '')}
+              data={[{ value: '', label: 'All kinds' }, ...MAIL_KINDS.map((value) => ({ value, label: kindLabel(value) }))]}
+            />
+            <NativeSelect
+              label="Status"
+              value={status}
+              onChange={(event) => setStatus(event.currentTarget.value as MailStatus | '')}
+              data={[{ value: '', label: 'All statuses' }, ...MAIL_STATUSES.map((value) => ({ value, label: statusLabel(value) }))]}
+            />
+            <TextInput label="From" type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.currentTarget.value)} />
+            <TextInput
+              label="To"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.currentTarget.value)}
+              error={datesReversed ? 'The end date is before the start date' : undefined}
+            />
+          </Group>
+          <Button variant="default" leftSection={<Download size={16} aria-hidden="true" />} onClick={() => void onExport()} loading={exporting} disabled={datesReversed}>
+            Export CSV
+          </Button>
+        </Group>
+
+        {log.isError ? (
+          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{`Failed to load the mail log: ${reasonOf(log.error)}`}</Text>
+              <Button size="xs" variant="default" onClick={() => void log.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : log.isPending ? (
+          <Center py="xl">
+            <Loader aria-label="Loading the mail log" />
+          </Center>
+        ) : messages.length === 0 ? (
+          <Stack align="center" gap={4} py="xl">
+            <Text fw={600}>No messages found</Text>
+            {filtered ? (
+              <Text size="sm" c="dimmed">
+                Try another search or clear the filters.
+              </Text>
+            ) : null}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={1000}>
+            <Table verticalSpacing="xs" striped highlightOnHover aria-label="Mail log" aria-busy={log.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Time</Table.Th>
+                  <Table.Th scope="col" miw={170}>
+                    Recipient
+                  </Table.Th>
+                  <Table.Th scope="col" miw={120}>
+                    Kind
+                  </Table.Th>
+                  <Table.Th scope="col" miw={150}>
+                    Subject
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    Status
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Attempts
+                  </Table.Th>
+                  <Table.Th scope="col" miw={180}>
+                    Error or server answer
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {messages.map((message) => (
+                  <MailRow key={message.message_id} message={message} onOpen={openMessage} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+
+        {log.data && total > 0 ? (
+          <Pager
+            total={total}
+            limit={limit}
+            offset={offset}
+            onOffsetChange={(next) => setPage({ key: filterKey, offset: next })}
+            pageSizes={PAGE_SIZES}
+            onLimitChange={setLimit}
+            noun="messages"
+            disabled={log.isFetching}
+            totalIsLowerBound={log.data.totalCapped ?? false}
+          />
+        ) : null}
+      </Stack>
+
+      <MailMessageDrawer opened={drawerOpened} message={selected} onClose={() => setDrawerOpened(false)} />
+    </Paper>
+  )
+}

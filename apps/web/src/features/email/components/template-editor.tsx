@@ -1,0 +1,371 @@
+import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import type { MailTemplate, MailTemplateInput } from '@platform/contracts/email'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { AlertCircle, Eye, Plus, RotateCcw, Save } from 'lucide-react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { errorMessage } from '@/lib/api-client'
+import { formatDateTime } from '@/lib/format'
+import { previewTemplate, useResetTemplate, useSaveTemplate } from '../api/email'
+import { checkPlaceholders, insertPlaceholder, placeholderToken } from '../utils/placeholders'
+
+const PREVIEW_DELAY_MS = 600
+
+const monospace = { fontFamily: 'var(--mantine-font-family-monospace)' } as const
+const preStyle = {
+  ...monospace,
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-word',
+  margin: 0,
+  padding: 'var(--mantine-spacing-sm)',
+  background: 'var(--mantine-color-gray-0)',
+  border: '1px solid var(--mantine-color-gray-3)',
+  borderRadius: 'var(--mantine-radius-sm)',
+  fontSize: 'var(--mantine-font-size-sm)',
+  maxHeight: 360,
+  overflow: 'auto',
+} as const
+
+type Field = 'subject' | 'body'
+
+function sameDraft(a: MailTemplateInput, b: MailTemplateInput) {
+  return a.subject === b.subject && a.body_text === b.body_text
+}
+
+/** The rendered draft: refreshed a moment after typing stops, or at once with 'Preview'. */
+function TemplatePreview({ template, draft, requested }: { template: MailTemplate; draft: MailTemplateInput; requested: MailTemplateInput | null }) {
+  const [debounced] = useDebouncedValue(draft, PREVIEW_DELAY_MS)
+  const input = requested && sameDraft(requested, draft) ? requested : debounced
+  const ready = input.subject.trim() !== '' && input.body_text.trim() !== ''
+  const preview = useQuery({
+    queryKey: ['email', 'preview', template.kind, input.subject, input.body_text],
+    queryFn: ({ signal }) => previewTemplate(template.kind, input, signal),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  })
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="template-preview-heading">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h5" id="template-preview-heading">
+            Preview (sample values)
+          </Title>
+          {preview.isFetching ? <Loader size="xs" aria-label="Updating the preview" /> : null}
+        </Group>
+        {!ready ? (
+          <Text size="sm" c="dimmed">
+            Write a subject and a body to see the preview.
+          </Text>
+        ) : preview.isError ? (
+          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
+            {`Preview failed: ${errorMessage(preview.error, 'check your connection and try again.')}`}
+          </Alert>
+        ) : preview.data ? (
+          <Stack gap="sm" aria-busy={preview.isFetching}>
+            <Text size="sm">
+              <Text span fw={700}>
+                Subject:{' '}
+              </Text>
+              <span data-testid="preview-subject">{preview.data.subject}</span>
+            </Text>
+            <Text size="sm" fw={700}>
+              Text
+            </Text>
+            <pre style={preStyle} role="region" aria-label="Text preview" tabIndex={0}>
+              {preview.data.text}
+            </pre>
+            <Text size="sm" fw={700}>
+              HTML
+            </Text>
+            <Box
+              component="iframe"
+              title="HTML preview"
+              sandbox=""
+              srcDoc={preview.data.html}
+              style={{ width: '100%', height: 420, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)', background: 'white' }}
+            />
+          </Stack>
+        ) : (
+          <Loader size="sm" aria-label="Loading the preview" />
+        )}
+      </Stack>
+    </Paper>
+  )
+}
+
+export interface TemplateEditorProps {
+  template: MailTemplate
+  /** Told whenever the draft starts or stops differing from the saved template. */
+  onDirtyChange: (dirty: boolean) => void
+}
+
+/** Subject, body, the kind's placeholders, a live preview, Save (checked by the server) and Reset to default. */
+export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps) {
+  const [saved, setSaved] = useState<MailTemplate>(template)
+  const [subject, setSubject] = useState(template.subject)
+  const [body, setBody] = useState(template.body_text)
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const [requested, setRequested] = useState<MailTemplateInput | null>(null)
+  const [confirmReset, setConfirmReset] = useState(false)
+  const save = useSaveTemplate()
+  const reset = useResetTemplate()
+
+  const subjectRef = useRef<HTMLInputElement>(null)
+  const bodyRef = useRef<HTMLTextAreaElement>(null)
+  const lastField = useRef<Field>('body')
+  const pendingCursor = useRef<{ field: Field; cursor: number } | null>(null)
+
+  // A newer saved version from the server (saved elsewhere) replaces the baseline while nothing is being edited.
+  const [seenTemplate, setSeenTemplate] = useState(template)
+  if (template !== seenTemplate) {
+    setSeenTemplate(template)
+    if (subject === saved.subject && body === saved.body_text) {
+      setSaved(template)
+      setSubject(template.subject)
+      setBody(template.body_text)
+    }
+  }
+
+  const draft: MailTemplateInput = { subject, body_text: body }
+  const dirty = subject !== saved.subject || body !== saved.body_text
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange])
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange])
+
+  // Leaving the page with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
+
+  // After an insertion, the cursor goes just after the placeholder.
+  useLayoutEffect(() => {
+    const pending = pendingCursor.current
+    if (!pending) return
+    pendingCursor.current = null
+    const element = pending.field === 'subject' ? subjectRef.current : bodyRef.current
+    element?.focus()
+    element?.setSelectionRange(pending.cursor, pending.cursor)
+  }, [subject, body])
+
+  const insert = (name: string) => {
+    const field = lastField.current
+    const element = field === 'subject' ? subjectRef.current : bodyRef.current
+    const value = field === 'subject' ? subject : body
+    const result = insertPlaceholder(value, name, element?.selectionStart, element?.selectionEnd)
+    pendingCursor.current = { field, cursor: result.cursor }
+    if (field === 'subject') setSubject(result.value)
+    else setBody(result.value)
+    setSaveError(null)
+  }
+
+  const adopt = (next: MailTemplate) => {
+    setSaved(next)
+    setSubject(next.subject)
+    setBody(next.body_text)
+    setSaveError(null)
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!subject.trim()) return setSaveError('Subject is required')
+    if (!body.trim()) return setSaveError('Body is required')
+    setSaveError(null)
+    save.mutate(
+      { kind: template.kind, input: draft },
+      {
+        onSuccess: (next) => {
+          adopt(next)
+          notifications.show({ color: 'teal', message: `${template.label} template saved` })
+        },
+        onError: (error) => setSaveError(errorMessage(error, 'The template could not be saved. Check your connection and try again.')),
+      },
+    )
+  }
+
+  const onReset = () => {
+    reset.mutate(template.kind, {
+      onSuccess: (next) => {
+        adopt(next)
+        notifications.show({ color: 'teal', message: `${template.label} template reset to default` })
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', message: `Reset failed: ${errorMessage(error, 'check your connection and try again.')}`, autoClose: false }),
+      onSettled: () => setConfirmReset(false),
+    })
+  }
+
+  const hints = checkPlaceholders(subject, body, template.placeholders)
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby="template-editor-heading">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <Stack gap={2}>
+              <Title order={2} size="h4" id="template-editor-heading">
+                {template.label}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {saved.is_default ? 'The default text' : `Customised, last saved ${formatDateTime(saved.updated_at)}`}
+                {dirty ? ' · unsaved changes' : ''}
+              </Text>
+            </Stack>
+            {dirty ? (
+              <Badge color="yellow.4" autoContrast variant="filled" tt="none">
+                Unsaved changes
+              </Badge>
+            ) : null}
+          </Group>
+
+          <TextInput
+            ref={subjectRef}
+            label="Subject"
+            value={subject}
+            maxLength={200}
+            required
+            onFocus={() => (lastField.current = 'subject')}
+            onChange={(event) => {
+              setSubject(event.currentTarget.value)
+              setSaveError(null)
+            }}
+          />
+          <Textarea
+            ref={bodyRef}
+            label="Body"
+            description="Plain text; the HTML part is made from it with the district's name and logo."
+            value={body}
+            required
+            rows={18}
+            maxLength={10_000}
+            styles={{ input: { ...monospace, fontSize: 'var(--mantine-font-size-sm)' } }}
+            onFocus={() => (lastField.current = 'body')}
+            onChange={(event) => {
+              setBody(event.currentTarget.value)
+              setSaveError(null)
+            }}
+            error={saveError ?? undefined}
+            errorProps={{ role: 'alert' }}
+          />
+          {hints.missing.length > 0 || hints.unknown.length > 0 ? (
+            <Stack gap={2} aria-live="polite">
+              {hints.missing.length > 0 ? (
+                <Text size="sm" fw={600}>
+                  {`Required placeholder${hints.missing.length > 1 ? 's' : ''} not used: ${hints.missing.map(placeholderToken).join(', ')}`}
+                </Text>
+              ) : null}
+              {hints.unknown.length > 0 ? (
+                <Text size="sm" fw={600}>
+                  {`Not offered for this message: ${hints.unknown.map(placeholderToken).join(', ')}`}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
+
+          {template.placeholders.length > 0 ? (
+            <Stack gap={4}>
+              <Title order={3} size="h5">
+                Placeholders
+              </Title>
+              <Text size="sm" c="dimmed">
+                Insert puts the placeholder at the cursor in the subject or the body, whichever you used last.
+              </Text>
+              <Table.ScrollContainer minWidth={520}>
+                <Table verticalSpacing={6} aria-label="Placeholders">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Placeholder</Table.Th>
+                      <Table.Th scope="col">Description</Table.Th>
+                      <Table.Th scope="col">Required</Table.Th>
+                      <Table.Th scope="col">
+                        <span className="visually-hidden">Insert</span>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {template.placeholders.map((placeholder) => (
+                      <Table.Tr key={placeholder.name}>
+                        <Table.Td>
+                          <Text size="sm" ff="monospace">
+                            {placeholderToken(placeholder.name)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{placeholder.description}</Table.Td>
+                        <Table.Td>
+                          {placeholder.required ? (
+                            <Badge color="red.9" variant="filled" tt="none">
+                              Required
+                            </Badge>
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              Optional
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            leftSection={<Plus size={14} aria-hidden="true" />}
+                            aria-label={`Insert ${placeholderToken(placeholder.name)}`}
+                            // Keep the cursor where it is in the field.
+                            onMouseDown={(event) => event.preventDefault()}
+                            onClick={() => insert(placeholder.name)}
+                          >
+                            Insert
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          ) : null}
+
+          <Group gap="sm" wrap="wrap">
+            <Button type="submit" leftSection={<Save size={16} aria-hidden="true" />} loading={save.isPending} disabled={!dirty}>
+              Save
+            </Button>
+            <Button variant="default" leftSection={<Eye size={16} aria-hidden="true" />} onClick={() => setRequested({ ...draft })}>
+              Preview
+            </Button>
+            {dirty ? (
+              <Button variant="default" onClick={() => adopt(saved)}>
+                Undo changes
+              </Button>
+            ) : null}
+            <Button
+              variant="outline"
+              color="red.8"
+              leftSection={<RotateCcw size={16} aria-hidden="true" />}
+              onClick={() => setConfirmReset(true)}
+              disabled={saved.is_default}
+            >
+              Reset to default
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <TemplatePreview template={template} draft={draft} requested={requested} />
+
+      <ConfirmDialog
+        opened={confirmReset}
+        title="Reset to default"
+        message={`The ${template.label} template goes back to the default text; your changes to it are lost.`}
+        confirmLabel="Reset to default"
+        danger
+        loading={reset.isPending}
+        onConfirm={onReset}
+        onCancel={() => setConfirmReset(false)}
+      />
+    </Stack>
+  )
+}
