@@ -5,7 +5,13 @@ import { benchMail } from './mail.js'
 import { benchUsers } from './users.js'
 
 const scenarios = { foundation: benchFoundation, users: benchUsers, mail: benchMail }
-const chosen = process.argv.slice(2).filter((name): name is keyof typeof scenarios => name in scenarios)
+const asked = process.argv.slice(2)
+const unknown = asked.filter((name) => !(name in scenarios))
+if (unknown.length > 0) {
+  console.error(`Unknown scenario: ${unknown.join(', ')}. Choose from: ${Object.keys(scenarios).join(', ')} (none: all).`)
+  process.exit(2)
+}
+const chosen = asked as Array<keyof typeof scenarios>
 
 for (const name of chosen.length > 0 ? chosen : (Object.keys(scenarios) as Array<keyof typeof scenarios>)) {
   if (name === 'mail') {
