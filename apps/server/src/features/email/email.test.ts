@@ -178,6 +178,18 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     expect(after.last24h.deliveryRate).toBeCloseTo(2 / 3)
   })
 
+  it('delivers to addresses with unusual but valid characters, and refuses non-ASCII ones clearly', async () => {
+    const odd = "o'brien+reports@district.test"
+    const created = await invite(odd)
+    expect(created.statusCode).toBe(201)
+    expect(inboxFor(odd)).toHaveLength(1)
+    expect((await messages(`recipient=${encodeURIComponent(odd)}`)).data[0]).toMatchObject({ recipient: odd, status: 'sent' })
+    // Mail servers need SMTPUTF8 for these; the form says so before anything is queued.
+    const accented = await invite('jos\u00e9@district.test')
+    expect(accented.statusCode).toBe(400)
+    expect(accented.json().error).toBe('Invalid body: email: Enter a valid email address')
+  })
+
   it('exports the log as CSV and is for administrators only', async () => {
     const csv = await t.request({ method: 'GET', url: '/api/email/messages/export?kind=sign_in', token })
     expect(csv.headers['content-disposition']).toMatch(/mail_log_\d{4}-\d{2}-\d{2}\.csv/)
