@@ -27,6 +27,8 @@ import { createEmailAdminService } from './features/email/email-admin.service.js
 import { emailRoutes } from './features/email/email.routes.js'
 import { createEmailService } from './features/email/email.service.js'
 import { healthRoutes } from './features/health/health.routes.js'
+import { monitoringRoutes } from './features/monitoring/monitoring.routes.js'
+import { createMonitoringService } from './features/monitoring/monitoring.service.js'
 import { createUsersRepository } from './features/users/users.repository.js'
 import { usersRoutes } from './features/users/users.routes.js'
 import { createUsersService } from './features/users/users.service.js'
@@ -145,6 +147,8 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       },
     },
   })
+  const monitoring = createMonitoringService({ domains: config.weblogic.domains, ttlSeconds: config.weblogic.cacheTtlSeconds, clock })
+  app.addHook('onClose', () => monitoring.close())
   const dashboard = createDashboardService({
     countUsers: () => users.counts(),
     countActiveSessions: () => sessions.countActive(),
@@ -173,6 +177,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(applicationsRoutes, { admin: applicationsAdmin })
       await api.register(auditRoutes, { audit })
       await api.register(emailRoutes, { email, emailAdmin })
+      await api.register(monitoringRoutes, { monitoring })
     },
     { prefix: '/api' },
   )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type WeblogicDomain, loadWeblogicDomains } from './features/monitoring/domains-file.js'
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -30,6 +31,8 @@ const EnvSchema = z.object({
   DISTRICT_NAME: z.string().trim().min(1).max(120).default('District'),
   MAIL_LOGO_URL: z.url({ error: 'must be an https:// address of an image' }).refine((value) => value.startsWith('https://'), 'must be an https:// address').optional(),
   MAIL_RETRY_MINUTES: z.coerce.number({ error: 'must be a number' }).positive().max(7 * 24 * 60).default(60),
+  WEBLOGIC_DOMAINS_FILE: z.string().min(1).optional(),
+  WEBLOGIC_CACHE_TTL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
   MAIL_QUEUE_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(5),
 })
 
@@ -47,6 +50,7 @@ export type Config = Readonly<{
   trustProxy: boolean
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   webDistDir: string | null
+  weblogic: { domains: WeblogicDomain[]; cacheTtlSeconds: number }
 }>
 
 /** Thrown when the environment is wrong; the message names every bad variable. */
@@ -62,6 +66,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  let domains: WeblogicDomain[] = []
+  if (e.WEBLOGIC_DOMAINS_FILE) {
+    try {
+      domains = loadWeblogicDomains(e.WEBLOGIC_DOMAINS_FILE, env)
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n- WEBLOGIC_DOMAINS_FILE: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -85,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
+    weblogic: { domains, cacheTtlSeconds: e.WEBLOGIC_CACHE_TTL_SECONDS },
   })
 }

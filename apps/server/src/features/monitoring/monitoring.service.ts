@@ -1,0 +1,108 @@
+import { type DomainStatus, stateTone, type WeblogicStatusResponse } from '@platform/contracts/monitoring'
+import type { Clock } from '../../lib/clock.js'
+import { AppError } from '../../lib/errors.js'
+import type { WeblogicDomain } from './domains-file.js'
+import { mockDomains } from './mock-domains.js'
+import { readDomainStatus } from './weblogic-client.js'
+import { type WeblogicHttp, createWeblogicHttp } from './weblogic-http.js'
+
+interface CacheEntry {
+  status: DomainStatus
+  fetchedAt: number
+}
+
+/** Counts for the summary cards: every admin and managed server of every domain. */
+export function summarize(domains: DomainStatus[]): WeblogicStatusResponse['summary'] {
+  const servers = domains.flatMap((domain) => [{ state: domain.adminServer.state, health: domain.adminServer.health }, ...domain.managedServers])
+  const failed = (s: { state: string; health: string | null }) => stateTone(s.state) === 'red' || s.health === 'FAILED' || s.health === 'CRITICAL'
+  const warning = (s: { state: string; health: string | null }) => !failed(s) && (stateTone(s.state) === 'warning' || s.health === 'WARN')
+  return {
+    totalDomains: domains.length,
+    totalServers: servers.length,
+    runningServers: servers.filter((s) => s.state === 'RUNNING').length,
+    warningServers: servers.filter(warning).length,
+    failedServers: servers.filter(failed).length,
+  }
+}
+
+/**
+ * Server Monitoring: each configured domain read through its own client, cached for the time to live, all domains in
+ * parallel with their own timeouts so one hung domain never delays another. With no domains configured, mock data.
+ */
+export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSeconds: number; clock: Clock }) {
+  const { domains, ttlSeconds, clock } = deps
+  const ttlMs = ttlSeconds * 1000
+  const clients = new Map<string, WeblogicHttp>(domains.map((domain) => [domain.name, createWeblogicHttp(domain)]))
+  const cache = new Map<string, CacheEntry>()
+  const inFlight = new Map<string, Promise<DomainStatus>>()
+  const mockMode = domains.length === 0
+
+  function refresh(domain: WeblogicDomain): Promise<DomainStatus> {
+    const running = inFlight.get(domain.name)
+    if (running) return running
+    const work = readDomainStatus(domain, clients.get(domain.name)!, () => clock.now(), cache.get(domain.name)?.status)
+      .then((status) => {
+        cache.set(domain.name, { status, fetchedAt: clock.now().getTime() })
+        return status
+      })
+      .finally(() => inFlight.delete(domain.name))
+    inFlight.set(domain.name, work)
+    return work
+  }
+
+  function mockStatuses(force: boolean): DomainStatus[] {
+    const now = clock.now()
+    const fresh = [...cache.values()].every((entry) => now.getTime() - entry.fetchedAt < ttlMs)
+    if (force || cache.size === 0 || !fresh) for (const status of mockDomains(now)) cache.set(status.domain, { status, fetchedAt: now.getTime() })
+    return [...cache.values()].map((entry) => entry.status)
+  }
+
+  function cacheInfo(): WeblogicStatusResponse['cache'] {
+    const now = clock.now().getTime()
+    const entries = [...cache.entries()].map(([domain, entry]) => {
+      const age = Math.max(0, Math.round((now - entry.fetchedAt) / 1000))
+      return { domain, age, expiresIn: Math.max(0, ttlSeconds - age) }
+    })
+    return { ttl: ttlSeconds, stats: { totalEntries: entries.length, entries } }
+  }
+
+  return {
+    mockMode,
+
+    /** Every domain: from the cache while fresh, read again when stale or when `force`. */
+    async status(force = false): Promise<WeblogicStatusResponse> {
+      let statuses: DomainStatus[]
+      if (mockMode) {
+        statuses = mockStatuses(force)
+      } else {
+        const now = clock.now().getTime()
+        statuses = await Promise.all(
+          domains.map((domain) => {
+            const cached = cache.get(domain.name)
+            return !force && cached && now - cached.fetchedAt < ttlMs ? cached.status : refresh(domain)
+          }),
+        )
+      }
+      return { summary: summarize(statuses), cache: cacheInfo(), domains: statuses }
+    },
+
+    /** One domain (the per-domain Refresh), read again unless `force` is false and it is fresh. */
+    async domainStatus(name: string, force: boolean): Promise<DomainStatus> {
+      if (mockMode) {
+        const status = mockStatuses(false).find((candidate) => candidate.domain === name)
+        if (!status) throw new AppError('not_found', `There is no domain named ${name}.`)
+        return status
+      }
+      const domain = domains.find((candidate) => candidate.name === name)
+      if (!domain) throw new AppError('not_found', `There is no domain named ${name}. Domains: ${domains.map((d) => d.name).join(', ')}.`)
+      const cached = cache.get(name)
+      if (!force && cached && clock.now().getTime() - cached.fetchedAt < ttlMs) return cached.status
+      return refresh(domain)
+    },
+
+    close(): void {
+      for (const client of clients.values()) client.close()
+    },
+  }
+}
+export type MonitoringService = ReturnType<typeof createMonitoringService>

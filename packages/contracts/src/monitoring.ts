@@ -1,0 +1,86 @@
+import { z } from 'zod'
+
+/** Health as the screen shows it (WebLogic's ok, warn, overloaded, critical, failed, normalised). */
+export const HEALTH_VALUES = ['OK', 'WARN', 'FAILED', 'CRITICAL'] as const
+export const HealthSchema = z.enum(HEALTH_VALUES)
+export type Health = z.infer<typeof HealthSchema>
+
+/** Our own state for a server whose admin server could not be read. */
+export const UNREACHABLE = 'UNREACHABLE'
+
+/** How the screen colours a state (SPEC.md §4): RUNNING ok; SHUTDOWN or FAILED red; UNREACHABLE grey; anything else warning. */
+export function stateTone(state: string): 'ok' | 'red' | 'grey' | 'warning' {
+  const upper = state.toUpperCase()
+  if (upper === 'RUNNING') return 'ok'
+  if (upper === 'SHUTDOWN' || upper === 'FAILED') return 'red'
+  if (upper === UNREACHABLE) return 'grey'
+  return 'warning'
+}
+
+export const AdminServerSchema = z.object({
+  name: z.string().nullable(),
+  host: z.string(),
+  port: z.number().int(),
+  url: z.string(),
+  state: z.string(),
+  health: HealthSchema.nullable(),
+  weblogicVersion: z.string().nullable(),
+})
+
+export const ManagedServerSchema = z.object({
+  name: z.string(),
+  listenAddress: z.string().nullable(),
+  listenPort: z.number().int().nullable(),
+  /** 'None' when the server is in no cluster (the screen hides it then). */
+  clusterName: z.string(),
+  state: z.string(),
+  health: HealthSchema.nullable(),
+  /** ISO time the server started; null when it is not running. */
+  startTime: z.string().nullable(),
+})
+export type ManagedServer = z.infer<typeof ManagedServerSchema>
+
+export const DOMAIN_STATUSES = ['ONLINE', 'UNREACHABLE', 'ERROR'] as const
+
+export const DomainStatusSchema = z.object({
+  domain: z.string(),
+  /** ONLINE when the admin server answered; otherwise UNREACHABLE (no answer) or ERROR (it answered with an error). */
+  status: z.enum(DOMAIN_STATUSES),
+  adminServer: AdminServerSchema,
+  managedServers: z.array(ManagedServerSchema),
+  consoleUrl: z.string().nullable(),
+  lastChecked: z.string(),
+  isMockData: z.boolean(),
+  /** What went wrong, in words; null when nothing did. */
+  error: z.string().nullable(),
+  /** What the server or network said, as it said it. */
+  originalError: z.string().nullable(),
+})
+export type DomainStatus = z.infer<typeof DomainStatusSchema>
+
+export const StatusSummarySchema = z.object({
+  totalDomains: z.number().int(),
+  runningServers: z.number().int(),
+  totalServers: z.number().int(),
+  warningServers: z.number().int(),
+  failedServers: z.number().int(),
+})
+
+export const CacheInfoSchema = z.object({
+  /** Seconds a domain's status is served from the cache. */
+  ttl: z.number(),
+  stats: z.object({
+    totalEntries: z.number().int(),
+    /** Per domain: seconds since it was read, and until it is read again. */
+    entries: z.array(z.object({ domain: z.string(), age: z.number(), expiresIn: z.number() })),
+  }),
+})
+
+export const WeblogicStatusResponseSchema = z.object({ summary: StatusSummarySchema, cache: CacheInfoSchema, domains: z.array(DomainStatusSchema) })
+export type WeblogicStatusResponse = z.infer<typeof WeblogicStatusResponseSchema>
+
+export const RefreshDomainBodySchema = z.object({
+  serverName: z.string({ error: 'serverName (the domain to refresh) is required' }).trim().min(1, 'serverName (the domain to refresh) is required').max(200),
+  forceRefresh: z.boolean().default(true),
+})
+export const RefreshDomainResponseSchema = z.object({ success: z.literal(true), data: DomainStatusSchema })
