@@ -37,13 +37,13 @@ export function loadWeblogicDomains(path: string, env: NodeJS.ProcessEnv): Weblo
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {
-    throw new Error(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`)
+    throw new Error(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
   }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw new Error(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`)
+    throw new Error(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
   }
   const parsed = DomainsFileSchema.safeParse(json)
   if (!parsed.success) {
@@ -60,7 +60,9 @@ export function loadWeblogicDomains(path: string, env: NodeJS.ProcessEnv): Weblo
       try {
         ca = readFileSync(entry.caFile, 'utf8')
       } catch (error) {
-        throw new Error(`${path}: domains.${index}.caFile: cannot read ${entry.caFile}: ${error instanceof Error ? error.message : String(error)}`)
+        throw new Error(`${path}: domains.${index}.caFile: cannot read ${entry.caFile}: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        })
       }
     }
     return {
