@@ -2,9 +2,10 @@
 import { benchFoundation } from './foundation.js'
 import { startServer } from './lib/server.js'
 import { benchMail } from './mail.js'
+import { benchMonitoring } from './monitoring.js'
 import { benchUsers } from './users.js'
 
-const scenarios = { foundation: benchFoundation, users: benchUsers, mail: benchMail }
+const scenarios = { foundation: benchFoundation, users: benchUsers, mail: benchMail, monitoring: benchMonitoring }
 const asked = process.argv.slice(2)
 const unknown = asked.filter((name) => !(name in scenarios))
 if (unknown.length > 0) {
@@ -14,8 +15,8 @@ if (unknown.length > 0) {
 const chosen = asked as Array<keyof typeof scenarios>
 
 for (const name of chosen.length > 0 ? chosen : (Object.keys(scenarios) as Array<keyof typeof scenarios>)) {
-  if (name === 'mail') {
-    await benchMail() // builds its own databases
+  if (name === 'mail' || name === 'monitoring') {
+    await scenarios[name]() // these build their own servers and peers
     continue
   }
   // Each scenario gets a fresh server and database, so one cannot skew another.

@@ -11,13 +11,16 @@ export type FakeWeblogicMode = 'ok' | 'unauthorized' | 'rest-disabled' | 'bad-re
  * (test/fixtures/weblogic): AdminServer and osb_server1 running in cluster1, osb_server2 shut down. It checks Basic
  * auth and X-Requested-By like the real one, and can be told to fail in each way the monitoring must survive.
  */
-export async function startFakeWeblogic(credentials = { username: 'monitor', password: 'secret-pass' }) {
+export async function startFakeWeblogic(credentials = { username: 'monitor', password: 'secret-pass' }, options: { extraServers?: number } = {}) {
   let mode: FakeWeblogicMode = 'ok'
   const requests: Array<{ path: string; headers: IncomingMessage['headers'] }> = []
   const sockets = new Set<Socket>()
   const admin = JSON.parse(fixture('wls12214_get_domainRuntime_serverRuntimes_AdminServer.json')) as Record<string, unknown>
   const managed = JSON.parse(fixture('wls12214_get_domainRuntime_serverRuntimes_osb_server1_managed.json')) as Record<string, unknown>
   const lifecycleItem = JSON.parse(fixture('wls12214_get_domainRuntime_serverLifeCycleRuntimes_osb_server1.json')) as Record<string, unknown>
+
+  // More running servers of the same shape, for load tests (osb_server3, osb_server4, …).
+  const extra = Array.from({ length: options.extraServers ?? 0 }, (_, i) => `osb_server${i + 3}`)
 
   const json = (response: ServerResponse, status: number, body: unknown) =>
     response.writeHead(status, { 'Content-Type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body))
@@ -40,14 +43,17 @@ export async function startFakeWeblogic(credentials = { username: 'monitor', pas
     let body: unknown
     if (path === 'domainRuntime') body = { name: 'osb_domain' }
     else if (path === 'domainRuntime/serverLifeCycleRuntimes') {
-      body = { items: [{ ...lifecycleItem, name: 'AdminServer', identity: ['serverLifeCycleRuntimes', 'AdminServer'] }, lifecycleItem, { ...lifecycleItem, name: 'osb_server2', state: 'SHUTDOWN', identity: ['serverLifeCycleRuntimes', 'osb_server2'] }] }
-    } else if (path === 'domainRuntime/serverRuntimes') body = { items: mode === 'missing-runtime' ? [admin] : [admin, managed] }
+      body = { items: [{ ...lifecycleItem, name: 'AdminServer', identity: ['serverLifeCycleRuntimes', 'AdminServer'] }, lifecycleItem, { ...lifecycleItem, name: 'osb_server2', state: 'SHUTDOWN', identity: ['serverLifeCycleRuntimes', 'osb_server2'] }, ...extra.map((name) => ({ ...lifecycleItem, name }))] }
+    } else if (path === 'domainRuntime/serverRuntimes') {
+      body = { items: mode === 'missing-runtime' ? [admin] : [admin, managed, ...extra.map((name) => ({ ...managed, name }))] }
+    }
     else if (path === 'domainConfig/servers') {
       body = {
         items: [
           { name: 'AdminServer', listenAddress: '', listenPort: 7001, cluster: null },
           { name: 'osb_server1', listenAddress: 'wls-host', listenPort: 8011, cluster: ['clusters', 'cluster1'] },
           { name: 'osb_server2', listenAddress: 'wls-host2', listenPort: 8011, cluster: ['clusters', 'cluster1'] },
+          ...extra.map((name) => ({ name, listenAddress: `${name}.host`, listenPort: 8011, cluster: ['clusters', 'cluster1'] })),
         ],
       }
     } else return json(response, 404, fixture('wls12214_error_404_unknown_server.json'))

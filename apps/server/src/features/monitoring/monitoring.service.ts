@@ -36,6 +36,8 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
   const cache = new Map<string, CacheEntry>()
   const inFlight = new Map<string, Promise<DomainStatus>>()
   const mockMode = domains.length === 0
+  // Changes whenever a cached status does: with the current second it names one exact answer (see snapshotKey).
+  let generation = 0
 
   function refresh(domain: WeblogicDomain): Promise<DomainStatus> {
     const running = inFlight.get(domain.name)
@@ -43,6 +45,7 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
     const work = readDomainStatus(domain, clients.get(domain.name)!, () => clock.now(), cache.get(domain.name)?.status)
       .then((status) => {
         cache.set(domain.name, { status, fetchedAt: clock.now().getTime() })
+        generation += 1
         return status
       })
       .finally(() => inFlight.delete(domain.name))
@@ -53,7 +56,10 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
   function mockStatuses(force: boolean): DomainStatus[] {
     const now = clock.now()
     const fresh = [...cache.values()].every((entry) => now.getTime() - entry.fetchedAt < ttlMs)
-    if (force || cache.size === 0 || !fresh) for (const status of mockDomains(now)) cache.set(status.domain, { status, fetchedAt: now.getTime() })
+    if (force || cache.size === 0 || !fresh) {
+      for (const status of mockDomains(now)) cache.set(status.domain, { status, fetchedAt: now.getTime() })
+      generation += 1
+    }
     return [...cache.values()].map((entry) => entry.status)
   }
 
@@ -68,6 +74,17 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
 
   return {
     mockMode,
+
+    /**
+     * Names the answer `status()` would give now without reading anything: the same key means the same answer (the
+     * ages in it count whole seconds). Null when some domain is due to be read again.
+     */
+    snapshotKey(): string | null {
+      const now = clock.now().getTime()
+      if (cache.size === 0 || (!mockMode && cache.size < domains.length)) return null
+      for (const entry of cache.values()) if (now - entry.fetchedAt >= ttlMs) return null
+      return `${generation}:${Math.floor(now / 1000)}`
+    },
 
     /** Every domain: from the cache while fresh, read again when stale or when `force`. */
     async status(force = false): Promise<WeblogicStatusResponse> {
