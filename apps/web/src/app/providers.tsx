@@ -27,7 +27,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" getStyleNonce={getCspNonce}>
-        <Notifications position="top-right" />
+        <Notifications position="bottom-right" />
         <AuthProvider>{children}</AuthProvider>
       </MantineProvider>
     </QueryClientProvider>

@@ -22,6 +22,7 @@ const AdminUsersImportPage = lazyPage(() => import('./routes/admin-users-import-
 const AdminApplicationsPage = lazyPage(() => import('./routes/admin-applications-page'), 'AdminApplicationsPage')
 const AdminActivityPage = lazyPage(() => import('./routes/admin-activity-page'), 'AdminActivityPage')
 const AdminEmailPage = lazyPage(() => import('./routes/admin-email-page'), 'AdminEmailPage')
+const AdminMonitoringPage = lazyPage(() => import('./routes/admin-monitoring-page'), 'AdminMonitoringPage')
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
           { path: '/admin/applications', element: <AdminApplicationsPage /> },
           { path: '/admin/activity', element: <AdminActivityPage /> },
           { path: '/admin/email', element: <AdminEmailPage /> },
+          { path: '/admin/monitoring', element: <AdminMonitoringPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },

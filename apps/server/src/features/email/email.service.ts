@@ -4,7 +4,7 @@ import { decrypt, encrypt } from '../../lib/crypto.js'
 import { AppError } from '../../lib/errors.js'
 import { MAX_CONNECTIONS, type MailTransport } from '../../lib/mail-transport.js'
 import type { EmailRepository, MailFilters } from './email.repository.js'
-import { DEFAULT_TEMPLATES, PLACEHOLDERS, type TemplateText, fill, htmlFromText, templateProblems } from './mail-templates.js'
+import { DEFAULT_TEMPLATES, PLACEHOLDERS, type TemplateText, escapeHtml, fill, htmlFromText, templateProblems } from './mail-templates.js'
 
 export interface MailToSend {
   kind: MailKind
@@ -105,7 +105,8 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
       recipient: mail.to,
       subject: maskSecrets(content.subject, mail.secrets),
       body_text: maskSecrets(content.text, mail.secrets),
-      body_html: maskSecrets(content.html, mail.secrets),
+      // In the HTML part a link appears escaped (&amp;): both forms are masked.
+      body_html: maskSecrets(content.html, [...mail.secrets, ...mail.secrets.map(escapeHtml)]),
       status: options.status,
       attempts: 0,
       last_error: null,

@@ -109,6 +109,7 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     const detail = (await t.request({ method: 'GET', url: `/api/email/messages/${(await messages('kind=sign_in')).data[0].message_id}`, token })).json()
     expect(detail.body_text).toContain('[hidden]')
     expect(detail.body_html).toContain('[hidden]')
+    expect(detail.body_html).not.toContain('/auth/verify')
   })
 
   it('tells the person at once when a sign-in e-mail is refused; the administrator resends a fresh link', async () => {

@@ -110,7 +110,8 @@ export function fill(text: string, values: Record<string, string>): string {
   return text.replace(PLACEHOLDER, (_match, name: string) => values[name] ?? '')
 }
 
-function escapeHtml(text: string): string {
+/** Text made safe to place in HTML. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 }
 

@@ -10,6 +10,7 @@ import { useSignedInUser } from '@/lib/auth-context'
 // Loaded only when someone opens it: most people never see User Management.
 const UserManagement = lazy(async () => ({ default: (await import('@/features/users/components/user-management')).UserManagement }))
 const EmailAdministration = lazy(async () => ({ default: (await import('@/features/email/components/email-administration')).EmailAdministration }))
+const ServerMonitoring = lazy(async () => ({ default: (await import('@/features/monitoring/components/server-monitoring')).ServerMonitoring }))
 
 /** "payment-receipts" → "Payment Receipts", for an id the person's applications do not name. */
 function titleFromId(id: string): string {
@@ -34,6 +35,8 @@ export function AppPage() {
       <UserManagement />
     ) : appId === 'email-admin' ? (
       <EmailAdministration />
+    ) : appId === 'weblogic-monitoring' ? (
+      <ServerMonitoring />
     ) : (
       <AppUnavailable
         key={appId}

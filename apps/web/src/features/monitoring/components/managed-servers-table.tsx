@@ -1,0 +1,52 @@
+import { Table, Text } from '@mantine/core'
+import type { ManagedServer } from '@platform/contracts/monitoring'
+import { formatDateTime } from '@/lib/format'
+import { clusterLabel } from '../utils/monitoring'
+import { HealthBadge, ServerStateBadge } from './tone-badge'
+
+/** The managed servers of a domain: listen address, port, cluster (blank when 'None'), state, start time and health. */
+export function ManagedServersTable({ domain, servers }: { domain: string; servers: ManagedServer[] }) {
+  if (servers.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No managed servers.
+      </Text>
+    )
+  }
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="xs" striped aria-label={`Managed servers of ${domain}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Server</Table.Th>
+            <Table.Th scope="col">Listen address</Table.Th>
+            <Table.Th scope="col">Port</Table.Th>
+            <Table.Th scope="col">Cluster</Table.Th>
+            <Table.Th scope="col">State</Table.Th>
+            <Table.Th scope="col">Started</Table.Th>
+            <Table.Th scope="col">Health</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {servers.map((server) => (
+            <Table.Tr key={server.name}>
+              <Table.Th scope="row" fw={600}>
+                {server.name}
+              </Table.Th>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{server.listenAddress || '—'}</Table.Td>
+              <Table.Td>{server.listenPort ?? '—'}</Table.Td>
+              <Table.Td>{clusterLabel(server.clusterName)}</Table.Td>
+              <Table.Td>
+                <ServerStateBadge state={server.state} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(server.startTime)}</Table.Td>
+              <Table.Td>
+                <HealthBadge health={server.health} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

@@ -1,0 +1,96 @@
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import type { WeblogicStatusResponse } from '@platform/contracts/monitoring'
+import { AlertCircle, RefreshCw } from 'lucide-react'
+import { errorMessage } from '@/lib/api-client'
+import { formatCount } from '@/lib/format'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useRefreshAll, useWeblogicStatus } from '../api/monitoring'
+import { FETCH_FAILED } from '../utils/monitoring'
+import { CacheLine } from './cache-line'
+import { DomainCard } from './domain-card'
+
+function SummaryCard({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        {value}
+      </Text>
+    </Paper>
+  )
+}
+
+function Summary({ summary }: { summary: WeblogicStatusResponse['summary'] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="section" aria-label="Summary">
+      <SummaryCard label="Total Domains" value={formatCount(summary.totalDomains)} />
+      <SummaryCard label="Running Servers" value={`${formatCount(summary.runningServers)}/${formatCount(summary.totalServers)}`} />
+      <SummaryCard label="Warnings" value={formatCount(summary.warningServers)} />
+      <SummaryCard label="Failed" value={formatCount(summary.failedServers)} />
+    </SimpleGrid>
+  )
+}
+
+/** Server Monitoring (SPEC.md §2, issue 5): the district's WebLogic domains, at /admin/monitoring and /apps/weblogic-monitoring. */
+export function ServerMonitoring() {
+  useDocumentTitle('Server Monitoring')
+  const status = useWeblogicStatus()
+  const refreshAll = useRefreshAll()
+  const data = status.data
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1}>Server Monitoring</Title>
+          <Text c="dimmed">Live status of the district&apos;s Oracle WebLogic domains.</Text>
+        </Stack>
+        <Button
+          leftSection={<RefreshCw size={16} aria-hidden="true" />}
+          onClick={() => refreshAll.mutate()}
+          loading={refreshAll.isPending}
+          disabled={status.isPending && !data}
+        >
+          Refresh All
+        </Button>
+      </Group>
+
+      {refreshAll.isError ? (
+        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
+          {errorMessage(refreshAll.error, FETCH_FAILED)}
+        </Alert>
+      ) : null}
+
+      {status.isError ? (
+        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
+          {errorMessage(status.error, FETCH_FAILED)}
+          <Group mt="sm">
+            <Button size="xs" variant="default" onClick={() => void status.refetch()} loading={status.isFetching}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      {data ? (
+        <Stack gap="lg" aria-busy={status.isFetching || refreshAll.isPending}>
+          <Summary summary={data.summary} />
+          {data.domains.length === 0 ? (
+            <Paper withBorder radius="md" p="lg">
+              <Text fw={600}>No domains to show.</Text>
+            </Paper>
+          ) : (
+            data.domains.map((domain) => <DomainCard key={domain.domain} domain={domain} />)
+          )}
+          <CacheLine status={data} fetchedAt={status.dataUpdatedAt} />
+        </Stack>
+      ) : status.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading server status" />
+        </Center>
+      ) : null}
+    </Stack>
+  )
+}

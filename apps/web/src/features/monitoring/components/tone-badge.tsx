@@ -1,0 +1,35 @@
+import { Badge } from '@mantine/core'
+import type { DomainStatus, Health } from '@platform/contracts/monitoring'
+import { domainStatusStyle, healthStyle, stateStyle, type ToneStyle } from '../utils/monitoring'
+
+function ToneBadge({ style, label }: { style: ToneStyle; label: string }) {
+  const Icon = style.icon
+  return (
+    <Badge
+      color={style.color}
+      autoContrast={style.autoContrast}
+      variant="filled"
+      tt="none"
+      leftSection={<Icon size={12} aria-hidden="true" />}
+      data-tone={style.tone}
+    >
+      {label}
+    </Badge>
+  )
+}
+
+/** A server's state with its SPEC.md §4 colour and icon; the state itself is the text. */
+export function ServerStateBadge({ state }: { state: string }) {
+  return <ToneBadge style={stateStyle(state)} label={state} />
+}
+
+/** OK, WARN, FAILED or CRITICAL; an em dash when the health is not known. */
+export function HealthBadge({ health }: { health: Health | null }) {
+  if (!health) return <span>—</span>
+  return <ToneBadge style={healthStyle(health)} label={health} />
+}
+
+/** ONLINE, UNREACHABLE or ERROR. */
+export function DomainStatusBadge({ status }: { status: DomainStatus['status'] }) {
+  return <ToneBadge style={domainStatusStyle(status)} label={status} />
+}
