@@ -8,6 +8,7 @@ import { Pager } from '@/components/data/pager'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePageOffset } from '@/lib/use-page-offset'
 import { exportAuditLog, useAuditActions, useAuditLog, type AuditFilters } from '../api/audit'
 import { parseAuditDetails, summariseDetails } from '../utils/audit-details'
 import { AuditDetailsPanel } from './audit-details-panel'
@@ -95,8 +96,7 @@ export function ActivityLog() {
   const [limit, setLimit] = useState<number>(50)
   const filters: AuditFilters = { person: debouncedPerson, action, from, to }
   const filterKey = JSON.stringify([filters, limit])
-  const [page, setPage] = useState({ key: filterKey, offset: 0 })
-  const offset = page.key === filterKey ? page.offset : 0
+  const [offset, setOffset] = usePageOffset(filterKey)
   const [exporting, setExporting] = useState(false)
 
   const datesReversed = Boolean(from && to && from > to)
@@ -205,7 +205,7 @@ export function ActivityLog() {
               total={total}
               limit={limit}
               offset={offset}
-              onOffsetChange={(next) => setPage({ key: filterKey, offset: next })}
+              onOffsetChange={setOffset}
               pageSizes={PAGE_SIZES}
               onLimitChange={setLimit}
               noun="entries"

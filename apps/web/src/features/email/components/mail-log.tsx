@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { Pager } from '@/components/data/pager'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
+import { usePageOffset } from '@/lib/use-page-offset'
 import { exportMailLog, useMailLog, type MailFilters } from '../api/email'
 import { kindLabel, serverAnswer, shorten, statusLabel } from '../utils/mail-status'
 import { MailMessageDrawer } from './mail-message-drawer'
@@ -69,8 +70,7 @@ export function MailLog() {
   const [limit, setLimit] = useState<number>(50)
   const filters: MailFilters = { recipient: debouncedRecipient, kind, status, from, to }
   const filterKey = JSON.stringify([filters, limit])
-  const [page, setPage] = useState({ key: filterKey, offset: 0 })
-  const offset = page.key === filterKey ? page.offset : 0
+  const [offset, setOffset] = usePageOffset(filterKey)
   const [exporting, setExporting] = useState(false)
   // The drawer keeps showing the message while it closes.
   const [selected, setSelected] = useState<MailMessage | null>(null)
@@ -205,7 +205,7 @@ export function MailLog() {
             total={total}
             limit={limit}
             offset={offset}
-            onOffsetChange={(next) => setPage({ key: filterKey, offset: next })}
+            onOffsetChange={setOffset}
             pageSizes={PAGE_SIZES}
             onLimitChange={setLimit}
             noun="messages"

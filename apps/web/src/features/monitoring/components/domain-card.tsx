@@ -113,6 +113,7 @@ export function DomainCard({ domain }: { domain: DomainStatus }) {
                     component="pre"
                     size="xs"
                     mt="xs"
+                    tabIndex={0}
                     style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 240, overflow: 'auto' }}
                   >
                     {domain.originalError}

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client'
 import { useSignedInUser } from '@/lib/auth-context'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePageOffset } from '@/lib/use-page-offset'
 import { useDeactivateUser, useOrganizations, useResendInvitation, useRoles, useUserList } from '../api/users'
 import { deactivateConfirmText, deactivateFailedText, resendConfirmText, resendFailedText, USER_MESSAGES } from '../utils/user-messages'
 import { UserFormModal, type UserEditor } from './user-form-modal'
@@ -46,8 +47,7 @@ export function UserManagement() {
 
   // Any change of search, filter, sort or page size goes back to the first page.
   const filterKey = JSON.stringify([debouncedSearch, roleId, orgId, status, sort, limit])
-  const [page, setPage] = useState({ key: filterKey, offset: 0 })
-  const offset = page.key === filterKey ? page.offset : 0
+  const [offset, setOffset] = usePageOffset(filterKey)
 
   const list = useUserList({
     search: debouncedSearch || undefined,
@@ -191,7 +191,7 @@ export function UserManagement() {
               total={total}
               limit={limit}
               offset={offset}
-              onOffsetChange={(next) => setPage({ key: filterKey, offset: next })}
+              onOffsetChange={setOffset}
               pageSizes={USER_PAGE_SIZES}
               onLimitChange={setLimit}
               noun="users"
