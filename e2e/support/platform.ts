@@ -63,11 +63,19 @@ export interface SignInMail {
   code: string
 }
 
+export interface PlatformOptions {
+  /**
+   * More environment for loadConfig, merged over the defaults (e.g. WEBLOGIC_DOMAINS_FILE and the password variables it
+   * names). Never read from process.env: each spec file's platform gets exactly what it is given.
+   */
+  env?: Record<string, string>
+}
+
 /**
  * A whole platform on a free local port: a temporary SQLite file, migrated and seeded (first SUPER_ADMIN
  * admin@example.org), a real SMTP server receiving its mail, and an adjustable clock.
  */
-export async function startPlatform() {
+export async function startPlatform(options: PlatformOptions = {}) {
   if (!existsSync(join(WEB_DIST_DIR, 'index.html'))) {
     throw new Error(`The web app is not built (${WEB_DIST_DIR} has no index.html). Run: npm run build -w apps/web`)
   }
@@ -96,6 +104,7 @@ export async function startPlatform() {
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR,
+      ...options.env,
     })
     const db = openDatabase(config.database)
     await migrateToLatest(db)

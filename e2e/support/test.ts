@@ -1,5 +1,5 @@
 import { test as base, expect, type BrowserContext, type BrowserContextOptions } from '@playwright/test'
-import { type Platform, startPlatform } from './platform.js'
+import { type Platform, type PlatformOptions, startPlatform } from './platform.js'
 
 export { expect }
 
@@ -9,10 +9,12 @@ let current: Platform | null = null
 /**
  * Starts a whole platform for the calling spec file (beforeAll) and stops it afterwards (afterAll).
  * Every test of the file then gets it as the `platform` fixture, and its address as `baseURL`.
+ * `options` may be a function, called when the platform starts: after the beforeAll hooks registered above
+ * this call (which can start fake servers whose addresses the options need).
  */
-export function usePlatform(): void {
+export function usePlatform(options: PlatformOptions | (() => PlatformOptions) = {}): void {
   base.beforeAll(async () => {
-    current = await startPlatform()
+    current = await startPlatform(typeof options === 'function' ? options() : options)
   })
   base.afterAll(async () => {
     await current?.close()

@@ -1,0 +1,61 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The label of a summary card → its data-testid ('Running Servers' → 'summary-running-servers'). */
+export const SUMMARY_LABELS = ['Total Domains', 'Running Servers', 'Warnings', 'Failed'] as const
+export type SummaryLabel = (typeof SUMMARY_LABELS)[number]
+
+/** The value of a summary card, inside the 'Summary' region. */
+export const summaryValue = (page: Page, label: SummaryLabel): Locator =>
+  page.getByRole('region', { name: 'Summary' }).getByTestId(`summary-${label.toLowerCase().replace(/\s+/g, '-')}`)
+
+/** The card of a domain: a region named after it. */
+export const domainCard = (page: Page, domain: string): Locator => page.getByRole('region', { name: domain, exact: true })
+
+/**
+ * A field of the admin-server box of a domain card ('Admin server', 'State', 'Health', 'WebLogic version'): the value
+ * under its label. The label is a paragraph, which keeps it apart from the table's 'State' and 'Health' column headers.
+ */
+export const adminField = (card: Locator, label: 'Admin server' | 'State' | 'Health' | 'WebLogic version'): Locator =>
+  card.locator('p').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::div[1]')
+
+/** The cells of one managed server's row: address, port, cluster, state, started, health (the name is the row header). */
+export async function managedServerCells(card: Locator, domain: string, server: string): Promise<Locator> {
+  const table = card.getByRole('table', { name: `Managed servers of ${domain}` })
+  const row = table.getByRole('row').filter({ has: card.page().getByRole('rowheader', { name: server, exact: true }) })
+  await expect(row).toHaveCount(1)
+  return row.getByRole('cell')
+}
+
+/** Expects a managed server's row to read exactly these cells (Started is checked only for being set or not). */
+export async function expectManagedServer(
+  card: Locator,
+  domain: string,
+  server: string,
+  want: { address: string; port: string; cluster: string; state: string; started: boolean; health: string },
+): Promise<void> {
+  const cells = await managedServerCells(card, domain, server)
+  await expect(cells).toHaveCount(6)
+  await expect(cells.nth(0), `${server}: listen address`).toHaveText(want.address)
+  await expect(cells.nth(1), `${server}: port`).toHaveText(want.port)
+  await expect(cells.nth(2), `${server}: cluster`).toHaveText(want.cluster)
+  await expect(cells.nth(3), `${server}: state`).toHaveText(want.state)
+  if (want.started) await expect(cells.nth(4), `${server}: started`).not.toHaveText(/^(—|)$/)
+  else await expect(cells.nth(4), `${server}: started`).toHaveText('—')
+  await expect(cells.nth(5), `${server}: health`).toHaveText(want.health)
+}
+
+/** The seconds in the cache line's '… next refresh in {n}s'. */
+export async function secondsToNextRefresh(page: Page): Promise<number> {
+  const text = (await page.getByTestId('cache-line').textContent()) ?? ''
+  const match = /next refresh in (\d+)s/.exec(text)
+  if (!match) throw new Error(`The cache line has no countdown: '${text}'`)
+  return Number(match[1])
+}
+
+/** Opens a domain card's error 'Details' and returns the raw error shown in it. */
+export async function openErrorDetails(card: Locator): Promise<Locator> {
+  await card.getByText('Details', { exact: true }).click()
+  const raw = card.locator('details[open] pre')
+  await expect(raw).toBeVisible()
+  return raw
+}
