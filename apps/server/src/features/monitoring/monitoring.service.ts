@@ -106,7 +106,7 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
     /** One domain (the per-domain Refresh), read again unless `force` is false and it is fresh. */
     async domainStatus(name: string, force: boolean): Promise<DomainStatus> {
       if (mockMode) {
-        const status = mockStatuses(false).find((candidate) => candidate.domain === name)
+        const status = mockStatuses(force).find((candidate) => candidate.domain === name)
         if (!status) throw new AppError('not_found', `There is no domain named ${name}.`)
         return status
       }
