@@ -18,7 +18,7 @@ export const domainCard = (page: Page, domain: string): Locator => page.getByRol
 export const adminField = (card: Locator, label: 'Admin server' | 'State' | 'Health' | 'WebLogic version'): Locator =>
   card.locator('p').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::div[1]')
 
-/** The cells of one managed server's row: address, port, cluster, state, started, health (the name is the row header). */
+/** The cells of one managed server's row: address, port, cluster, state, started, health, heap, threads, data sources (the name is the row header). */
 export async function managedServerCells(card: Locator, domain: string, server: string): Promise<Locator> {
   const table = card.getByRole('table', { name: `Managed servers of ${domain}` })
   const row = table.getByRole('row').filter({ has: card.page().getByRole('rowheader', { name: server, exact: true }) })
@@ -34,7 +34,7 @@ export async function expectManagedServer(
   want: { address: string; port: string; cluster: string; state: string; started: boolean; health: string },
 ): Promise<void> {
   const cells = await managedServerCells(card, domain, server)
-  await expect(cells).toHaveCount(6)
+  await expect(cells).toHaveCount(9)
   await expect(cells.nth(0), `${server}: listen address`).toHaveText(want.address)
   await expect(cells.nth(1), `${server}: port`).toHaveText(want.port)
   await expect(cells.nth(2), `${server}: cluster`).toHaveText(want.cluster)
@@ -42,6 +42,13 @@ export async function expectManagedServer(
   if (want.started) await expect(cells.nth(4), `${server}: started`).not.toHaveText(/^(—|)$/)
   else await expect(cells.nth(4), `${server}: started`).toHaveText('—')
   await expect(cells.nth(5), `${server}: health`).toHaveText(want.health)
+  // A running server shows its heap and threads; any other shows none.
+  if (want.state === 'RUNNING') {
+    await expect(cells.nth(6), `${server}: heap`).toHaveText(/^\d+% \([\d,]+ of [\d,]+ MB\)$/)
+    await expect(cells.nth(7), `${server}: threads`).toHaveText(/^\d+ stuck, \d+ hogging$/)
+  } else {
+    await expect(cells.nth(6), `${server}: heap`).toHaveText('—')
+  }
 }
 
 /** The seconds in the cache line's '… next refresh in {n}s'. */

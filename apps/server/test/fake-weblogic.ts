@@ -41,6 +41,15 @@ export async function startFakeWeblogic(credentials = { username: 'monitor', pas
       return json(response, 400, fixture('wls12214_get_domainRuntime_serverRuntimes_400_missing_X-Requested-By.json'))
     }
     let body: unknown
+    const metric = /^domainRuntime\/serverRuntimes\/([^/]+)\/(.+)$/.exec(path)
+    if (metric) {
+      const [, , what] = metric
+      if (what === 'JVMRuntime') body = JSON.parse(fixture('wls12214_get_serverRuntimes_osb_server1_JVMRuntime_excl_threadStackDump.json'))
+      else if (what === 'threadPoolRuntime') body = JSON.parse(fixture('wls12214_get_serverRuntimes_osb_server1_threadPoolRuntime.json'))
+      else if (what === 'JDBCServiceRuntime/JDBCDataSourceRuntimeMBeans') body = { items: [JSON.parse(fixture('wls12214_get_serverRuntimes_osb_server1_JDBCDataSourceRuntime_wlsbjmsrpDataSource.json'))] }
+      else return json(response, 404, fixture('wls12214_error_404_unknown_server.json'))
+      return json(response, 200, JSON.stringify(body))
+    }
     if (path === 'domainRuntime') body = { name: 'osb_domain' }
     else if (path === 'domainRuntime/serverLifeCycleRuntimes') {
       body = { items: [{ ...lifecycleItem, name: 'AdminServer', identity: ['serverLifeCycleRuntimes', 'AdminServer'] }, lifecycleItem, { ...lifecycleItem, name: 'osb_server2', state: 'SHUTDOWN', identity: ['serverLifeCycleRuntimes', 'osb_server2'] }, ...extra.map((name) => ({ ...lifecycleItem, name }))] }

@@ -17,6 +17,19 @@ export function stateTone(state: string): 'ok' | 'red' | 'grey' | 'warning' {
   return 'warning'
 }
 
+/** What a running server's JVM, thread pool and data sources report (research/weblogic.md §4, §8). */
+export const ServerMetricsSchema = z.object({
+  /** Used share of the maximum heap, 0–100. */
+  heapUsedPercent: z.number().nullable(),
+  heapUsedMb: z.number().nullable(),
+  heapMaxMb: z.number().nullable(),
+  stuckThreads: z.number().int().nullable(),
+  hoggingThreads: z.number().int().nullable(),
+  /** JDBC data sources; `state` as WebLogic writes it (Running, Suspended, …). */
+  dataSources: z.array(z.object({ name: z.string(), state: z.string(), activeConnections: z.number().int().nullable() })),
+})
+export type ServerMetrics = z.infer<typeof ServerMetricsSchema>
+
 export const AdminServerSchema = z.object({
   name: z.string().nullable(),
   host: z.string(),
@@ -25,6 +38,8 @@ export const AdminServerSchema = z.object({
   state: z.string(),
   health: HealthSchema.nullable(),
   weblogicVersion: z.string().nullable(),
+  /** Present when the server runs and its metrics could be read. */
+  metrics: ServerMetricsSchema.nullable().optional(),
 })
 
 export const ManagedServerSchema = z.object({
@@ -37,6 +52,7 @@ export const ManagedServerSchema = z.object({
   health: HealthSchema.nullable(),
   /** ISO time the server started; null when it is not running. */
   startTime: z.string().nullable(),
+  metrics: ServerMetricsSchema.nullable().optional(),
 })
 export type ManagedServer = z.infer<typeof ManagedServerSchema>
 

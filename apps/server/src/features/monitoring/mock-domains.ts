@@ -1,8 +1,25 @@
-import type { DomainStatus, ManagedServer } from '@platform/contracts/monitoring'
+import type { DomainStatus, ManagedServer, ServerMetrics } from '@platform/contracts/monitoring'
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.js'
+
+function metricsFor(name: string, state: string): ServerMetrics | null {
+  if (state !== 'RUNNING') return null
+  // Stable, different-looking figures per server.
+  const seed = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0)
+  const maxMb = 2048 + (seed % 3) * 1024
+  const usedPercent = 30 + (seed % 45)
+  return {
+    heapUsedPercent: usedPercent,
+    heapUsedMb: Math.round((maxMb * usedPercent) / 100),
+    heapMaxMb: maxMb,
+    stuckThreads: name.endsWith('2') ? 1 : 0,
+    hoggingThreads: seed % 3,
+    dataSources: [{ name: `jdbc/${name.split('_')[0]}`, state: 'Running', activeConnections: seed % 7 }],
+  }
+}
 
 function server(name: string, cluster: string, state: string, health: ManagedServer['health'], startedAgo: number | null, now: Date, port: number): ManagedServer {
   return {
+    metrics: metricsFor(name, state),
     name,
     listenAddress: `${name.toLowerCase().replace(/_/g, '-')}.district.local`,
     listenPort: port,
@@ -24,7 +41,7 @@ export function mockDomains(now: Date): DomainStatus[] {
       ...base,
       domain: 'finance_prod',
       status: 'ONLINE',
-      adminServer: { name: 'AdminServer', host: 'wls-finance.district.local', port: 7001, url: 'https://wls-finance.district.local:7001', state: 'RUNNING', health: 'OK', weblogicVersion: '14.1.1.0.0' },
+      adminServer: { name: 'AdminServer', host: 'wls-finance.district.local', port: 7001, url: 'https://wls-finance.district.local:7001', state: 'RUNNING', health: 'OK', weblogicVersion: '14.1.1.0.0', metrics: metricsFor('AdminServer', 'RUNNING') },
       managedServers: [
         server('fin_server1', 'finance_cluster', 'RUNNING', 'OK', 26 * HOUR_MS, now, 8001),
         server('fin_server2', 'finance_cluster', 'RUNNING', 'WARN', 3 * HOUR_MS, now, 8001),
@@ -37,7 +54,7 @@ export function mockDomains(now: Date): DomainStatus[] {
       ...base,
       domain: 'hr_payroll',
       status: 'ONLINE',
-      adminServer: { name: 'AdminServer', host: 'wls-hr.district.local', port: 7001, url: 'https://wls-hr.district.local:7001', state: 'RUNNING', health: 'OK', weblogicVersion: '12.2.1.4.0' },
+      adminServer: { name: 'AdminServer', host: 'wls-hr.district.local', port: 7001, url: 'https://wls-hr.district.local:7001', state: 'RUNNING', health: 'OK', weblogicVersion: '12.2.1.4.0', metrics: metricsFor('AdminServer_hr', 'RUNNING') },
       managedServers: [
         server('hr_server1', 'hr_cluster', 'RUNNING', 'OK', 4 * 24 * HOUR_MS, now, 8001),
         server('hr_server2', 'hr_cluster', 'FAILED', 'CRITICAL', null, now, 8001),

@@ -37,9 +37,14 @@ describe('the WebLogic client against a fake admin server', () => {
       adminServer: { name: 'AdminServer', host: '127.0.0.1', port: fake.port, state: 'RUNNING', health: 'OK', weblogicVersion: '12.2.1.4.0' },
     })
     expect(osb!.managedServers).toEqual([
-      { name: 'osb_server1', listenAddress: 'wls-host', listenPort: 8011, clusterName: 'cluster1', state: 'RUNNING', health: 'OK', startTime: expect.stringMatching(/^2026-/) },
-      { name: 'osb_server2', listenAddress: 'wls-host2', listenPort: 8011, clusterName: 'cluster1', state: 'SHUTDOWN', health: null, startTime: null },
+      {
+        name: 'osb_server1', listenAddress: 'wls-host', listenPort: 8011, clusterName: 'cluster1', state: 'RUNNING', health: 'OK', startTime: expect.stringMatching(/^2026-/),
+        metrics: { heapUsedPercent: 21, heapUsedMb: 731, heapMaxMb: 3641, stuckThreads: 0, hoggingThreads: 0, dataSources: [{ name: 'wlsbjmsrpDataSource', state: 'Running', activeConnections: 0 }] },
+      },
+      { name: 'osb_server2', listenAddress: 'wls-host2', listenPort: 8011, clusterName: 'cluster1', state: 'SHUTDOWN', health: null, startTime: null, metrics: null },
     ])
+    expect(osb!.adminServer.metrics).toMatchObject({ heapUsedPercent: 21, stuckThreads: 0 })
+    expect(fake.requests.some((r) => r.path.includes('/JVMRuntime?') && r.path.includes('fields='))).toBe(true)
     expect(summary).toEqual({ totalDomains: 1, totalServers: 3, runningServers: 2, warningServers: 0, failedServers: 1 })
     for (const request of fake.requests) {
       expect(request.headers['x-requested-by']).toBeTruthy()
@@ -101,11 +106,13 @@ describe('the WebLogic client against a fake admin server', () => {
     const cached = await monitoring.status()
     expect(fake.requests.length).toBe(calls)
     expect(cached.cache).toEqual({ ttl: 60, stats: { totalEntries: 1, entries: [{ domain: 'osb', age: 20, expiresIn: 40 }] } })
+    // One read: the four calls of the recipe, then three metrics calls for each of the two running servers.
+    const perRead = 4 + 3 * 2
     await monitoring.domainStatus('osb', true)
-    expect(fake.requests.length).toBe(calls + 4)
+    expect(fake.requests.length).toBe(calls + perRead)
     clock.advance(61_000)
     await monitoring.status()
-    expect(fake.requests.length).toBe(calls + 8)
+    expect(fake.requests.length).toBe(calls + 2 * perRead)
     monitoring.close()
   })
 })

@@ -1,4 +1,4 @@
-import { type DomainStatus, type Health, type ManagedServer, UNREACHABLE } from '@platform/contracts/monitoring'
+import { type DomainStatus, type Health, type ManagedServer, type ServerMetrics, UNREACHABLE } from '@platform/contracts/monitoring'
 import { z } from 'zod'
 import type { WeblogicDomain } from './domains-file.js'
 import { WeblogicCallError, type WeblogicHttp } from './weblogic-http.js'
@@ -22,6 +22,40 @@ const ConfigSchema = Items(
   z.object({ name: z.string(), listenAddress: z.string().nullish(), listenPort: z.number().nullish(), cluster: z.array(z.string()).nullish() }),
 )
 const RootSchema = z.object({ name: z.string() })
+
+const MIB = 1024 * 1024
+const JvmSchema = z.object({ heapSizeCurrent: z.number().nullish(), heapFreeCurrent: z.number().nullish(), heapSizeMax: z.number().nullish(), heapFreePercent: z.number().nullish() })
+const ThreadPoolSchema = z.object({ stuckThreadCount: z.number().nullish(), hoggingThreadCount: z.number().nullish() })
+const DataSourcesSchema = Items(z.object({ name: z.string(), state: z.string().nullish(), activeConnectionsCurrentCount: z.number().nullish() }))
+
+/**
+ * Heap, stuck and hogging threads and data sources of one running server. A server whose metrics cannot be read
+ * keeps its state and health: its metrics are simply absent.
+ */
+async function readMetrics(client: WeblogicHttp, server: string, signal: AbortSignal): Promise<ServerMetrics | null> {
+  const base = `domainRuntime/serverRuntimes/${encodeURIComponent(server)}`
+  try {
+    const [jvm, threads, sources] = await Promise.all([
+      client.getJson(`${base}/JVMRuntime?links=none&fields=heapSizeCurrent,heapFreeCurrent,heapSizeMax,heapFreePercent`, signal).then((v) => JvmSchema.parse(v)),
+      client.getJson(`${base}/threadPoolRuntime?links=none&fields=stuckThreadCount,hoggingThreadCount`, signal).then((v) => ThreadPoolSchema.parse(v)),
+      client
+        .getJson(`${base}/JDBCServiceRuntime/JDBCDataSourceRuntimeMBeans?links=none&fields=name,state,activeConnectionsCurrentCount`, signal)
+        .then((v) => DataSourcesSchema.parse(v))
+        .catch(() => ({ items: [] })), // a server without JDBC has no such collection
+    ])
+    const used = jvm.heapSizeCurrent != null && jvm.heapFreeCurrent != null ? jvm.heapSizeCurrent - jvm.heapFreeCurrent : null
+    return {
+      heapUsedPercent: jvm.heapFreePercent != null ? 100 - jvm.heapFreePercent : null,
+      heapUsedMb: used === null ? null : Math.round(used / MIB),
+      heapMaxMb: jvm.heapSizeMax != null ? Math.round(jvm.heapSizeMax / MIB) : null,
+      stuckThreads: threads.stuckThreadCount ?? null,
+      hoggingThreads: threads.hoggingThreadCount ?? null,
+      dataSources: sources.items.map((item) => ({ name: item.name, state: item.state ?? 'Unknown', activeConnections: item.activeConnectionsCurrentCount ?? null })),
+    }
+  } catch {
+    return null
+  }
+}
 
 /** WebLogic's health (ok, warn, overloaded, critical, failed; or HEALTH_OK…) as the screen shows it. */
 export function normaliseHealth(value: string | null | undefined): Health | null {
@@ -102,6 +136,9 @@ export async function readDomainStatus(domain: WeblogicDomain, client: WeblogicH
         startTime: typeof runtime?.activationTime === 'number' ? new Date(runtime.activationTime).toISOString() : null,
       }
     }
+    // Metrics of every running server, read in parallel within the same timeout.
+    const runningNames = names.filter((name) => running.get(name)?.state?.toUpperCase() === 'RUNNING')
+    const metrics = new Map(await Promise.all(runningNames.map(async (name) => [name, await readMetrics(client, name, controller.signal)] as const)))
     return {
       domain: domain.name,
       status: 'ONLINE',
@@ -113,8 +150,9 @@ export async function readDomainStatus(domain: WeblogicDomain, client: WeblogicH
         state: (adminRuntime?.state ?? 'RUNNING').toUpperCase(),
         health: normaliseHealth(adminRuntime?.overallHealthState?.state ?? adminRuntime?.healthState?.state),
         weblogicVersion: parseVersion(adminRuntime?.weblogicVersion),
+        metrics: adminName ? (metrics.get(adminName) ?? null) : null,
       },
-      managedServers: names.filter((name) => name !== adminName).map(serverOf),
+      managedServers: names.filter((name) => name !== adminName).map((name) => ({ ...serverOf(name), metrics: metrics.get(name) ?? null })),
       consoleUrl: domain.consoleUrl ?? `${domain.adminUrl}/console`,
       lastChecked: now().toISOString(),
       isMockData: false,
@@ -128,7 +166,7 @@ export async function readDomainStatus(domain: WeblogicDomain, client: WeblogicH
       status: failure.unreachable ? 'UNREACHABLE' : 'ERROR',
       adminServer: { name: previous?.adminServer.name ?? null, host: admin.hostname, port: adminPort, url: domain.adminUrl, state: UNREACHABLE, health: null, weblogicVersion: previous?.adminServer.weblogicVersion ?? null },
       // The servers known from the last good read, now unknown.
-      managedServers: (previous?.managedServers ?? []).map((server) => ({ ...server, state: UNREACHABLE, health: null })),
+      managedServers: (previous?.managedServers ?? []).map((server) => ({ ...server, state: UNREACHABLE, health: null, metrics: null })),
       consoleUrl: domain.consoleUrl ?? `${domain.adminUrl}/console`,
       lastChecked: now().toISOString(),
       isMockData: false,

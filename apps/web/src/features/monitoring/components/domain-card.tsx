@@ -4,7 +4,7 @@ import { AlertCircle, ExternalLink, RefreshCw } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
 import { errorMessage } from '@/lib/api-client'
 import { useRefreshDomain } from '../api/monitoring'
-import { FETCH_FAILED, formatCheckedAt, hostPort, MOCK_DATA_NOTE } from '../utils/monitoring'
+import { FETCH_FAILED, formatCheckedAt, hostPort, MOCK_DATA_NOTE, heapText, threadsText, dataSourcesText, metricsNeedAttention } from '../utils/monitoring'
 import { ManagedServersTable } from './managed-servers-table'
 import { DomainStatusBadge, HealthBadge, ServerStateBadge } from './tone-badge'
 
@@ -93,6 +93,23 @@ export function DomainCard({ domain }: { domain: DomainStatus }) {
             <Field label="WebLogic version">
               <Text size="sm">{admin.weblogicVersion ?? '—'}</Text>
             </Field>
+            {admin.metrics ? (
+              <>
+                <Field label="Heap">
+                  <Text size="sm">{heapText(admin.metrics)}</Text>
+                </Field>
+                <Field label="Threads">
+                  <Text size="sm" c={metricsNeedAttention(admin.metrics) ? 'red.9' : undefined}>
+                    {threadsText(admin.metrics)}
+                  </Text>
+                </Field>
+                <Field label="Data sources">
+                  <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                    {dataSourcesText(admin.metrics)}
+                  </Text>
+                </Field>
+              </>
+            ) : null}
           </SimpleGrid>
         </Paper>
 

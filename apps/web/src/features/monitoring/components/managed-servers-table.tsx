@@ -1,10 +1,10 @@
 import { Table, Text } from '@mantine/core'
 import type { ManagedServer } from '@platform/contracts/monitoring'
 import { formatDateTime } from '@/lib/format'
-import { clusterLabel } from '../utils/monitoring'
+import { clusterLabel, dataSourcesText, heapText, metricsNeedAttention, threadsText } from '../utils/monitoring'
 import { HealthBadge, ServerStateBadge } from './tone-badge'
 
-/** The managed servers of a domain: listen address, port, cluster (blank when 'None'), state, start time and health. */
+/** The managed servers of a domain: address, port, cluster (blank when 'None'), state, start time, health and metrics. */
 export function ManagedServersTable({ domain, servers }: { domain: string; servers: ManagedServer[] }) {
   if (servers.length === 0) {
     return (
@@ -14,7 +14,8 @@ export function ManagedServersTable({ domain, servers }: { domain: string; serve
     )
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
+    // Wide enough to scroll on a narrow screen: the scrolling area takes keyboard focus so it can be scrolled.
+    <Table.ScrollContainer minWidth={960} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `Managed servers of ${domain} (scrollable)` } }}>
       <Table verticalSpacing="xs" striped aria-label={`Managed servers of ${domain}`}>
         <Table.Thead>
           <Table.Tr>
@@ -25,6 +26,9 @@ export function ManagedServersTable({ domain, servers }: { domain: string; serve
             <Table.Th scope="col">State</Table.Th>
             <Table.Th scope="col">Started</Table.Th>
             <Table.Th scope="col">Health</Table.Th>
+            <Table.Th scope="col">Heap</Table.Th>
+            <Table.Th scope="col">Threads</Table.Th>
+            <Table.Th scope="col">Data sources</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -43,6 +47,11 @@ export function ManagedServersTable({ domain, servers }: { domain: string; serve
               <Table.Td>
                 <HealthBadge health={server.health} />
               </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{heapText(server.metrics)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} c={metricsNeedAttention(server.metrics) ? 'red.9' : undefined}>
+                {threadsText(server.metrics)}
+              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{dataSourcesText(server.metrics)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -2,6 +2,10 @@ import { stateTone, type DomainStatus, type WeblogicStatusResponse } from '@plat
 import { AlertTriangle, CheckCircle, HelpCircle, XCircle } from 'lucide-react'
 import { describe, expect, it } from 'vitest'
 import {
+  dataSourcesText,
+  heapText,
+  metricsNeedAttention,
+  threadsText,
   cacheLine,
   clusterLabel,
   dataAgeNow,
@@ -143,5 +147,20 @@ describe('cards', () => {
       ['b', 'SHUTDOWN'],
     ])
     expect(status.domains[1]!.adminServer.state).toBe('RUNNING')
+  })
+})
+
+describe('server metrics in words', () => {
+  const metrics = { heapUsedPercent: 21, heapUsedMb: 731, heapMaxMb: 3641, stuckThreads: 0, hoggingThreads: 2, dataSources: [{ name: 'jdbc/hr', state: 'Running', activeConnections: 3 }] }
+  it('writes heap, threads and data sources', () => {
+    expect(heapText(metrics)).toBe('21% (731 of 3,641 MB)')
+    expect(threadsText(metrics)).toBe('0 stuck, 2 hogging')
+    expect(dataSourcesText(metrics)).toBe('jdbc/hr: Running (3 active)')
+    expect([heapText(null), threadsText(undefined), dataSourcesText(null)]).toEqual(['—', '—', '—'])
+  })
+  it('flags stuck threads and data sources that are not running', () => {
+    expect(metricsNeedAttention(metrics)).toBe(false)
+    expect(metricsNeedAttention({ ...metrics, stuckThreads: 1 })).toBe(true)
+    expect(metricsNeedAttention({ ...metrics, dataSources: [{ name: 'x', state: 'Suspended', activeConnections: 0 }] })).toBe(true)
   })
 })

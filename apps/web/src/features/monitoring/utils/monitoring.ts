@@ -1,4 +1,4 @@
-import { stateTone, UNREACHABLE, type DomainStatus, type Health, type WeblogicStatusResponse } from '@platform/contracts/monitoring'
+import { stateTone, UNREACHABLE, type DomainStatus, type Health, type ServerMetrics, type WeblogicStatusResponse } from '@platform/contracts/monitoring'
 import { AlertTriangle, CheckCircle, HelpCircle, XCircle, type LucideIcon } from 'lucide-react'
 
 export type Tone = ReturnType<typeof stateTone>
@@ -121,4 +121,28 @@ const checkedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', ti
 export function formatCheckedAt(value: string): string {
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? value : checkedFormat.format(date)
+}
+
+/** "21% (731 of 3,641 MB)", or '—' when the heap was not read. */
+export function heapText(metrics: ServerMetrics | null | undefined): string {
+  if (!metrics || metrics.heapUsedPercent === null) return '—'
+  const sizes = metrics.heapUsedMb !== null && metrics.heapMaxMb !== null ? ` (${metrics.heapUsedMb.toLocaleString('en-US')} of ${metrics.heapMaxMb.toLocaleString('en-US')} MB)` : ''
+  return `${metrics.heapUsedPercent}%${sizes}`
+}
+
+/** "0 stuck, 2 hogging", or '—'. */
+export function threadsText(metrics: ServerMetrics | null | undefined): string {
+  if (!metrics || (metrics.stuckThreads === null && metrics.hoggingThreads === null)) return '—'
+  return `${metrics.stuckThreads ?? '?'} stuck, ${metrics.hoggingThreads ?? '?'} hogging`
+}
+
+/** "jdbc/hr: Running (3 active)", one per data source, or '—'. */
+export function dataSourcesText(metrics: ServerMetrics | null | undefined): string {
+  if (!metrics || metrics.dataSources.length === 0) return '—'
+  return metrics.dataSources.map((ds) => `${ds.name}: ${ds.state}${ds.activeConnections === null ? '' : ` (${ds.activeConnections} active)`}`).join('; ')
+}
+
+/** Stuck threads, or a data source that is not Running, deserve attention. */
+export function metricsNeedAttention(metrics: ServerMetrics | null | undefined): boolean {
+  return !!metrics && ((metrics.stuckThreads ?? 0) > 0 || metrics.dataSources.some((ds) => ds.state.toLowerCase() !== 'running'))
 }
