@@ -29,6 +29,9 @@ import { createEmailService } from './features/email/email.service.js'
 import { healthRoutes } from './features/health/health.routes.js'
 import { monitoringRoutes } from './features/monitoring/monitoring.routes.js'
 import { createMonitoringService } from './features/monitoring/monitoring.service.js'
+import { createServerAlerts } from './features/monitoring/server-alerts.js'
+import { createStateHistoryRepository } from './features/monitoring/state-history.repository.js'
+import { createStateHistory } from './features/monitoring/state-history.service.js'
 import { createUsersRepository } from './features/users/users.repository.js'
 import { usersRoutes } from './features/users/users.routes.js'
 import { createUsersService } from './features/users/users.service.js'
@@ -140,6 +143,9 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     reissue: {
       sign_in: reissueSignIn,
       no_account: reissueSignIn,
+      server_alert() {
+        throw new AppError('unprocessable', 'A server alert describes a moment that has passed, so it is not sent again. The Server Monitoring screen shows the current state.', { code: 'not_resendable' })
+      },
       async invitation(recipient, actor, client) {
         const user = await users.findByEmail(recipient)
         if (!user) throw new AppError('not_found', `There is no longer a user with the address ${recipient}.`)
@@ -147,7 +153,19 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       },
     },
   })
-  const monitoring = createMonitoringService({ domains: config.weblogic.domains, ttlSeconds: config.weblogic.cacheTtlSeconds, clock })
+  const serverAlerts = createServerAlerts({
+    email,
+    recipients: config.weblogic.alerts,
+    administrators: () => users.activeAdministratorEmails(),
+    monitoringUrl: `${config.appUrl}/apps/weblogic-monitoring`,
+  })
+  const stateHistory = createStateHistory({
+    history: createStateHistoryRepository(db),
+    clock,
+    ...(serverAlerts ? { onAlarm: serverAlerts } : {}),
+    onError: (error) => app.log.error({ err: error }, 'Server Monitoring could not record a state change'),
+  })
+  const monitoring = createMonitoringService({ domains: config.weblogic.domains, ttlSeconds: config.weblogic.cacheTtlSeconds, clock, history: stateHistory })
   app.addHook('onClose', () => monitoring.close())
   const dashboard = createDashboardService({
     countUsers: () => users.counts(),
@@ -177,7 +195,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(applicationsRoutes, { admin: applicationsAdmin })
       await api.register(auditRoutes, { audit })
       await api.register(emailRoutes, { email, emailAdmin })
-      await api.register(monitoringRoutes, { monitoring })
+      await api.register(monitoringRoutes, { monitoring, history: stateHistory })
     },
     { prefix: '/api' },
   )

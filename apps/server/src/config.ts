@@ -1,3 +1,5 @@
+import { Cron } from 'croner'
+import { CLIENT_ID_HINT, CLIENT_ID_PATTERN } from '@platform/contracts/dsa'
 import { z } from 'zod'
 import { type WeblogicDomain, loadWeblogicDomains } from './features/monitoring/domains-file.js'
 
@@ -34,7 +36,42 @@ const EnvSchema = z.object({
   WEBLOGIC_DOMAINS_FILE: z.string().min(1).optional(),
   WEBLOGIC_CACHE_TTL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
   MAIL_QUEUE_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(5),
+  WEBLOGIC_ALERTS: z
+    .string()
+    .trim()
+    .default('off')
+    .transform((value) => (value === 'off' || value === 'admins' ? value : value.split(',').map((address) => address.trim().toLowerCase())))
+    .refine(
+      (value) => typeof value === 'string' || value.every((address) => z.email().safeParse(address).success),
+      'must be off, admins, or a comma-separated list of e-mail addresses',
+    ),
+  DSA_BASE_URL: z.url({ error: 'must be an absolute URL such as https://www.apps2.dgs.ca.gov/DSA/Tracker/' }).default('https://www.apps2.dgs.ca.gov/DSA/Tracker/'),
+  DSA_DEMO_TRACKER: booleanFlag.default(false),
+  DSA_FRESH_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(3650).default(7),
+  DSA_REQUEST_DELAY_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(60_000).default(2000),
+  DSA_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(600).default(30),
+  DSA_MAX_RETRIES: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(3),
+  DSA_CLOSED_REFRESH_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(3650).default(30),
+  DSA_SCHEDULE: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => value === undefined || isCronExpression(value), 'must be a cron expression such as "0 3 * * *" (every day at 03:00)'),
+  DSA_SCHEDULE_CLIENTS: z
+    .string()
+    .default('37-H9,37-58')
+    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
+    .refine((ids) => ids.length > 0 && ids.every((id) => CLIENT_ID_PATTERN.test(id)), `must be client ids separated by commas. ${CLIENT_ID_HINT}`),
 })
+
+function isCronExpression(value: string): boolean {
+  try {
+    new Cron(value, { paused: true }).stop()
+    return true
+  } catch {
+    return false
+  }
+}
 
 export type Config = Readonly<{
   port: number
@@ -50,7 +87,19 @@ export type Config = Readonly<{
   trustProxy: boolean
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   webDistDir: string | null
-  weblogic: { domains: WeblogicDomain[]; cacheTtlSeconds: number }
+  weblogic: { domains: WeblogicDomain[]; cacheTtlSeconds: number; alerts: 'off' | 'admins' | string[] }
+  dsa: {
+    baseUrl: string
+    /** Serve the built-in demo tracker and read it instead of the real one. */
+    demoTracker: boolean
+    freshDays: number
+    requestDelayMs: number
+    timeoutMs: number
+    maxRetries: number
+    closedRefreshDays: number
+    schedule: string | null
+    scheduleClients: string[]
+  }
 }>
 
 /** Thrown when the environment is wrong; the message names every bad variable. */
@@ -97,6 +146,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
-    weblogic: { domains, cacheTtlSeconds: e.WEBLOGIC_CACHE_TTL_SECONDS },
+    weblogic: { domains, cacheTtlSeconds: e.WEBLOGIC_CACHE_TTL_SECONDS, alerts: e.WEBLOGIC_ALERTS as 'off' | 'admins' | string[] },
+    dsa: {
+      baseUrl: e.DSA_BASE_URL.endsWith('/') ? e.DSA_BASE_URL : `${e.DSA_BASE_URL}/`,
+      demoTracker: e.DSA_DEMO_TRACKER,
+      freshDays: e.DSA_FRESH_DAYS,
+      requestDelayMs: e.DSA_REQUEST_DELAY_MS,
+      timeoutMs: e.DSA_TIMEOUT_SECONDS * 1000,
+      maxRetries: e.DSA_MAX_RETRIES,
+      closedRefreshDays: e.DSA_CLOSED_REFRESH_DAYS,
+      schedule: e.DSA_SCHEDULE || null,
+      scheduleClients: e.DSA_SCHEDULE_CLIENTS,
+    },
   })
 }

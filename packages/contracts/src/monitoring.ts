@@ -40,6 +40,8 @@ export const AdminServerSchema = z.object({
   weblogicVersion: z.string().nullable(),
   /** Present when the server runs and its metrics could be read. */
   metrics: ServerMetricsSchema.nullable().optional(),
+  /** Since when (ISO time) the server has had this state and health, as far as the history knows. */
+  since: z.string().nullable().optional(),
 })
 
 export const ManagedServerSchema = z.object({
@@ -53,6 +55,7 @@ export const ManagedServerSchema = z.object({
   /** ISO time the server started; null when it is not running. */
   startTime: z.string().nullable(),
   metrics: ServerMetricsSchema.nullable().optional(),
+  since: z.string().nullable().optional(),
 })
 export type ManagedServer = z.infer<typeof ManagedServerSchema>
 
@@ -100,3 +103,23 @@ export const RefreshDomainBodySchema = z.object({
   forceRefresh: z.boolean().default(true),
 })
 export const RefreshDomainResponseSchema = z.object({ success: z.literal(true), data: DomainStatusSchema })
+
+/** A change of one server's state or health; the first row of a server has no previous values. */
+export const StateChangeSchema = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  serverName: z.string(),
+  state: z.string(),
+  health: z.string().nullable(),
+  previousState: z.string().nullable(),
+  previousHealth: z.string().nullable(),
+  changedAt: z.string(),
+})
+export type StateChange = z.infer<typeof StateChangeSchema>
+
+export const StateHistoryQuerySchema = z.object({
+  domain: z.string().trim().min(1, 'domain is required').max(200),
+  server: z.string().trim().max(200).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
+})
+export const StateHistoryResponseSchema = z.object({ data: z.array(StateChangeSchema) })

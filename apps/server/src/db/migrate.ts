@@ -4,6 +4,8 @@ import * as initial from './migrations/0001-initial.js'
 import * as userAdminIndexes from './migrations/0002-user-admin-indexes.js'
 import * as userSearchTerms from './migrations/0003-user-search-terms.js'
 import * as mailQueue from './migrations/0004-mail-queue.js'
+import * as serverStateChanges from './migrations/0005-server-state-changes.js'
+import * as dsaTracker from './migrations/0006-dsa-tracker.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   '0002-user-admin-indexes': userAdminIndexes,
   '0003-user-search-terms': userSearchTerms,
   '0004-mail-queue': mailQueue,
+  '0005-server-state-changes': serverStateChanges,
+  '0006-dsa-tracker': dsaTracker,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

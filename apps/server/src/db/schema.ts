@@ -150,6 +150,67 @@ export interface SettingsTable {
   setting_value: string
 }
 
+/** A server's state or health as first seen, and every change of it after (Server Monitoring's history). */
+export interface ServerStateChangesTable {
+  change_id: Generated<number>
+  domain: string
+  server_name: string
+  state: string
+  health: string | null
+  previous_state: string | null
+  previous_health: string | null
+  changed_at: string
+}
+
+/** A DSA tracker application of one client, with the tracker's raw amounts and dates kept beside what we derive. */
+export interface DsaProjectsTable {
+  id: Generated<number>
+  client_id: string
+  project_number: string
+  project_link: string
+  project_name: string
+  project_status: string
+  project_type: string | null
+  project_class: string | null
+  construction_cost: number | null
+  cost_source: string | null
+  estimated_amount: number | null
+  contracted_amount: number | null
+  change_amount: number | null
+  final_cost: number | null
+  received_date: string | null
+  approved_date: string | null
+  closed_date: string | null
+  void_date: string | null
+  certification_letter: string | null
+  certification_date: string | null
+  city: string | null
+  ptn: string | null
+  search_text: string
+  first_seen_at: string
+  scraped_at: string
+  details_scraped_at: string | null
+  stale: Generated<number>
+}
+
+/** One scrape of one client: RUNNING while it runs (at most one per client), then its log row. */
+export interface DsaScrapeRunsTable {
+  id: Generated<number>
+  client_id: string
+  status: string
+  trigger: string
+  started_by: number | null
+  started_at: string
+  finished_at: string | null
+  pages_fetched: Generated<number>
+  projects_found: Generated<number>
+  details_planned: Generated<number>
+  details_done: Generated<number>
+  projects_saved: Generated<number>
+  projects_updated: Generated<number>
+  error: string | null
+}
+
 export interface Database {
   organizations: OrganizationsTable
   roles: RolesTable
@@ -164,4 +225,7 @@ export interface Database {
   mail_messages: MailMessagesTable
   mail_templates: MailTemplatesTable
   settings: SettingsTable
+  server_state_changes: ServerStateChangesTable
+  dsa_projects: DsaProjectsTable
+  dsa_scrape_runs: DsaScrapeRunsTable
 }

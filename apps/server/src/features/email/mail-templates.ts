@@ -34,6 +34,13 @@ export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
     ...common,
   ],
   test: [{ name: 'sent_at', description: 'When the test was sent', required: false }, ...common],
+  server_alert: [
+    { name: 'domain', description: 'The WebLogic domain whose servers changed', required: true },
+    { name: 'changes', description: 'One line per server: its state and health before and now', required: true },
+    { name: 'checked_at', description: 'When the change was seen', required: false },
+    { name: 'monitoring_url', description: 'The Server Monitoring screen', required: false },
+    ...common,
+  ],
 }
 
 export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
@@ -80,6 +87,19 @@ export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
   test: {
     subject: 'Test message from the {{district_name}} staff platform',
     body_text: ['Hello,', '', 'This is a test message sent from Email Administration at {{sent_at}}.', 'If you can read it, mail from the platform reaches you.'].join('\n'),
+  },
+  server_alert: {
+    subject: 'Server alert: {{domain}} needs attention',
+    body_text: [
+      'Hello,',
+      '',
+      'Server Monitoring saw these changes in the WebLogic domain {{domain}} at {{checked_at}}:',
+      '',
+      '{{changes}}',
+      '',
+      'See the current state of every server: {{monitoring_url}}',
+      'You receive this message because you are an administrator of the {{district_name}} staff platform and server alerts are turned on.',
+    ].join('\n'),
   },
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { WeblogicDomain } from './domains-file.js'
 import { mockDomains } from './mock-domains.js'
+import type { StateHistory } from './state-history.service.js'
 import { readDomainStatus } from './weblogic-client.js'
 import { type WeblogicHttp, createWeblogicHttp } from './weblogic-http.js'
 
@@ -29,8 +30,9 @@ export function summarize(domains: DomainStatus[]): WeblogicStatusResponse['summ
  * Server Monitoring: each configured domain read through its own client, cached for the time to live, all domains in
  * parallel with their own timeouts so one hung domain never delays another. With no domains configured, mock data.
  */
-export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSeconds: number; clock: Clock }) {
-  const { domains, ttlSeconds, clock } = deps
+export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSeconds: number; clock: Clock; history?: StateHistory }) {
+  const { domains, ttlSeconds, clock, history } = deps
+  const remember = (status: DomainStatus) => (history ? history.record(status) : Promise.resolve(status))
   const ttlMs = ttlSeconds * 1000
   const clients = new Map<string, WeblogicHttp>(domains.map((domain) => [domain.name, createWeblogicHttp(domain)]))
   const cache = new Map<string, CacheEntry>()
@@ -43,6 +45,7 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
     const running = inFlight.get(domain.name)
     if (running) return running
     const work = readDomainStatus(domain, clients.get(domain.name)!, () => clock.now(), cache.get(domain.name)?.status)
+      .then(remember)
       .then((status) => {
         cache.set(domain.name, { status, fetchedAt: clock.now().getTime() })
         generation += 1
@@ -53,12 +56,20 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
     return work
   }
 
-  function mockStatuses(force: boolean): DomainStatus[] {
+  let mockRead: Promise<void> | null = null
+  async function mockStatuses(force: boolean): Promise<DomainStatus[]> {
     const now = clock.now()
     const fresh = [...cache.values()].every((entry) => now.getTime() - entry.fetchedAt < ttlMs)
     if (force || cache.size === 0 || !fresh) {
-      for (const status of mockDomains(now)) cache.set(status.domain, { status, fetchedAt: now.getTime() })
-      generation += 1
+      mockRead ??= Promise.all(mockDomains(now).map(remember))
+        .then((statuses) => {
+          for (const status of statuses) cache.set(status.domain, { status, fetchedAt: now.getTime() })
+          generation += 1
+        })
+        .finally(() => {
+          mockRead = null
+        })
+      await mockRead
     }
     return [...cache.values()].map((entry) => entry.status)
   }
@@ -90,7 +101,7 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
     async status(force = false): Promise<WeblogicStatusResponse> {
       let statuses: DomainStatus[]
       if (mockMode) {
-        statuses = mockStatuses(force)
+        statuses = await mockStatuses(force)
       } else {
         const now = clock.now().getTime()
         statuses = await Promise.all(
@@ -106,7 +117,7 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
     /** One domain (the per-domain Refresh), read again unless `force` is false and it is fresh. */
     async domainStatus(name: string, force: boolean): Promise<DomainStatus> {
       if (mockMode) {
-        const status = mockStatuses(force).find((candidate) => candidate.domain === name)
+        const status = (await mockStatuses(force)).find((candidate) => candidate.domain === name)
         if (!status) throw new AppError('not_found', `There is no domain named ${name}.`)
         return status
       }

@@ -174,6 +174,19 @@ export function createUsersRepository(db: Db) {
       return { total: Number(row.total), active: Number(row.active ?? 0) }
     },
 
+    /** The addresses of every active administrator (ADMIN or SUPER_ADMIN): who hears about server alerts. */
+    async activeAdministratorEmails(): Promise<string[]> {
+      const rows = await k
+        .selectFrom('users')
+        .innerJoin('roles', 'roles.role_id', 'users.role_id')
+        .select('users.email')
+        .where('roles.role_code', 'in', ['ADMIN', 'SUPER_ADMIN'])
+        .where('users.is_active', '=', 1)
+        .orderBy('users.email')
+        .execute()
+      return rows.map((row) => row.email)
+    },
+
     organizations: () => k.selectFrom('organizations').select(['org_id', 'org_name', 'org_code']).orderBy('org_name').execute(),
     roles: () => k.selectFrom('roles').select(['role_id', 'role_name', 'role_code', 'role_level']).orderBy('role_level', 'desc').execute(),
   }
