@@ -25,6 +25,10 @@ import { createDashboardService } from './features/dashboard/dashboard.service.j
 import { createEmailRepository } from './features/email/email.repository.js'
 import { createEmailAdminService } from './features/email/email-admin.service.js'
 import { emailRoutes } from './features/email/email.routes.js'
+import { createDsaRepository } from './features/dsa/dsa.repository.js'
+import { dsaRoutes } from './features/dsa/dsa.routes.js'
+import { scheduleScrapes } from './features/dsa/dsa-schedule.js'
+import { createDsaService } from './features/dsa/dsa.service.js'
 import { createEmailService } from './features/email/email.service.js'
 import { healthRoutes } from './features/health/health.routes.js'
 import { monitoringRoutes } from './features/monitoring/monitoring.routes.js'
@@ -56,6 +60,8 @@ export interface AppDeps {
   clock?: Clock
   /** Where log lines go (tests capture them to prove no secret is logged). */
   logStream?: NodeJS.WritableStream
+  /** Read this DSA tracker instead of the configured one (the demo tracker, whose port is known once it listens). */
+  dsaTrackerUrl?: string
 }
 
 export interface MailQueue {
@@ -72,13 +78,15 @@ export interface BuiltApp {
   /** Periodic housekeeping (expired rate-limit windows). */
   maintenance(): Promise<void>
   mailQueue: MailQueue
+  /** Marks scrape runs a stopped process left RUNNING as failed; returns how many. */
+  recoverInterruptedScrapes(): Promise<number>
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
 const BODY_LIMIT_BYTES = 1024 * 1024
 
 /** The one composition root: repositories → services → route plugins. */
-export async function buildApp({ config, db, transport, clock = systemClock, logStream }: AppDeps): Promise<BuiltApp> {
+export async function buildApp({ config, db, transport, clock = systemClock, logStream, dsaTrackerUrl }: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
@@ -167,6 +175,28 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   })
   const monitoring = createMonitoringService({ domains: config.weblogic.domains, ttlSeconds: config.weblogic.cacheTtlSeconds, clock, history: stateHistory })
   app.addHook('onClose', () => monitoring.close())
+  const dsa = createDsaService({
+    projects: createDsaRepository(db),
+    clock,
+    settings: {
+      baseUrl: dsaTrackerUrl ?? config.dsa.baseUrl,
+      userAgent: `${config.mail.districtName} staff platform, DSA project tracker (one page at a time; ${config.appUrl})`,
+      delayMs: config.dsa.requestDelayMs,
+      timeoutMs: config.dsa.timeoutMs,
+      maxRetries: config.dsa.maxRetries,
+      freshDays: config.dsa.freshDays,
+      closedRefreshDays: config.dsa.closedRefreshDays,
+    },
+    onRunError: (error) => app.log.error({ err: error }, 'a DSA scrape run failed unexpectedly'),
+  })
+  const stopSchedule = config.dsa.schedule
+    ? scheduleScrapes(config.dsa.schedule, config.dsa.scheduleClients, dsa, (message, error) => app.log.warn({ err: error }, message))
+    : () => {}
+  // Runs are stopped before the database closes, so each writes its log row.
+  app.addHook('onClose', async () => {
+    stopSchedule()
+    await dsa.close()
+  })
   const dashboard = createDashboardService({
     countUsers: () => users.counts(),
     countActiveSessions: () => sessions.countActive(),
@@ -196,10 +226,17 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(auditRoutes, { audit })
       await api.register(emailRoutes, { email, emailAdmin })
       await api.register(monitoringRoutes, { monitoring, history: stateHistory })
+      await api.register(dsaRoutes, { dsa })
     },
     { prefix: '/api' },
   )
   apiDocsRoute(app)
 
-  return { app, routes, maintenance: () => limiter.purgeExpired(), mailQueue: { processDue: () => email.processDue(), recoverInterrupted: () => email.recoverInterrupted() } }
+  return {
+    app,
+    routes,
+    maintenance: () => limiter.purgeExpired(),
+    mailQueue: { processDue: () => email.processDue(), recoverInterrupted: () => email.recoverInterrupted() },
+    recoverInterruptedScrapes: () => dsa.recoverInterrupted(),
+  }
 }

@@ -8,3 +8,14 @@ export function spreadsheetSafe(value: unknown): string | number {
   const text = String(value)
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
+
+/** One CSV record (RFC 4180: quoted when it holds a comma, quote or line break), every cell made spreadsheet-safe. */
+export function csvRecord(values: readonly unknown[]): string {
+  let line = ''
+  for (let i = 0; i < values.length; i += 1) {
+    const cell = String(spreadsheetSafe(values[i]))
+    if (i > 0) line += ','
+    line += /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell
+  }
+  return `${line}\r\n`
+}

@@ -1,0 +1,163 @@
+import type { DsaFilters } from '@platform/contracts/dsa'
+import { type Insertable, type Selectable, type SelectQueryBuilder, type Updateable, sql } from 'kysely'
+import type { Db } from '../../db/database.js'
+import type { Database, DsaProjectsTable, DsaScrapeRunsTable } from '../../db/schema.js'
+
+export type ProjectRow = Selectable<DsaProjectsTable>
+export type RunRow = Selectable<DsaScrapeRunsTable>
+export type ProjectSort = 'project_name' | 'project_number' | 'client_id' | 'project_status' | 'construction_cost' | 'scraped_at'
+
+/** The fields a scrape writes (everything but the id and the bookkeeping of first sight). */
+export type ProjectValues = Omit<Insertable<DsaProjectsTable>, 'id' | 'first_seen_at' | 'stale'>
+
+// Chunked so an IN list never meets a driver's parameter limit.
+const CHUNK = 500
+
+/** SQL for the DSA Project Tracker: projects and scrape runs. */
+export function createDsaRepository(db: Db) {
+  const k = db.kysely
+
+  function filtered(filters: DsaFilters): SelectQueryBuilder<Database, 'dsa_projects', object> {
+    let query = k.selectFrom('dsa_projects')
+    if (filters.clientId) query = query.where('client_id', '=', filters.clientId)
+    if (filters.status) query = query.where('project_status', '=', filters.status)
+    for (const word of (filters.search ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      query = query.where(sql<boolean>`search_text like ${pattern} escape '\\'`)
+    }
+    return query
+  }
+
+  return {
+    async page(filters: DsaFilters, sort: ProjectSort, order: 'asc' | 'desc', limit: number, offset: number) {
+      const [rows, count] = await Promise.all([
+        filtered(filters).selectAll().orderBy(sort, order).orderBy('id', order).limit(limit).offset(offset).execute(),
+        filtered(filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ])
+      return { rows, total: Number(count.n) }
+    },
+
+    /** Every matching project in name order, read page by page (keyset) so an export of any size holds little in memory. */
+    async *stream(filters: DsaFilters, pageSize = 5000): AsyncGenerator<ProjectRow> {
+      let after: { name: string; id: number } | null = null
+      for (;;) {
+        let query = filtered(filters).selectAll()
+        if (after) {
+          const cursor: { name: string; id: number } = after
+          query = query.where((eb) => eb.or([eb('project_name', '>', cursor.name), eb.and([eb('project_name', '=', cursor.name), eb('id', '>', cursor.id)])]))
+        }
+        const rows = await query.orderBy('project_name').orderBy('id').limit(pageSize).execute()
+        yield* rows
+        if (rows.length < pageSize) return
+        const last = rows[rows.length - 1]!
+        after = { name: last.project_name, id: last.id }
+      }
+    },
+
+    /** What is stored for a client, by project number: what a run compares the tracker's list with. */
+    async storedForClient(clientId: string): Promise<Map<string, ProjectRow>> {
+      const rows = await k.selectFrom('dsa_projects').selectAll().where('client_id', '=', clientId).execute()
+      return new Map(rows.map((row) => [row.project_number, row]))
+    },
+
+    async insertProject(values: ProjectValues, at: string) {
+      await k.insertInto('dsa_projects').values({ ...values, first_seen_at: at, stale: 0 }).execute()
+    },
+
+    async updateProject(id: number, values: Updateable<DsaProjectsTable>) {
+      await k.updateTable('dsa_projects').set({ ...values, stale: 0 }).where('id', '=', id).execute()
+    },
+
+    /** The tracker still lists these projects: they are confirmed now, whether or not their details were read again. */
+    async confirmListed(clientId: string, projectNumbers: string[], at: string) {
+      for (let i = 0; i < projectNumbers.length; i += CHUNK) {
+        await k
+          .updateTable('dsa_projects')
+          .set({ scraped_at: at })
+          .where('client_id', '=', clientId)
+          .where('project_number', 'in', projectNumbers.slice(i, i + CHUNK))
+          .execute()
+      }
+    },
+
+    /** A run could not refresh these projects (all of the client's when `projectNumbers` is null): their data may be old. */
+    async markStale(clientId: string, projectNumbers: string[] | null) {
+      if (projectNumbers === null) {
+        await k.updateTable('dsa_projects').set({ stale: 1 }).where('client_id', '=', clientId).execute()
+        return
+      }
+      for (let i = 0; i < projectNumbers.length; i += CHUNK) {
+        await k.updateTable('dsa_projects').set({ stale: 1 }).where('client_id', '=', clientId).where('project_number', 'in', projectNumbers.slice(i, i + CHUNK)).execute()
+      }
+    },
+
+    async countForClient(clientId: string): Promise<number> {
+      const row = await k.selectFrom('dsa_projects').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    async statistics(freshSince: string) {
+      const [total, fresh, byStatus, byClient] = await Promise.all([
+        k.selectFrom('dsa_projects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        k.selectFrom('dsa_projects').select((eb) => eb.fn.countAll<number>().as('n')).where('stale', '=', 0).where('scraped_at', '>=', freshSince).executeTakeFirstOrThrow(),
+        k.selectFrom('dsa_projects').select(['project_status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('project_status').execute(),
+        k.selectFrom('dsa_projects').select(['client_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('client_id').execute(),
+      ])
+      return {
+        total: Number(total.n),
+        fresh: Number(fresh.n),
+        byStatus: byStatus.map((row) => ({ status: row.project_status, count: Number(row.n) })),
+        byClient: byClient.map((row) => ({ clientId: row.client_id, count: Number(row.n) })),
+      }
+    },
+
+    // Scrape runs
+
+    /** Starts a run's row; null when the client already has a RUNNING one (the unique index says so). */
+    async insertRun(row: Pick<Insertable<DsaScrapeRunsTable>, 'client_id' | 'trigger' | 'started_by' | 'started_at'>): Promise<RunRow | null> {
+      try {
+        return await k.insertInto('dsa_scrape_runs').values({ ...row, status: 'RUNNING' }).returningAll().executeTakeFirstOrThrow()
+      } catch (error) {
+        if (isUniqueViolation(error)) return null
+        throw error
+      }
+    },
+
+    runningFor: (clientId: string) => k.selectFrom('dsa_scrape_runs').selectAll().where('client_id', '=', clientId).where('status', '=', 'RUNNING').executeTakeFirst(),
+
+    async updateRun(id: number, values: Updateable<DsaScrapeRunsTable>) {
+      await k.updateTable('dsa_scrape_runs').set(values).where('id', '=', id).execute()
+    },
+
+    getRun: (id: number) => k.selectFrom('dsa_scrape_runs').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    listRuns(clientId: string | undefined, limit: number) {
+      let query = k.selectFrom('dsa_scrape_runs').selectAll()
+      if (clientId) query = query.where('client_id', '=', clientId)
+      return query.orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit).execute()
+    },
+
+    /** Runs a stopped process left RUNNING: they ended with it. */
+    async failInterrupted(at: string, error: string): Promise<number> {
+      const result = await k.updateTable('dsa_scrape_runs').set({ status: 'FAILED', finished_at: at, error }).where('status', '=', 'RUNNING').executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    async runCounts(since: string) {
+      const rows = await k
+        .selectFrom('dsa_scrape_runs')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('started_at').as('last')])
+        .where('started_at', '>=', since)
+        .where('status', '!=', 'RUNNING')
+        .groupBy('status')
+        .execute()
+      return rows.map((row) => ({ status: row.status, count: Number(row.n), last: row.last as string | null }))
+    },
+  }
+}
+export type DsaRepository = ReturnType<typeof createDsaRepository>
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string }
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(message ?? '')
+}
