@@ -12,10 +12,10 @@ export const summaryValue = (page: Page, label: SummaryLabel): Locator =>
 export const domainCard = (page: Page, domain: string): Locator => page.getByRole('region', { name: domain, exact: true })
 
 /**
- * A field of the admin-server box of a domain card ('Admin server', 'State', 'Health', 'WebLogic version'): the value
- * under its label. The label is a paragraph, which keeps it apart from the table's 'State' and 'Health' column headers.
+ * A field of the admin-server box of a domain card ('Admin server', 'State', 'Health', 'Since', 'WebLogic version'): the
+ * value under its label. The label is a paragraph, which keeps it apart from the table's 'State' and 'Health' column headers.
  */
-export const adminField = (card: Locator, label: 'Admin server' | 'State' | 'Health' | 'WebLogic version'): Locator =>
+export const adminField = (card: Locator, label: 'Admin server' | 'State' | 'Health' | 'Since' | 'WebLogic version'): Locator =>
   card.locator('p').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::div[1]')
 
 /** The cells of one managed server's row: address, port, cluster, state, started, health, heap, threads, data sources (the name is the row header). */
@@ -38,7 +38,8 @@ export async function expectManagedServer(
   await expect(cells.nth(0), `${server}: listen address`).toHaveText(want.address)
   await expect(cells.nth(1), `${server}: port`).toHaveText(want.port)
   await expect(cells.nth(2), `${server}: cluster`).toHaveText(want.cluster)
-  await expect(cells.nth(3), `${server}: state`).toHaveText(want.state)
+  // The State cell may add since when the server has been so ('since 5 min ago …', see sinceTime).
+  await expect(cells.nth(3), `${server}: state`).toHaveText(new RegExp(`^${want.state}(since .+)?$`))
   if (want.started) await expect(cells.nth(4), `${server}: started`).not.toHaveText(/^(—|)$/)
   else await expect(cells.nth(4), `${server}: started`).toHaveText('—')
   await expect(cells.nth(5), `${server}: health`).toHaveText(want.health)
@@ -50,6 +51,20 @@ export async function expectManagedServer(
     await expect(cells.nth(6), `${server}: heap`).toHaveText('—')
   }
 }
+
+/**
+ * The <time> of a 'since': its dateTime attribute is the exact ISO time, its text '5 min ago' (admin server) or
+ * 'since 5 min ago' (managed server) followed by the exact local time for screen readers.
+ */
+export const sinceTime = (within: Locator): Locator => within.locator('time')
+
+/** A card's text with its relative 'since' times masked: they move on with the clock while the card stays the same. */
+export async function cardTextWithoutAges(card: Locator): Promise<string> {
+  return (await card.innerText()).replace(/(less than a minute|\d+ (min|h|days?)) ago/g, '… ago')
+}
+
+/** The state history dialog of a domain. */
+export const historyDialog = (page: Page, domain: string): Locator => page.getByRole('dialog', { name: `State history of ${domain}` })
 
 /** The seconds in the cache line's '… next refresh in {n}s'. */
 export async function secondsToNextRefresh(page: Page): Promise<number> {

@@ -110,7 +110,7 @@ export async function startPlatform(options: PlatformOptions = {}) {
     await migrateToLatest(db)
     await seedDatabase(db, config.adminEmail, clock.now().toISOString())
     const transport = createSmtpTransport(smtp.url, config.mail.from, { connectMs: 2000, socketMs: 5000 })
-    const { app } = await buildApp({ config, db, transport, clock, logStream })
+    const { app, mailQueue } = await buildApp({ config, db, transport, clock, logStream })
     try {
       await app.listen({ port, host: '127.0.0.1' })
     } catch (error) {
@@ -180,6 +180,8 @@ export async function startPlatform(options: PlatformOptions = {}) {
       clock,
       logLines,
       mailAfter,
+      /** Sends the queued mail now (the platform's worker timer does it in production). */
+      processMail: () => mailQueue.processDue(),
       requestSignIn,
       signInThroughEmail,
       signInWithCode,

@@ -1,4 +1,4 @@
-import { RefreshDomainResponseSchema, WeblogicStatusResponseSchema, type WeblogicStatusResponse } from '@platform/contracts/monitoring'
+import { RefreshDomainResponseSchema, StateHistoryResponseSchema, WeblogicStatusResponseSchema, type WeblogicStatusResponse } from '@platform/contracts/monitoring'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { replaceDomain } from '../utils/monitoring'
@@ -6,11 +6,17 @@ import { replaceDomain } from '../utils/monitoring'
 /** SPEC.md §9: the status is polled every 60 s. */
 export const POLL_INTERVAL_MS = 60_000
 
+/** How many changes the history modal asks for (the newest ones). */
+export const HISTORY_LIMIT = 50
+
 export const monitoringKeys = {
   status: ['monitoring', 'weblogic-status'] as const,
+  allHistory: ['monitoring', 'weblogic-history'] as const,
+  history: (domain: string) => ['monitoring', 'weblogic-history', domain] as const,
 }
 
 const STATUS_PATH = '/api/weblogic-status'
+const HISTORY_PATH = '/api/weblogic-history'
 
 /** GET /api/weblogic-status, polled every 60 s (served from the server's per-domain cache). */
 export const useWeblogicStatus = () =>
@@ -21,6 +27,15 @@ export const useWeblogicStatus = () =>
     staleTime: 10_000,
   })
 
+/** GET /api/weblogic-history?domain=…: the domain's latest state changes, newest first; asked for while `enabled`. */
+export const useStateHistory = (domain: string, enabled: boolean) =>
+  useQuery({
+    queryKey: monitoringKeys.history(domain),
+    queryFn: ({ signal }) => api.get(HISTORY_PATH, StateHistoryResponseSchema, { query: { domain, limit: HISTORY_LIMIT }, signal }),
+    select: (response) => response.data,
+    enabled,
+  })
+
 /** 'Refresh All': GET /api/weblogic-status?refresh=true reads every domain again; the answer replaces the cached status. */
 export function useRefreshAll() {
   const queryClient = useQueryClient()
@@ -29,6 +44,8 @@ export function useRefreshAll() {
     onSuccess: async (status) => {
       await queryClient.cancelQueries({ queryKey: monitoringKeys.status })
       queryClient.setQueryData<WeblogicStatusResponse>(monitoringKeys.status, status)
+      // A fresh read may have recorded changes.
+      void queryClient.invalidateQueries({ queryKey: monitoringKeys.allHistory })
     },
   })
 }
@@ -51,6 +68,7 @@ export function useRefreshDomain() {
         updatedAt ? { updatedAt } : undefined,
       )
       void queryClient.invalidateQueries({ queryKey: monitoringKeys.status })
+      void queryClient.invalidateQueries({ queryKey: monitoringKeys.history(data.domain) })
     },
   })
 }

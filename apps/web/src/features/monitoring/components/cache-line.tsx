@@ -1,17 +1,7 @@
 import { Text } from '@mantine/core'
 import type { WeblogicStatusResponse } from '@platform/contracts/monitoring'
-import { useEffect, useState } from 'react'
+import { useNow } from '../hooks/use-now'
 import { cacheLine } from '../utils/monitoring'
-
-/** The time now, ticking every second while the component is shown. */
-function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs)
-    return () => window.clearInterval(timer)
-  }, [intervalMs])
-  return now
-}
 
 /** '{n} servers · updates every {m} minute(s) · data age {a}s · next refresh in {s}s', counting down live. */
 export function CacheLine({ status, fetchedAt }: { status: WeblogicStatusResponse; fetchedAt: number }) {

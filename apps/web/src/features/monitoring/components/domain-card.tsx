@@ -1,29 +1,21 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
 import type { DomainStatus } from '@platform/contracts/monitoring'
-import { AlertCircle, ExternalLink, RefreshCw } from 'lucide-react'
-import { useId, type ReactNode } from 'react'
+import { AlertCircle, ExternalLink, History, RefreshCw } from 'lucide-react'
+import { useId } from 'react'
 import { errorMessage } from '@/lib/api-client'
 import { useRefreshDomain } from '../api/monitoring'
-import { FETCH_FAILED, formatCheckedAt, hostPort, MOCK_DATA_NOTE, heapText, threadsText, dataSourcesText, metricsNeedAttention } from '../utils/monitoring'
+import { FETCH_FAILED, formatCheckedAt, MOCK_DATA_NOTE } from '../utils/monitoring'
+import { AdminServerBox } from './admin-server-box'
 import { ManagedServersTable } from './managed-servers-table'
-import { DomainStatusBadge, HealthBadge, ServerStateBadge } from './tone-badge'
+import { StateHistoryModal } from './state-history-modal'
+import { DomainStatusBadge } from './tone-badge'
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  )
-}
-
-/** One WebLogic domain: its status, the admin server, the managed servers, its own Refresh and its footer notes. */
+/** One WebLogic domain: its status, the admin server, the managed servers, its own Refresh and History, and its footer notes. */
 export function DomainCard({ domain }: { domain: DomainStatus }) {
   const headingId = useId()
   const refresh = useRefreshDomain()
-  const admin = domain.adminServer
+  const [historyOpened, history] = useDisclosure(false)
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId} data-testid="domain-card">
@@ -65,6 +57,16 @@ export function DomainCard({ domain }: { domain: DomainStatus }) {
             >
               Refresh
             </Button>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<History size={14} aria-hidden="true" />}
+              aria-label={`History of ${domain.domain}`}
+              aria-haspopup="dialog"
+              onClick={history.open}
+            >
+              History
+            </Button>
           </Group>
         </Group>
 
@@ -74,44 +76,7 @@ export function DomainCard({ domain }: { domain: DomainStatus }) {
           </Alert>
         ) : null}
 
-        <Paper withBorder radius="sm" p="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <Field label="Admin server">
-              <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
-                {admin.name ?? '—'}
-              </Text>
-              <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                {hostPort(admin.host, admin.port)}
-              </Text>
-            </Field>
-            <Field label="State">
-              <ServerStateBadge state={admin.state} />
-            </Field>
-            <Field label="Health">
-              <HealthBadge health={admin.health} />
-            </Field>
-            <Field label="WebLogic version">
-              <Text size="sm">{admin.weblogicVersion ?? '—'}</Text>
-            </Field>
-            {admin.metrics ? (
-              <>
-                <Field label="Heap">
-                  <Text size="sm">{heapText(admin.metrics)}</Text>
-                </Field>
-                <Field label="Threads">
-                  <Text size="sm" c={metricsNeedAttention(admin.metrics) ? 'red.9' : undefined}>
-                    {threadsText(admin.metrics)}
-                  </Text>
-                </Field>
-                <Field label="Data sources">
-                  <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                    {dataSourcesText(admin.metrics)}
-                  </Text>
-                </Field>
-              </>
-            ) : null}
-          </SimpleGrid>
-        </Paper>
+        <AdminServerBox admin={domain.adminServer} />
 
         <Stack gap="xs">
           <Title order={3} size="h5">
@@ -149,6 +114,7 @@ export function DomainCard({ domain }: { domain: DomainStatus }) {
           </Text>
         </Stack>
       </Stack>
+      <StateHistoryModal domain={domain.domain} opened={historyOpened} onClose={history.close} />
     </Paper>
   )
 }

@@ -2,9 +2,10 @@ import { Table, Text } from '@mantine/core'
 import type { ManagedServer } from '@platform/contracts/monitoring'
 import { formatDateTime } from '@/lib/format'
 import { clusterLabel, dataSourcesText, heapText, metricsNeedAttention, threadsText } from '../utils/monitoring'
+import { Since } from './since'
 import { HealthBadge, ServerStateBadge } from './tone-badge'
 
-/** The managed servers of a domain: address, port, cluster (blank when 'None'), state, start time, health and metrics. */
+/** The managed servers of a domain: address, port, cluster (blank when 'None'), state and since when, start time, health and metrics. */
 export function ManagedServersTable({ domain, servers }: { domain: string; servers: ManagedServer[] }) {
   if (servers.length === 0) {
     return (
@@ -42,6 +43,7 @@ export function ManagedServersTable({ domain, servers }: { domain: string; serve
               <Table.Td>{clusterLabel(server.clusterName)}</Table.Td>
               <Table.Td>
                 <ServerStateBadge state={server.state} />
+                {server.since ? <Since since={server.since} withWord /> : null}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(server.startTime)}</Table.Td>
               <Table.Td>

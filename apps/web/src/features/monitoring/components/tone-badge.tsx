@@ -23,8 +23,8 @@ export function ServerStateBadge({ state }: { state: string }) {
   return <ToneBadge style={stateStyle(state)} label={state} />
 }
 
-/** OK, WARN, FAILED or CRITICAL; an em dash when the health is not known. */
-export function HealthBadge({ health }: { health: Health | null }) {
+/** OK, WARN, FAILED or CRITICAL (the history stores it as text); an em dash when the health is not known. */
+export function HealthBadge({ health }: { health: Health | string | null }) {
   if (!health) return <span>—</span>
   return <ToneBadge style={healthStyle(health)} label={health} />
 }

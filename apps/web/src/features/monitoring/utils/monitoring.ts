@@ -25,8 +25,8 @@ export function stateStyle(state: string): ToneStyle {
   return TONE_STYLES[stateTone(state)]
 }
 
-/** The tone of a health: OK ok, WARN warning, FAILED and CRITICAL red; unknown (null) grey. */
-export function healthTone(health: Health | null): Tone {
+/** The tone of a health: OK ok, WARN warning, FAILED and CRITICAL red; unknown (null or any other text) grey. */
+export function healthTone(health: Health | string | null): Tone {
   switch (health) {
     case 'OK':
       return 'ok'
@@ -40,7 +40,7 @@ export function healthTone(health: Health | null): Tone {
   }
 }
 
-export function healthStyle(health: Health | null): ToneStyle {
+export function healthStyle(health: Health | string | null): ToneStyle {
   return TONE_STYLES[healthTone(health)]
 }
 
