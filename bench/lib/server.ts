@@ -52,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
   return {
     url,
     output,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js'
 import { openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { seedDatabase } from './db/seed.js'
+import { startDemoTracker } from './features/dsa/demo-tracker/demo-tracker.js'
 import { systemClock } from './lib/clock.js'
 import { createOutboxTransport, createSmtpTransport } from './lib/mail-transport.js'
 
@@ -16,12 +17,16 @@ async function main(): Promise<void> {
   const transport = config.mail.smtpUrl
     ? createSmtpTransport(config.mail.smtpUrl, config.mail.from, undefined, new URL(config.appUrl).hostname)
     : createOutboxTransport()
-  const { app, maintenance, mailQueue } = await buildApp({ config, db, transport })
+  // The demo tracker stands in for the real DSA site (DSA_DEMO_TRACKER=true): the tracker works without the internet.
+  const demoTracker = config.dsa.demoTracker ? await startDemoTracker() : null
+  const { app, maintenance, mailQueue, recoverInterruptedScrapes } = await buildApp({ config, db, transport, ...(demoTracker ? { dsaTrackerUrl: demoTracker.url } : {}) })
 
   const timer = setInterval(() => void maintenance().catch((err: unknown) => app.log.warn({ err }, 'maintenance failed')), MAINTENANCE_INTERVAL_MS)
   timer.unref()
   const interrupted = await mailQueue.recoverInterrupted()
   if (interrupted > 0) app.log.warn({ messages: interrupted }, 'messages interrupted by the last stop were marked failed')
+  const interruptedScrapes = await recoverInterruptedScrapes()
+  if (interruptedScrapes > 0) app.log.warn({ runs: interruptedScrapes }, 'DSA scrape runs interrupted by the last stop were marked failed')
   const mailTimer = setInterval(
     () => void mailQueue.processDue().catch((err: unknown) => app.log.error({ err }, 'mail queue run failed')),
     config.mail.queuePollSeconds * 1000,
@@ -36,6 +41,7 @@ async function main(): Promise<void> {
     clearInterval(timer)
     clearInterval(mailTimer)
     await app.close() // stops accepting connections and waits for requests in flight
+    await demoTracker?.close()
     transport.close()
     await db.close()
     process.exit(0)
@@ -53,6 +59,7 @@ async function main(): Promise<void> {
       `  database: ${where}; mail: ${mail}`,
       `  To sign in as the first administrator, open ${config.appUrl}/login and enter ${config.adminEmail}`,
       transport.mode === 'outbox' ? '  The sign-in link and code will appear in this console.' : '  The sign-in link and code will arrive by e-mail.',
+      demoTracker ? `  DSA Project Tracker: reading the built-in demo tracker at ${demoTracker.url} (DSA_DEMO_TRACKER=true)` : `  DSA Project Tracker: reading ${config.dsa.baseUrl}`,
       createdAdmin ? `  (First start: the administrator ${config.adminEmail} was created; set ADMIN_EMAIL to choose another.)` : '',
       '',
     ].join('\n') + '\n',

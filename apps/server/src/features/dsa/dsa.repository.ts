@@ -10,6 +10,14 @@ export type ProjectSort = 'project_name' | 'project_number' | 'client_id' | 'pro
 /** The fields a scrape writes (everything but the id and the bookkeeping of first sight). */
 export type ProjectValues = Omit<Insertable<DsaProjectsTable>, 'id' | 'first_seen_at' | 'stale'>
 
+// What a project shows and exports: every column but the search text and the scrape bookkeeping.
+const EXPORT_COLUMNS = [
+  'id', 'client_id', 'project_number', 'project_link', 'project_name', 'project_status', 'project_type', 'construction_cost', 'cost_source',
+  'estimated_amount', 'contracted_amount', 'change_amount', 'final_cost', 'received_date', 'approved_date', 'closed_date', 'void_date',
+  'certification_letter', 'certification_date', 'city', 'ptn', 'scraped_at', 'stale',
+] as const
+export type ExportRow = Pick<ProjectRow, (typeof EXPORT_COLUMNS)[number]>
+
 // Chunked so an IN list never meets a driver's parameter limit.
 const CHUNK = 500
 
@@ -31,20 +39,21 @@ export function createDsaRepository(db: Db) {
   return {
     async page(filters: DsaFilters, sort: ProjectSort, order: 'asc' | 'desc', limit: number, offset: number) {
       const [rows, count] = await Promise.all([
-        filtered(filters).selectAll().orderBy(sort, order).orderBy('id', order).limit(limit).offset(offset).execute(),
+        filtered(filters).select(EXPORT_COLUMNS).orderBy(sort, order).orderBy('id', order).limit(limit).offset(offset).execute(),
         filtered(filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return { rows, total: Number(count.n) }
     },
 
     /** Every matching project in name order, read page by page (keyset) so an export of any size holds little in memory. */
-    async *stream(filters: DsaFilters, pageSize = 5000): AsyncGenerator<ProjectRow> {
+    async *stream(filters: DsaFilters, pageSize = 1000): AsyncGenerator<ExportRow> {
       let after: { name: string; id: number } | null = null
       for (;;) {
-        let query = filtered(filters).selectAll()
+        let query = filtered(filters).select(EXPORT_COLUMNS)
         if (after) {
           const cursor: { name: string; id: number } = after
-          query = query.where((eb) => eb.or([eb('project_name', '>', cursor.name), eb.and([eb('project_name', '=', cursor.name), eb('id', '>', cursor.id)])]))
+          // A row-value comparison: both databases walk the (project_name, id) index from the cursor on.
+          query = query.where((eb) => eb(eb.refTuple('project_name', 'id'), '>', eb.tuple(cursor.name, cursor.id)))
         }
         const rows = await query.orderBy('project_name').orderBy('id').limit(pageSize).execute()
         yield* rows

@@ -1,7 +1,7 @@
 import { DSA_STATUS_BREAKDOWN_SIZE, type DsaFilters, type DsaProject, type DsaStats, type ScrapeRun } from '@platform/contracts/dsa'
 import { type Clock, DAY_MS } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
-import type { DsaRepository, ProjectRow, ProjectSort, RunRow } from './dsa.repository.js'
+import type { DsaRepository, ExportRow, ProjectSort, RunRow } from './dsa.repository.js'
 import { type ScrapeProgress, runScrape } from './scrape-job.js'
 import { type TrackerHttpOptions, createTrackerHttp } from './tracker-http.js'
 
@@ -26,7 +26,7 @@ export function createDsaService(deps: { projects: DsaRepository; clock: Clock; 
 
   const freshSince = () => new Date(clock.now().getTime() - settings.freshDays * DAY_MS).toISOString()
 
-  function toProject(row: ProjectRow, since: string): DsaProject {
+  function toProject(row: ExportRow, since: string): DsaProject {
     return {
       id: row.id, clientId: row.client_id, projectNumber: row.project_number, projectLink: row.project_link, projectName: row.project_name,
       projectStatus: row.project_status as DsaProject['projectStatus'], projectType: row.project_type, constructionCost: row.construction_cost,

@@ -1,0 +1,131 @@
+import { ActionIcon, Anchor, Table, Text } from '@mantine/core'
+import type { DsaProject } from '@platform/contracts/dsa'
+import { ChevronDown, ChevronRight } from 'lucide-react'
+import { Fragment, useState } from 'react'
+import { formatDateTime } from '@/lib/format'
+import type { DsaSortField, ProjectSort } from '../api/dsa'
+import { defaultClientLabel } from '../utils/client-id'
+import { costSourceLabel, formatUsd } from '../utils/money'
+import { safeProjectLink } from '../utils/project-link'
+import { ProjectDetails } from './project-details'
+import { SortableHeader } from './sortable-header'
+import { FreshnessBadge, ProjectStatusBadge } from './status-badges'
+
+const COLUMNS = 9
+
+function ProjectNumber({ project }: { project: DsaProject }) {
+  const link = safeProjectLink(project.projectLink)
+  if (!link) return <Text size="sm">{project.projectNumber}</Text>
+  return (
+    <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+      {project.projectNumber}
+      <span className="visually-hidden"> (opens the tracker in a new tab)</span>
+    </Anchor>
+  )
+}
+
+function ProjectRow({ project }: { project: DsaProject }) {
+  const [open, setOpen] = useState(false)
+  const panelId = `dsa-project-${project.id}`
+  const source = costSourceLabel(project.costSource)
+  const clientLabel = defaultClientLabel(project.clientId)
+  return (
+    <Fragment>
+      <Table.Tr>
+        <Table.Td>
+          <ActionIcon
+            variant="subtle"
+            color="gray.8"
+            aria-label={`Tracker fields of ${project.projectNumber}`}
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
+          </ActionIcon>
+        </Table.Td>
+        <Table.Td>
+          <ProjectNumber project={project} />
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm" fw={500}>
+            {project.projectName}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {project.clientId}
+          </Text>
+          {clientLabel ? (
+            <Text size="xs" c="dimmed">
+              {clientLabel}
+            </Text>
+          ) : null}
+        </Table.Td>
+        <Table.Td>
+          <ProjectStatusBadge status={project.projectStatus} />
+        </Table.Td>
+        <Table.Td>{project.projectType || '—'}</Table.Td>
+        <Table.Td ta="right">
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatUsd(project.constructionCost)}
+          </Text>
+          {project.constructionCost !== null && source ? (
+            <Text size="xs" c="dimmed">
+              {source}
+            </Text>
+          ) : null}
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(project.scrapedAt)}</Table.Td>
+        <Table.Td>
+          <FreshnessBadge freshness={project.dataFreshness} />
+        </Table.Td>
+      </Table.Tr>
+      {open ? (
+        <Table.Tr id={panelId}>
+          <Table.Td />
+          <Table.Td colSpan={COLUMNS - 1}>
+            <ProjectDetails project={project} />
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </Fragment>
+  )
+}
+
+export interface ProjectsTableProps {
+  projects: readonly DsaProject[]
+  sort: ProjectSort
+  onSort: (field: DsaSortField) => void
+  busy: boolean
+}
+
+/** One page of projects; a row opens to show the tracker's own fields. */
+export function ProjectsTable({ projects, sort, onSort, busy }: ProjectsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={1040}>
+      <Table striped verticalSpacing="xs" aria-label="DSA projects" aria-busy={busy}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">
+              <span className="visually-hidden">Details</span>
+            </Table.Th>
+            <SortableHeader field="projectNumber" label="Project number" sort={sort} onSort={onSort} />
+            <SortableHeader field="projectName" label="Name" sort={sort} onSort={onSort} />
+            <SortableHeader field="clientId" label="Client" sort={sort} onSort={onSort} />
+            <SortableHeader field="projectStatus" label="Status" sort={sort} onSort={onSort} />
+            <Table.Th scope="col">Type</Table.Th>
+            <SortableHeader field="constructionCost" label="Construction cost" sort={sort} onSort={onSort} align="right" />
+            <SortableHeader field="scrapedAt" label="Last scraped" sort={sort} onSort={onSort} />
+            <Table.Th scope="col">Freshness</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {projects.map((project) => (
+            <ProjectRow key={project.id} project={project} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

@@ -1,0 +1,24 @@
+import type { DsaProject, ScrapeRunStatus } from '@platform/contracts/dsa'
+import { CircleCheck, History } from 'lucide-react'
+import { projectStatusStyle, scrapeLogStatusStyle, type BadgeStyle } from '../utils/status-styles'
+import { StyledBadge } from './styled-badge'
+
+/** A project's derived status in its SPEC.md §4 colour. */
+export function ProjectStatusBadge({ status }: { status: string }) {
+  return <StyledBadge style={projectStatusStyle(status)} label={status} />
+}
+
+/** A scrape log's status: SUCCESS, FAILED, PARTIAL or RUNNING. */
+export function ScrapeLogStatusBadge({ status }: { status: ScrapeRunStatus }) {
+  return <StyledBadge style={scrapeLogStatusStyle(status)} label={status} />
+}
+
+const FRESHNESS_STYLES: Record<DsaProject['dataFreshness'], BadgeStyle> = {
+  FRESH: { color: 'teal.9', autoContrast: false, icon: CircleCheck },
+  STALE: { color: 'gray.7', autoContrast: false, icon: History },
+}
+
+/** FRESH or STALE, drawn quieter (outlined) than the status so a row's status stands out. */
+export function FreshnessBadge({ freshness }: { freshness: DsaProject['dataFreshness'] }) {
+  return <StyledBadge style={FRESHNESS_STYLES[freshness]} label={freshness} variant="outline" />
+}
