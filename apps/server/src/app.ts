@@ -5,6 +5,9 @@ import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.js'
 import { type Db, isDatabaseReachable } from './db/database.js'
 import type { Database } from './db/schema.js'
+import { accountRoutes } from './features/account/account.routes.js'
+import { createDevicesRepository } from './features/account/devices.repository.js'
+import { createDevicesService } from './features/account/devices.service.js'
 import { createApplicationsRepository } from './features/applications/applications.repository.js'
 import { createApplicationsService } from './features/applications/applications.service.js'
 import { createApplicationsAdminService } from './features/applications/applications-admin.service.js'
@@ -123,8 +126,11 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     clock,
     policy: config.session,
   })
+  const devices = createDevicesService({
+    devices: createDevicesRepository(db), email, audit, clock, secret, appUrl: config.appUrl, idleHours: config.session.idleHours,
+  })
   const signIn = createSignInService({
-    users, challenges, sessions, email, audit, limiter, clock, secret, appUrl: config.appUrl,
+    users, challenges, sessions, email, audit, limiter, clock, secret, appUrl: config.appUrl, devices, districtDomains: config.districtDomains,
   })
   const invitations = createInvitationsService({ challenges, email, limiter, clock, secret, appUrl: config.appUrl })
   const userAdminDeps = {
@@ -137,6 +143,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     ...userAdminDeps,
     resendInvitation: invitations.resend,
     endAllAccess: (userId, reason) => sessions.endAllAccess(userId, reason),
+    endSessions: (userId, reason) => sessions.endSessions(userId, reason),
   })
   const usersImport = createUsersImportService(userAdminDeps)
   const applicationsAdmin = createApplicationsAdminService({ applications: applicationsRepository, audit, clock, inTransaction })
@@ -151,6 +158,9 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     reissue: {
       sign_in: reissueSignIn,
       no_account: reissueSignIn,
+      new_device() {
+        throw new AppError('unprocessable', 'A new-device notice describes a sign-in that has passed, so it is not sent again. The person sees every device under Devices and sessions.', { code: 'not_resendable' })
+      },
       server_alert() {
         throw new AppError('unprocessable', 'A server alert describes a moment that has passed, so it is not sent again. The Server Monitoring screen shows the current state.', { code: 'not_resendable' })
       },
@@ -219,7 +229,11 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { isDatabaseReachable: () => isDatabaseReachable(db) })
-      await api.register(authRoutes, { signIn, sessions, debugAuthEnabled: config.debugAuthEnabled })
+      await api.register(authRoutes, {
+        signIn, sessions, debugAuthEnabled: config.debugAuthEnabled,
+        signInOptions: { districtDomains: config.districtDomains, ssoProviders: config.sso.providers.map((provider) => provider.id) },
+      })
+      await api.register(accountRoutes, { devices })
       await api.register(dashboardRoutes, { dashboard })
       await api.register(usersRoutes, { users: usersService, importer: usersImport, catalogue: () => applicationsRepository.catalogue() })
       await api.register(applicationsRoutes, { admin: applicationsAdmin })

@@ -45,6 +45,22 @@ const EnvSchema = z.object({
       (value) => typeof value === 'string' || value.every((address) => z.email().safeParse(address).success),
       'must be off, admins, or a comma-separated list of e-mail addresses',
     ),
+  DISTRICT_EMAIL_DOMAIN: z
+    .string()
+    .transform((value) => value.split(',').map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))
+    .refine((domains) => domains.every((domain) => /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)), 'must be domains separated by commas, such as district.org,staff.district.org')
+    .optional(),
+  OIDC_MICROSOFT_ISSUER: z.url({ error: 'must be the issuer URL, such as https://login.microsoftonline.com/<tenant id>/v2.0' }).optional(),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_MICROSOFT_TENANT_ID: z.string().trim().min(1).optional(),
+  OIDC_GOOGLE_ISSUER: z.url({ error: 'must be the issuer URL, https://accounts.google.com' }).optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_GOOGLE_HOSTED_DOMAIN: z.string().trim().toLowerCase().min(1).optional(),
+  // Only for a local test identity provider: real issuers are https.
+  OIDC_ALLOW_HTTP: booleanFlag.default(false),
+  OIDC_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(60).default(10),
   DSA_BASE_URL: z.url({ error: 'must be an absolute URL such as https://www.apps2.dgs.ca.gov/DSA/Tracker/' }).default('https://www.apps2.dgs.ca.gov/DSA/Tracker/'),
   DSA_DEMO_TRACKER: booleanFlag.default(false),
   DSA_FRESH_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(3650).default(7),
@@ -88,6 +104,9 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   webDistDir: string | null
   weblogic: { domains: WeblogicDomain[]; cacheTtlSeconds: number; alerts: 'off' | 'admins' | string[] }
+  /** The district sign-in (/login-clerk): its domains, or null when it is off. */
+  districtDomains: string[] | null
+  sso: { providers: SsoProviderConfig[]; allowHttp: boolean; timeoutMs: number }
   dsa: {
     baseUrl: string
     /** Serve the built-in demo tracker and read it instead of the real one. */
@@ -101,6 +120,16 @@ export type Config = Readonly<{
     scheduleClients: string[]
   }
 }>
+
+/** An OpenID Connect identity provider, and the claim that says an account belongs to the district. */
+export interface SsoProviderConfig {
+  id: 'microsoft' | 'google'
+  issuer: string
+  clientId: string
+  clientSecret: string
+  /** Entra ID: the `tid` claim must equal this. Google: the `hd` claim must equal this. */
+  tenantClaim: { name: 'tid' | 'hd'; value: string }
+}
 
 /** Thrown when the environment is wrong; the message names every bad variable. */
 export class ConfigError extends Error {}
@@ -123,6 +152,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid configuration:\n- WEBLOGIC_DOMAINS_FILE: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
+  const providers: SsoProviderConfig[] = []
+  const ssoProblems: string[] = []
+  const microsoft = [e.OIDC_MICROSOFT_ISSUER, e.OIDC_MICROSOFT_CLIENT_ID, e.OIDC_MICROSOFT_CLIENT_SECRET, e.OIDC_MICROSOFT_TENANT_ID]
+  if (microsoft.some(Boolean)) {
+    if (!microsoft.every(Boolean)) ssoProblems.push('- OIDC_MICROSOFT_*: set all four of ISSUER, CLIENT_ID, CLIENT_SECRET and TENANT_ID, or none')
+    else providers.push({ id: 'microsoft', issuer: e.OIDC_MICROSOFT_ISSUER!, clientId: e.OIDC_MICROSOFT_CLIENT_ID!, clientSecret: e.OIDC_MICROSOFT_CLIENT_SECRET!, tenantClaim: { name: 'tid', value: e.OIDC_MICROSOFT_TENANT_ID! } })
+  }
+  const google = [e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET, e.OIDC_GOOGLE_HOSTED_DOMAIN]
+  if (google.some(Boolean) || e.OIDC_GOOGLE_ISSUER) {
+    if (!google.every(Boolean)) ssoProblems.push('- OIDC_GOOGLE_*: set CLIENT_ID, CLIENT_SECRET and HOSTED_DOMAIN (ISSUER defaults to https://accounts.google.com), or none')
+    else providers.push({ id: 'google', issuer: e.OIDC_GOOGLE_ISSUER ?? 'https://accounts.google.com', clientId: e.OIDC_GOOGLE_CLIENT_ID!, clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET!, tenantClaim: { name: 'hd', value: e.OIDC_GOOGLE_HOSTED_DOMAIN! } })
+  }
+  if (ssoProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${ssoProblems.join('\n')}`)
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -147,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
     weblogic: { domains, cacheTtlSeconds: e.WEBLOGIC_CACHE_TTL_SECONDS, alerts: e.WEBLOGIC_ALERTS as 'off' | 'admins' | string[] },
+    districtDomains: e.DISTRICT_EMAIL_DOMAIN && e.DISTRICT_EMAIL_DOMAIN.length > 0 ? e.DISTRICT_EMAIL_DOMAIN : null,
+    sso: { providers, allowHttp: e.OIDC_ALLOW_HTTP, timeoutMs: e.OIDC_TIMEOUT_SECONDS * 1000 },
     dsa: {
       baseUrl: e.DSA_BASE_URL.endsWith('/') ? e.DSA_BASE_URL : `${e.DSA_BASE_URL}/`,
       demoTracker: e.DSA_DEMO_TRACKER,

@@ -57,7 +57,7 @@ export async function buildTestApp({ dialect, smtp, env = {} }: TestAppOptions) 
   /** The newest sign-in e-mail to an address, from the SMTP peer or the outbox. */
   async function lastSignInMail(email: string) {
     if (smtp) return readSignInMail((await smtp.waitForMail(email)).text)
-    const printed = [...outbox].reverse().find((text) => text.includes(`To: ${email}\n`) && text.includes('/auth/verify?'))
+    const printed = [...outbox].reverse().find((text) => text.includes(`To: ${email}\n`) && /\/auth\/verify(-clerk)?\?/.test(text))
     if (!printed) throw new Error(`No sign-in e-mail to ${email} in the outbox`)
     return readSignInMail(printed)
   }

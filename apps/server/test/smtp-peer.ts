@@ -84,7 +84,7 @@ export type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>
 
 /** The sign-in link and code of a sign-in e-mail. */
 export function readSignInMail(text: string): { link: string; token: string; code: string } {
-  const link = /(https?:\/\/\S+\/auth\/verify\?\S+)/.exec(text)?.[1]
+  const link = /(https?:\/\/\S+\/auth\/verify(?:-clerk)?\?\S+)/.exec(text)?.[1]
   const code = /code on the sign-in page: (\d{6})/.exec(text)?.[1]
   if (!link || !code) throw new Error(`Not a sign-in e-mail:\n${text}`)
   const token = new URL(link).searchParams.get('token') ?? ''

@@ -20,7 +20,14 @@ export const EmailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email({ error: 'Enter a valid email address' }))
 
-export const SendMagicLinkBodySchema = z.object({ email: EmailSchema })
+/**
+ * standard: /login (any address with an account). district: /login-clerk, only for addresses of the district's
+ * domains (DISTRICT_EMAIL_DOMAIN); its link opens /auth/verify-clerk.
+ */
+export const SIGN_IN_FLOWS = ['standard', 'district'] as const
+export type SignInFlow = (typeof SIGN_IN_FLOWS)[number]
+
+export const SendMagicLinkBodySchema = z.object({ email: EmailSchema, flow: z.enum(SIGN_IN_FLOWS).default('standard') })
 export type SendMagicLinkBody = z.infer<typeof SendMagicLinkBodySchema>
 
 export const SendMagicLinkResponseSchema = z.object({
@@ -30,9 +37,14 @@ export const SendMagicLinkResponseSchema = z.object({
 })
 export type SendMagicLinkResponse = z.infer<typeof SendMagicLinkResponseSchema>
 
+/** A random id the browser keeps in local storage (key `deviceId`) to be recognised at its next sign-in. */
+export const DEVICE_ID_STORAGE_KEY = 'deviceId'
+export const DeviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'deviceId is 16 to 64 letters, digits, - or _')
+
 export const VerifyMagicLinkBodySchema = z.object({
   email: EmailSchema,
   token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200, 'Token is too long'),
+  deviceId: DeviceIdSchema.optional(),
 })
 export type VerifyMagicLinkBody = z.infer<typeof VerifyMagicLinkBodySchema>
 
@@ -42,7 +54,7 @@ export const VerificationCodeSchema = z
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'The code is the 6 digits from the email'))
 
-export const VerifyCodeBodySchema = z.object({ email: EmailSchema, code: VerificationCodeSchema })
+export const VerifyCodeBodySchema = z.object({ email: EmailSchema, code: VerificationCodeSchema, deviceId: DeviceIdSchema.optional() })
 export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>
 
 /** The signed-in person as the web app sees it (SPEC.md §3, DESIGN.md §5). */
@@ -60,7 +72,12 @@ export const SessionUserSchema = z.object({
 })
 export type SessionUser = z.infer<typeof SessionUserSchema>
 
-export const SignInResponseSchema = z.object({ token: z.string(), user: SessionUserSchema })
+export const SignInResponseSchema = z.object({
+  token: z.string(),
+  user: SessionUserSchema,
+  /** True when this browser (its deviceId) had never signed in to this account: 'New device registered for your account'. */
+  newDevice: z.boolean(),
+})
 export type SignInResponse = z.infer<typeof SignInResponseSchema>
 
 export const ProfileResponseSchema = z.object({ user: SessionUserSchema })
@@ -93,3 +110,42 @@ export const DebugTokenResponseSchema = z.object({
   problems: z.array(z.string()),
 })
 export type DebugTokenResponse = z.infer<typeof DebugTokenResponseSchema>
+
+/** The text of a district sign-in refused for its domain (SPEC.md §5). */
+export function districtDomainHint(domains: readonly string[]): string {
+  return `Please use your ${domains.map((domain) => `@${domain}`).join(' or ')} email address`
+}
+
+export const SSO_PROVIDERS = ['microsoft', 'google'] as const
+export type SsoProvider = (typeof SSO_PROVIDERS)[number]
+export const SSO_LABELS: Record<SsoProvider, string> = { microsoft: 'Sign in with Microsoft', google: 'Sign in with Google' }
+
+/** What the sign-in pages may offer (GET /api/auth-config): the web shows the provider status loading, ready or error. */
+export const AuthConfigResponseSchema = z.object({
+  districtSignIn: z.object({ enabled: z.boolean(), domains: z.array(z.string()) }),
+  sso: z.array(z.object({ id: z.enum(SSO_PROVIDERS), label: z.string() })),
+})
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>
+
+/**
+ * Single sign-on ends on /auth/sso#ticket=… (or /login?sso_error=<code>); the page trades the one-time ticket for the
+ * session with POST /api/sso/complete.
+ */
+export const SsoCompleteBodySchema = z.object({
+  ticket: z.string({ error: 'ticket is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The sign-in ticket is not valid'),
+  deviceId: DeviceIdSchema.optional(),
+})
+
+/** Why a single sign-on did not sign anyone in: the code in /login?sso_error=, and the words shown for it. */
+export const SSO_ERROR_TEXT = {
+  sso_not_invited: 'Your district account is not invited to this platform. Ask your administrator for an invitation, or sign in with your e-mail.',
+  sso_inactive: 'Your account is not active. Contact your administrator.',
+  sso_wrong_tenant: 'That account does not belong to the district. Sign in with your district Microsoft or Google account.',
+  sso_unverified_email: 'Your identity provider did not confirm your e-mail address, so it cannot be matched to an account.',
+  sso_invalid_response: 'The sign-in could not be completed: the identity provider’s answer did not check out. Please try again.',
+  sso_state_mismatch: 'The sign-in could not be completed: it was started in another window or has expired. Please try again.',
+  sso_unavailable: 'The identity provider could not be reached. Try again in a few minutes, or sign in with your e-mail.',
+  sso_cancelled: 'The sign-in was cancelled at the identity provider.',
+  sso_disabled: 'This sign-in method is not set up on this platform.',
+} as const
+export type SsoErrorCode = keyof typeof SSO_ERROR_TEXT

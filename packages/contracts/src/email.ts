@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PaginationSchema } from './users.js'
 
 /** Every kind of message the platform sends. */
-export const MAIL_KINDS = ['sign_in', 'no_account', 'invitation', 'test', 'server_alert'] as const
+export const MAIL_KINDS = ['sign_in', 'no_account', 'invitation', 'test', 'server_alert', 'new_device'] as const
 export const MailKindSchema = z.enum(MAIL_KINDS)
 export type MailKind = z.infer<typeof MailKindSchema>
 
@@ -12,6 +12,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   invitation: 'Invitation',
   test: 'Test message',
   server_alert: 'Server monitoring alert',
+  new_device: 'New device notice',
 }
 
 /**

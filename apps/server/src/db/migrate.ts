@@ -6,6 +6,7 @@ import * as userSearchTerms from './migrations/0003-user-search-terms.js'
 import * as mailQueue from './migrations/0004-mail-queue.js'
 import * as serverStateChanges from './migrations/0005-server-state-changes.js'
 import * as dsaTracker from './migrations/0006-dsa-tracker.js'
+import * as devicesAndSso from './migrations/0007-devices-and-sso.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-mail-queue': mailQueue,
   '0005-server-state-changes': serverStateChanges,
   '0006-dsa-tracker': dsaTracker,
+  '0007-devices-and-sso': devicesAndSso,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

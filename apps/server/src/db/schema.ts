@@ -84,6 +84,33 @@ export interface SessionsTable {
   revoked_reason: string | null
   ip: string | null
   user_agent: string | null
+  /** The remembered browser it was opened from (null: no deviceId was sent). */
+  device_id: number | null
+}
+
+/** A browser a person signed in from, known by the keyed hash of the random id it keeps. */
+export interface DevicesTable {
+  device_id: Generated<number>
+  user_id: number
+  device_hash: string
+  browser: string
+  os: string
+  first_seen_at: string
+  last_seen_at: string
+  last_ip: string | null
+}
+
+/** A single sign-on between the redirect to the identity provider and its return. */
+export interface SsoStatesTable {
+  state_hash: string
+  provider: string
+  nonce: string
+  code_verifier: string
+  binding_hash: string
+  origin: string
+  created_at: string
+  expires_at: string
+  consumed_at: string | null
 }
 
 /** Fixed-window counters shared by every instance (rate limits). */
@@ -228,4 +255,6 @@ export interface Database {
   server_state_changes: ServerStateChangesTable
   dsa_projects: DsaProjectsTable
   dsa_scrape_runs: DsaScrapeRunsTable
+  devices: DevicesTable
+  sso_states: SsoStatesTable
 }

@@ -4,6 +4,9 @@ import { type TestApp, buildTestApp } from '../../test/build-test-app.js'
 import { testDialects } from '../../test/test-database.js'
 import { type AccessRule, describeAccess } from './access.js'
 
+// These end the caller's sessions (the own ones, or user 1's: a caller's): walked last, on their own.
+const SPENDS_SESSIONS = new Set(['/api/logout', '/api/account/sign-out-everywhere', '/api/users/:userId/sign-out-everywhere'])
+
 type Caller = 'anonymous' | 'SUPER_ADMIN' | 'ADMIN' | 'REPORT_WRITER' | 'STAFF' | 'STAFF_WITH_APPS'
 
 /** What a caller should get from a route with this rule: refused (401/403) or let through (anything else). */
@@ -43,7 +46,7 @@ describe.each(testDialects())('access-rule inventory (%s)', (dialect) => {
   it('every route answers every caller as its rule says', async () => {
     const mismatches: string[] = []
     for (const route of t.routes) {
-      if (route.url === '/api/logout') continue // spends the session; checked last below
+      if (SPENDS_SESSIONS.has(route.url)) continue // checked last below
       for (const [caller, token] of tokens) {
         const url = route.url.replace(/:(\w+)/g, '1')
         const answer = await t.request({ method: route.method as 'GET', url, token, payload: route.method === 'GET' ? undefined : {} })
@@ -56,7 +59,16 @@ describe.each(testDialects())('access-rule inventory (%s)', (dialect) => {
     expect(mismatches).toEqual([])
   })
 
-  it('logout refuses the anonymous and accepts any signed-in role', async () => {
+  it('the calls that end sessions refuse whom their rule refuses', async () => {
+    const target = await t.createUser({ roleCode: 'STAFF' })
+    const staffOnly = [...tokens].filter(([caller]) => caller !== 'anonymous' && !isAdminRole(caller))
+    expect((await t.request({ method: 'POST', url: `/api/users/${target.userId}/sign-out-everywhere` })).statusCode).toBe(401)
+    for (const [caller, token] of staffOnly) {
+      expect((await t.request({ method: 'POST', url: `/api/users/${target.userId}/sign-out-everywhere`, token, payload: {} })).statusCode, caller).toBe(403)
+    }
+    expect((await t.request({ method: 'POST', url: `/api/users/${target.userId}/sign-out-everywhere`, token: tokens.get('ADMIN'), payload: {} })).statusCode).toBe(200)
+    expect((await t.request({ method: 'POST', url: '/api/account/sign-out-everywhere', payload: {} })).statusCode).toBe(401)
+    expect((await t.request({ method: 'POST', url: '/api/account/sign-out-everywhere', token: tokens.get('STAFF_WITH_APPS'), payload: {} })).statusCode).toBe(200)
     expect((await t.request({ method: 'POST', url: '/api/logout' })).statusCode).toBe(401)
     for (const role of ['SUPER_ADMIN', 'ADMIN', 'REPORT_WRITER', 'STAFF'] as const) {
       expect((await t.request({ method: 'POST', url: '/api/logout', token: tokens.get(role) })).statusCode).toBe(200)

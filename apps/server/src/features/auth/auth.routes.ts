@@ -1,4 +1,7 @@
 import {
+  AuthConfigResponseSchema,
+  SSO_LABELS,
+  type SsoProvider,
   DebugTokenBodySchema,
   DebugTokenResponseSchema,
   ProfileResponseSchema,
@@ -20,15 +23,24 @@ import type { SignInService } from './sign-in.service.js'
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
 
 /** The sign-in calls of SPEC.md §7 (Authentication), plus the code check and the debug endpoint. */
-export const authRoutes: FastifyPluginAsyncZod<{ signIn: SignInService; sessions: SessionsService; debugAuthEnabled: boolean }> = async (
-  app,
-  { signIn, sessions, debugAuthEnabled },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  signIn: SignInService
+  sessions: SessionsService
+  debugAuthEnabled: boolean
+  signInOptions: { districtDomains: string[] | null; ssoProviders: SsoProvider[] }
+}> = async (app, { signIn, sessions, debugAuthEnabled, signInOptions }) => {
+  // Fixed for the life of the process: the sign-in pages ask once.
+  const authConfig = {
+    districtSignIn: { enabled: signInOptions.districtDomains !== null, domains: signInOptions.districtDomains ?? [] },
+    sso: signInOptions.ssoProviders.map((id) => ({ id, label: SSO_LABELS[id] })),
+  }
+  app.get('/auth-config', { config: { access: 'public' }, schema: { response: { 200: AuthConfigResponseSchema, ...errorResponses } } }, async () => authConfig)
+
   app.post(
     '/send-magic-link',
     { config: { access: 'public' }, schema: { body: SendMagicLinkBodySchema, response: { 200: SendMagicLinkResponseSchema, ...errorResponses } } },
     async (request) => {
-      const { message } = await signIn.sendMagicLink(request.body.email, client(request))
+      const { message } = await signIn.sendMagicLink(request.body.email, client(request), request.body.flow)
       return { success: true as const, message, expiresInMinutes: MAGIC_LINK_TTL_MINUTES }
     },
   )
@@ -36,13 +48,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ signIn: SignInService; sessions
   app.post(
     '/verify-magic-link',
     { config: { access: 'public' }, schema: { body: VerifyMagicLinkBodySchema, response: { 200: SignInResponseSchema, ...errorResponses } } },
-    (request) => signIn.verifyMagicLink(request.body.email, request.body.token, client(request)),
+    (request) => signIn.verifyMagicLink(request.body.email, request.body.token, client(request), request.body.deviceId),
   )
 
   app.post(
     '/verify-code',
     { config: { access: 'public' }, schema: { body: VerifyCodeBodySchema, response: { 200: SignInResponseSchema, ...errorResponses } } },
-    (request) => signIn.verifyCode(request.body.email, request.body.code, client(request)),
+    (request) => signIn.verifyCode(request.body.email, request.body.code, client(request), request.body.deviceId),
   )
 
   app.get(

@@ -51,13 +51,15 @@ export function createSessionsRepository(db: Db) {
         .where('revoked_at', 'is', null)
         .execute(),
 
-    revokeAllForUser: (userId: number, at: string, reason: string) =>
-      db.kysely
+    async revokeAllForUser(userId: number, at: string, reason: string): Promise<number> {
+      const result = await db.kysely
         .updateTable('sessions')
         .set({ revoked_at: at, revoked_reason: reason })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
-        .execute(),
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
 
     async countActive(now: string, idleSince: string): Promise<number> {
       const row = await db.kysely

@@ -66,7 +66,7 @@ export function createSessionsService(deps: {
 
   return {
     /** Opens a session for a person who just proved their address; returns the session JWT. */
-    async start(userId: number, client: ClientInfo): Promise<{ token: string; sessionId: string }> {
+    async start(userId: number, client: ClientInfo, deviceId: number | null = null): Promise<{ token: string; sessionId: string }> {
       const now = clock.now()
       const expiresAt = new Date(now.getTime() + policy.maxDays * DAY_MS)
       const sessionId = randomToken(16)
@@ -80,6 +80,7 @@ export function createSessionsService(deps: {
         revoked_reason: null,
         ip: client.ip,
         user_agent: client.userAgent?.slice(0, 500) ?? null,
+        device_id: deviceId,
       })
       return { token: await tokens.sign({ userId, sessionId, issuedAt: now, expiresAt }), sessionId }
     },
@@ -137,6 +138,8 @@ export function createSessionsService(deps: {
       await sessions.revokeAllForUser(userId, now, reason)
       await challenges.revokeAllForUser(userId, now)
     },
+    /** Ends every session of a person, leaving their links usable; returns how many ended. */
+    endSessions: (userId: number, reason: string) => sessions.revokeAllForUser(userId, clock.now().toISOString(), reason),
     countActive: () => {
       const now = clock.now()
       return sessions.countActive(now.toISOString(), new Date(now.getTime() - idleMs).toISOString())

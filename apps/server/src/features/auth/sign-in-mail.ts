@@ -1,10 +1,10 @@
-import { MAGIC_LINK_TTL_MINUTES } from '@platform/contracts/auth'
+import { MAGIC_LINK_TTL_MINUTES, type SignInFlow } from '@platform/contracts/auth'
 import type { MailToSend } from '../email/email.service.js'
 
 /** The link of an e-mailed sign-in: the page posts the token, so opening it spends nothing by itself. */
-export function signInLink(appUrl: string, email: string, token: string): string {
+export function signInLink(appUrl: string, email: string, token: string, flow: SignInFlow = 'standard'): string {
   const query = new URLSearchParams({ email, token })
-  return `${appUrl}/auth/verify?${query.toString()}`
+  return `${appUrl}${flow === 'district' ? '/auth/verify-clerk' : '/auth/verify'}?${query.toString()}`
 }
 
 /** The sign-in e-mail: its text comes from the editable template of Email Administration. */

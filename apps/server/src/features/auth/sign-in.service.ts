@@ -1,4 +1,4 @@
-import { MAGIC_LINK_TTL_MINUTES, type SignInResponse } from '@platform/contracts/auth'
+import { MAGIC_LINK_TTL_MINUTES, type SignInFlow, type SignInResponse, districtDomainHint } from '@platform/contracts/auth'
 import type { Clock } from '../../lib/clock.js'
 import { MINUTE_MS } from '../../lib/clock.js'
 import { hmac, randomCode, randomToken, safeEqual } from '../../lib/crypto.js'
@@ -24,6 +24,8 @@ export const SIGN_IN_LIMITS = {
   codePerIp: [{ limit: 30, windowSeconds: 10 * minute }],
   wrongCodesPerEmail: [{ limit: 10, windowSeconds: hour }, { limit: 20, windowSeconds: day }],
 } satisfies Record<string, RateRule[]>
+
+export type SignInMethod = 'link' | 'code' | 'invitation' | 'district_link' | 'district_code' | `sso_${string}`
 
 export const WRONG_CODES_PER_LINK = 5
 /** Older links stay usable (mail can arrive late) but no more than this many at once. */
@@ -58,8 +60,12 @@ export function createSignInService(deps: {
   clock: Clock
   secret: string
   appUrl: string
+  /** Which remembered device a sign-in comes from (and whether it is new to the account). */
+  devices: { recognise(user: { id: number; email: string }, deviceId: string | undefined, client: ClientInfo): Promise<{ deviceRowId: number | null; isNew: boolean }> }
+  /** The district sign-in's domains (DISTRICT_EMAIL_DOMAIN); null when it is off. */
+  districtDomains: string[] | null
 }) {
-  const { users, challenges, sessions, email, audit, limiter, clock, secret, appUrl } = deps
+  const { users, challenges, sessions, email, audit, limiter, clock, secret, appUrl, devices, districtDomains } = deps
 
   async function refuseWhenOver(decision: RateDecision, message: (wait: string) => string, client: ClientInfo, emailAddress: string, limit: string) {
     if (decision.allowed) return
@@ -69,19 +75,20 @@ export function createSignInService(deps: {
   const enforce = async (key: string, rules: readonly RateRule[], message: (wait: string) => string, client: ClientInfo, emailAddress: string) =>
     refuseWhenOver(await limiter.hit(key, rules), message, client, emailAddress, key.slice(0, key.indexOf(':')))
 
-  async function openSession(userId: number, challengeId: number, method: 'link' | 'code' | 'invitation', client: ClientInfo): Promise<SignInResponse> {
+  async function openSession(userId: number, challengeId: number | null, method: SignInMethod, client: ClientInfo, deviceId: string | undefined): Promise<SignInResponse> {
     const now = clock.now().toISOString()
     await challenges.revokeAllForUser(userId, now)
     await users.recordSignIn(userId, now)
-    const { token, sessionId } = await sessions.start(userId, client)
     const user = await users.findById(userId)
     if (!user) throw new AppError('unauthorized', SIGN_IN_TEXT.invalidLink, { code: 'invalid_or_expired' })
-    await audit.record({ action: 'sign_in.success', outcome: 'success', actorUserId: userId, email: user.email, ip: client.ip, userAgent: client.userAgent, details: { method, challengeId, sessionId } })
+    const device = await devices.recognise({ id: userId, email: user.email }, deviceId, client)
+    const { token, sessionId } = await sessions.start(userId, client, device.deviceRowId)
+    await audit.record({ action: 'sign_in.success', outcome: 'success', actorUserId: userId, email: user.email, ip: client.ip, userAgent: client.userAgent, details: { method, challengeId, sessionId, newDevice: device.isNew } })
     const sessionUser = await sessions.sessionUser({
       id: user.user_id, email: user.email, fullName: user.full_name, roleCode: user.role_code, roleName: user.role_name,
       roleLevel: user.role_level, organization: user.org_name, organizationCode: user.org_code,
     })
-    return { token, user: sessionUser }
+    return { token, user: sessionUser, newDevice: device.isNew }
   }
 
   async function fail(action: string, reason: string, client: ClientInfo, emailAddress: string, error: AppError): Promise<never> {
@@ -90,9 +97,19 @@ export function createSignInService(deps: {
   }
 
   return {
+    /** Opens a session for a person whose identity was proven another way (single sign-on), exactly as a link does. */
+    completeSignIn: (userId: number, method: SignInMethod, client: ClientInfo, deviceId: string | undefined) => openSession(userId, null, method, client, deviceId),
+
     /** Answers the same for known, unknown and deactivated addresses; only the mailbox learns which. */
-    async sendMagicLink(rawEmail: string, client: ClientInfo): Promise<{ message: string }> {
+    async sendMagicLink(rawEmail: string, client: ClientInfo, flow: SignInFlow = 'standard'): Promise<{ message: string }> {
       const address = normalizeEmail(rawEmail)
+      if (flow === 'district') {
+        if (!districtDomains) throw new AppError('not_found', 'The district sign-in is not set up on this platform. Use the sign-in page.', { code: 'district_sign_in_disabled' })
+        const domain = address.slice(address.lastIndexOf('@') + 1)
+        if (!districtDomains.includes(domain)) {
+          return fail('sign_in.link_requested', 'domain_not_allowed', client, address, new AppError('unprocessable', districtDomainHint(districtDomains), { code: 'domain_not_allowed' }))
+        }
+      }
       await enforce(`send-ip:${client.ip}`, SIGN_IN_LIMITS.sendPerIp, SIGN_IN_TEXT.tooManyFromNetwork, client, address)
       await enforce(`send-email:${address}`, SIGN_IN_LIMITS.sendPerEmail, SIGN_IN_TEXT.tooManySends, client, address)
 
@@ -122,8 +139,8 @@ export function createSignInService(deps: {
       const live = await challenges.outstandingIds(address, 'signin', now.toISOString())
       await challenges.revoke(live.slice(0, Math.max(0, live.length - MAX_OUTSTANDING_LINKS)).map((row) => row.challenge_id), now.toISOString())
 
-      const result = await email.send(signInMail(address, signInLink(appUrl, address, token), token, code))
-      await audit.record({ action: 'sign_in.link_requested', outcome: result.delivered ? 'success' : 'failure', actorUserId: user.user_id, email: address, ip: client.ip, userAgent: client.userAgent, details: { challengeId, delivered: result.delivered } })
+      const result = await email.send(signInMail(address, signInLink(appUrl, address, token, flow), token, code))
+      await audit.record({ action: 'sign_in.link_requested', outcome: result.delivered ? 'success' : 'failure', actorUserId: user.user_id, email: address, ip: client.ip, userAgent: client.userAgent, details: { challengeId, flow, delivered: result.delivered } })
       if (!result.delivered) {
         // A link nobody received must not stay usable.
         await challenges.delete(challengeId)
@@ -132,7 +149,7 @@ export function createSignInService(deps: {
       return { message: SIGN_IN_TEXT.sent(MAGIC_LINK_TTL_MINUTES) }
     },
 
-    async verifyMagicLink(rawEmail: string, token: string, client: ClientInfo): Promise<SignInResponse> {
+    async verifyMagicLink(rawEmail: string, token: string, client: ClientInfo, deviceId?: string): Promise<SignInResponse> {
       const address = normalizeEmail(rawEmail)
       await enforce(`verify-ip:${client.ip}`, SIGN_IN_LIMITS.verifyPerIp, SIGN_IN_TEXT.tooManyAttempts, client, address)
       const now = clock.now().toISOString()
@@ -147,10 +164,10 @@ export function createSignInService(deps: {
       const user = await users.findById(challenge.user_id)
       if (!user || user.is_active !== 1) return invalid('inactive', SIGN_IN_TEXT.inactive, 'account_inactive')
       if (!(await challenges.consume(challenge.challenge_id, now))) return invalid('already_used', SIGN_IN_TEXT.usedLink, 'link_used')
-      return openSession(user.user_id, challenge.challenge_id, invite ? 'invitation' : 'link', client)
+      return openSession(user.user_id, challenge.challenge_id, invite ? 'invitation' : 'link', client, deviceId)
     },
 
-    async verifyCode(rawEmail: string, code: string, client: ClientInfo): Promise<SignInResponse> {
+    async verifyCode(rawEmail: string, code: string, client: ClientInfo, deviceId?: string): Promise<SignInResponse> {
       const address = normalizeEmail(rawEmail)
       await enforce(`code-ip:${client.ip}`, SIGN_IN_LIMITS.codePerIp, SIGN_IN_TEXT.tooManyAttempts, client, address)
       const wrongKey = `wrong-code:${address}`
@@ -173,7 +190,7 @@ export function createSignInService(deps: {
       const user = await users.findById(challenge.user_id)
       if (!user || user.is_active !== 1) return fail('sign_in.code_failed', 'inactive', client, address, new AppError('bad_request', SIGN_IN_TEXT.inactive, { code: 'account_inactive' }))
       if (!(await challenges.consume(challenge.challenge_id, now))) return wrong('already_used')
-      return openSession(user.user_id, challenge.challenge_id, 'code', client)
+      return openSession(user.user_id, challenge.challenge_id, 'code', client, deviceId)
     },
   }
 }

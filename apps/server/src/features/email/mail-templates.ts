@@ -41,6 +41,14 @@ export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
     { name: 'monitoring_url', description: 'The Server Monitoring screen', required: false },
     ...common,
   ],
+  new_device: [
+    { name: 'devices_url', description: 'The Devices and sessions page, where the person can sign the device out', required: true },
+    { name: 'signed_in_at', description: 'When the sign-in happened', required: false },
+    { name: 'browser', description: 'The browser named by the device', required: false },
+    { name: 'os', description: 'The operating system named by the device', required: false },
+    { name: 'ip', description: 'The network address the sign-in came from', required: false },
+    ...common,
+  ],
 }
 
 export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
@@ -99,6 +107,22 @@ export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
       '',
       'See the current state of every server: {{monitoring_url}}',
       'You receive this message because you are an administrator of the {{district_name}} staff platform and server alerts are turned on.',
+    ].join('\n'),
+  },
+  new_device: {
+    subject: 'New device registered for your {{district_name}} staff platform account',
+    body_text: [
+      'Hello,',
+      '',
+      'Your account was just signed in to from a device it had not seen before:',
+      '',
+      'When: {{signed_in_at}}',
+      'Browser: {{browser}}',
+      'Operating system: {{os}}',
+      'Network address: {{ip}}',
+      '',
+      'If this was you, there is nothing to do.',
+      'If it was not, sign that device out and tell your administrator: {{devices_url}}',
     ].join('\n'),
   },
 }

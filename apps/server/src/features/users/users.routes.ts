@@ -1,3 +1,4 @@
+import { SignedOutResponseSchema } from '@platform/contracts/account'
 import { SuccessSchema } from '@platform/contracts/errors'
 import {
   IMPORT_MAX_BYTES,
@@ -23,6 +24,7 @@ import type { CatalogueEntry, UsersService } from './users.service.js'
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
 const admin = { access: 'admin' } as const
 
+const UserIdParamsSchema = z.object({ userId: z.coerce.number({ error: 'userId must be a number' }).int().min(1) })
 const ImportQuerySchema = z.object({ sendInvitations: z.enum(['true', 'false']).default('false').transform((value) => value === 'true') })
 
 /** User Management (SPEC.md §7, Users) and the CSV import, for SUPER_ADMIN and ADMIN. */
@@ -77,6 +79,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     }
     return request.body
   }
+
+  app.post(
+    '/users/:userId/sign-out-everywhere',
+    { config: admin, schema: { params: UserIdParamsSchema, response: { 200: SignedOutResponseSchema, ...errorResponses } } },
+    (request) => users.signOutEverywhere(request.params.userId, request.user!, client(request)),
+  )
 
   app.post('/users/import/preview', { config: admin, schema: { response: { 200: ImportResponseSchema, ...errorResponses } } }, (request) =>
     importer.preview(csvBody(request), request.user!),

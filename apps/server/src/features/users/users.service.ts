@@ -35,6 +35,7 @@ export const USER_RULE_TEXT = {
   selfDeactivate: 'You cannot deactivate your own account.',
   lastSuperAdmin: 'There must always be at least one active super administrator.',
   inactiveInvite: 'This user is inactive: reactivate them before sending an invitation.',
+  onlySuperAdminSignOut: 'Only a super administrator can sign a super administrator out everywhere.',
 }
 
 /** User Management's rules (issue 3, point 4), enforced here whatever the client sends. */
@@ -49,6 +50,8 @@ export function createUsersService(deps: {
   sendInvitation: (invitee: { userId: number; email: string; fullName: string }, inviter: { id: number; fullName: string }) => Promise<{ delivered: boolean; error?: string; willRetry?: boolean }>
   resendInvitation: (invitee: { userId: number; email: string; fullName: string }, inviter: { id: number; fullName: string }) => Promise<void>
   endAllAccess: (userId: number, reason: string) => Promise<void>
+  /** Ends every session of a person (their links stay usable); returns how many. */
+  endSessions: (userId: number, reason: string) => Promise<number>
 }) {
   const { users, audit, clock, inTransaction, catalogue } = deps
 
@@ -239,6 +242,19 @@ export function createUsersService(deps: {
         ip: client.ip, userAgent: client.userAgent, details: { before: { is_active: row.is_active === 1 }, after: { is_active: false } },
       })
       return { success: true as const, message: `${row.full_name} was deactivated and signed out.` }
+    },
+
+    /** An administrator ends every session of a person (a lost laptop, a shared computer) without deactivating them. */
+    async signOutEverywhere(userId: number, actor: AuthUser, client: ClientInfo) {
+      const row = await getRow(userId)
+      if (row.role_code === SUPER_ADMIN && actor.roleCode !== SUPER_ADMIN) throw new AppError('forbidden', USER_RULE_TEXT.onlySuperAdminSignOut, { code: 'super_admin_only' })
+      const signedOut = await deps.endSessions(userId, 'signed_out_by_admin')
+      await audit.record({
+        action: 'user.signed_out_everywhere', outcome: 'success', actorUserId: actor.id, targetType: 'user', targetId: userId, email: row.email,
+        ip: client.ip, userAgent: client.userAgent, details: { signedOut },
+      })
+      const sessions = signedOut === 1 ? '1 session' : `${signedOut} sessions`
+      return { success: true as const, message: `${row.full_name} was signed out everywhere (${sessions}).`, signedOut }
     },
 
     organizations: () => users.organizations(),
