@@ -33,6 +33,10 @@ import { dsaRoutes } from './features/dsa/dsa.routes.js'
 import { scheduleScrapes } from './features/dsa/dsa-schedule.js'
 import { createDsaService } from './features/dsa/dsa.service.js'
 import { createEmailService } from './features/email/email.service.js'
+import { createOidcConfigurations } from './features/sso/oidc-configurations.js'
+import { createSsoRepository } from './features/sso/sso.repository.js'
+import { ssoRoutes } from './features/sso/sso.routes.js'
+import { createSsoService } from './features/sso/sso.service.js'
 import { healthRoutes } from './features/health/health.routes.js'
 import { monitoringRoutes } from './features/monitoring/monitoring.routes.js'
 import { createMonitoringService } from './features/monitoring/monitoring.service.js'
@@ -131,6 +135,11 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   })
   const signIn = createSignInService({
     users, challenges, sessions, email, audit, limiter, clock, secret, appUrl: config.appUrl, devices, districtDomains: config.districtDomains,
+  })
+  const sso = createSsoService({
+    configurations: createOidcConfigurations(config.sso.providers, { allowHttp: config.sso.allowHttp, timeoutMs: config.sso.timeoutMs }),
+    states: createSsoRepository(db),
+    challenges, users, signIn, audit, clock, secret, appUrl: config.appUrl,
   })
   const invitations = createInvitationsService({ challenges, email, limiter, clock, secret, appUrl: config.appUrl })
   const userAdminDeps = {
@@ -234,6 +243,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
         signInOptions: { districtDomains: config.districtDomains, ssoProviders: config.sso.providers.map((provider) => provider.id) },
       })
       await api.register(accountRoutes, { devices })
+      await api.register(ssoRoutes, { sso, secureCookies: config.appUrl.startsWith('https://') })
       await api.register(dashboardRoutes, { dashboard })
       await api.register(usersRoutes, { users: usersService, importer: usersImport, catalogue: () => applicationsRepository.catalogue() })
       await api.register(applicationsRoutes, { admin: applicationsAdmin })
@@ -249,7 +259,10 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   return {
     app,
     routes,
-    maintenance: () => limiter.purgeExpired(),
+    maintenance: async () => {
+      await limiter.purgeExpired()
+      await sso.purgeExpired()
+    },
     mailQueue: { processDue: () => email.processDue(), recoverInterrupted: () => email.recoverInterrupted() },
     recoverInterruptedScrapes: () => dsa.recoverInterrupted(),
   }
