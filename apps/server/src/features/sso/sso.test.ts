@@ -65,7 +65,6 @@ describe.each(testDialects())('single sign-on on %s', (dialect) => {
         jar.set(name!, value.join('='))
       }
       location = new URL(answer.headers.get('location') ?? '', location).toString()
-      if (process.env.SSO_DEBUG) console.log(answer.status, location.slice(0, 120))
     }
     expect(location.startsWith(`${TEST_APP_URL}/api/sso/${provider}/callback?`)).toBe(true)
     const callbackUrl = location.slice(TEST_APP_URL.length)
