@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core'
+import { createTheme, type CSSVariablesResolver, Notification } from '@mantine/core'
 
 /** Mantine defaults with a blue primary, at shades that keep WCAG AA contrast for text on and next to it. */
 export const theme = createTheme({
@@ -9,6 +9,10 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   focusRing: 'auto',
+  components: {
+    // Every notification can be closed; its close button needs a name for screen readers (axe: button-name).
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+  },
 })
 
 /** Darker dimmed, error and placeholder text than the defaults (gray.6 and red.6 fail 4.5:1 on white). */
