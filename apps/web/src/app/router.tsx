@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router'
 import { RequireAuth } from '@/components/guards/require-auth'
 import { FullPageLoader } from '@/components/layout/full-page-loader'
 import { RouteError } from '@/components/route-error'
+import { UnknownRoute } from '@/components/unknown-route'
 import { LoginPage } from './routes/login-page'
 
 /** Every page but /login is split into its own chunk, so the sign-in page stays small. */
@@ -11,6 +12,9 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 }
 
 const VerifyPage = lazyPage(() => import('./routes/verify-page'), 'VerifyPage')
+const LoginClerkPage = lazyPage(() => import('./routes/login-clerk-page'), 'LoginClerkPage')
+const VerifyClerkPage = lazyPage(() => import('./routes/verify-clerk-page'), 'VerifyClerkPage')
+const SsoCallbackPage = lazyPage(() => import('./routes/sso-callback-page'), 'SsoCallbackPage')
 const DebugAuthPage = lazyPage(() => import('./routes/debug-auth-page'), 'DebugAuthPage')
 const DashboardLayout = lazyPage(() => import('./routes/dashboard-layout'), 'DashboardLayout')
 const DashboardHomePage = lazyPage(() => import('./routes/dashboard-home-page'), 'DashboardHomePage')
@@ -23,12 +27,13 @@ const AdminApplicationsPage = lazyPage(() => import('./routes/admin-applications
 const AdminActivityPage = lazyPage(() => import('./routes/admin-activity-page'), 'AdminActivityPage')
 const AdminEmailPage = lazyPage(() => import('./routes/admin-email-page'), 'AdminEmailPage')
 const AdminMonitoringPage = lazyPage(() => import('./routes/admin-monitoring-page'), 'AdminMonitoringPage')
+const AccountDevicesPage = lazyPage(() => import('./routes/account-devices-page'), 'AccountDevicesPage')
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
 }
 
-/** SPEC.md §2 routes. */
+/** SPEC.md §2 routes. The admin routes do not depend on which sign-in methods are configured. */
 export const router = createBrowserRouter([
   {
     element: <Outlet />,
@@ -37,6 +42,10 @@ export const router = createBrowserRouter([
       { path: '/', element: <Navigate to="/dashboard" replace /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/auth/verify', element: <Page><VerifyPage /></Page> },
+      // The district sign-in: each page answers as an unknown path does while it is not configured.
+      { path: '/login-clerk', element: <Page><LoginClerkPage /></Page> },
+      { path: '/auth/verify-clerk', element: <Page><VerifyClerkPage /></Page> },
+      { path: '/auth/sso', element: <Page><SsoCallbackPage /></Page> },
       { path: '/debug-auth', element: <Page><DebugAuthPage /></Page> },
       {
         element: (
@@ -57,9 +66,10 @@ export const router = createBrowserRouter([
           { path: '/admin/activity', element: <AdminActivityPage /> },
           { path: '/admin/email', element: <AdminEmailPage /> },
           { path: '/admin/monitoring', element: <AdminMonitoringPage /> },
+          { path: '/account/devices', element: <AccountDevicesPage /> },
         ],
       },
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
+      { path: '*', element: <UnknownRoute /> },
     ],
   },
 ])

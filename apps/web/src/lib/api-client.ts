@@ -29,6 +29,8 @@ const NO_SESSION_REDIRECT_PATHS = new Set([
   '/api/verify-code',
   '/api/logout',
   '/api/debug-token',
+  '/api/sso/complete',
+  '/api/auth-config',
 ])
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -10,6 +10,6 @@ describe('parseSignInResponse', () => {
   })
   it('returns the token and user', () => {
     const user = makeUser()
-    expect(parseSignInResponse({ token: 'jwt', user })).toEqual({ token: 'jwt', user })
+    expect(parseSignInResponse({ token: 'jwt', user, newDevice: true })).toEqual({ token: 'jwt', user, newDevice: true })
   })
 })

@@ -1,8 +1,11 @@
 import {
+  AuthConfigResponseSchema,
   ProfileResponseSchema,
   SendMagicLinkResponseSchema,
   SignInResponseSchema,
+  type AuthConfigResponse,
   type SendMagicLinkResponse,
+  type SignInFlow,
   type SignInResponse,
 } from '@platform/contracts/auth'
 import { SuccessSchema } from '@platform/contracts/errors'
@@ -25,21 +28,32 @@ export function parseSignInResponse(body: unknown): SignInResponse {
   return parsed.data
 }
 
-/** POST /api/send-magic-link */
-export function requestMagicLink(email: string): Promise<SendMagicLinkResponse> {
-  return api.post('/api/send-magic-link', SendMagicLinkResponseSchema, { email })
+/** POST /api/send-magic-link (flow district: /login-clerk, its link opens /auth/verify-clerk). */
+export function requestMagicLink(email: string, flow: SignInFlow = 'standard'): Promise<SendMagicLinkResponse> {
+  return api.post('/api/send-magic-link', SendMagicLinkResponseSchema, { email, flow })
 }
 
 /** POST /api/verify-magic-link */
-export async function postVerifyMagicLink(email: string, token: string): Promise<SignInResponse> {
-  const body = await api.post('/api/verify-magic-link', LooseSignInSchema, { email, token }, { token: null })
+export async function postVerifyMagicLink(email: string, token: string, deviceId: string): Promise<SignInResponse> {
+  const body = await api.post('/api/verify-magic-link', LooseSignInSchema, { email, token, deviceId }, { token: null })
   return parseSignInResponse(body)
 }
 
 /** POST /api/verify-code */
-export async function postVerifyCode(email: string, code: string): Promise<SignInResponse> {
-  const body = await api.post('/api/verify-code', LooseSignInSchema, { email, code }, { token: null })
+export async function postVerifyCode(email: string, code: string, deviceId: string): Promise<SignInResponse> {
+  const body = await api.post('/api/verify-code', LooseSignInSchema, { email, code, deviceId }, { token: null })
   return parseSignInResponse(body)
+}
+
+/** POST /api/sso/complete: trades the one-time ticket of /auth/sso#ticket=… for a session. */
+export async function postSsoComplete(ticket: string, deviceId: string): Promise<SignInResponse> {
+  const body = await api.post('/api/sso/complete', LooseSignInSchema, { ticket, deviceId }, { token: null })
+  return parseSignInResponse(body)
+}
+
+/** GET /api/auth-config (public): which sign-in methods the login pages offer. */
+export function fetchAuthConfig(signal?: AbortSignal): Promise<AuthConfigResponse> {
+  return api.get('/api/auth-config', AuthConfigResponseSchema, { token: null, signal })
 }
 
 /** GET /api/get-user-profile (its 401 never redirects: the caller decides). */

@@ -1,15 +1,23 @@
-import type { SessionUser } from '@platform/contracts/auth'
+import type { SendMagicLinkResponse, SessionUser, SignInFlow } from '@platform/contracts/auth'
 import { createContext, useContext } from 'react'
-import type { SendMagicLinkResponse } from '@platform/contracts/auth'
+
+/** What a successful sign-in tells the page: who is signed in, and whether this browser is new to the account. */
+export interface SignInOutcome {
+  user: SessionUser
+  newDevice: boolean
+}
 
 export interface AuthContextValue {
   user: SessionUser | null
   loading: boolean
   error: string | null
   isAuthenticated: boolean
-  sendMagicLink: (email: string) => Promise<SendMagicLinkResponse>
-  verifyMagicLink: (email: string, token: string) => Promise<SessionUser>
-  verifyCode: (email: string, code: string) => Promise<SessionUser>
+  /** flow district: the /login-clerk request, refused for addresses outside the district's domains. */
+  sendMagicLink: (email: string, flow?: SignInFlow) => Promise<SendMagicLinkResponse>
+  verifyMagicLink: (email: string, token: string) => Promise<SignInOutcome>
+  verifyCode: (email: string, code: string) => Promise<SignInOutcome>
+  /** Trades the one-time ticket single sign-on ends with for a session, stored exactly as after an e-mailed link. */
+  completeSso: (ticket: string) => Promise<SignInOutcome>
   logout: () => Promise<void>
   /**
    * Fetches the signed-in person's profile again (after a change to users, grants or applications),

@@ -1,9 +1,9 @@
-import type { SessionUser } from '@platform/contracts/auth'
+import type { SignInFlow, SignInResponse } from '@platform/contracts/auth'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react'
 import { ApiError } from './api-client'
-import { fetchProfile, postLogout, postVerifyCode, postVerifyMagicLink, requestMagicLink } from './auth-api'
-import { AuthContext, type AuthContextValue } from './auth-context'
+import { fetchProfile, postLogout, postSsoComplete, postVerifyCode, postVerifyMagicLink, requestMagicLink } from './auth-api'
+import { AuthContext, type AuthContextValue, type SignInOutcome } from './auth-context'
 import { authReducer, initialAuthState, profileFailureOutcome, profileRetryDelay } from './auth-state'
 import {
   clearPendingSignIn,
@@ -14,6 +14,7 @@ import {
   storeSession,
   storeUser,
 } from './auth-storage'
+import { getDeviceId } from './device-id'
 
 function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.fromServer) return error.message
@@ -77,54 +78,55 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient])
 
   const signIn = useCallback(
-    (token: string, user: SessionUser) => {
+    ({ token, user, newDevice }: SignInResponse): SignInOutcome => {
       queryClient.clear()
       storeSession(token, user)
       clearPendingSignIn()
       dispatch({ type: 'signed-in', user })
-      return user
+      return { user, newDevice }
     },
     [queryClient],
   )
 
-  const sendMagicLink = useCallback(async (email: string) => {
+  const sendMagicLink = useCallback(async (email: string, flow: SignInFlow = 'standard') => {
     dispatch({ type: 'clear-error' })
-    // The marker lets /auth/verify know the link is opened in the browser that asked for it.
+    // The marker lets /auth/verify (and /auth/verify-clerk) know the link is opened in the browser that asked for it.
     markPendingSignIn(email)
     try {
-      return await requestMagicLink(email.trim())
+      return await requestMagicLink(email.trim(), flow)
     } catch (error) {
       dispatch({ type: 'failed', error: messageOf(error, 'Failed to send magic link') })
       throw error
     }
   }, [])
 
-  const verifyMagicLink = useCallback(
-    async (email: string, token: string) => {
+  /** Runs one of the sign-in calls (each sends this browser's deviceId) and stores the session it opens. */
+  const runSignIn = useCallback(
+    async (call: (deviceId: string) => Promise<SignInResponse>, fallbackError: string) => {
       dispatch({ type: 'clear-error' })
       try {
-        const result = await postVerifyMagicLink(email, token)
-        return signIn(result.token, result.user)
+        return signIn(await call(getDeviceId()))
       } catch (error) {
-        dispatch({ type: 'failed', error: messageOf(error, 'Verification failed') })
+        dispatch({ type: 'failed', error: messageOf(error, fallbackError) })
         throw error
       }
     },
     [signIn],
   )
 
+  const verifyMagicLink = useCallback(
+    (email: string, token: string) => runSignIn((deviceId) => postVerifyMagicLink(email, token, deviceId), 'Verification failed'),
+    [runSignIn],
+  )
+
   const verifyCode = useCallback(
-    async (email: string, code: string) => {
-      dispatch({ type: 'clear-error' })
-      try {
-        const result = await postVerifyCode(email, code)
-        return signIn(result.token, result.user)
-      } catch (error) {
-        dispatch({ type: 'failed', error: messageOf(error, 'Invalid verification code') })
-        throw error
-      }
-    },
-    [signIn],
+    (email: string, code: string) => runSignIn((deviceId) => postVerifyCode(email, code, deviceId), 'Invalid verification code'),
+    [runSignIn],
+  )
+
+  const completeSso = useCallback(
+    (ticket: string) => runSignIn((deviceId) => postSsoComplete(ticket, deviceId), 'Single sign-on failed'),
+    [runSignIn],
   )
 
   const logout = useCallback(async () => {
@@ -162,10 +164,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sendMagicLink,
       verifyMagicLink,
       verifyCode,
+      completeSso,
       logout,
       refreshProfile,
     }),
-    [state, sendMagicLink, verifyMagicLink, verifyCode, logout, refreshProfile],
+    [state, sendMagicLink, verifyMagicLink, verifyCode, completeSso, logout, refreshProfile],
   )
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

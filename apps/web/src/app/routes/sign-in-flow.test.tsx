@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RequireAuth } from '@/components/guards/require-auth'
 import { VerifyLinkPanel } from '@/features/auth/components/verify-link-panel'
 import { makeUser } from '@/test/factories'
+import { withAuthConfig } from '@/test/auth-config'
 import { jsonResponse, renderRoutes } from '@/test/render'
 import { LoginPage } from './login-page'
 
@@ -15,7 +16,7 @@ const routes = [
   { path: '/apps/:appId', element: <RequireAuth><p>App page</p></RequireAuth> },
 ]
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock))
+beforeEach(() => vi.stubGlobal('fetch', withAuthConfig(fetchMock)))
 afterEach(() => {
   vi.unstubAllGlobals()
   fetchMock.mockReset()
@@ -69,10 +70,10 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: 'Verify code' }))
     expect(await screen.findByText('That code is not right')).toBeInTheDocument()
 
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'jwt', user: profile }))
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'jwt', user: profile, newDevice: false }))
     await user.click(screen.getByRole('button', { name: 'Verify code' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/apps/accruals'))
-    expect(JSON.parse(fetchMock.mock.calls.at(-1)?.[1]?.body as string)).toEqual({ email: 'jane@district.org', code: '123456' })
+    expect(JSON.parse(fetchMock.mock.calls.at(-1)?.[1]?.body as string)).toEqual({ email: 'jane@district.org', code: '123456', deviceId: localStorage.getItem('deviceId') })
     expect(localStorage.getItem('token')).toBe('jwt')
     expect(localStorage.getItem('pendingSignInEmail')).toBeNull()
   })
@@ -88,7 +89,7 @@ describe('/auth/verify', () => {
   })
 
   it('spends nothing in another browser until the person clicks Continue', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { token: 'jwt', user: makeUser() }))
+    fetchMock.mockResolvedValue(jsonResponse(200, { token: 'jwt', user: makeUser(), newDevice: false }))
     const user = userEvent.setup()
     renderRoutes(routes, '/auth/verify?email=jane%40district.org&token=abc')
     const button = screen.getByRole('button', { name: 'Continue as j•••@district.org' })

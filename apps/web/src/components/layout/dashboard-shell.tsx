@@ -1,8 +1,8 @@
-import { AppShell, Burger, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core'
+import { AppShell, Box, Burger, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { LogOut, School } from 'lucide-react'
+import { LogOut, MonitorSmartphone, School } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { PLATFORM_NAME } from '@/lib/use-document-title'
 
 export interface DashboardShellProps {
@@ -16,7 +16,7 @@ export interface DashboardShellProps {
   children: ReactNode
 }
 
-/** The signed-in frame: header (name, organisation, Logout), left menu and main area. */
+/** The signed-in frame: header (name, organisation, Devices and sessions, Logout), left menu and main area. */
 export function DashboardShell({ name, organization, onLogout, loggingOut, navbar, children }: DashboardShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false)
   const { pathname } = useLocation()
@@ -49,6 +49,19 @@ export function DashboardShell({ name, organization, onLogout, loggingOut, navba
                 {organization}
               </Text>
             </Stack>
+            {/* On small screens only the icon shows; the label keeps the link's name. */}
+            <Button
+              component={Link}
+              to="/account/devices"
+              variant="subtle"
+              aria-label="Devices and sessions"
+              leftSection={<MonitorSmartphone size={16} aria-hidden="true" />}
+              aria-current={pathname === '/account/devices' ? 'page' : undefined}
+            >
+              <Box component="span" visibleFrom="md">
+                Devices and sessions
+              </Box>
+            </Button>
             <Button variant="default" leftSection={<LogOut size={16} aria-hidden="true" />} onClick={onLogout} loading={loggingOut}>
               Logout
             </Button>

@@ -3,18 +3,25 @@ import { VerificationCodeSchema, VERIFICATION_CODE_LENGTH } from '@platform/cont
 import { MailCheck } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useAuth } from '@/lib/auth-context'
+import { useFocusOnMount } from '@/lib/use-focus-on-mount'
 import { CODE_FAILED, codeFailureMessage } from '../utils/sign-in-messages'
 
 export interface CheckEmailPanelProps {
   email: string
   message: string
   expiresInMinutes: number
+  /** Back to entry: 'Send another link' on /login, 'Use a different email' on /login-clerk. */
+  backLabel?: string
   onSendAnother: () => void
+  /** Checks the code (the auth context's verifyCode unless the page wants to see the outcome first). */
+  verifyCode?: (email: string, code: string) => Promise<unknown>
 }
 
-/** The 'sent' state of /login: confirmation, code entry and a way back to entry. */
-export function CheckEmailPanel({ email, message, expiresInMinutes, onSendAnother }: CheckEmailPanelProps) {
-  const { verifyCode } = useAuth()
+/** The 'sent' state of /login and /login-clerk: confirmation, code entry and a way back to entry. */
+export function CheckEmailPanel({ email, message, expiresInMinutes, backLabel = 'Send another link', onSendAnother, verifyCode }: CheckEmailPanelProps) {
+  const auth = useAuth()
+  const checkCode = verifyCode ?? auth.verifyCode
+  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [verifying, setVerifying] = useState(false)
@@ -22,6 +29,7 @@ export function CheckEmailPanel({ email, message, expiresInMinutes, onSendAnothe
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (verifying) return
+    // Six digits, with or without the spaces or dashes people type between them.
     const parsed = VerificationCodeSchema.safeParse(code)
     if (!parsed.success) {
       setError(CODE_FAILED)
@@ -30,9 +38,10 @@ export function CheckEmailPanel({ email, message, expiresInMinutes, onSendAnothe
     setError(null)
     setVerifying(true)
     try {
-      // On success the auth state changes and /login sends the person on.
-      await verifyCode(email, parsed.data)
+      // On success the auth state changes and the page sends the person on.
+      await checkCode(email, parsed.data)
     } catch (err) {
+      // A wrong code reads 'Invalid verification code'; a locked code, the server's words.
       setError(codeFailureMessage(err))
       setVerifying(false)
     }
@@ -44,7 +53,7 @@ export function CheckEmailPanel({ email, message, expiresInMinutes, onSendAnothe
         <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
           <MailCheck size={28} />
         </ThemeIcon>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" ref={headingRef} tabIndex={-1}>
           Check Your Email
         </Title>
         <Text>
@@ -88,7 +97,7 @@ export function CheckEmailPanel({ email, message, expiresInMinutes, onSendAnothe
       </form>
 
       <Button variant="subtle" onClick={onSendAnother}>
-        Send another link
+        {backLabel}
       </Button>
     </Stack>
   )

@@ -1,24 +1,41 @@
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core'
-import { EmailSchema, type SendMagicLinkResponse } from '@platform/contracts/auth'
+import { districtDomainHint, EmailSchema, type SendMagicLinkResponse, type SignInFlow } from '@platform/contracts/auth'
 import { AlertCircle, Mail } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { ApiError } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth-context'
+import { isDistrictAddress } from '../utils/district-domain'
 import { sendFailureMessage } from '../utils/sign-in-messages'
 
 export interface EmailEntryFormProps {
   initialEmail?: string
+  /** standard for /login; district for /login-clerk (its link opens /auth/verify-clerk). */
+  flow?: SignInFlow
+  /** The district's domains: when given, the address must end with one of them (SPEC.md §5). */
+  allowedDomains?: readonly string[]
+  title?: string
+  description?: string
   /** Called before sending, with the lower-cased address (to remember where to go afterwards). */
   onBeforeSend?: (email: string) => void
   onSent: (email: string, response: SendMagicLinkResponse) => void
 }
 
-/** The 'entering e-mail' state of /login. */
-export function EmailEntryForm({ initialEmail = '', onBeforeSend, onSent }: EmailEntryFormProps) {
+/** The 'entering e-mail' state of /login and /login-clerk. */
+export function EmailEntryForm({
+  initialEmail = '',
+  flow = 'standard',
+  allowedDomains,
+  title = 'Sign in',
+  description = 'Enter your district email address and we will email you a secure sign-in link.',
+  onBeforeSend,
+  onSent,
+}: EmailEntryFormProps) {
   const { sendMagicLink } = useAuth()
   const [email, setEmail] = useState(initialEmail)
   const [fieldError, setFieldError] = useState<string | null>(null)
   const [sendError, setSendError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  const domainHint = allowedDomains ? districtDomainHint(allowedDomains) : null
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -29,15 +46,22 @@ export function EmailEntryForm({ initialEmail = '', onBeforeSend, onSent }: Emai
       return
     }
     const address = parsed.data.toLowerCase()
+    // Checked here with the server's own words, so nobody waits for a refusal the page can predict.
+    if (allowedDomains && domainHint && !isDistrictAddress(address, allowedDomains)) {
+      setFieldError(domainHint)
+      return
+    }
     setFieldError(null)
     setSendError(null)
     setSending(true)
     try {
       onBeforeSend?.(address)
-      const response = await sendMagicLink(address)
+      const response = await sendMagicLink(address, flow)
       onSent(address, response)
     } catch (error) {
-      setSendError(sendFailureMessage(error))
+      // The server's domain refusal belongs to the field, like the same check made here.
+      if (error instanceof ApiError && error.code === 'domain_not_allowed' && error.fromServer) setFieldError(error.message)
+      else setSendError(sendFailureMessage(error))
     } finally {
       setSending(false)
     }
@@ -48,10 +72,10 @@ export function EmailEntryForm({ initialEmail = '', onBeforeSend, onSent }: Emai
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={1} size="h2" id="login-title">
-            Sign in
+            {title}
           </Title>
           <Text c="dimmed" size="sm">
-            Enter your district email address and we will email you a secure sign-in link.
+            {description}
           </Text>
         </Stack>
         {sendError ? (
@@ -61,10 +85,12 @@ export function EmailEntryForm({ initialEmail = '', onBeforeSend, onSent }: Emai
         ) : null}
         <TextInput
           label="Email address"
+          // The hint moves into the error when the rule is broken, so it is read once, not twice.
+          description={fieldError ? undefined : domainHint}
           name="email"
           type="email"
           autoComplete="email"
-          placeholder="you@district.org"
+          placeholder={allowedDomains?.[0] ? `you@${allowedDomains[0]}` : 'you@district.org'}
           required
           value={email}
           error={fieldError}

@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core'
-import { AlertCircle, CircleCheck, LogIn } from 'lucide-react'
+import { AlertCircle, LogIn } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { ApiError } from '@/lib/api-client'
@@ -11,17 +11,58 @@ import {
   storePendingVerification,
   takeSignInRedirect,
 } from '@/lib/auth-storage'
+import { useFocusOnMount } from '@/lib/use-focus-on-mount'
 import { maskEmail } from '../utils/mask-email'
-import { INVALID_LINK, LINK_NOTE, verifyFailureMessage } from '../utils/sign-in-messages'
+import { PROVIDER_VERIFY_REDIRECT_DELAY_MS, VERIFY_REDIRECT_DELAY_MS } from '../utils/redirect-delays'
+import {
+  INVALID_LINK,
+  LINK_NOTE,
+  PROVIDER_INVALID_LINK,
+  PROVIDER_LINK_NOTE,
+  providerVerifyFailureMessage,
+  serverDetail,
+  verifyFailureMessage,
+} from '../utils/sign-in-messages'
+import { SignInSuccess } from './sign-in-success'
 
-/** SPEC.md §9: the e-mail link flow redirects 2.5 s after success. */
-export const VERIFY_REDIRECT_DELAY_MS = 2500
+
+/** What differs between /auth/verify and /auth/verify-clerk. */
+export interface VerifyLinkVariant {
+  redirectDelayMs: number
+  /** Where 'Back to Login' leads. */
+  loginPath: string
+  /** The headline for a link without email or token. */
+  missingParamsMessage: string
+  /** The headline for a refused or failed verification. */
+  failureMessage: (error: unknown) => string
+  /** The server's words under the headline, when the headline is not already them. */
+  failureDetail: (error: unknown) => string | null
+  note: string
+}
+
+export const STANDARD_VERIFY: VerifyLinkVariant = {
+  redirectDelayMs: VERIFY_REDIRECT_DELAY_MS,
+  loginPath: '/login',
+  missingParamsMessage: INVALID_LINK,
+  failureMessage: verifyFailureMessage,
+  failureDetail: () => null,
+  note: LINK_NOTE,
+}
+
+export const DISTRICT_VERIFY: VerifyLinkVariant = {
+  redirectDelayMs: PROVIDER_VERIFY_REDIRECT_DELAY_MS,
+  loginPath: '/login-clerk',
+  missingParamsMessage: PROVIDER_INVALID_LINK,
+  failureMessage: providerVerifyFailureMessage,
+  failureDetail: serverDetail,
+  note: PROVIDER_LINK_NOTE,
+}
 
 type Phase =
   | { kind: 'confirm' }
   | { kind: 'verifying' }
-  | { kind: 'success' }
-  | { kind: 'error'; message: string }
+  | { kind: 'success'; newDevice: boolean }
+  | { kind: 'error'; message: string; detail: string | null }
 
 interface LinkParams {
   email: string
@@ -47,39 +88,48 @@ function stripTokenFromAddressBar(): void {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
 }
 
+function PhaseHeading({ children }: { children: string }) {
+  const ref = useFocusOnMount<HTMLHeadingElement>()
+  return (
+    <Title order={1} size="h2" ta="center" ref={ref} tabIndex={-1}>
+      {children}
+    </Title>
+  )
+}
+
 /**
- * /auth/verify. Loading the page spends nothing: it signs in by itself only in the browser that asked
- * for the link (the pendingSignInEmail marker); anywhere else it waits for one click, so mail scanners
+ * /auth/verify and /auth/verify-clerk. Loading the page spends nothing: it signs in by itself only in the browser
+ * that asked for the link (the pendingSignInEmail marker); anywhere else it waits for one click, so mail scanners
  * that open links cannot use them up.
  */
-export function VerifyLinkPanel() {
+export function VerifyLinkPanel({ variant = STANDARD_VERIFY }: { variant?: VerifyLinkVariant }) {
   const { verifyMagicLink } = useAuth()
   const navigate = useNavigate()
   const location = useLocation()
   const [link] = useState(() => readLinkParams(location.search))
   const [phase, setPhase] = useState<Phase>(() =>
-    link ? (isPendingSignIn(link.email) ? { kind: 'verifying' } : { kind: 'confirm' }) : { kind: 'error', message: INVALID_LINK },
+    link
+      ? isPendingSignIn(link.email)
+        ? { kind: 'verifying' }
+        : { kind: 'confirm' }
+      : { kind: 'error', message: variant.missingParamsMessage, detail: null },
   )
   const started = useRef(false)
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   const verify = useCallback(async () => {
     if (!link || started.current) return
     started.current = true
     setPhase({ kind: 'verifying' })
     try {
-      await verifyMagicLink(link.email, link.token)
+      const { newDevice } = await verifyMagicLink(link.email, link.token)
       clearPendingVerification()
-      setPhase({ kind: 'success' })
-      redirectTimer.current = setTimeout(() => {
-        navigate(takeSignInRedirect() ?? '/dashboard', { replace: true })
-      }, VERIFY_REDIRECT_DELAY_MS)
+      setPhase({ kind: 'success', newDevice })
     } catch (error) {
       // A refused link will not work on reload either; a network failure might.
       if (!(error instanceof ApiError && error.status === 0)) clearPendingVerification()
-      setPhase({ kind: 'error', message: verifyFailureMessage(error) })
+      setPhase({ kind: 'error', message: variant.failureMessage(error), detail: variant.failureDetail(error) })
     }
-  }, [link, navigate, verifyMagicLink])
+  }, [link, verifyMagicLink, variant])
 
   useEffect(() => {
     if (!link) return
@@ -90,8 +140,6 @@ export function VerifyLinkPanel() {
     if (isPendingSignIn(link.email)) void verify()
   }, [link, verify])
 
-  useEffect(() => () => clearTimeout(redirectTimer.current), [])
-
   switch (phase.kind) {
     case 'confirm':
       return (
@@ -99,14 +147,12 @@ export function VerifyLinkPanel() {
           <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
             <LogIn size={28} />
           </ThemeIcon>
-          <Title order={1} size="h2">
-            Confirm sign-in
-          </Title>
+          <PhaseHeading>Confirm sign-in</PhaseHeading>
           <Text>This sign-in link was opened in a different browser from the one that asked for it. Continue only if you asked for it.</Text>
           <Button fullWidth onClick={() => void verify()}>
             Continue as {maskEmail(link?.email ?? '')}
           </Button>
-          <Button variant="subtle" onClick={() => navigate('/login')}>
+          <Button variant="subtle" onClick={() => navigate(variant.loginPath)}>
             Back to Login
           </Button>
         </Stack>
@@ -115,39 +161,36 @@ export function VerifyLinkPanel() {
       return (
         <Stack gap="md" ta="center" align="center" role="status" aria-live="polite">
           <Loader aria-hidden="true" />
-          <Title order={1} size="h2">
-            Signing you in
-          </Title>
+          <PhaseHeading>Signing you in</PhaseHeading>
           <Text>Verifying your sign-in link...</Text>
         </Stack>
       )
     case 'success':
       return (
-        <Stack gap="md" ta="center" align="center" role="status" aria-live="polite">
-          <ThemeIcon size={56} radius="xl" color="teal.8" aria-hidden="true">
-            <CircleCheck size={28} />
-          </ThemeIcon>
-          <Title order={1} size="h2">
-            Sign-in successful
-          </Title>
-          <Text>You are signed in. Redirecting you now...</Text>
-        </Stack>
+        <SignInSuccess
+          newDevice={phase.newDevice}
+          redirectDelayMs={variant.redirectDelayMs}
+          onRedirect={() => navigate(takeSignInRedirect() ?? '/dashboard', { replace: true })}
+        />
       )
     case 'error':
       return (
         <Stack gap="md">
-          <Title order={1} size="h2" ta="center">
-            Unable to sign you in
-          </Title>
+          <PhaseHeading>Unable to sign you in</PhaseHeading>
           <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />}>
             <Text fw={600} size="sm">
               {phase.message}
             </Text>
+            {phase.detail && phase.detail !== phase.message ? (
+              <Text size="sm" mt={4}>
+                {phase.detail}
+              </Text>
+            ) : null}
             <Text size="sm" mt={4}>
-              {LINK_NOTE}
+              {variant.note}
             </Text>
           </Alert>
-          <Button fullWidth onClick={() => navigate('/login', { replace: true })}>
+          <Button fullWidth onClick={() => navigate(variant.loginPath, { replace: true })}>
             Back to Login
           </Button>
         </Stack>

@@ -25,3 +25,24 @@ export function verifyFailureMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message
   return 'Verification failed'
 }
+
+/** Shown on the success state of every sign-in (link, code, district, single sign-on) when the browser is new to the account. */
+export const NEW_DEVICE_NOTE = 'New device registered for your account'
+
+/** The district (provider) flow's failure texts (SPEC.md §8). */
+export const PROVIDER_INVALID_LINK = 'Invalid or expired magic link'
+export const PROVIDER_FAILED = 'Unable to complete verification'
+export const PROVIDER_LINK_NOTE = 'This link may have expired or already been used, or it was opened on a different device.'
+
+/** The server's codes for a link that is unknown, expired, replaced or spent. */
+const DEAD_LINK_CODES = new Set(['invalid_or_expired', 'link_expired', 'link_used', 'invite_expired'])
+
+/** /auth/verify-clerk's headline: 'Invalid or expired magic link' for a dead link, else 'Unable to complete verification'. */
+export function providerVerifyFailureMessage(error: unknown): string {
+  return error instanceof ApiError && DEAD_LINK_CODES.has(error.code) ? PROVIDER_INVALID_LINK : PROVIDER_FAILED
+}
+
+/** The server's own words under the headline (why exactly), when it sent any. */
+export function serverDetail(error: unknown): string | null {
+  return error instanceof ApiError && error.fromServer ? error.message : null
+}

@@ -10,6 +10,7 @@ import {
   type USER_STATUS_FILTERS,
   type UserInput,
 } from '@platform/contracts/users'
+import { SignedOutResponseSchema } from '@platform/contracts/account'
 import { SuccessSchema } from '@platform/contracts/errors'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
@@ -125,6 +126,16 @@ export function useDeactivateUser() {
   return useMutation({
     mutationFn: (userId: number) => api.delete('/api/deleteuser', MessageSchema, { query: { userId } }),
     onSuccess: afterChange,
+  })
+}
+
+/**
+ * POST /api/users/{userId}/sign-out-everywhere: ends every session of the user (administrators only; an ADMIN
+ * cannot do it to a SUPER_ADMIN, the server refuses with its reason).
+ */
+export function useSignOutUserEverywhere() {
+  return useMutation({
+    mutationFn: (userId: number) => api.post(`/api/users/${userId}/sign-out-everywhere`, SignedOutResponseSchema),
   })
 }
 

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications'
 import type { User } from '@platform/contracts/users'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -46,6 +47,7 @@ function route(input: RequestInfo | URL, init?: RequestInit): Response {
   if (url.pathname === '/api/metaorgs') return jsonResponse(200, { data: [{ org_id: 1, org_name: 'District Office', org_code: 'DISTRICT' }] })
   if (url.pathname === '/api/metaapps') return jsonResponse(200, { data: [] })
   if (url.pathname === '/api/deleteuser' && method === 'DELETE') return jsonResponse(422, { error: 'Somebody must stay', code: 'rule_broken' })
+  if (url.pathname === '/api/users/2/sign-out-everywhere' && method === 'POST') return jsonResponse(200, { success: true, message: '3 sessions were signed out.', signedOut: 3 })
   return jsonResponse(404, { error: `No route ${method} ${url.pathname}`, code: 'not_found' })
 }
 
@@ -116,5 +118,40 @@ describe('UserManagement', () => {
     )
     renderRoutes([{ path: '/admin/users', element: <UserManagement /> }], '/admin/users')
     expect(await screen.findByText('Failed to load data')).toBeInTheDocument()
+  })
+
+  it('signs a user out on every device after confirmation', async () => {
+    const show = vi.spyOn(notifications, 'show')
+    const user = userEvent.setup()
+    renderRoutes([{ path: '/admin/users', element: <UserManagement /> }], '/admin/users')
+    // Not offered for oneself (Devices and sessions is for that) nor for a deactivated user (already signed out).
+    await screen.findByRole('table', { name: 'Users' })
+    expect(screen.queryByRole('button', { name: 'Sign out Jane Doe everywhere' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Sign out Old Timer everywhere' })).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Sign out Bob Smith everywhere' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere' })
+    expect(within(dialog).getByText('Sign out Bob Smith on every device?')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }))
+    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: '3 sessions were signed out.' })))
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/users/2/sign-out-everywhere' && init?.method === 'POST')).toBe(true)
+  })
+
+  it("shows the server's refusal (an ADMIN may not sign out a SUPER_ADMIN)", async () => {
+    const show = vi.spyOn(notifications, 'show')
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/sign-out-everywhere')
+        ? jsonResponse(403, { error: 'Only a super administrator can sign out a super administrator.', code: 'forbidden' })
+        : route(input, init),
+    )
+    const user = userEvent.setup()
+    renderRoutes([{ path: '/admin/users', element: <UserManagement /> }], '/admin/users')
+    await user.click(await screen.findByRole('button', { name: 'Sign out Bob Smith everywhere' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Sign out everywhere' })).getByRole('button', { name: 'Sign out everywhere' }))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'red', message: 'Failed to sign out user: Only a super administrator can sign out a super administrator.' }),
+      ),
+    )
   })
 })

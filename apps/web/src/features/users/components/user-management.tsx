@@ -12,8 +12,16 @@ import { useSignedInUser } from '@/lib/auth-context'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePageOffset } from '@/lib/use-page-offset'
-import { useDeactivateUser, useOrganizations, useResendInvitation, useRoles, useUserList } from '../api/users'
-import { deactivateConfirmText, deactivateFailedText, resendConfirmText, resendFailedText, USER_MESSAGES } from '../utils/user-messages'
+import { useDeactivateUser, useOrganizations, useResendInvitation, useRoles, useSignOutUserEverywhere, useUserList } from '../api/users'
+import {
+  deactivateConfirmText,
+  deactivateFailedText,
+  resendConfirmText,
+  resendFailedText,
+  signOutEverywhereConfirmText,
+  signOutEverywhereFailedText,
+  USER_MESSAGES,
+} from '../utils/user-messages'
 import { UserFormModal, type UserEditor } from './user-form-modal'
 import { UserTable } from './user-table'
 
@@ -30,7 +38,7 @@ function reasonOf(error: unknown): string {
   return 'Unexpected error'
 }
 
-type Confirmation = { kind: 'deactivate' | 'resend'; user: User } | null
+type Confirmation = { kind: 'deactivate' | 'resend' | 'sign-out'; user: User } | null
 
 /** User Management (SPEC.md §2): shown at /admin/users and for the menu item user-management. */
 export function UserManagement() {
@@ -66,6 +74,7 @@ export function UserManagement() {
   const [confirmation, setConfirmation] = useState<Confirmation>(null)
   const resend = useResendInvitation()
   const deactivate = useDeactivateUser()
+  const signOutEverywhere = useSignOutUserEverywhere()
 
   const openEditor = (next: UserEditor) => {
     setEditor(next)
@@ -75,7 +84,13 @@ export function UserManagement() {
   const onConfirm = () => {
     if (!confirmation) return
     const { kind, user } = confirmation
-    if (kind === 'resend') {
+    if (kind === 'sign-out') {
+      signOutEverywhere.mutate(user.user_id, {
+        onSuccess: (result) => notifications.show({ color: 'teal', message: result.message }),
+        onError: (error) => notifications.show({ color: 'red', message: signOutEverywhereFailedText(reasonOf(error)), autoClose: false }),
+        onSettled: () => setConfirmation(null),
+      })
+    } else if (kind === 'resend') {
       resend.mutate(user.user_id, {
         onSuccess: () => notifications.show({ color: 'teal', message: USER_MESSAGES.invitationSent }),
         onError: (error) => notifications.show({ color: 'red', message: resendFailedText(reasonOf(error)), autoClose: false }),
@@ -182,6 +197,7 @@ export function UserManagement() {
                 onEdit={(user) => openEditor({ mode: 'edit', user })}
                 onResend={(user) => setConfirmation({ kind: 'resend', user })}
                 onDeactivate={(user) => setConfirmation({ kind: 'deactivate', user })}
+                onSignOutEverywhere={(user) => setConfirmation({ kind: 'sign-out', user })}
               />
             </div>
           )}
@@ -210,6 +226,16 @@ export function UserManagement() {
         confirmLabel="Deactivate"
         danger
         loading={deactivate.isPending}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirmation(null)}
+      />
+      <ConfirmDialog
+        opened={confirmation?.kind === 'sign-out'}
+        title="Sign out everywhere"
+        message={confirmation ? signOutEverywhereConfirmText(confirmation.user.full_name || confirmation.user.email) : ''}
+        confirmLabel="Sign out everywhere"
+        danger
+        loading={signOutEverywhere.isPending}
         onConfirm={onConfirm}
         onCancel={() => setConfirmation(null)}
       />

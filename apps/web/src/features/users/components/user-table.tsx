@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core'
 import type { User } from '@platform/contracts/users'
-import { Pencil, Send, UserX } from 'lucide-react'
+import { LogOut, Pencil, Send, UserX } from 'lucide-react'
 import { formatDateTime } from '@/lib/format'
 import { UserStatusBadges } from './user-status-badges'
 
@@ -11,6 +11,8 @@ export interface UserTableProps {
   onEdit: (user: User) => void
   onResend: (user: User) => void
   onDeactivate: (user: User) => void
+  /** Ends every session of the user (not offered for oneself: Devices and sessions is for that). */
+  onSignOutEverywhere?: (user: User) => void
 }
 
 function displayName(user: User): string {
@@ -18,7 +20,7 @@ function displayName(user: User): string {
 }
 
 /** The users of one page, with their row actions (each icon button named after the person). */
-export function UserTable({ users, currentUserId, onEdit, onResend, onDeactivate }: UserTableProps) {
+export function UserTable({ users, currentUserId, onEdit, onResend, onDeactivate, onSignOutEverywhere }: UserTableProps) {
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
@@ -66,6 +68,13 @@ export function UserTable({ users, currentUserId, onEdit, onResend, onDeactivate
                       <Tooltip label="Resend invitation" withArrow>
                         <ActionIcon variant="subtle" color="blue.8" aria-label={`Resend invitation to ${name}`} onClick={() => onResend(user)}>
                           <Send size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                    {active && !self && onSignOutEverywhere ? (
+                      <Tooltip label="Sign out everywhere" withArrow>
+                        <ActionIcon variant="subtle" color="blue.8" aria-label={`Sign out ${name} everywhere`} onClick={() => onSignOutEverywhere(user)}>
+                          <LogOut size={18} aria-hidden="true" />
                         </ActionIcon>
                       </Tooltip>
                     ) : null}

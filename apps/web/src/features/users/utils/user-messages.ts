@@ -24,3 +24,13 @@ export function resendFailedText(reason: string): string {
 export function deactivateFailedText(reason: string): string {
   return `Failed to deactivate user: ${reason}`
 }
+
+/** The question before an administrator signs a user out on every device. */
+export function signOutEverywhereConfirmText(name: string): string {
+  return `Sign out ${name} on every device?`
+}
+
+/** 'Failed to sign out user: ...' with the server's reason (for example an ADMIN refused for a SUPER_ADMIN). */
+export function signOutEverywhereFailedText(reason: string): string {
+  return `Failed to sign out user: ${reason}`
+}
