@@ -37,6 +37,11 @@ import { createOidcConfigurations } from './features/sso/oidc-configurations.js'
 import { createSsoRepository } from './features/sso/sso.repository.js'
 import { ssoRoutes } from './features/sso/sso.routes.js'
 import { createSsoService } from './features/sso/sso.service.js'
+import { createCatalogue } from './features/reports/catalogue/catalogue.js'
+import { createReportQueryRunner } from './features/reports/engine/query-runner.js'
+import { createReportsRepository } from './features/reports/reports.repository.js'
+import { reportsRoutes } from './features/reports/reports.routes.js'
+import { createReportsService } from './features/reports/reports.service.js'
 import { healthRoutes } from './features/health/health.routes.js'
 import { monitoringRoutes } from './features/monitoring/monitoring.routes.js'
 import { createMonitoringService } from './features/monitoring/monitoring.service.js'
@@ -216,6 +221,16 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     stopSchedule()
     await dsa.close()
   })
+  const catalogue = createCatalogue({
+    holdsApplication: (user, appCode) => applications.holds({ userId: user.id, roleCode: user.roleCode, accessVersion: user.accessVersion }, appCode),
+  })
+  const reportQueries = createReportQueryRunner(db, db.file, {
+    interactiveMs: config.reports.queryTimeoutMs, exportMs: config.reports.exportTimeoutMs,
+  })
+  app.addHook('onClose', () => reportQueries.close())
+  const reports = createReportsService({
+    reports: createReportsRepository(db), catalogue, audit, clock, inTransaction, k: db.kysely, dialect: db.dialect, runQuery: (kind) => reportQueries.runner(kind),
+  })
   const dashboard = createDashboardService({
     countUsers: () => users.counts(),
     countActiveSessions: () => sessions.countActive(),
@@ -251,6 +266,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(emailRoutes, { email, emailAdmin })
       await api.register(monitoringRoutes, { monitoring, history: stateHistory })
       await api.register(dsaRoutes, { dsa })
+      await api.register(reportsRoutes, { reports, catalogue })
     },
     { prefix: '/api' },
   )

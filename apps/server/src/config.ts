@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   // Only for a local test identity provider: real issuers are https.
   OIDC_ALLOW_HTTP: booleanFlag.default(false),
   OIDC_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(60).default(10),
+  REPORT_QUERY_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(600).default(15),
+  REPORT_EXPORT_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(120),
   DSA_BASE_URL: z.url({ error: 'must be an absolute URL such as https://www.apps2.dgs.ca.gov/DSA/Tracker/' }).default('https://www.apps2.dgs.ca.gov/DSA/Tracker/'),
   DSA_DEMO_TRACKER: booleanFlag.default(false),
   DSA_FRESH_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(3650).default(7),
@@ -107,6 +109,8 @@ export type Config = Readonly<{
   /** The district sign-in (/login-clerk): its domains, or null when it is off. */
   districtDomains: string[] | null
   sso: { providers: SsoProviderConfig[]; allowHttp: boolean; timeoutMs: number }
+  /** How long one report query may run on screen, and for an export. */
+  reports: { queryTimeoutMs: number; exportTimeoutMs: number }
   dsa: {
     baseUrl: string
     /** Serve the built-in demo tracker and read it instead of the real one. */
@@ -191,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weblogic: { domains, cacheTtlSeconds: e.WEBLOGIC_CACHE_TTL_SECONDS, alerts: e.WEBLOGIC_ALERTS as 'off' | 'admins' | string[] },
     districtDomains: e.DISTRICT_EMAIL_DOMAIN && e.DISTRICT_EMAIL_DOMAIN.length > 0 ? e.DISTRICT_EMAIL_DOMAIN : null,
     sso: { providers, allowHttp: e.OIDC_ALLOW_HTTP, timeoutMs: e.OIDC_TIMEOUT_SECONDS * 1000 },
+    reports: { queryTimeoutMs: e.REPORT_QUERY_TIMEOUT_SECONDS * 1000, exportTimeoutMs: e.REPORT_EXPORT_TIMEOUT_SECONDS * 1000 },
     dsa: {
       baseUrl: e.DSA_BASE_URL.endsWith('/') ? e.DSA_BASE_URL : `${e.DSA_BASE_URL}/`,
       demoTracker: e.DSA_DEMO_TRACKER,

@@ -12,6 +12,8 @@ export interface Db {
   dialect: Dialect
   /** The PostgreSQL schema in use when it is not the default (each test file has its own). */
   schema: string | null
+  /** The SQLite file (':memory:' for an in-memory database); null on PostgreSQL. */
+  file: string | null
   close(): Promise<void>
 }
 
@@ -31,7 +33,7 @@ export function openDatabase(database: Config['database'], options: { searchPath
     sqlite.pragma('cache_size = -65536')
     sqlite.pragma('temp_store = memory')
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-    return { kysely, dialect: 'sqlite', schema: null, close: () => kysely.destroy() }
+    return { kysely, dialect: 'sqlite', schema: null, file: database.file, close: () => kysely.destroy() }
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -39,7 +41,7 @@ export function openDatabase(database: Config['database'], options: { searchPath
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   })
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { kysely, dialect: 'postgres', schema: options.searchPath ?? null, close: () => kysely.destroy() }
+  return { kysely, dialect: 'postgres', schema: options.searchPath ?? null, file: null, close: () => kysely.destroy() }
 }
 
 const STATEMENT_CACHE_SIZE = 1000

@@ -7,6 +7,7 @@ import * as mailQueue from './migrations/0004-mail-queue.js'
 import * as serverStateChanges from './migrations/0005-server-state-changes.js'
 import * as dsaTracker from './migrations/0006-dsa-tracker.js'
 import * as devicesAndSso from './migrations/0007-devices-and-sso.js'
+import * as reports from './migrations/0008-reports.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-server-state-changes': serverStateChanges,
   '0006-dsa-tracker': dsaTracker,
   '0007-devices-and-sso': devicesAndSso,
+  '0008-reports': reports,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

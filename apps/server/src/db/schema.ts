@@ -238,6 +238,32 @@ export interface DsaScrapeRunsTable {
   error: string | null
 }
 
+/** A saved report: its definition is the JSON of packages/contracts/src/reports.ts. */
+export interface ReportsTable {
+  report_id: Generated<number>
+  report_name: string
+  report_description: string | null
+  dataset: string
+  definition: string
+  version: number
+  created_by: number | null
+  created_at: string
+  updated_by: number | null
+  updated_at: string
+  starter_key: string | null
+}
+
+/** Every saved version of a report, the current one included. */
+export interface ReportVersionsTable {
+  report_id: number
+  version: number
+  report_name: string
+  report_description: string | null
+  definition: string
+  saved_by: number | null
+  saved_at: string
+}
+
 export interface Database {
   organizations: OrganizationsTable
   roles: RolesTable
@@ -257,4 +283,6 @@ export interface Database {
   dsa_scrape_runs: DsaScrapeRunsTable
   devices: DevicesTable
   sso_states: SsoStatesTable
+  reports: ReportsTable
+  report_versions: ReportVersionsTable
 }

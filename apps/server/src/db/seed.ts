@@ -1,3 +1,5 @@
+import { ReportDefinitionSchema } from '@platform/contracts/reports'
+import { STARTER_REPORTS } from '../features/reports/starter-reports.js'
 import { searchTermRows } from '../lib/search-words.js'
 import type { Db } from './database.js'
 
@@ -41,6 +43,20 @@ export async function seedDatabase(db: Db, adminEmail: string, now: string): Pro
         .insertInto('applications')
         .values(SEED_APPLICATIONS.map((app, index) => ({ ...app, display_order: (index + 1) * 10, is_active: 1, created_at: now, updated_at: now })))
         .execute()
+    }
+
+    // Each starter report once, remembered in settings: one an administrator deleted does not come back.
+    for (const starter of STARTER_REPORTS) {
+      const marker = `starter_report:${starter.key}`
+      if (await trx.selectFrom('settings').select('setting_key').where('setting_key', '=', marker).executeTakeFirst()) continue
+      await trx.insertInto('settings').values({ setting_key: marker, setting_value: now }).execute()
+      const definition = JSON.stringify(ReportDefinitionSchema.parse(starter.definition))
+      const { report_id: reportId } = await trx
+        .insertInto('reports')
+        .values({ report_name: starter.name, report_description: starter.description, dataset: starter.definition.dataset, definition, version: 1, created_by: null, created_at: now, updated_by: null, updated_at: now, starter_key: starter.key })
+        .returning('report_id')
+        .executeTakeFirstOrThrow()
+      await trx.insertInto('report_versions').values({ report_id: reportId, version: 1, report_name: starter.name, report_description: starter.description, definition, saved_by: null, saved_at: now }).execute()
     }
 
     const userCount = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()

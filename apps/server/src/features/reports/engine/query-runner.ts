@@ -1,0 +1,111 @@
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+import { type CompiledQuery, sql } from 'kysely'
+import type { Db } from '../../../db/database.js'
+import { AppError } from '../../../lib/errors.js'
+import type { QueryRunner } from './report-engine.js'
+
+// Runs in a worker thread with its own read-only connection: better-sqlite3 cannot interrupt a statement, but a worker
+// can be terminated. Plain JavaScript, evaluated, so it needs no TypeScript loader wherever the platform runs.
+const SQLITE_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const Database = require(workerData.driver)
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true })
+db.pragma('busy_timeout = 5000')
+parentPort.on('message', ({ id, text, parameters }) => {
+  try {
+    parentPort.postMessage({ id, rows: db.prepare(text).all(...parameters) })
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
+  }
+})
+`
+
+const bindable = (parameters: readonly unknown[]) => parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
+
+function timedOut(seconds: number): AppError {
+  return new AppError('unprocessable', `The report took longer than ${seconds} s and was stopped. Add a filter, or group by fewer fields.`, { code: 'report_timeout' })
+}
+
+function failed(error: unknown): AppError {
+  return new AppError('unprocessable', `The report could not run: ${error instanceof Error ? error.message : String(error)}`, { code: 'report_failed' })
+}
+
+/** One worker at a time per database file; a query that outlives its timeout takes the worker down with it. */
+function createSqliteWorkerRunner(file: string) {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3')
+  let worker: Worker | null = null
+  let queue: Promise<unknown> = Promise.resolve()
+  let sequence = 0
+
+  function start(): Worker {
+    worker ??= new Worker(SQLITE_WORKER, { eval: true, workerData: { file, driver } })
+    worker.unref()
+    return worker
+  }
+
+  function execute(query: CompiledQuery, timeoutMs: number): Promise<Array<Record<string, unknown>>> {
+    const current = start()
+    const id = (sequence += 1)
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        current.removeListener('message', onMessage)
+        void current.terminate()
+        if (worker === current) worker = null
+        reject(timedOut(Math.round(timeoutMs / 100) / 10))
+      }, timeoutMs)
+      const onMessage = (message: { id: number; rows?: Array<Record<string, unknown>>; error?: string }) => {
+        if (message.id !== id) return
+        clearTimeout(timer)
+        current.removeListener('message', onMessage)
+        if (message.error) reject(failed(new Error(message.error)))
+        else resolve(message.rows ?? [])
+      }
+      current.on('message', onMessage)
+      current.postMessage({ id, text: query.sql, parameters: bindable(query.parameters) })
+    })
+  }
+
+  return {
+    run(query: CompiledQuery, timeoutMs: number) {
+      const result = queue.then(() => execute(query, timeoutMs))
+      queue = result.catch(() => undefined)
+      return result
+    },
+    async close() {
+      await worker?.terminate()
+      worker = null
+    },
+  }
+}
+
+/**
+ * Report queries with a time limit (REPORT_QUERY_TIMEOUT_SECONDS, longer for exports): PostgreSQL's statement_timeout
+ * in the query's own transaction; on an SQLite file, a worker thread that is stopped when time is up. An in-memory
+ * SQLite database (tests) cannot be shared with a worker and runs its queries directly, without a limit.
+ */
+export function createReportQueryRunner(db: Db, file: string | null, timeouts: { interactiveMs: number; exportMs: number }) {
+  const sqliteWorker = db.dialect === 'sqlite' && file && file !== ':memory:' ? createSqliteWorkerRunner(file) : null
+  return {
+    runner(kind: 'interactive' | 'export'): QueryRunner {
+      const timeoutMs = kind === 'export' ? timeouts.exportMs : timeouts.interactiveMs
+      return async (query) => {
+        if (sqliteWorker) return sqliteWorker.run(query, timeoutMs)
+        try {
+          if (db.dialect === 'postgres') {
+            return await db.kysely.transaction().execute(async (trx) => {
+              await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(timeoutMs)))}`.execute(trx)
+              return (await trx.executeQuery<Record<string, unknown>>(query)).rows
+            })
+          }
+          const compiled = { ...query, parameters: bindable(query.parameters) }
+          return (await db.kysely.executeQuery<Record<string, unknown>>(compiled)).rows
+        } catch (error) {
+          if ((error as { code?: string }).code === '57014') throw timedOut(Math.round(timeoutMs / 100) / 10)
+          throw failed(error)
+        }
+      }
+    },
+    close: async () => sqliteWorker?.close(),
+  }
+}

@@ -1,0 +1,270 @@
+import { type CompiledQuery, type Kysely } from 'kysely'
+import { REPORT_LIMITS, type ReportResult, type ResultChart, type ResultRow } from '@platform/contracts/reports'
+import type { Dialect } from '../../../db/database.js'
+import type { Database } from '../../../db/schema.js'
+import type { FormulaValue } from '../formula/formula-eval.js'
+import { type Measure, type MeasureValues, createMeasureSet, rollUp } from './measures.js'
+import type { AppliedParameters } from './parameters.js'
+import { createGroupedCellReader, normaliseCell, stylesFor } from './report-cells.js'
+import { DefinitionError, type ReportPlan } from './report-plan.js'
+import { columnOf, createReportQueries } from './report-queries.js'
+
+/** Runs a compiled query (with the report timeout) and returns its rows. */
+export type QueryRunner = (query: CompiledQuery) => Promise<Array<Record<string, unknown>>>
+
+type Cell = ResultRow['cells'][number]
+const EXPORT_CHUNK = 2000
+
+/**
+ * Turns a planned report into its result model: summary rows with subtotals rolled up in code from one GROUP BY at the
+ * finest level, or detail rows with group headers and subtotals interleaved. The viewer shows a page of it; the
+ * exports walk all of it; both get the same rows.
+ */
+export function createReportEngine(plan: ReportPlan, parameters: AppliedParameters, deps: { k: Kysely<Database>; dialect: Dialect; run: QueryRunner }) {
+  const queries = createReportQueries(plan, parameters, deps.k, deps.dialect)
+  const measureSet = createMeasureSet(columnOf)
+  const reader = createGroupedCellReader(plan, measureSet)
+  const { definition } = plan
+  const summaryMode = definition.rows.mode === 'summary'
+  const groupFields = plan.groups.map((group) => group.field.name)
+  const dimensions = summaryMode ? [...groupFields, ...plan.extraDimensions.map((field) => field.name)] : groupFields
+  // In a summary without other dimensions, the innermost group's rows are the summary rows themselves.
+  const headerLevels = summaryMode && plan.extraDimensions.length === 0 ? Math.max(0, plan.groups.length - 1) : plan.groups.length
+  const formats = definition.conditionalFormats
+
+  // Drivers answer sums as numbers or numeric text; min and max of text or dates stay text.
+  const numberOrNull = (value: unknown): number | string | null => {
+    if (value === null || value === undefined) return null
+    if (typeof value === 'number') return value
+    const number = Number(value)
+    return typeof value === 'string' && value.trim() !== '' && Number.isFinite(number) ? number : String(value)
+  }
+  const measuresOf = (row: Record<string, unknown>, measures: Measure[]): MeasureValues => new Map(measures.map((measure) => [measure.id, numberOrNull(row[measure.id])]))
+  const label = (value: FormulaValue) => (value === null || value === '' ? '(blank)' : String(value))
+  const finish = (row: Omit<ResultRow, 'styles'>): ResultRow => {
+    const styles = row.kind === 'groupHeader' ? undefined : stylesFor(plan, formats, row.cells)
+    return styles ? { ...row, styles } : row
+  }
+
+  /** The groups' measures at every level, keyed by their values so far ('[]' is the grand total). */
+  async function rollups(): Promise<Map<string, MeasureValues>> {
+    const measures = measureSet.measures
+    const finest = (await deps.run(queries.grouped(groupFields, measures))).map((row) => ({
+      path: groupFields.map((_name, index) => (row[`d${index}`] ?? null) as FormulaValue),
+      values: measuresOf(row, measures),
+    }))
+    const byKey = new Map<string, MeasureValues>()
+    for (let level = groupFields.length; level >= 0; level -= 1) {
+      const buckets = new Map<string, MeasureValues[]>()
+      for (const row of finest) {
+        const key = JSON.stringify(row.path.slice(0, level))
+        buckets.set(key, [...(buckets.get(key) ?? []), row.values])
+      }
+      for (const [key, children] of buckets) byKey.set(key, level === groupFields.length && children.length === 1 ? children[0]! : rollUp(measures, children))
+    }
+    // Distinct counts do not add up: each level is counted by its own query.
+    const distinct = measures.filter((measure) => measure.kind === 'countDistinct')
+    if (distinct.length > 0) {
+      for (let level = 0; level < groupFields.length; level += 1) {
+        for (const row of await deps.run(queries.grouped(groupFields.slice(0, level), distinct))) {
+          const key = JSON.stringify(groupFields.slice(0, level).map((_name, index) => (row[`d${index}`] ?? null) as FormulaValue))
+          const values = byKey.get(key)
+          if (values) for (const measure of distinct) values.set(measure.id, numberOrNull(row[measure.id]))
+        }
+      }
+    }
+    if (!byKey.has('[]')) byKey.set('[]', rollUp(measures, []))
+    return byKey
+  }
+
+  function dimensionsAt(path: FormulaValue[]): Map<string, FormulaValue> {
+    return new Map(path.map((value, index) => [groupFields[index]!, value]))
+  }
+
+  function subtotalRow(path: FormulaValue[], rolled: Map<string, MeasureValues>): ResultRow {
+    const level = path.length - 1
+    const values = rolled.get(JSON.stringify(path)) ?? new Map()
+    return finish({ kind: 'subtotal', level, label: `${plan.groups[level]!.label}: ${label(path[level]!)}`, cells: reader.cells(dimensionsAt(path), values, false) })
+  }
+
+  function grandTotalRow(rolled: Map<string, MeasureValues>): ResultRow {
+    return finish({ kind: 'grandTotal', level: 0, label: definition.totals.label, cells: reader.cells(new Map(), rolled.get('[]') ?? new Map(), false) })
+  }
+
+  function chartFrom(categories: Array<{ name: string; cells: Cell[] }>): ResultChart | null {
+    if (!definition.chart) return null
+    return {
+      type: definition.chart.type,
+      categories: categories.map((category) => category.name),
+      series: definition.chart.series.map((key) => {
+        const index = plan.columns.findIndex((column) => column.key === key)
+        return { key, name: plan.columns[index]!.label, values: categories.map((category) => (typeof category.cells[index] === 'number' ? (category.cells[index] as number) : null)) }
+      }),
+    }
+  }
+
+  // Summary rows
+
+  async function summaryRows(): Promise<{ rows: ResultRow[]; chart: ResultChart | null; leaves: number }> {
+    const measures = measureSet.measures
+    const fetched = await deps.run(queries.grouped(dimensions, measures))
+    if (fetched.length > REPORT_LIMITS.summaryRows) {
+      throw new DefinitionError([`The summary has more than ${REPORT_LIMITS.summaryRows.toLocaleString('en-US')} rows: add a filter or group by fewer fields.`])
+    }
+    const leaves = fetched.map((row) => {
+      const dims = new Map<string, FormulaValue>(dimensions.map((name, index) => [name, (row[`d${index}`] ?? null) as FormulaValue]))
+      const values = measuresOf(row, measures)
+      const cells = reader.cells(dims, values, true).map((cell, index) => normaliseCell(plan.columns[index]!, cell))
+      return { dims, values, cells }
+    })
+    sortLeaves(leaves)
+    const rolled = plan.groups.length > 0 || definition.totals.grand ? await rollups() : new Map<string, MeasureValues>()
+    const rows: ResultRow[] = []
+    const emit = (subset: typeof leaves, level: number, path: FormulaValue[]) => {
+      if (level >= headerLevels) {
+        for (const leaf of subset) rows.push(finish({ kind: 'detail', level: headerLevels, label: null, cells: leaf.cells }))
+        return
+      }
+      let start = 0
+      while (start < subset.length) {
+        const value = subset[start]!.dims.get(groupFields[level]!) ?? null
+        let end = start
+        while (end < subset.length && (subset[end]!.dims.get(groupFields[level]!) ?? null) === value) end += 1
+        const group = plan.groups[level]!
+        rows.push({ kind: 'groupHeader', level, label: `${group.label}: ${label(value)}`, cells: plan.columns.map(() => null), ...(group.pageBreakBefore && rows.length > 0 ? { pageBreakBefore: true } : {}) })
+        emit(subset.slice(start, end), level + 1, [...path, value])
+        if (group.subtotal) rows.push(subtotalRow([...path, value], rolled))
+        start = end
+      }
+    }
+    emit(leaves, 0, [])
+    if (definition.totals.grand) rows.push(grandTotalRow(rolled))
+    const categories =
+      plan.groups.length > 0
+        ? [...new Set(leaves.map((leaf) => JSON.stringify(leaf.dims.get(groupFields[0]!) ?? null)))].map((key) => {
+            const value = JSON.parse(key) as FormulaValue
+            return { name: label(value), cells: reader.cells(dimensionsAt([value]), rolled.get(JSON.stringify([value])) ?? new Map(), false) }
+          })
+        : leaves.map((leaf) => ({ name: label(leaf.cells[0] as FormulaValue), cells: leaf.cells }))
+    return { rows, chart: chartFrom(categories), leaves: leaves.length }
+  }
+
+  function sortLeaves(leaves: Array<{ dims: Map<string, FormulaValue>; cells: Cell[] }>) {
+    const keyOrder = definition.sort.map((sort) => ({ index: plan.columns.findIndex((column) => column.key === sort.key), group: groupFields.indexOf(sort.key), dir: sort.dir === 'desc' ? -1 : 1 }))
+    const compare = (a: unknown, b: unknown) => (a === b ? 0 : a === null || a === undefined ? 1 : b === null || b === undefined ? -1 : (a as number) < (b as number) ? -1 : 1)
+    leaves.sort((a, b) => {
+      for (const [index, name] of groupFields.entries()) {
+        const dir = keyOrder.find((order) => order.group === index)?.dir ?? 1
+        const result = compare(a.dims.get(name), b.dims.get(name)) * dir
+        if (result !== 0) return result
+      }
+      for (const order of keyOrder) {
+        if (order.index < 0) continue
+        const result = compare(a.cells[order.index], b.cells[order.index]) * order.dir
+        if (result !== 0) return result
+      }
+      for (const field of plan.extraDimensions) {
+        const result = compare(a.dims.get(field.name), b.dims.get(field.name))
+        if (result !== 0) return result
+      }
+      return 0
+    })
+  }
+
+  // Detail rows
+
+  const pathOf = (row: Record<string, unknown>) => groupFields.map((_name, index) => (row[`g${index}`] ?? null) as FormulaValue)
+  const detailCells = (row: Record<string, unknown>) => plan.columns.map((column) => normaliseCell(column, row[column.key]))
+
+  /** Detail records with their group headers, subtotals and the grand total, as they follow one another. */
+  function interleave(records: Array<Record<string, unknown>>, before: Record<string, unknown> | null, after: Record<string, unknown> | null, atEnd: boolean, rolled: Map<string, MeasureValues>): ResultRow[] {
+    const rows: ResultRow[] = []
+    records.forEach((record, index) => {
+      const path = pathOf(record)
+      const previous = index === 0 ? before : records[index - 1]!
+      const previousPath = previous ? pathOf(previous) : null
+      // A page that starts inside a group repeats its headers, marked as continued.
+      const firstChange = index === 0 ? 0 : previousPath ? path.findIndex((value, level) => value !== previousPath[level]) : 0
+      if (firstChange >= 0) {
+        for (let level = firstChange; level < path.length; level += 1) {
+          const continued = index === 0 && previousPath !== null && previousPath.slice(0, level + 1).every((value, at) => value === path[at])
+          const group = plan.groups[level]!
+          rows.push({
+            kind: 'groupHeader', level, label: `${group.label}: ${label(path[level]!)}${continued ? ' (continued)' : ''}`, cells: plan.columns.map(() => null),
+            ...(group.pageBreakBefore && !continued && previousPath !== null ? { pageBreakBefore: true } : {}),
+          })
+        }
+      }
+      rows.push(finish({ kind: 'detail', level: plan.groups.length, label: null, cells: detailCells(record) }))
+      const next = index === records.length - 1 ? after : records[index + 1]!
+      const nextPath = next ? pathOf(next) : null
+      const closing = nextPath ? path.findIndex((value, level) => value !== nextPath[level]) : 0
+      if (next === null && !atEnd) return
+      if (closing >= 0) {
+        for (let level = path.length - 1; level >= closing; level -= 1) {
+          if (plan.groups[level]!.subtotal) rows.push(subtotalRow(path.slice(0, level + 1), rolled))
+        }
+      }
+      if (next === null && atEnd && definition.totals.grand) rows.push(grandTotalRow(rolled))
+    })
+    return rows
+  }
+
+  async function detailChart(rolled: Map<string, MeasureValues>): Promise<ResultChart | null> {
+    if (!definition.chart || plan.groups.length === 0) return null
+    const firstLevel = [...rolled.keys()].map((key) => JSON.parse(key) as FormulaValue[]).filter((path) => path.length === 1)
+    firstLevel.sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+    return chartFrom(firstLevel.map((path) => ({ name: label(path[0]!), cells: reader.cells(dimensionsAt(path), rolled.get(JSON.stringify(path)) ?? new Map(), false) })))
+  }
+
+  const needsRollups = () => plan.groups.length > 0 || definition.totals.grand
+
+  return {
+    /** One page of the result model. */
+    async page(offset: number, limit: number, now: Date): Promise<ReportResult> {
+      const base = {
+        title: definition.layout.title, subtitle: definition.layout.subtitle ?? null, parameters: parameters.display,
+        columns: plan.columns.map((column) => ({ key: column.key, label: column.label, format: column.format, align: column.align })),
+        generatedAt: now.toISOString(), layout: definition.layout,
+      }
+      if (summaryMode) {
+        const { rows, chart } = await summaryRows()
+        return { ...base, rows: rows.slice(offset, offset + limit), chart, page: { offset, limit, total: rows.length, hasMore: offset + limit < rows.length } }
+      }
+      const [countRow] = await deps.run(queries.count())
+      const total = Number(countRow?.n ?? 0)
+      const rolled = needsRollups() ? await rollups() : new Map<string, MeasureValues>()
+      const start = Math.max(0, offset - 1)
+      const fetched = await deps.run(queries.detailPage(start, limit + 1 + (offset - start)))
+      const before = offset > 0 ? (fetched[0] ?? null) : null
+      const records = fetched.slice(offset - start, offset - start + limit)
+      const after = fetched[offset - start + limit] ?? null
+      const rows = interleave(records, before, after, offset + records.length >= total, rolled)
+      return { ...base, rows, chart: await detailChart(rolled), page: { offset, limit, total, hasMore: offset + limit < total } }
+    },
+
+    /** Every row of the result model, read in chunks: what the exports write. */
+    async *allRows(): AsyncGenerator<ResultRow> {
+      if (summaryMode) {
+        yield* (await summaryRows()).rows
+        return
+      }
+      const rolled = needsRollups() ? await rollups() : new Map<string, MeasureValues>()
+      let before: Record<string, unknown> | null = null
+      let chunk = await deps.run(queries.detailPage(0, EXPORT_CHUNK))
+      for (let offset = 0; chunk.length > 0; offset += EXPORT_CHUNK) {
+        const next: Array<Record<string, unknown>> = chunk.length === EXPORT_CHUNK ? await deps.run(queries.detailPage(offset + EXPORT_CHUNK, EXPORT_CHUNK)) : []
+        yield* interleave(chunk, before, next[0] ?? null, next.length === 0, rolled)
+        before = chunk[chunk.length - 1]!
+        chunk = next
+      }
+      if (before === null && definition.totals.grand) yield grandTotalRow(rolled)
+    },
+
+    async chart(): Promise<ResultChart | null> {
+      if (summaryMode) return (await summaryRows()).chart
+      return needsRollups() ? detailChart(await rollups()) : null
+    },
+  }
+}
+export type ReportEngine = ReturnType<typeof createReportEngine>

@@ -1,0 +1,202 @@
+import {
+  type Aggregate,
+  type Format,
+  type ReportDefinition,
+  type ReportFilter,
+  type ReportParameter,
+  ReportDefinitionSchema,
+  columnKey,
+} from '@platform/contracts/reports'
+import { type CatalogueDataset, type CatalogueField, aggregatesFor, isNumericType } from '../catalogue/dataset.js'
+import { FormulaError, type FormulaNode, fieldsOf, isAggregateCall, parseFormula } from '../formula/formula-parser.js'
+
+/** A definition that cannot run, with every problem named. */
+export class DefinitionError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join(' '))
+  }
+}
+
+export interface PlannedColumn {
+  key: string
+  label: string
+  format: Format
+  align: 'left' | 'right'
+  field: CatalogueField | null
+  agg: Aggregate | null
+  calc: FormulaNode | null
+}
+
+export interface ReportPlan {
+  definition: ReportDefinition
+  dataset: CatalogueDataset
+  fields: Map<string, CatalogueField>
+  columns: PlannedColumn[]
+  groups: Array<{ field: CatalogueField; label: string; subtotal: boolean; pageBreakBefore: boolean }>
+  /** Summary: the fields rows are grouped by beyond the groups (columns showing a field without an aggregate). */
+  extraDimensions: CatalogueField[]
+}
+
+const FORMAT_OF_TYPE: Record<CatalogueField['type'], Format> = { string: 'text', integer: 'integer', decimal: 'decimal', money: 'money', date: 'date', datetime: 'datetime', boolean: 'text' }
+
+function formatOf(field: CatalogueField, agg: Aggregate | null): Format {
+  if (agg === 'count' || agg === 'countDistinct') return 'integer'
+  if (agg === 'avg' && field.type === 'integer') return 'decimal'
+  return FORMAT_OF_TYPE[field.type]
+}
+
+/**
+ * Checks a definition against its dataset and prepares it to run: every name must be a field of the dataset, every
+ * aggregate fit the field's type, every formula parse and use aggregates where the rows are summaries. Collects all
+ * problems so the designer can show them together.
+ */
+export function planReport(raw: unknown, dataset: CatalogueDataset): ReportPlan {
+  const parsed = ReportDefinitionSchema.safeParse(raw)
+  if (!parsed.success) {
+    throw new DefinitionError(parsed.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.') || 'definition'}: ${issue.message}.`))
+  }
+  const definition = parsed.data
+  const problems: string[] = []
+  const fields = new Map(dataset.fields.map((field) => [field.name, field]))
+  const fieldNamed = (name: string, where: string): CatalogueField | null => {
+    const field = fields.get(name)
+    if (!field) problems.push(`${where}: ${dataset.label} has no field '${name}'.`)
+    return field ?? null
+  }
+  const summary = definition.rows.mode === 'summary'
+
+  const calculations = new Map<string, FormulaNode>()
+  for (const calc of definition.calculations) {
+    try {
+      const node = parseFormula(calc.expr)
+      for (const name of fieldsOf(node)) fieldNamed(name, `Calculation '${calc.label}'`)
+      checkFormula(node, summary, calc.label, fields, problems)
+      calculations.set(calc.id, node)
+    } catch (error) {
+      if (!(error instanceof FormulaError)) throw error
+      problems.push(`Calculation '${calc.label}': ${error.message}.`)
+    }
+  }
+
+  const groups = definition.groups.flatMap((group, index) => {
+    const field = fieldNamed(group.field, `Group ${index + 1}`)
+    if (!field) return []
+    if (field.groupable === false) problems.push(`Group ${index + 1}: '${field.label}' cannot be grouped by.`)
+    return [{ field, label: group.label ?? field.label, subtotal: group.subtotal, pageBreakBefore: group.pageBreakBefore }]
+  })
+
+  const columns: PlannedColumn[] = []
+  const extraDimensions: CatalogueField[] = []
+  for (const [index, column] of definition.columns.entries()) {
+    const where = `Column ${index + 1}`
+    if (column.calc) {
+      const node = calculations.get(column.calc)
+      const calc = definition.calculations.find((candidate) => candidate.id === column.calc)
+      if (!calc) {
+        problems.push(`${where}: there is no calculation '${column.calc}'.`)
+        continue
+      }
+      if (!node) continue
+      columns.push({ key: column.calc, label: column.label ?? calc.label, format: column.format ?? calc.format, align: 'right', field: null, agg: null, calc: node })
+      continue
+    }
+    const field = fieldNamed(column.field!, where)
+    if (!field) continue
+    const agg = column.agg ?? null
+    if (agg && !aggregatesFor(field.type).includes(agg)) {
+      problems.push(`${where}: ${agg} does not apply to '${field.label}' (${field.type}); it takes ${aggregatesFor(field.type).join(', ')}.`)
+      continue
+    }
+    if (summary && !agg) {
+      if (field.groupable === false) problems.push(`${where}: in a summary, '${field.label}' needs an aggregate such as sum or count.`)
+      else if (!groups.some((group) => group.field.name === field.name)) extraDimensions.push(field)
+    }
+    const format = column.format ?? formatOf(field, agg)
+    columns.push({
+      key: columnKey(column), label: column.label ?? (agg ? `${aggLabel(agg)} ${field.label}` : field.label), format,
+      align: isNumericType(field.type) || agg === 'count' || agg === 'countDistinct' ? 'right' : 'left', field, agg, calc: null,
+    })
+  }
+  const keys = new Set(columns.map((column) => column.key))
+  if (keys.size !== columns.length) problems.push('Two columns show the same thing; give each column its own field, aggregate or calculation.')
+
+  for (const [index, filter] of definition.filters.entries()) checkFilter(filter, index, definition.parameters, fieldNamed, problems)
+  for (const parameter of definition.parameters) {
+    if (parameter.optionsFrom) fieldNamed(parameter.optionsFrom, `Parameter '${parameter.label}'`)
+    if ((parameter.type === 'select' || parameter.type === 'multiSelect') && !parameter.options && !parameter.optionsFrom) {
+      problems.push(`Parameter '${parameter.label}': a choice needs options or a field to take them from.`)
+    }
+  }
+  const ids = new Set(definition.parameters.map((parameter) => parameter.id))
+  if (ids.size !== definition.parameters.length) problems.push('Two parameters have the same id.')
+
+  for (const sort of definition.sort) {
+    if (!keys.has(sort.key) && !groups.some((group) => group.field.name === sort.key)) problems.push(`Sort: '${sort.key}' is not a column or a group of the report.`)
+  }
+  for (const format of definition.conditionalFormats) {
+    if (!keys.has(format.column)) problems.push(`Conditional format: '${format.column}' is not a column of the report.`)
+  }
+  if (definition.chart) {
+    if (groups.length === 0 && !summary) problems.push('Chart: a chart needs a group (its categories) or summary rows.')
+    for (const key of definition.chart.series) {
+      const column = columns.find((candidate) => candidate.key === key)
+      if (!column) problems.push(`Chart: '${key}' is not a column of the report.`)
+      else if (column.align !== 'right') problems.push(`Chart: '${column.label}' is not a number.`)
+    }
+  }
+  if (problems.length > 0) throw new DefinitionError(problems)
+  return { definition, dataset, fields, columns, groups, extraDimensions }
+}
+
+const aggLabel = (agg: Aggregate) => ({ sum: 'Total', avg: 'Average', min: 'Lowest', max: 'Highest', count: 'Count of', countDistinct: 'Distinct' })[agg]
+
+function checkFormula(node: FormulaNode, summary: boolean, label: string, fields: Map<string, CatalogueField>, problems: string[]) {
+  const walk = (current: FormulaNode, insideAggregate: boolean) => {
+    if (current.kind === 'field' && summary && !insideAggregate) {
+      problems.push(`Calculation '${label}': in a summary, '${current.name}' must be inside an aggregate such as sum(${current.name}).`)
+    }
+    if (current.kind === 'call') {
+      const aggregate = isAggregateCall(current)
+      if (aggregate && !summary) problems.push(`Calculation '${label}': ${current.name}() works in summary rows only; detail rows are single records.`)
+      if (aggregate && insideAggregate) problems.push(`Calculation '${label}': an aggregate cannot contain another one.`)
+      if (current.name === 'round' && current.args[1] && current.args[1].kind !== 'number') problems.push(`Calculation '${label}': round() takes a number of places such as round(x, 2).`)
+      for (const arg of current.args) walk(arg, insideAggregate || aggregate)
+    }
+    if (current.kind === 'negate') walk(current.operand, insideAggregate)
+    if (current.kind === 'binary') {
+      if (['+', '-', '*', '/'].includes(current.operator)) {
+        for (const side of [current.left, current.right]) {
+          if (side.kind === 'string') problems.push(`Calculation '${label}': '${current.operator}' needs numbers, not the text '${side.value}'.`)
+          if (side.kind === 'field') {
+            const field = fields.get(side.name)
+            if (field && !isNumericType(field.type)) problems.push(`Calculation '${label}': '${current.operator}' needs numbers, but '${field.label}' is ${field.type}.`)
+          }
+        }
+      }
+      walk(current.left, insideAggregate)
+      walk(current.right, insideAggregate)
+    }
+  }
+  walk(node, false)
+}
+
+function checkFilter(
+  filter: ReportFilter,
+  index: number,
+  parameters: ReportParameter[],
+  fieldNamed: (name: string, where: string) => CatalogueField | null,
+  problems: string[],
+) {
+  const where = `Filter ${index + 1}`
+  const field = fieldNamed(filter.field, where)
+  if (!field) return
+  if (field.filterable === false) problems.push(`${where}: '${field.label}' cannot be filtered on.`)
+  if ((filter.op === 'contains' || filter.op === 'startsWith') && field.type !== 'string') problems.push(`${where}: ${filter.op} works on text, and '${field.label}' is ${field.type}.`)
+  const values = Array.isArray(filter.value) ? filter.value : filter.value === undefined ? [] : [filter.value]
+  for (const value of values) {
+    if (value && typeof value === 'object' && !parameters.some((parameter) => parameter.id === value.param)) problems.push(`${where}: there is no parameter '${value.param}'.`)
+  }
+  const needsNone = filter.op === 'isNull' || filter.op === 'isNotNull'
+  if (!needsNone && filter.value === undefined) problems.push(`${where}: ${filter.op} needs a value.`)
+  if (filter.op === 'between' && !(Array.isArray(filter.value) && filter.value.length === 2)) problems.push(`${where}: between needs two values, the lowest and the highest.`)
+}

@@ -1,0 +1,96 @@
+import { type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
+import type { Dialect } from '../../../db/database.js'
+import type { Database } from '../../../db/schema.js'
+import { formulaToSql } from '../formula/formula-sql.js'
+import type { AppliedParameters, ParameterValue } from './parameters.js'
+import type { Measure } from './measures.js'
+import type { PlannedColumn, ReportPlan } from './report-plan.js'
+
+/** The dataset's column `name` in report queries. Names reach here only after planReport checked them. */
+export const columnOf = (name: string): RawBuilder<unknown> => sql.ref(`ds.${name}`)
+
+type Query = SelectQueryBuilder<Database & { ds: Record<string, unknown> }, 'ds', Record<string, unknown>>
+
+/** SQL for a report: the dataset as subquery `ds`, its filters, and the detail, count and grouped queries. */
+export function createReportQueries(plan: ReportPlan, parameters: AppliedParameters, k: Kysely<Database>, dialect: Dialect) {
+  const source = plan.dataset.source(k, dialect)
+  const from = () => ('as' in source && typeof source.as === 'function' ? k.selectFrom((source as SelectQueryBuilder<Database, never, Record<string, unknown>>).as('ds')) : k.selectFrom(sql`(${source})`.as('ds'))) as unknown as Query
+
+  const resolve = (value: unknown): ParameterValue | undefined => {
+    if (value && typeof value === 'object' && !Array.isArray(value) && 'param' in value) return parameters.values.get((value as { param: string }).param) ?? null
+    return value as ParameterValue
+  }
+  const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+
+  function filtered(): Query {
+    let query = from()
+    for (const filter of plan.definition.filters) {
+      const column = columnOf(filter.field)
+      const raw = Array.isArray(filter.value) ? filter.value.map(resolve) : resolve(filter.value)
+      const field = plan.fields.get(filter.field)!
+      // Values take the field's type: a year typed as 2024 matches the text '2024', and PostgreSQL compares like with like.
+      const asFieldType = (value: string | number | boolean | null) =>
+        value === null ? null : field.type === 'integer' || field.type === 'decimal' || field.type === 'money' ? Number(value) : typeof value === 'boolean' ? value : String(value)
+      const values = (Array.isArray(raw) ? raw.flat() : [raw]).filter((value) => value !== undefined).map((value) => asFieldType(value as string | number | boolean | null))
+      if (filter.ignoreIfEmpty && (isEmpty(raw) || (Array.isArray(raw) && raw.every(isEmpty)))) continue
+      const first = values[0] ?? null
+      const like = (pattern: string) => sql<boolean>`lower(${column}) like ${pattern} escape '\\'`
+      const escaped = String(first ?? '').toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)
+      const condition: RawBuilder<boolean> = (() => {
+        switch (filter.op) {
+          case 'eq': return first === null ? sql<boolean>`${column} is null` : sql<boolean>`${column} = ${first}`
+          case 'ne': return first === null ? sql<boolean>`${column} is not null` : sql<boolean>`(${column} <> ${first} or ${column} is null)`
+          case 'lt': return sql<boolean>`${column} < ${first}`
+          case 'lte': return sql<boolean>`${column} <= ${first}`
+          case 'gt': return sql<boolean>`${column} > ${first}`
+          case 'gte': return sql<boolean>`${column} >= ${first}`
+          case 'between': return sql<boolean>`${column} between ${values[0] ?? null} and ${values[1] ?? null}`
+          case 'in': return values.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${column} in (${sql.join(values)})`
+          case 'notIn': return values.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${column} not in (${sql.join(values)}) or ${column} is null)`
+          case 'contains': return like(`%${escaped}%`)
+          case 'startsWith': return like(`${escaped}%`)
+          case 'isNull': return sql<boolean>`${column} is null`
+          case 'isNotNull': return sql<boolean>`${column} is not null`
+        }
+      })()
+      query = query.where(condition)
+    }
+    return query
+  }
+
+  const expressionOf = (column: PlannedColumn): RawBuilder<unknown> => (column.calc ? formulaToSql(column.calc, columnOf) : columnOf(column.field!.name))
+  const groupAlias = (index: number) => `g${index}`
+
+  /** Detail rows in report order: groups, then the sort, then the dataset's key (pages never overlap). */
+  function detailPage(offset: number, limit: number): CompiledQuery {
+    let query = filtered().select(plan.columns.map((column) => expressionOf(column).as(column.key)))
+    query = query.select(plan.groups.map((group, index) => columnOf(group.field.name).as(groupAlias(index))))
+    for (const group of plan.groups) query = query.orderBy(columnOf(group.field.name), ascendingFor(plan, group.field.name))
+    for (const sort of plan.definition.sort) {
+      const column = plan.columns.find((candidate) => candidate.key === sort.key)
+      if (column) query = query.orderBy(expressionOf(column), sort.dir)
+    }
+    return query.orderBy(columnOf(plan.dataset.key)).limit(limit).offset(offset).compile()
+  }
+
+  const count = (): CompiledQuery => filtered().select(sql<number>`count(*)`.as('n')).compile()
+
+  /** One row per combination of `dimensions`, with every measure. */
+  function grouped(dimensions: string[], measures: Measure[]): CompiledQuery {
+    const query = filtered()
+      .select(dimensions.map((name, index) => columnOf(name).as(`d${index}`)))
+      .select(measures.map((measure) => measure.sql.as(measure.id)))
+    return (dimensions.length > 0 ? query.groupBy(dimensions.map(columnOf)) : query).compile()
+  }
+
+  /** The distinct values of a field (a parameter's choices). */
+  const distinct = (field: string, limit: number): CompiledQuery =>
+    from().select(columnOf(field).as('value')).where(columnOf(field), 'is not', null).groupBy(columnOf(field)).orderBy(columnOf(field)).limit(limit).compile()
+
+  return { detailPage, count, grouped, distinct }
+}
+export type ReportQueries = ReturnType<typeof createReportQueries>
+
+function ascendingFor(plan: ReportPlan, field: string): 'asc' | 'desc' {
+  return plan.definition.sort.find((sort) => sort.key === field)?.dir ?? 'asc'
+}

@@ -1,0 +1,258 @@
+import type { Stream } from 'node:stream'
+import type { CellStyle, ResultColumn, ResultRow } from '@platform/contracts/reports'
+import ExcelJS from 'exceljs'
+import { AppError } from '../../../lib/errors.js'
+import { longestTextPerColumn, SAMPLE_ROWS } from './column-sample.js'
+import { EXCEL_NUM_FMT, isDateFormat, isNumericFormat, toExcelDate, toNumber, type CellValue } from './format-cell.js'
+import { parametersLine, runAtText, type ExportHeader } from './header-text.js'
+import { labelCellIndex, rowLabelText } from './row-label.js'
+import { breathe, readAhead, type RowSource } from './row-source.js'
+
+/*
+ * XLSX through exceljs's streaming writer: each row is committed as soon as it is built, so a sheet of a million rows
+ * never sits in memory. Cells hold real numbers and dates with the number format that makes Excel show exactly what
+ * the viewer shows (format-cell.ts); group rows carry outline levels so Excel's outline buttons collapse each group's
+ * rows into its subtotal (summary rows below, as on screen).
+ *
+ * Sheet settings (frozen pane, outline depth, column widths) must be known before the first row is written, so the
+ * first rows are read ahead to size columns and learn the group depth.
+ *
+ * On an error the output holds a partial file; the caller discards it. Check XLSX_MAX_ROWS before starting to turn a
+ * too-large export away cleanly.
+ */
+
+/** Excel's limit on rows in one sheet. */
+export const XLSX_MAX_SHEET_ROWS = 1_048_576
+/** Result rows that fit below one header row (the title block above it takes a few more). */
+export const XLSX_MAX_ROWS = XLSX_MAX_SHEET_ROWS - 1
+
+/** Excel shows at most 7 outline levels. */
+const MAX_OUTLINE_LEVEL = 7
+const ROWS_BETWEEN_PAUSES = 1000
+const FONT = { name: 'Calibri', size: 11 }
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } }
+const PAPER_SIZE: Record<ExportHeader['layout']['pageSize'], number | undefined> = { Letter: undefined, Legal: 5, A4: 9 }
+
+type Style = Partial<ExcelJS.Style>
+type SheetValue = string | number | Date
+
+export async function writeXlsx(
+  result: ExportHeader,
+  rows: RowSource,
+  output: NodeJS.WritableStream,
+  options: { maxSheetRows?: number } = {},
+): Promise<{ rows: number }> {
+  const maxSheetRows = Math.min(options.maxSheetRows ?? XLSX_MAX_SHEET_ROWS, XLSX_MAX_SHEET_ROWS)
+  const reader = await readAhead(rows, SAMPLE_ROWS)
+  try {
+    const { columns } = result
+    const titleLines = titleBlock(result)
+    // A blank row keeps the title block out of Excel's idea of the table (sorting, filtering).
+    const headerRowNumber = titleLines.length ? titleLines.length + 2 : 1
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output as unknown as Stream, useStyles: true, useSharedStrings: false })
+    const sheet = workbook.addWorksheet(sheetName(result.title), sheetOptions(result, headerRowNumber, groupDepth(reader.head)))
+    sheet.columns = columnWidths(columns, longestTextPerColumn(columns, reader.head)).map((width) => ({ width }))
+
+    titleLines.forEach((line, i) => {
+      const row = sheet.getRow(i + 1)
+      const cell = row.getCell(1)
+      cell.value = line.text
+      cell.style = line.style
+      row.commit()
+    })
+    writeHeaderRow(sheet.getRow(headerRowNumber), columns)
+    sheet.autoFilter = { from: { row: headerRowNumber, column: 1 }, to: { row: headerRowNumber, column: columns.length } }
+
+    const styles = new StyleBook(columns)
+    let rowNumber = headerRowNumber
+    let count = 0
+    for await (const row of reader.rows) {
+      rowNumber += 1
+      if (rowNumber > maxSheetRows) throw tooManyRows(maxSheetRows)
+      writeDataRow(sheet.getRow(rowNumber), row, columns, styles)
+      count += 1
+      if (count % ROWS_BETWEEN_PAUSES === 0) await breathe(output)
+    }
+    sheet.commit()
+    await workbook.commit()
+    return { rows: count }
+  } finally {
+    await reader.close()
+  }
+}
+
+function tooManyRows(maxSheetRows: number): AppError {
+  return new AppError('unprocessable', `This report has more rows than fit in one Excel sheet (${maxSheetRows.toLocaleString('en-US')}). Export it as CSV instead.`, {
+    code: 'too_many_rows',
+  })
+}
+
+function titleBlock(result: ExportHeader): Array<{ text: string; style: Style }> {
+  const lines: Array<{ text: string; style: Style }> = []
+  if (result.title) lines.push({ text: result.title, style: { font: { ...FONT, size: 14, bold: true } } })
+  if (result.subtitle) lines.push({ text: result.subtitle, style: { font: { ...FONT, size: 12 } } })
+  const muted: Style = { font: { ...FONT, size: 10, color: { argb: 'FF555555' } } }
+  const parameters = result.layout.showParameters ? parametersLine(result.parameters) : ''
+  if (parameters) lines.push({ text: parameters, style: muted })
+  const runAt = result.layout.footer.runAt ? runAtText(result.generatedAt) : ''
+  if (runAt) lines.push({ text: runAt, style: muted })
+  return lines
+}
+
+/** Detail rows sit at the number of group levels; without one among the first rows, the deepest level seen. */
+function groupDepth(head: ResultRow[]): number {
+  const detail = head.find((row) => row.kind === 'detail')
+  const depth = detail ? detail.level : Math.max(0, ...head.map((row) => row.level))
+  return Math.min(MAX_OUTLINE_LEVEL, Math.max(0, depth))
+}
+
+function sheetOptions(result: ExportHeader, headerRowNumber: number, depth: number): Partial<ExcelJS.AddWorksheetOptions> {
+  const { layout } = result
+  const footer = [
+    layout.footer.text ? `&L${excelHeaderText(layout.footer.text)}` : '',
+    layout.footer.runAt ? `&C${excelHeaderText(runAtText(result.generatedAt))}` : '',
+    layout.footer.pageNumbers ? '&RPage &P of &N' : '',
+  ].join('')
+  const paperSize = PAPER_SIZE[layout.pageSize]
+  return {
+    // Written at the top of the sheet's XML, before any row: hence the read-ahead for the depth.
+    properties: { outlineLevelRow: depth, outlineProperties: { summaryBelow: true, summaryRight: false } },
+    views: [{ state: 'frozen', xSplit: 0, ySplit: headerRowNumber, topLeftCell: `A${headerRowNumber + 1}` }],
+    // Printing from Excel gets the report's page setup, header row on every page and footer.
+    pageSetup: {
+      orientation: layout.orientation,
+      ...(paperSize ? { paperSize: paperSize as ExcelJS.PaperSize } : {}),
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: `${headerRowNumber}:${headerRowNumber}`,
+    },
+    ...(footer ? { headerFooter: { oddFooter: footer } } : {}),
+  }
+}
+
+/** '&' starts a code in Excel's header and footer language. */
+function excelHeaderText(text: string): string {
+  return text.replace(/&/g, '&&')
+}
+
+/** Sheet names: at most 31 characters, none of [ ] : * ? / \, not starting or ending with an apostrophe. */
+function sheetName(title: string): string {
+  const name = title.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 31).replace(/^'+|'+$/g, '').trim()
+  return name || 'Report'
+}
+
+/** Widths in characters: the longer of the label (plus the filter button) and the longest value among the first rows. */
+function columnWidths(columns: ResultColumn[], longest: string[]): number[] {
+  return columns.map((column, i) => Math.min(60, Math.max(8, column.label.length + 4, longest[i]!.length + 2)))
+}
+
+function writeHeaderRow(row: ExcelJS.Row, columns: ResultColumn[]): void {
+  columns.forEach((column, i) => {
+    const cell = row.getCell(i + 1)
+    cell.value = column.label
+    cell.style = {
+      font: { ...FONT, bold: true },
+      fill: HEADER_FILL,
+      border: { bottom: { style: 'thin' } },
+      alignment: { horizontal: column.align, vertical: 'middle' },
+    }
+  })
+  row.commit()
+}
+
+function writeDataRow(sheetRow: ExcelJS.Row, row: ResultRow, columns: ResultColumn[], styles: StyleBook): void {
+  const label = rowLabelText(row)
+  const labelAt = label === null ? -1 : labelCellIndex(row, columns.length)
+  for (let i = 0; i < columns.length; i += 1) {
+    const conditional = row.styles?.[i] ?? null
+    if (i === labelAt) {
+      const cell = sheetRow.getCell(i + 1)
+      cell.value = label
+      cell.style = styles.label(row, conditional)
+      continue
+    }
+    const value = sheetValue(row.cells[i], columns[i]!)
+    // Empty cells stay absent so a label can run on over them, as it does on screen.
+    if (value === null && !conditional?.background && row.kind !== 'grandTotal') continue
+    const cell = sheetRow.getCell(i + 1)
+    if (value !== null) cell.value = value
+    cell.style = styles.cell(row, i, conditional)
+  }
+  if (row.kind !== 'grandTotal' && row.level > 0) sheetRow.outlineLevel = Math.min(MAX_OUTLINE_LEVEL, row.level)
+  sheetRow.commit()
+}
+
+/** Numbers as numbers (even when the database sent text), dates as dates, Yes/No for booleans: what the viewer shows. */
+function sheetValue(value: CellValue, column: ResultColumn): SheetValue | null {
+  if (value === null || value === undefined || value === '') return null
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'number' && !Number.isFinite(value)) return null
+  if (isNumericFormat(column.format)) return toNumber(value) ?? String(value)
+  if (isDateFormat(column.format)) return toExcelDate(value) ?? String(value)
+  return value
+}
+
+/**
+ * Style objects, built once per distinct look and reused: exceljs recognises a style object it has seen before by
+ * identity, which keeps a large sheet from hashing a style for every cell.
+ */
+class StyleBook {
+  private readonly detail: Style[]
+  private readonly cache = new Map<string, Style>()
+
+  constructor(private readonly columns: ResultColumn[]) {
+    this.detail = columns.map((_, i) => this.build('detail', i, null))
+  }
+
+  cell(row: ResultRow, index: number, conditional: CellStyle | null): Style {
+    if (row.kind === 'detail' && !conditional) return this.detail[index]!
+    const key = `${row.kind}|${index}|${styleKey(conditional)}`
+    let style = this.cache.get(key)
+    if (!style) this.cache.set(key, (style = this.build(row.kind, index, conditional)))
+    return style
+  }
+
+  label(row: ResultRow, conditional: CellStyle | null): Style {
+    const key = `label|${row.kind}|${row.level}|${styleKey(conditional)}`
+    let style = this.cache.get(key)
+    if (!style) {
+      style = {
+        font: fontFor(true, conditional),
+        alignment: { horizontal: 'left', indent: row.kind === 'grandTotal' ? 0 : Math.max(0, row.level) },
+        ...rowDecoration(row.kind, conditional),
+      }
+      this.cache.set(key, style)
+    }
+    return style
+  }
+
+  private build(kind: ResultRow['kind'], index: number, conditional: CellStyle | null): Style {
+    const column = this.columns[index]!
+    const style: Style = { alignment: { horizontal: column.align }, ...rowDecoration(kind, conditional) }
+    if (column.format !== 'text') style.numFmt = EXCEL_NUM_FMT[column.format]
+    const bold = kind !== 'detail' || conditional?.bold === true
+    if (bold || conditional?.color) style.font = fontFor(bold, conditional)
+    return style
+  }
+}
+
+function styleKey(style: CellStyle | null): string {
+  return style ? `${style.color ?? ''}/${style.background ?? ''}/${style.bold ? 1 : 0}` : ''
+}
+
+function fontFor(bold: boolean, conditional: CellStyle | null): Partial<ExcelJS.Font> {
+  return { ...FONT, bold: bold || conditional?.bold === true, ...(conditional?.color ? { color: { argb: argb(conditional.color) } } : {}) }
+}
+
+function rowDecoration(kind: ResultRow['kind'], conditional: CellStyle | null): Style {
+  const style: Style = {}
+  if (conditional?.background) style.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(conditional.background) } }
+  if (kind === 'grandTotal') style.border = { top: { style: 'thin' }, bottom: { style: 'double' } }
+  return style
+}
+
+/** '#B00020' → 'FFB00020' (opaque). */
+function argb(hex: string): string {
+  return `FF${hex.replace('#', '').toUpperCase()}`
+}

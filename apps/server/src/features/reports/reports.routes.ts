@@ -1,0 +1,91 @@
+import { PassThrough, Readable } from 'node:stream'
+import { SuccessSchema } from '@platform/contracts/errors'
+import {
+  DatasetsResponseSchema,
+  ExportReportBodySchema,
+  ReportCreateBodySchema,
+  ReportDetailsResponseSchema,
+  ReportIdQuerySchema,
+  ReportListResponseSchema,
+  ReportResultSchema,
+  ReportSavedResponseSchema,
+  ReportUpdateBodySchema,
+  ReportVersionQuerySchema,
+  ReportVersionsResponseSchema,
+  RunReportBodySchema,
+} from '@platform/contracts/reports'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorResponses } from '../../plugins/error-handler.js'
+import type { Catalogue } from './catalogue/catalogue.js'
+import { csvLines } from './exports/csv-export.js'
+import { writePdf } from './exports/pdf-export.js'
+import { writeXlsx } from './exports/xlsx-export.js'
+import type { ReportsService } from './reports.service.js'
+
+const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
+const access = { application: 'REPORTS_STUDIO' } as const
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const
+
+/** A file name made of the report's name: letters, digits, - and _ only. */
+const fileName = (name: string, format: string, date: string) => `${name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'report'}_${date}.${format}`
+
+/** Reports Studio (SPEC.md §7 Reports, plus running, exporting, versions and the catalogue). */
+export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; catalogue: Catalogue }> = async (app, { reports, catalogue }) => {
+  app.get('/reportlist', { config: { access }, schema: { response: { 200: ReportListResponseSchema, ...errorResponses } } }, (request) => reports.list(request.user!))
+
+  app.get('/reportdetails', { config: { access }, schema: { querystring: ReportIdQuerySchema, response: { 200: ReportDetailsResponseSchema, ...errorResponses } } }, (request) =>
+    reports.details(request.user!, request.query.reportId),
+  )
+
+  app.post('/reportcreate', { config: { access }, schema: { body: ReportCreateBodySchema, response: { 200: ReportSavedResponseSchema, ...errorResponses } } }, (request) =>
+    reports.create(request.user!, request.body, client(request)),
+  )
+
+  app.put(
+    '/reportupdate',
+    { config: { access }, schema: { querystring: ReportIdQuerySchema, body: ReportUpdateBodySchema, response: { 200: ReportSavedResponseSchema, ...errorResponses } } },
+    (request) => reports.update(request.user!, request.query.reportId, request.body, client(request)),
+  )
+
+  app.delete('/reportdelete', { config: { access }, schema: { querystring: ReportIdQuerySchema, response: { 200: SuccessSchema, ...errorResponses } } }, (request) =>
+    reports.delete(request.user!, request.query.reportId, client(request)),
+  )
+
+  app.get('/reportversions', { config: { access }, schema: { querystring: ReportIdQuerySchema, response: { 200: ReportVersionsResponseSchema, ...errorResponses } } }, (request) =>
+    reports.versions(request.user!, request.query.reportId),
+  )
+
+  app.post('/reportrestore', { config: { access }, schema: { querystring: ReportVersionQuerySchema, response: { 200: ReportSavedResponseSchema, ...errorResponses } } }, (request) =>
+    reports.restore(request.user!, request.query.reportId, request.query.version, client(request)),
+  )
+
+  app.get('/reportdatasets', { config: { access }, schema: { response: { 200: DatasetsResponseSchema, ...errorResponses } } }, async (request) => ({
+    datasets: await catalogue.list(request.user!),
+  }))
+
+  app.post('/reportrun', { config: { access }, schema: { body: RunReportBodySchema, response: { 200: ReportResultSchema, ...errorResponses } } }, (request) =>
+    reports.run(request.user!, request.body),
+  )
+
+  app.post('/reportexport', { config: { access }, schema: { body: ExportReportBodySchema } }, async (request, reply) => {
+    const { format, ...source } = request.body
+    const { header, rows, name } = await reports.exportable(request.user!, source, client(request), format)
+    const date = header.generatedAt.slice(0, 10)
+    reply.header('Content-Type', CONTENT_TYPES[format]).header('Content-Disposition', `attachment; filename="${fileName(name, format, date)}"`)
+    if (format === 'csv') return reply.send(Readable.from(csvLines(rows, header.columns)))
+    const output = new PassThrough()
+    const write = format === 'xlsx' ? writeXlsx(header, rows, output) : writePdf(header, rows, output)
+    // A failure half-way cannot change the status any more: the download ends short and the log says why.
+    write.catch((error: unknown) => {
+      request.log.error({ err: error }, 'a report export failed while being written')
+      output.destroy(error instanceof Error ? error : new Error(String(error)))
+    })
+    return reply.send(output)
+  })
+}

@@ -1,0 +1,181 @@
+import {
+  REPORT_DESIGNER_ROLES,
+  type ReportDefinition,
+  type ReportResult,
+  type ReportSummary,
+  ReportDefinitionSchema,
+} from '@platform/contracts/reports'
+import type { Transaction } from 'kysely'
+import type { Dialect } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
+import type { Kysely } from 'kysely'
+import type { Clock } from '../../lib/clock.js'
+import { AppError } from '../../lib/errors.js'
+import type { AuthUser } from '../../plugins/access.js'
+import type { AuditService } from '../audit/audit.service.js'
+import type { Catalogue } from './catalogue/catalogue.js'
+import { type QueryRunner, createReportEngine } from './engine/report-engine.js'
+import { applyParameters } from './engine/parameters.js'
+import { DefinitionError, planReport } from './engine/report-plan.js'
+import type { ReportsRepository } from './reports.repository.js'
+
+export interface ClientInfo {
+  ip: string
+  userAgent: string | undefined
+}
+
+type Row = NonNullable<Awaited<ReturnType<ReportsRepository['get']>>>
+
+const mayDesign = (user: AuthUser) => REPORT_DESIGNER_ROLES.includes(user.roleCode)
+
+/** Reports Studio's rules (SPEC.md §6): designers create; designers or the creator edit and delete; everyone else views. */
+export function createReportsService(deps: {
+  reports: ReportsRepository
+  catalogue: Catalogue
+  audit: AuditService
+  clock: Clock
+  inTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>
+  k: Kysely<Database>
+  dialect: Dialect
+  /** Runs report queries with the interactive or the export timeout. */
+  runQuery: (timeout: 'interactive' | 'export') => QueryRunner
+}) {
+  const { reports, catalogue, audit, clock, inTransaction } = deps
+  const mayEdit = (user: AuthUser, row: Row) => mayDesign(user) || row.created_by === user.id
+
+  function summary(user: AuthUser, row: Row): ReportSummary {
+    return {
+      REPORT_ID: row.report_id, REPORT_NAME: row.report_name, REPORT_DESCRIPTION: row.report_description, CREATOR_NAME: row.creator_name ?? null,
+      CREATED_BY: row.created_by, CREATED_AT: row.created_at, UPDATED_AT: row.updated_at, canEdit: mayEdit(user, row), dataset: row.dataset, version: row.version,
+    }
+  }
+
+  async function found(reportId: number): Promise<Row> {
+    const row = await reports.get(reportId)
+    if (!row) throw new AppError('not_found', `There is no report with id ${reportId}. It may have been deleted.`, { code: 'report_not_found' })
+    return row
+  }
+
+  /** Checks a definition against a dataset the person may read; answers it with its defaults filled in. */
+  async function validated(user: AuthUser, raw: unknown): Promise<ReportDefinition> {
+    const dataset = ReportDefinitionSchema.shape.dataset.safeParse((raw as { dataset?: unknown } | null)?.dataset)
+    if (!dataset.success) throw new AppError('unprocessable', 'The definition names no dataset.', { code: 'invalid_definition' })
+    try {
+      return planReport(raw, await catalogue.readable(user, dataset.data)).definition
+    } catch (error) {
+      if (error instanceof DefinitionError) throw new AppError('unprocessable', `The report definition is not valid: ${error.message}`, { code: 'invalid_definition' })
+      throw error
+    }
+  }
+
+  const record = (action: string, user: AuthUser, client: ClientInfo, reportId: number, details: Record<string, unknown> = {}) =>
+    audit.record({ action, outcome: 'success', actorUserId: user.id, targetType: 'report', targetId: reportId, ip: client.ip, userAgent: client.userAgent, details })
+
+  async function engineFor(user: AuthUser, source: { reportId?: number | undefined; definition?: unknown }, parameters: Record<string, unknown>, timeout: 'interactive' | 'export') {
+    let raw: unknown
+    let name = 'report'
+    if (source.reportId !== undefined) {
+      const row = await found(source.reportId)
+      raw = JSON.parse(row.definition)
+      name = row.report_name
+    } else {
+      // An unsaved definition runs only for those who may design (the designer's live preview).
+      if (!mayDesign(user)) throw new AppError('forbidden', 'Only report writers and administrators can preview a report that is not saved.', { code: 'designer_only' })
+      raw = source.definition
+    }
+    const datasetId = (raw as { dataset?: unknown } | null)?.dataset
+    if (typeof datasetId !== 'string') throw new AppError('unprocessable', 'The definition names no dataset.', { code: 'invalid_definition' })
+    try {
+      const plan = planReport(raw, await catalogue.readable(user, datasetId))
+      const applied = applyParameters(plan.definition, parameters)
+      return { engine: createReportEngine(plan, applied, { k: deps.k, dialect: deps.dialect, run: deps.runQuery(timeout) }), plan, name }
+    } catch (error) {
+      if (error instanceof DefinitionError) throw new AppError('unprocessable', error.message, { code: 'invalid_definition' })
+      throw error
+    }
+  }
+
+  return {
+    async list(user: AuthUser) {
+      return { reports: (await reports.list()).map((row) => summary(user, row)), canCreate: mayDesign(user) }
+    },
+
+    async details(user: AuthUser, reportId: number) {
+      const row = await found(reportId)
+      return { report: summary(user, row), definition: ReportDefinitionSchema.parse(JSON.parse(row.definition)) }
+    },
+
+    async create(user: AuthUser, body: { name: string; description?: string | undefined; definition: unknown }, client: ClientInfo) {
+      if (!mayDesign(user)) throw new AppError('forbidden', 'Only report writers and administrators can create reports.', { code: 'designer_only' })
+      const definition = await validated(user, body.definition)
+      const at = clock.now().toISOString()
+      const reportId = await inTransaction((trx) =>
+        reports.insert({ report_name: body.name, report_description: body.description || null, dataset: definition.dataset, definition: JSON.stringify(definition), version: 1, created_by: user.id, created_at: at, updated_by: user.id, updated_at: at, starter_key: null }, trx),
+      )
+      await record('report.created', user, client, reportId, { name: body.name })
+      return { success: true as const, message: 'Report saved successfully!', report: summary(user, await found(reportId)) }
+    },
+
+    async update(user: AuthUser, reportId: number, body: { name?: string | undefined; description?: string | undefined; definition: unknown }, client: ClientInfo) {
+      const row = await found(reportId)
+      if (!mayEdit(user, row)) throw new AppError('forbidden', 'Only report writers, administrators and its creator can change this report.', { code: 'not_editable' })
+      const definition = await validated(user, body.definition)
+      const saved = await inTransaction((trx) =>
+        reports.update(reportId, row.version, {
+          report_name: body.name ?? row.report_name, report_description: body.description === undefined ? row.report_description : body.description || null,
+          dataset: definition.dataset, definition: JSON.stringify(definition),
+        }, user.id, clock.now().toISOString(), trx),
+      )
+      if (!saved) throw new AppError('conflict', 'Someone else saved this report a moment ago. Reload it to see their changes, then save again.', { code: 'report_changed' })
+      await record('report.updated', user, client, reportId, { version: row.version + 1 })
+      return { success: true as const, message: 'Report updated successfully!', report: summary(user, await found(reportId)) }
+    },
+
+    async delete(user: AuthUser, reportId: number, client: ClientInfo) {
+      const row = await found(reportId)
+      if (!mayEdit(user, row)) throw new AppError('forbidden', 'Only report writers, administrators and its creator can delete this report.', { code: 'not_editable' })
+      await inTransaction((trx) => reports.delete(reportId, trx))
+      await record('report.deleted', user, client, reportId, { name: row.report_name })
+      return { success: true as const, message: `The report '${row.report_name}' was deleted.` }
+    },
+
+    async versions(user: AuthUser, reportId: number) {
+      const row = await found(reportId)
+      if (!mayEdit(user, row)) throw new AppError('forbidden', 'Only those who may edit this report see its history.', { code: 'not_editable' })
+      return {
+        versions: (await reports.versions(reportId)).map((version) => ({
+          version: version.version, savedAt: version.saved_at, savedBy: version.saved_by_name ?? null, name: version.report_name, current: version.version === row.version,
+        })),
+      }
+    },
+
+    /** Brings an earlier version back as the newest one (the history keeps everything in between). */
+    async restore(user: AuthUser, reportId: number, version: number, client: ClientInfo) {
+      const row = await found(reportId)
+      if (!mayEdit(user, row)) throw new AppError('forbidden', 'Only report writers, administrators and its creator can restore a version.', { code: 'not_editable' })
+      const earlier = await reports.version(reportId, version)
+      if (!earlier) throw new AppError('not_found', `Report ${reportId} has no version ${version}.`)
+      const definition = await validated(user, JSON.parse(earlier.definition))
+      const saved = await inTransaction((trx) =>
+        reports.update(reportId, row.version, { report_name: earlier.report_name, report_description: earlier.report_description, dataset: definition.dataset, definition: JSON.stringify(definition) }, user.id, clock.now().toISOString(), trx),
+      )
+      if (!saved) throw new AppError('conflict', 'Someone else saved this report a moment ago. Reload it and try again.', { code: 'report_changed' })
+      await record('report.restored', user, client, reportId, { restoredVersion: version, newVersion: row.version + 1 })
+      return { success: true as const, message: `Version ${version} was restored as version ${row.version + 1}.`, report: summary(user, await found(reportId)) }
+    },
+
+    async run(user: AuthUser, request: { reportId?: number | undefined; definition?: unknown; parameters: Record<string, unknown>; offset: number; limit: number }): Promise<ReportResult> {
+      const { engine } = await engineFor(user, request, request.parameters, 'interactive')
+      return engine.page(request.offset, request.limit, clock.now())
+    },
+
+    /** What an export needs: the header of the result model and all its rows, read as they are written. */
+    async exportable(user: AuthUser, request: { reportId?: number | undefined; definition?: unknown; parameters: Record<string, unknown> }, client: ClientInfo, format: string) {
+      const { engine, name } = await engineFor(user, request, request.parameters, 'export')
+      const header = await engine.page(0, 1, clock.now())
+      if (request.reportId !== undefined) await record('report.exported', user, client, request.reportId, { format })
+      return { header: { ...header, rows: [], chart: await engine.chart() }, rows: engine.allRows(), name }
+    },
+  }
+}
+export type ReportsService = ReturnType<typeof createReportsService>
