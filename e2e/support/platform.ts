@@ -37,7 +37,8 @@ export function createAdjustableClock(): Clock & { advance(ms: number): void; re
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (to name an address before the server that will use it starts). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
@@ -69,6 +70,11 @@ export interface PlatformOptions {
    * names). Never read from process.env: each spec file's platform gets exactly what it is given.
    */
   env?: Record<string, string>
+  /**
+   * The port to listen on, reserved beforehand with `freePort()` when something started before the platform must know
+   * its address (an identity provider's redirect URIs). Without it, a free port is picked.
+   */
+  port?: number
 }
 
 /**
@@ -92,7 +98,7 @@ export async function startPlatform(options: PlatformOptions = {}) {
 
   // The port must be known before the app is built: APP_URL (the e-mailed links) is the server's own address.
   for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort()
+    const port = options.port ?? (await freePort())
     const url = `http://127.0.0.1:${port}`
     const config = loadConfig({
       PORT: String(port),
@@ -118,7 +124,7 @@ export async function startPlatform(options: PlatformOptions = {}) {
       transport.close()
       await db.close()
       // Another process took the port between the probe and the listen: try another one.
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 5) continue
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 5 && options.port === undefined) continue
       await smtp.close()
       await rm(dir, { recursive: true, force: true })
       throw error

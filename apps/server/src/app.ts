@@ -42,6 +42,9 @@ import { createReportQueryRunner } from './features/reports/engine/query-runner.
 import { createReportsRepository } from './features/reports/reports.repository.js'
 import { reportsRoutes } from './features/reports/reports.routes.js'
 import { createReportsService } from './features/reports/reports.service.js'
+import { createUploadsRepository } from './features/reports/uploads/uploads.repository.js'
+import { uploadsRoutes } from './features/reports/uploads/uploads.routes.js'
+import { createUploadsService } from './features/reports/uploads/uploads.service.js'
 import { healthRoutes } from './features/health/health.routes.js'
 import { monitoringRoutes } from './features/monitoring/monitoring.routes.js'
 import { createMonitoringService } from './features/monitoring/monitoring.service.js'
@@ -221,7 +224,9 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     stopSchedule()
     await dsa.close()
   })
+  const uploads = createUploadsService({ uploads: createUploadsRepository(db), audit, clock })
   const catalogue = createCatalogue({
+    uploads: () => uploads.catalogue(),
     holdsApplication: (user, appCode) => applications.holds({ userId: user.id, roleCode: user.roleCode, accessVersion: user.accessVersion }, appCode),
   })
   const reportQueries = createReportQueryRunner(db, db.file, {
@@ -267,6 +272,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(monitoringRoutes, { monitoring, history: stateHistory })
       await api.register(dsaRoutes, { dsa })
       await api.register(reportsRoutes, { reports, catalogue })
+      await api.register(uploadsRoutes, { uploads })
     },
     { prefix: '/api' },
   )

@@ -268,3 +268,34 @@ export const REPORT_TEXT = {
 
 /** Roles that create reports and use the designer (SPEC.md §6). */
 export const REPORT_DESIGNER_ROLES: readonly string[] = ['SUPER_ADMIN', 'ADMIN', 'REPORT_WRITER']
+
+// Datasets uploaded from CSV or XLSX files
+
+export const UPLOAD_LIMITS = { bytes: 10 * 1024 * 1024, rows: 100_000, columns: 100 }
+export const UPLOAD_CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const
+
+/** A column of an uploaded file: the name reports use, its header, and the type its values are stored as. */
+export const UploadColumnSchema = z.object({
+  name: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
+  label: z.string().max(200),
+  type: z.enum(FIELD_TYPES),
+})
+export type UploadColumn = z.infer<typeof UploadColumnSchema>
+
+export const UploadQuerySchema = z.object({
+  name: z.string({ error: 'A name is required' }).trim().min(1, 'A name is required').max(200),
+  description: z.string().trim().max(1000).optional(),
+  /** true: read the file and propose column types, store nothing. */
+  dryRun: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** The types confirmed by the person, as JSON: [{ name, label, type }] in file order; omitted: the proposed ones. */
+  columns: z.string().max(20_000).optional(),
+  /** Replace this uploaded dataset in place: reports over it keep working. */
+  replace: z.string().regex(/^upload_\d+$/, 'replace names an uploaded dataset such as upload_3').optional(),
+})
+
+export const UploadPreviewResponseSchema = z.object({
+  columns: z.array(UploadColumnSchema.extend({ samples: z.array(z.string()) })),
+  rowCount: z.number().int(),
+})
+export const UploadSavedResponseSchema = z.object({ success: z.literal(true), message: z.string(), dataset: DatasetSchema })
+export const UploadIdQuerySchema = z.object({ datasetId: z.string().regex(/^upload_\d+$/, 'Not an uploaded dataset') })

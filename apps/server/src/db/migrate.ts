@@ -8,6 +8,7 @@ import * as serverStateChanges from './migrations/0005-server-state-changes.js'
 import * as dsaTracker from './migrations/0006-dsa-tracker.js'
 import * as devicesAndSso from './migrations/0007-devices-and-sso.js'
 import * as reports from './migrations/0008-reports.js'
+import * as reportUploads from './migrations/0009-report-uploads.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-dsa-tracker': dsaTracker,
   '0007-devices-and-sso': devicesAndSso,
   '0008-reports': reports,
+  '0009-report-uploads': reportUploads,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

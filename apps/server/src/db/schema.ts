@@ -264,6 +264,19 @@ export interface ReportVersionsTable {
   saved_at: string
 }
 
+/** A dataset uploaded from a file; `columns` is the JSON of its typed columns. */
+export interface ReportUploadsTable {
+  upload_id: Generated<number>
+  name: string
+  description: string | null
+  columns: string
+  row_count: number
+  file_name: string | null
+  uploaded_by: number | null
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   organizations: OrganizationsTable
   roles: RolesTable
@@ -285,4 +298,5 @@ export interface Database {
   sso_states: SsoStatesTable
   reports: ReportsTable
   report_versions: ReportVersionsTable
+  report_uploads: ReportUploadsTable
 }

@@ -22,6 +22,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    // Hovered subtle and light blue buttons: blue.9 text on blue.2 is 4.0:1; on blue.1 it passes.
+    '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
   },
   dark: {},
 })

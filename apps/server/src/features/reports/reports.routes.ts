@@ -16,11 +16,12 @@ import {
 } from '@platform/contracts/reports'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { AppError } from '../../lib/errors.js'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { Catalogue } from './catalogue/catalogue.js'
 import { csvLines } from './exports/csv-export.js'
 import { writePdf } from './exports/pdf-export.js'
-import { writeXlsx } from './exports/xlsx-export.js'
+import { XLSX_MAX_ROWS, writeXlsx } from './exports/xlsx-export.js'
 import type { ReportsService } from './reports.service.js'
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
@@ -76,6 +77,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; cat
   app.post('/reportexport', { config: { access }, schema: { body: ExportReportBodySchema } }, async (request, reply) => {
     const { format, ...source } = request.body
     const { header, rows, name } = await reports.exportable(request.user!, source, client(request), format)
+    if (format === 'xlsx' && header.page.total > XLSX_MAX_ROWS) {
+      throw new AppError('unprocessable', `The report has ${header.page.total.toLocaleString('en-US')} rows, more than an Excel sheet holds. Export it as CSV.`, { code: 'too_many_rows' })
+    }
     const date = header.generatedAt.slice(0, 10)
     reply.header('Content-Type', CONTENT_TYPES[format]).header('Content-Disposition', `attachment; filename="${fileName(name, format, date)}"`)
     if (format === 'csv') return reply.send(Readable.from(csvLines(rows, header.columns)))

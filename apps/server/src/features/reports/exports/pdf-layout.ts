@@ -32,20 +32,22 @@ export interface TableLayout {
 /**
  * Widths proportional to what the columns hold (the header label and the longest value among the first rows,
  * measured once each in bold, the widest font a cell uses), scaled to fill the page width. When they do not fit, the
- * font shrinks first, down to 6 pt, then the columns are squeezed in proportion and long text is cut with an ellipsis.
+ * font shrinks first, down to 6 pt, then the text columns give up room (their text is cut with an ellipsis), and only
+ * when that is not enough are all columns squeezed: a cut name reads, a cut amount does not.
  */
 export function tableLayout(doc: PDFKit.PDFDocument, columns: ResultColumn[], longest: string[], x: number, width: number): TableLayout {
   doc.font(FONT_BOLD, FONT_SIZE)
-  const natural = columns.map((column, i) => {
-    const content = Math.max(doc.widthOfString(printable(column.label)), doc.widthOfString(printable(longest[i] ?? '')))
-    const capped = column.format === 'text' ? Math.min(content, MAX_TEXT_COLUMN_WIDTH) : content
-    return Math.max(capped + 2 * CELL_PADDING, MIN_COLUMN_WIDTH)
+  // Text widths at the full font size; the padding around them does not shrink with the font.
+  const content = columns.map((column, i) => {
+    const measured = Math.max(doc.widthOfString(printable(column.label)), doc.widthOfString(printable(longest[i] ?? '')))
+    return column.format === 'text' ? Math.min(measured, MAX_TEXT_COLUMN_WIDTH) : measured
   })
-  const total = natural.reduce((sum, w) => sum + w, 0)
-  const fontSize = total > width ? Math.max(MIN_FONT_SIZE, (FONT_SIZE * width) / total) : FONT_SIZE
-  const scaled = natural.map((w) => (w * fontSize) / FONT_SIZE)
-  const scaledTotal = scaled.reduce((sum, w) => sum + w, 0)
-  const columnWidths = scaled.map((w) => (w * width) / scaledTotal)
+  // One point of slack per column so text measured to fit exactly is not cut by rounding.
+  const padding = (2 * CELL_PADDING + 1) * columns.length
+  const contentTotal = sum(content)
+  const fontSize = contentTotal + padding > width ? Math.max(MIN_FONT_SIZE, (FONT_SIZE * (width - padding)) / contentTotal) : FONT_SIZE
+  const natural = content.map((w) => Math.max((w * fontSize) / FONT_SIZE + 2 * CELL_PADDING + 1, MIN_COLUMN_WIDTH))
+  const columnWidths = fitWidths(natural, columns, width)
   const columnX: number[] = []
   let left = x
   for (const w of columnWidths) {
@@ -53,4 +55,21 @@ export function tableLayout(doc: PDFKit.PDFDocument, columns: ResultColumn[], lo
     left += w
   }
   return { x, width, columnWidths, columnX, fontSize, rowHeight: Math.ceil(fontSize + 5), headerHeight: Math.ceil(fontSize + 8) }
+}
+
+function fitWidths(widths: number[], columns: ResultColumn[], width: number): number[] {
+  const total = sum(widths)
+  if (total <= width) return widths.map((w) => (w * width) / total)
+  const isText = columns.map((column) => column.format === 'text')
+  const fixed = sum(widths.filter((_, i) => !isText[i]))
+  const text = total - fixed
+  const textRoom = width - fixed
+  if (text > 0 && textRoom >= isText.filter(Boolean).length * MIN_COLUMN_WIDTH) {
+    return widths.map((w, i) => (isText[i] ? (w * textRoom) / text : w))
+  }
+  return widths.map((w) => (w * width) / total)
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0)
 }

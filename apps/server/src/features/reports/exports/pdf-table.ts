@@ -1,4 +1,5 @@
 import type { ResultColumn, ResultRow } from '@platform/contracts/reports'
+import { safeCellStyle } from './cell-style.js'
 import { formatCell } from './format-cell.js'
 import { CELL_PADDING, INDENT_PER_LEVEL, type TableLayout } from './pdf-layout.js'
 import { FONT_BOLD, FONT_REGULAR, Pen } from './pdf-text.js'
@@ -111,11 +112,12 @@ export class PdfTable {
     const label = rowLabelText(row)
     const labelAt = label === null ? -1 : labelCellIndex(row, this.columns.length)
     // Backgrounds first, so a label running on over the next cells is not painted over.
-    row.styles?.forEach((style, i) => {
-      if (style?.background && i < this.columns.length) this.pen.fillRect(columnX[i]!, this.y, columnWidths[i]!, rowHeight, style.background)
+    const styles = row.styles ? this.columns.map((_, i) => safeCellStyle(row.styles![i])) : null
+    styles?.forEach((style, i) => {
+      if (style?.background) this.pen.fillRect(columnX[i]!, this.y, columnWidths[i]!, rowHeight, style.background)
     })
     for (let i = 0; i < this.columns.length; i += 1) {
-      const style = row.styles?.[i] ?? null
+      const style = styles?.[i] ?? null
       const font = bold || style?.bold ? FONT_BOLD : FONT_REGULAR
       this.pen.use(font, fontSize, style?.color ?? TEXT)
       if (i === labelAt) {

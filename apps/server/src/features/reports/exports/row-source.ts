@@ -48,22 +48,3 @@ export async function readAhead(source: RowSource, count: number): Promise<RowRe
   }
   return { head, rows: rows(), close }
 }
-
-/** Lets the event loop run (zlib, socket writes) and waits while the destination is full, so memory stays flat. */
-export async function breathe(output: NodeJS.WritableStream): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve))
-  const writable = output as NodeJS.WritableStream & { writableNeedDrain?: boolean; destroyed?: boolean }
-  if (writable.writableNeedDrain && !writable.destroyed) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        output.off('drain', done)
-        output.off('close', done)
-        output.off('error', done)
-        resolve()
-      }
-      output.on('drain', done)
-      output.on('close', done)
-      output.on('error', done)
-    })
-  }
-}

@@ -1,12 +1,13 @@
-import type { Stream } from 'node:stream'
-import type { CellStyle, ResultColumn, ResultRow } from '@platform/contracts/reports'
+import type { Stream, Writable } from 'node:stream'
+import type { ResultColumn, ResultRow } from '@platform/contracts/reports'
 import ExcelJS from 'exceljs'
 import { AppError } from '../../../lib/errors.js'
+import { safeCellStyle, type SafeCellStyle } from './cell-style.js'
 import { longestTextPerColumn, SAMPLE_ROWS } from './column-sample.js'
 import { EXCEL_NUM_FMT, isDateFormat, isNumericFormat, toExcelDate, toNumber, type CellValue } from './format-cell.js'
 import { parametersLine, runAtText, type ExportHeader } from './header-text.js'
 import { labelCellIndex, rowLabelText } from './row-label.js'
-import { breathe, readAhead, type RowSource } from './row-source.js'
+import { readAhead, type RowSource } from './row-source.js'
 
 /*
  * XLSX through exceljs's streaming writer: each row is committed as soon as it is built, so a sheet of a million rows
@@ -71,7 +72,7 @@ export async function writeXlsx(
       if (rowNumber > maxSheetRows) throw tooManyRows(maxSheetRows)
       writeDataRow(sheet.getRow(rowNumber), row, columns, styles)
       count += 1
-      if (count % ROWS_BETWEEN_PAUSES === 0) await breathe(output)
+      if (count % ROWS_BETWEEN_PAUSES === 0) await waitForZip(sheet, output)
     }
     sheet.commit()
     await workbook.commit()
@@ -79,6 +80,35 @@ export async function writeXlsx(
   } finally {
     await reader.close()
   }
+}
+
+/** What may wait between the sheet and the zip before rows stop being produced. */
+const MAX_PENDING_BYTES = 1 << 20
+
+/**
+ * exceljs writes a committed row into a buffer that feeds the zip without ever waiting for it, so a fast source
+ * piles the whole sheet up in memory (about 500 MB for a million rows) while deflate and a slow client catch up.
+ * This waits until that buffer has drained: from it back to the client the pipes do apply backpressure, so memory
+ * stays flat. The buffer is exceljs's internal (worksheet.stream.pipes[0]); if a later exceljs moves it, this
+ * degrades to a plain pause rather than failing.
+ */
+async function waitForZip(sheet: ExcelJS.Worksheet, output: NodeJS.WritableStream): Promise<void> {
+  // A client that went away never drains: stop reading rows for it.
+  if ((output as Partial<Writable>).destroyed) throw new Error('The XLSX export stopped: its destination was closed')
+  const pending = (sheet as unknown as { stream?: { pipes?: Array<Partial<Writable> & { _writableState?: { length?: number } }> } }).stream?.pipes?.[0]
+  while (pending?.once && (pending._writableState?.length ?? 0) > MAX_PENDING_BYTES) {
+    await new Promise<void>((resolve) => {
+      // 'drain' comes when it empties; the timer only guards against waiting on an event that never comes.
+      const done = () => {
+        clearTimeout(timer)
+        pending.off?.('drain', done)
+        resolve()
+      }
+      const timer = setTimeout(done, 100)
+      pending.once!('drain', done)
+    })
+  }
+  await new Promise<void>((resolve) => setImmediate(resolve))
 }
 
 function tooManyRows(maxSheetRows: number): AppError {
@@ -165,7 +195,7 @@ function writeDataRow(sheetRow: ExcelJS.Row, row: ResultRow, columns: ResultColu
   const label = rowLabelText(row)
   const labelAt = label === null ? -1 : labelCellIndex(row, columns.length)
   for (let i = 0; i < columns.length; i += 1) {
-    const conditional = row.styles?.[i] ?? null
+    const conditional = safeCellStyle(row.styles?.[i])
     if (i === labelAt) {
       const cell = sheetRow.getCell(i + 1)
       cell.value = label
@@ -205,7 +235,7 @@ class StyleBook {
     this.detail = columns.map((_, i) => this.build('detail', i, null))
   }
 
-  cell(row: ResultRow, index: number, conditional: CellStyle | null): Style {
+  cell(row: ResultRow, index: number, conditional: SafeCellStyle | null): Style {
     if (row.kind === 'detail' && !conditional) return this.detail[index]!
     const key = `${row.kind}|${index}|${styleKey(conditional)}`
     let style = this.cache.get(key)
@@ -213,7 +243,7 @@ class StyleBook {
     return style
   }
 
-  label(row: ResultRow, conditional: CellStyle | null): Style {
+  label(row: ResultRow, conditional: SafeCellStyle | null): Style {
     const key = `label|${row.kind}|${row.level}|${styleKey(conditional)}`
     let style = this.cache.get(key)
     if (!style) {
@@ -227,7 +257,7 @@ class StyleBook {
     return style
   }
 
-  private build(kind: ResultRow['kind'], index: number, conditional: CellStyle | null): Style {
+  private build(kind: ResultRow['kind'], index: number, conditional: SafeCellStyle | null): Style {
     const column = this.columns[index]!
     const style: Style = { alignment: { horizontal: column.align }, ...rowDecoration(kind, conditional) }
     if (column.format !== 'text') style.numFmt = EXCEL_NUM_FMT[column.format]
@@ -237,15 +267,15 @@ class StyleBook {
   }
 }
 
-function styleKey(style: CellStyle | null): string {
+function styleKey(style: SafeCellStyle | null): string {
   return style ? `${style.color ?? ''}/${style.background ?? ''}/${style.bold ? 1 : 0}` : ''
 }
 
-function fontFor(bold: boolean, conditional: CellStyle | null): Partial<ExcelJS.Font> {
+function fontFor(bold: boolean, conditional: SafeCellStyle | null): Partial<ExcelJS.Font> {
   return { ...FONT, bold: bold || conditional?.bold === true, ...(conditional?.color ? { color: { argb: argb(conditional.color) } } : {}) }
 }
 
-function rowDecoration(kind: ResultRow['kind'], conditional: CellStyle | null): Style {
+function rowDecoration(kind: ResultRow['kind'], conditional: SafeCellStyle | null): Style {
   const style: Style = {}
   if (conditional?.background) style.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(conditional.background) } }
   if (kind === 'grandTotal') style.border = { top: { style: 'thin' }, bottom: { style: 'double' } }
@@ -254,5 +284,5 @@ function rowDecoration(kind: ResultRow['kind'], conditional: CellStyle | null): 
 
 /** '#B00020' → 'FFB00020' (opaque). */
 function argb(hex: string): string {
-  return `FF${hex.replace('#', '').toUpperCase()}`
+  return `FF${hex.slice(1)}`
 }

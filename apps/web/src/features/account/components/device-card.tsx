@@ -43,15 +43,15 @@ export function DeviceCard({ device, onSignOutDevice, onSignOutSession, busy }: 
                 {name}
               </Title>
               {device.current ? (
-                <Badge color="teal.9" variant="light">
+                <Badge color="teal.9" variant="filled">
                   This device
                 </Badge>
               ) : null}
             </Group>
           </Group>
           <Button
-            variant="light"
-            color="red.8"
+            variant="outline"
+            color="red.9"
             size="sm"
             onClick={() => onSignOutDevice(device)}
             disabled={busy || device.sessions.length === 0}

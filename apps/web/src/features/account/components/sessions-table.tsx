@@ -40,7 +40,7 @@ export function SessionsTable({ label, sessions, onSignOut, disabled }: Sessions
                 <Table.Td>
                   {started}
                   {session.current ? (
-                    <Badge ml="xs" color="teal.9" variant="light">
+                    <Badge ml="xs" color="teal.9" variant="filled">
                       This session
                     </Badge>
                   ) : null}

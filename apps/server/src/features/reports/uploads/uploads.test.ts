@@ -1,0 +1,117 @@
+import ExcelJS from 'exceljs'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type TestApp, buildTestApp } from '../../../../test/build-test-app.js'
+import { testDialects } from '../../../../test/test-database.js'
+import { convert, fieldNames, inferType } from './upload-types.js'
+
+const CSV = ['Fund,Department,Budget,Spent,Posted on,Closed', '100,Science,"$1,200.50",300,2026-01-15,no', '100,Math,800,(50.25),1/31/2026,yes', '200,Science,400,400,2026-02-01,no'].join('\n')
+
+describe('column types of uploaded files', () => {
+  it('proposes the narrowest type each column fits', () => {
+    expect(inferType(['1', '22', ''])).toBe('integer')
+    expect(inferType(['1.5', '2,000'])).toBe('decimal')
+    expect(inferType(['$1,200.50', '(50.25)', '3'])).toBe('money')
+    expect(inferType(['2026-01-15', '1/31/2026'])).toBe('date')
+    expect(inferType(['yes', 'No'])).toBe('boolean')
+    expect(inferType(['100', 'abc'])).toBe('string')
+    expect(convert('(50.25)', 'money')).toBe(-50.25)
+    expect(convert('2/30/2026', 'date')).toBeUndefined()
+    expect(fieldNames(['Posted on', 'Posted on', '2026 total', 'row id', ''])).toEqual(['posted_on', 'posted_on_2', 'column_2026_total', 'row_id_2', 'column_5'])
+  })
+})
+
+describe.each(testDialects())('uploaded datasets on %s', (dialect) => {
+  let t: TestApp
+  let writer: string
+  beforeEach(async () => {
+    t = await buildTestApp({ dialect })
+    writer = await t.signIn((await t.createUser({ roleCode: 'REPORT_WRITER', applications: ['REPORTS_STUDIO'] })).email)
+  })
+  afterEach(() => t.close())
+
+  const upload = (path: string, body: string | Buffer, query: string, token = writer, type = 'text/csv') =>
+    t.request({ method: 'POST', url: `/api/reportuploads${path}?${query}`, token, payload: body, headers: { 'content-type': type, 'x-file-name': 'budget.csv' } })
+
+  it('previews types, stores the rows typed, runs reports over them, and replaces them in place', async () => {
+    const preview = await upload('/preview', CSV, 'name=Budget')
+    expect(preview.statusCode, preview.body).toBe(200)
+    expect(preview.json().columns.map((column: { name: string; type: string }) => `${column.name}:${column.type}`)).toEqual([
+      'fund:integer', 'department:string', 'budget:money', 'spent:money', 'posted_on:date', 'closed:boolean',
+    ])
+    expect(preview.json().rowCount).toBe(3)
+    expect((await t.request({ method: 'GET', url: '/api/reportdatasets', token: writer })).json().datasets).toEqual([])
+
+    // The fund codes are labels, not amounts: the writer says so.
+    const columns = preview.json().columns.map(({ samples: _s, ...column }: { samples: string[]; type: string; name: string }) => (column.name === 'fund' ? { ...column, type: 'string' } : column))
+    const saved = await upload('', CSV, `name=Budget&description=FY26&columns=${encodeURIComponent(JSON.stringify(columns))}`)
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject({ message: 'Budget: 3 rows uploaded.', dataset: { id: 'upload_1', kind: 'upload', rowCount: 3 } })
+
+    const definition = {
+      schemaVersion: 1, dataset: 'upload_1', rows: { mode: 'summary' }, groups: [{ field: 'fund' }],
+      calculations: [{ id: 'used', label: 'Used', expr: 'sum(spent) / sum(budget)', format: 'percent' }],
+      columns: [{ field: 'department' }, { field: 'budget', agg: 'sum' }, { field: 'spent', agg: 'sum' }, { calc: 'used' }],
+    }
+    const ran = await t.request({ method: 'POST', url: '/api/reportrun', token: writer, payload: { definition } })
+    expect(ran.statusCode, ran.body).toBe(200)
+    const rows = ran.json().rows.map((row: { kind: string; cells: unknown[] }) => [row.kind, ...row.cells])
+    expect(rows).toContainEqual(['subtotal', null, 2000.5, 249.75, 249.75 / 2000.5])
+    expect(rows.at(-1)).toEqual(['grandTotal', null, 2400.5, 649.75, 649.75 / 2400.5])
+
+    const created = await t.request({ method: 'POST', url: '/api/reportcreate', token: writer, payload: { name: 'Budget use', definition } })
+    expect(created.statusCode).toBe(200)
+    const replaced = await upload('', `${CSV}\n300,Art,100,10,2026-03-01,no`, `name=Budget&replace=upload_1&columns=${encodeURIComponent(JSON.stringify(columns))}`)
+    expect(replaced.json()).toMatchObject({ message: 'Budget: 4 rows replaced the earlier ones.', dataset: { id: 'upload_1', rowCount: 4 } })
+    const again = await t.request({ method: 'POST', url: '/api/reportrun', token: writer, payload: { reportId: created.json().report.REPORT_ID } })
+    expect(again.json().rows.at(-1).cells).toEqual([null, 2500.5, 659.75, 659.75 / 2500.5])
+  })
+
+  it('reads the first worksheet of an Excel workbook', async () => {
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Data')
+    sheet.addRow(['School', 'Enrollment', 'Opened'])
+    sheet.addRow(['Adams', 420, new Date(Date.UTC(1998, 8, 1))])
+    sheet.addRow(['Baker', 515, new Date(Date.UTC(2004, 8, 1))])
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer())
+    const preview = await upload('/preview', bytes, 'name=Schools', writer, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    expect(preview.statusCode, preview.body).toBe(200)
+    expect(preview.json().columns.map((column: { name: string; type: string; samples: string[] }) => [column.name, column.type, column.samples[0]])).toEqual([
+      ['school', 'string', 'Adams'], ['enrollment', 'integer', '420'], ['opened', 'date', '1998-09-01'],
+    ])
+  })
+
+  it('refuses bad files with a message that says what is wrong, and stores nothing', async () => {
+    const latin1 = Buffer.from('Name,City\nJos\xe9,San Jos\xe9\n', 'latin1')
+    const cases: Array<[string | Buffer, string, string, string?]> = [
+      [latin1, 'name=X', 'not UTF-8 text'],
+      ['a,b\n1,2,3\n', 'name=X', 'not valid CSV'],
+      ['a,b\n', 'name=X', 'no rows below its header'],
+      [CSV, `name=X&columns=${encodeURIComponent(JSON.stringify([{ name: 'fund', label: 'Fund', type: 'integer' }]))}`, 'but 1 types were sent'],
+      [CSV, `name=X&columns=${encodeURIComponent(JSON.stringify(['fund', 'department', 'budget', 'spent', 'posted_on', 'closed'].map((name) => ({ name, label: name, type: name === 'department' ? 'integer' : 'string' }))))}`, "row 2, column 'department': 'Science' is not a whole number"],
+      [Buffer.from('not a zip'), 'name=X', 'not a readable Excel workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      [CSV, 'name=X', 'Send the request body as JSON', 'application/pdf'],
+    ]
+    for (const [body, query, message, type] of cases) {
+      const answer = await upload('', body, query, writer, type)
+      expect(answer.statusCode, message).toBeGreaterThanOrEqual(400)
+      expect(answer.statusCode, message).toBeLessThan(500)
+      expect(answer.json().error, message).toContain(message)
+    }
+    const tooMany = ['n', ...Array.from({ length: 100_001 }, (_unused, index) => String(index))].join('\n')
+    expect((await upload('/preview', tooMany, 'name=X')).json().error).toContain('at most 100,000 can be uploaded')
+    expect(await t.db.kysely.selectFrom('report_uploads').selectAll().execute()).toEqual([])
+  })
+
+  it('is for report writers and administrators; only the uploader or an administrator replaces or deletes', async () => {
+    const staff = await t.signIn((await t.createUser({ applications: ['REPORTS_STUDIO'] })).email)
+    expect((await upload('/preview', CSV, 'name=X', staff)).statusCode).toBe(403)
+    await upload('', CSV, 'name=Budget')
+    const otherWriter = await t.signIn((await t.createUser({ roleCode: 'REPORT_WRITER', applications: ['REPORTS_STUDIO'] })).email)
+    expect((await upload('', CSV, 'name=Budget&replace=upload_1', otherWriter)).statusCode).toBe(403)
+    expect((await t.request({ method: 'DELETE', url: '/api/reportuploads?datasetId=upload_1', token: otherWriter })).statusCode).toBe(403)
+    const admin = await t.signIn('admin@example.org')
+    const deleted = await t.request({ method: 'DELETE', url: '/api/reportuploads?datasetId=upload_1', token: admin })
+    expect(deleted.json().message).toContain("The dataset 'Budget' was deleted")
+    expect((await t.request({ method: 'POST', url: '/api/reportrun', token: writer, payload: { definition: { schemaVersion: 1, dataset: 'upload_1', columns: [{ field: 'fund' }] } } })).json().code).toBe('unknown_dataset')
+  })
+})
