@@ -18,10 +18,12 @@ export interface TestAppOptions {
   /** Deliver through this real SMTP server instead of the outbox. */
   smtp?: SmtpPeer
   env?: Record<string, string>
+  /** An SQLite file instead of an in-memory database (what a worker thread can open too). */
+  sqliteFile?: string
 }
 
 /** A migrated, seeded platform on a fresh database, driven through Fastify's inject, with a clock the test moves. */
-export async function buildTestApp({ dialect, smtp, env = {} }: TestAppOptions) {
+export async function buildTestApp({ dialect, smtp, env = {}, sqliteFile }: TestAppOptions) {
   const clock = createManualClock(new Date('2026-03-02T08:00:00.000Z'))
   const config = loadConfig({
     APP_URL: TEST_APP_URL,
@@ -32,7 +34,7 @@ export async function buildTestApp({ dialect, smtp, env = {} }: TestAppOptions) 
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...env,
   })
-  const db = await createTestDatabase(dialect)
+  const db = await createTestDatabase(dialect, sqliteFile ? { sqliteFile } : {})
   await seedDatabase(db, config.adminEmail, clock.now().toISOString())
 
   const outbox: string[] = []

@@ -12,9 +12,9 @@ export function testDialects(): Dialect[] {
  * A fresh, migrated database: an in-memory SQLite database, or a PostgreSQL schema of its own
  * (dropped on close) so test files run in parallel without meeting.
  */
-export async function createTestDatabase(dialect: Dialect): Promise<Db> {
+export async function createTestDatabase(dialect: Dialect, options: { sqliteFile?: string } = {}): Promise<Db> {
   if (dialect === 'sqlite') {
-    const db = openDatabase({ kind: 'sqlite', file: ':memory:' })
+    const db = openDatabase({ kind: 'sqlite', file: options.sqliteFile ?? ':memory:' })
     await migrateToLatest(db)
     return db
   }

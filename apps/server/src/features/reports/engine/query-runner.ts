@@ -23,8 +23,9 @@ parentPort.on('message', ({ id, text, parameters }) => {
 
 const bindable = (parameters: readonly unknown[]) => parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
 
-function timedOut(seconds: number): AppError {
-  return new AppError('unprocessable', `The report took longer than ${seconds} s and was stopped. Add a filter, or group by fewer fields.`, { code: 'report_timeout' })
+function timedOut(limitMs: number): AppError {
+  const limit = limitMs >= 1000 ? `${Math.round(limitMs / 100) / 10} s` : `${Math.round(limitMs)} ms`
+  return new AppError('unprocessable', `The report took longer than ${limit} and was stopped. Add a filter, or group by fewer fields.`, { code: 'report_timeout' })
 }
 
 function failed(error: unknown): AppError {
@@ -52,7 +53,7 @@ function createSqliteWorkerRunner(file: string) {
         current.removeListener('message', onMessage)
         void current.terminate()
         if (worker === current) worker = null
-        reject(timedOut(Math.round(timeoutMs / 100) / 10))
+        reject(timedOut(timeoutMs))
       }, timeoutMs)
       const onMessage = (message: { id: number; rows?: Array<Record<string, unknown>>; error?: string }) => {
         if (message.id !== id) return
@@ -101,7 +102,7 @@ export function createReportQueryRunner(db: Db, file: string | null, timeouts: {
           const compiled = { ...query, parameters: bindable(query.parameters) }
           return (await db.kysely.executeQuery<Record<string, unknown>>(compiled)).rows
         } catch (error) {
-          if ((error as { code?: string }).code === '57014') throw timedOut(Math.round(timeoutMs / 100) / 10)
+          if ((error as { code?: string }).code === '57014') throw timedOut(timeoutMs)
           throw failed(error)
         }
       }

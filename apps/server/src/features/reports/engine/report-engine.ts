@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Kysely } from 'kysely'
+import { type CompiledQuery, type Kysely, sql } from 'kysely'
 import { REPORT_LIMITS, type ReportResult, type ResultChart, type ResultRow } from '@platform/contracts/reports'
 import type { Dialect } from '../../../db/database.js'
 import type { Database } from '../../../db/schema.js'
@@ -46,9 +46,12 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
     return styles ? { ...row, styles } : row
   }
 
+  // A query needs something to select: with no measure at all, the rows are counted (and the count goes unused).
+  const measuresToRun = (): Measure[] => (measureSet.measures.length > 0 ? measureSet.measures : [{ id: 'rows', kind: 'count', sql: sql`count(*)` }])
+
   /** The groups' measures at every level, keyed by their values so far ('[]' is the grand total). */
   async function rollups(): Promise<Map<string, MeasureValues>> {
-    const measures = measureSet.measures
+    const measures = measuresToRun()
     const finest = (await deps.run(queries.grouped(groupFields, measures))).map((row) => ({
       path: groupFields.map((_name, index) => (row[`d${index}`] ?? null) as FormulaValue),
       values: measuresOf(row, measures),
@@ -106,7 +109,7 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
   // Summary rows
 
   async function summaryRows(): Promise<{ rows: ResultRow[]; chart: ResultChart | null; leaves: number }> {
-    const measures = measureSet.measures
+    const measures = measuresToRun()
     const fetched = await deps.run(queries.grouped(dimensions, measures))
     if (fetched.length > REPORT_LIMITS.summaryRows) {
       throw new DefinitionError([`The summary has more than ${REPORT_LIMITS.summaryRows.toLocaleString('en-US')} rows: add a filter or group by fewer fields.`])
