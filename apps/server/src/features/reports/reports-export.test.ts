@@ -1,0 +1,98 @@
+import ExcelJS from 'exceljs'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ReportResult } from '@platform/contracts/reports'
+import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
+import { testDialects } from '../../../test/test-database.js'
+import { formatCell } from './exports/format-cell.js'
+
+const DEFINITION = {
+  schemaVersion: 1,
+  dataset: 'dsa_projects',
+  rows: { mode: 'detail' },
+  groups: [{ field: 'client_id', label: 'Client' }],
+  columns: [{ field: 'project_name', label: 'Project' }, { field: 'received_date', label: 'Received' }, { field: 'construction_cost', agg: 'sum', label: 'Cost' }],
+  sort: [{ key: 'project_name', dir: 'asc' }],
+  chart: { type: 'bar', series: ['sum_construction_cost'] },
+  layout: { title: 'Costs by client', orientation: 'landscape', pageSize: 'Letter' },
+}
+
+async function pdfText(buffer: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(buffer), verbosity: 0 }).promise
+  const texts: string[] = []
+  for (let n = 1; n <= document.numPages; n += 1) {
+    const content = await (await document.getPage(n)).getTextContent()
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+  }
+  await document.destroy()
+  return texts.join('\n').replace(/\s+/g, ' ')
+}
+
+describe.each(testDialects())('exports match the screen on %s', (dialect) => {
+  let t: TestApp
+  let admin: string
+  let screen: ReportResult
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect })
+    admin = await t.signIn('admin@example.org')
+    const at = t.clock.now().toISOString()
+    for (let i = 0; i < 30; i += 1) {
+      await t.db.kysely.insertInto('dsa_projects').values({
+        client_id: i % 3 ? '37-H9' : '37-58', project_number: `04-${200000 + i}`, project_link: 'https://example.org', project_name: `School ${String(i).padStart(2, '0')}`, project_status: 'APPROVED',
+        construction_cost: i % 5 === 0 ? null : 1000 * i + 0.5, search_text: `school ${i}`, first_seen_at: at, scraped_at: at, received_date: `2025-0${(i % 9) + 1}-15`,
+      }).execute()
+    }
+    screen = (await t.request({ method: 'POST', url: '/api/reportrun', token: admin, payload: { definition: DEFINITION, limit: 500 } })).json()
+  })
+  afterAll(() => t.close())
+
+  it('XLSX: every screen row in order, numbers as numbers with the column formats, groups outlined', async () => {
+    const answer = await t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition: DEFINITION, format: 'xlsx' } })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-disposition']).toMatch(/filename="report_\d{4}-\d{2}-\d{2}\.xlsx"/)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(answer.rawPayload as unknown as ExcelJS.Buffer)
+    const sheet = workbook.worksheets[0]!
+    let headerRow = 0
+    sheet.eachRow((row, number) => {
+      if (!headerRow && row.getCell(1).value === 'Project') headerRow = number
+    })
+    expect(headerRow).toBeGreaterThan(0)
+    const cost = screen.columns.findIndex((column) => column.key === 'sum_construction_cost')
+    screen.rows.forEach((row, index) => {
+      const excel = sheet.getRow(headerRow + 1 + index)
+      if (row.kind === 'detail') {
+        expect(excel.getCell(1).value, `row ${index}`).toBe(row.cells[0])
+        expect(excel.getCell(cost + 1).value ?? null, `row ${index}`).toBe(row.cells[cost])
+        if (typeof row.cells[cost] === 'number') expect(excel.getCell(cost + 1).numFmt).toContain('$')
+        expect(excel.outlineLevel).toBeGreaterThan(0)
+      } else if (row.kind !== 'groupHeader') {
+        expect(excel.getCell(cost + 1).value, `row ${index}`).toBe(row.cells[cost])
+        expect(excel.getCell(cost + 1).font?.bold).toBe(true)
+      }
+    })
+  })
+
+  it('PDF: the title, the group labels and every amount as the screen formats it', async () => {
+    const answer = await t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition: DEFINITION, format: 'pdf' } })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toBe('application/pdf')
+    const text = await pdfText(answer.rawPayload)
+    expect(text).toContain('Costs by client')
+    const cost = screen.columns.findIndex((column) => column.key === 'sum_construction_cost')
+    for (const row of screen.rows) {
+      if (row.kind === 'detail') expect(text).toContain(String(row.cells[0]))
+      if (typeof row.cells[cost] === 'number') expect(text).toContain(formatCell(row.cells[cost], 'money'))
+    }
+    expect(text).toMatch(/Page 1 of \d+/)
+  })
+
+  it('CSV: the same rows with raw numbers', async () => {
+    const answer = await t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition: DEFINITION, format: 'csv' } })
+    const lines = answer.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines[0]).toBe('Project,Received,Cost')
+    expect(lines).toHaveLength(screen.rows.length + 1)
+    const firstDetail = screen.rows.find((row) => row.kind === 'detail' && typeof row.cells[2] === 'number')!
+    expect(lines).toContain(`${firstDetail.cells[0]},${firstDetail.cells[1]},${firstDetail.cells[2]}`)
+  })
+})
