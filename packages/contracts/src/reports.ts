@@ -219,7 +219,7 @@ export const ResultRowSchema = z.object({
   kind: z.enum(['groupHeader', 'detail', 'subtotal', 'grandTotal']),
   /** 0 for the outermost group (and the grand total), then 1, 2 … ; detail rows sit at the number of groups. */
   level: z.number().int(),
-  /** The group's value (headers and subtotals) or the grand total's label. */
+  /** Headers: 'Group: value'; subtotals: the group's value (shown as 'Subtotal: value'); the grand total: its label. */
   label: z.string().nullable(),
   cells: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])),
   /** A style per cell from the conditional formats; omitted when none applies. */

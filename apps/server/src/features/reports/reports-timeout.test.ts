@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 
-describe('report queries on an SQLite file run in a worker that is stopped at the time limit', () => {
+describe('report queries on an SQLite file run in a worker: stopped at the time limit, streamed for exports', () => {
   let t: TestApp
   afterEach(() => t.close())
 
@@ -29,5 +29,25 @@ describe('report queries on an SQLite file run in a worker that is stopped at th
     expect(answer.statusCode, answer.body).toBe(200)
     const actions = answer.json().rows.filter((row: { kind: string }) => row.kind === 'detail').map((row: { cells: unknown[] }) => row.cells[0])
     expect(actions).toEqual(expect.arrayContaining(['sign_in.link_requested', 'sign_in.success']))
+  })
+
+  it('streams a long export in batches from a worker of its own, groups and totals intact across batches', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'reports-stream-')), 'platform.db')
+    t = await buildTestApp({ dialect: 'sqlite', sqliteFile: file })
+    const admin = await t.signIn('admin@example.org')
+    const at = t.clock.now().toISOString()
+    const rows = Array.from({ length: 4500 }, (_unused, i) => ({
+      client_id: i < 2100 ? '37-58' : '37-H9', project_number: `04-${300000 + i}`, project_link: 'https://example.org', project_name: `School ${String(i).padStart(5, '0')}`,
+      project_status: 'APPROVED', construction_cost: 10, search_text: 'school', first_seen_at: at, scraped_at: at,
+    }))
+    for (let i = 0; i < rows.length; i += 500) await t.db.kysely.insertInto('dsa_projects').values(rows.slice(i, i + 500)).execute()
+    const streamed = { schemaVersion: 1, dataset: 'dsa_projects', groups: [{ field: 'client_id', label: 'Client' }], columns: [{ field: 'project_name' }, { field: 'construction_cost', agg: 'sum' }], sort: [{ key: 'project_name', dir: 'asc' }] }
+    const answer = await t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition: streamed, format: 'csv' } })
+    expect(answer.statusCode).toBe(200)
+    const lines = answer.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    // The header, two group headers, 4,500 rows, two subtotals and the grand total.
+    expect(lines).toHaveLength(1 + 2 + 4500 + 2 + 1)
+    expect(lines.filter((line) => line.startsWith('Subtotal: '))).toEqual(['Subtotal: 37-58,21000', 'Subtotal: 37-H9,24000'])
+    expect(lines.at(-1)).toBe('Total,45000')
   })
 })

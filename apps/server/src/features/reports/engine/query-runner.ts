@@ -12,14 +12,31 @@ const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.driver)
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true })
 db.pragma('busy_timeout = 5000')
-parentPort.on('message', ({ id, text, parameters }) => {
+parentPort.on('message', ({ id, text, parameters, stream, signal, batchSize }) => {
   try {
-    parentPort.postMessage({ id, rows: db.prepare(text).all(...parameters) })
+    if (!stream) {
+      parentPort.postMessage({ id, rows: db.prepare(text).all(...parameters) })
+      return
+    }
+    // A long result in batches; after each one the worker sleeps until asked for more (1) or told to stop (2).
+    const flag = new Int32Array(signal)
+    let batch = []
+    for (const row of db.prepare(text).iterate(...parameters)) {
+      batch.push(row)
+      if (batch.length < batchSize) continue
+      Atomics.store(flag, 0, 0)
+      parentPort.postMessage({ id, rows: batch })
+      batch = []
+      Atomics.wait(flag, 0, 0)
+      if (Atomics.load(flag, 0) === 2) return
+    }
+    parentPort.postMessage({ id, rows: batch, done: true })
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
   }
 })
 `
+const STREAM_BATCH = 2000
 
 const bindable = (parameters: readonly unknown[]) => parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
 
@@ -67,7 +84,54 @@ function createSqliteWorkerRunner(file: string) {
     })
   }
 
+  /**
+   * A long result in batches from a worker of its own (an export must not hold up the screens' queries), which is
+   * stopped when the reader stops or the time limit passes.
+   */
+  async function* stream(query: CompiledQuery, timeoutMs: number): AsyncGenerator<Array<Record<string, unknown>>> {
+    const own = new Worker(SQLITE_WORKER, { eval: true, workerData: { file, driver } })
+    const signal = new SharedArrayBuffer(4)
+    const flag = new Int32Array(signal)
+    const waiting: Array<{ rows?: Array<Record<string, unknown>>; done?: boolean; error?: string }> = []
+    let wake: (() => void) | null = null
+    const push = (message: (typeof waiting)[number]) => {
+      waiting.push(message)
+      wake?.()
+    }
+    own.on('message', push)
+    own.on('error', (error) => push({ error: error.message }))
+    const deadline = Date.now() + timeoutMs
+    own.postMessage({ id: 0, text: query.sql, parameters: bindable(query.parameters), stream: true, signal, batchSize: STREAM_BATCH })
+    try {
+      for (;;) {
+        while (waiting.length === 0) {
+          const left = deadline - Date.now()
+          if (left <= 0) throw timedOut(timeoutMs)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, left)
+            wake = () => {
+              clearTimeout(timer)
+              resolve()
+            }
+          })
+          wake = null
+        }
+        const message = waiting.shift()!
+        if (message.error) throw failed(new Error(message.error))
+        yield message.rows ?? []
+        if (message.done) return
+        Atomics.store(flag, 0, 1)
+        Atomics.notify(flag, 0)
+      }
+    } finally {
+      Atomics.store(flag, 0, 2)
+      Atomics.notify(flag, 0)
+      await own.terminate()
+    }
+  }
+
   return {
+    stream,
     run(query: CompiledQuery, timeoutMs: number) {
       const result = queue.then(() => execute(query, timeoutMs))
       queue = result.catch(() => undefined)
@@ -90,7 +154,7 @@ export function createReportQueryRunner(db: Db, file: string | null, timeouts: {
   return {
     runner(kind: 'interactive' | 'export'): QueryRunner {
       const timeoutMs = kind === 'export' ? timeouts.exportMs : timeouts.interactiveMs
-      return async (query) => {
+      const run: QueryRunner = async (query) => {
         if (sqliteWorker) return sqliteWorker.run(query, timeoutMs)
         try {
           if (db.dialect === 'postgres') {
@@ -106,6 +170,8 @@ export function createReportQueryRunner(db: Db, file: string | null, timeouts: {
           throw failed(error)
         }
       }
+      if (sqliteWorker) run.stream = (query) => sqliteWorker.stream(query, timeoutMs)
+      return run
     },
     close: async () => sqliteWorker?.close(),
   }

@@ -9,8 +9,10 @@ import { createGroupedCellReader, normaliseCell, stylesFor } from './report-cell
 import { DefinitionError, type ReportPlan } from './report-plan.js'
 import { columnOf, createReportQueries } from './report-queries.js'
 
-/** Runs a compiled query (with the report timeout) and returns its rows. */
-export type QueryRunner = (query: CompiledQuery) => Promise<Array<Record<string, unknown>>>
+/** Runs a compiled query (with the report timeout) and returns its rows; `stream` reads a long result in batches. */
+export type QueryRunner = ((query: CompiledQuery) => Promise<Array<Record<string, unknown>>>) & {
+  stream?: (query: CompiledQuery) => AsyncIterable<Array<Record<string, unknown>>>
+}
 
 type Cell = ResultRow['cells'][number]
 const EXPORT_CHUNK = 2000
@@ -87,7 +89,8 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
   function subtotalRow(path: FormulaValue[], rolled: Map<string, MeasureValues>): ResultRow {
     const level = path.length - 1
     const values = rolled.get(JSON.stringify(path)) ?? new Map()
-    return finish({ kind: 'subtotal', level, label: `${plan.groups[level]!.label}: ${label(path[level]!)}`, cells: reader.cells(dimensionsAt(path), values, false) })
+    // The group's value alone: every output writes it as 'Subtotal: {value}' (exports/row-label.ts).
+    return finish({ kind: 'subtotal', level, label: label(path[level]!), cells: reader.cells(dimensionsAt(path), values, false) })
   }
 
   function grandTotalRow(rolled: Map<string, MeasureValues>): ResultRow {
@@ -180,14 +183,21 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
   const detailCells = (row: Record<string, unknown>) => plan.columns.map((column) => normaliseCell(column, row[column.key]))
 
   /** Detail records with their group headers, subtotals and the grand total, as they follow one another. */
-  function interleave(records: Array<Record<string, unknown>>, before: Record<string, unknown> | null, after: Record<string, unknown> | null, atEnd: boolean, rolled: Map<string, MeasureValues>): ResultRow[] {
+  function interleave(
+    records: Array<Record<string, unknown>>,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+    atEnd: boolean,
+    rolled: Map<string, MeasureValues>,
+    /** A viewer page that starts inside a group repeats its headers, marked as continued; a stream does not. */
+    repeatHeaders: boolean,
+  ): ResultRow[] {
     const rows: ResultRow[] = []
     records.forEach((record, index) => {
       const path = pathOf(record)
       const previous = index === 0 ? before : records[index - 1]!
       const previousPath = previous ? pathOf(previous) : null
-      // A page that starts inside a group repeats its headers, marked as continued.
-      const firstChange = index === 0 ? 0 : previousPath ? path.findIndex((value, level) => value !== previousPath[level]) : 0
+      const firstChange = index === 0 && repeatHeaders ? 0 : previousPath ? path.findIndex((value, level) => value !== previousPath[level]) : 0
       if (firstChange >= 0) {
         for (let level = firstChange; level < path.length; level += 1) {
           const continued = index === 0 && previousPath !== null && previousPath.slice(0, level + 1).every((value, at) => value === path[at])
@@ -220,6 +230,14 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
     return chartFrom(firstLevel.map((path) => ({ name: label(path[0]!), cells: reader.cells(dimensionsAt(path), rolled.get(JSON.stringify(path)) ?? new Map(), false) })))
   }
 
+  async function* pagesOf(size: number): AsyncGenerator<Array<Record<string, unknown>>> {
+    for (let offset = 0; ; offset += size) {
+      const page = await deps.run(queries.detailPage(offset, size))
+      yield page
+      if (page.length < size) return
+    }
+  }
+
   const needsRollups = () => plan.groups.length > 0 || definition.totals.grand
 
   return {
@@ -242,7 +260,7 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
       const before = offset > 0 ? (fetched[0] ?? null) : null
       const records = fetched.slice(offset - start, offset - start + limit)
       const after = fetched[offset - start + limit] ?? null
-      const rows = interleave(records, before, after, offset + records.length >= total, rolled)
+      const rows = interleave(records, before, after, offset + records.length >= total, rolled, true)
       return { ...base, rows, chart: await detailChart(rolled), page: { offset, limit, total, hasMore: offset + limit < total } }
     },
 
@@ -254,14 +272,19 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
       }
       const rolled = needsRollups() ? await rollups() : new Map<string, MeasureValues>()
       let before: Record<string, unknown> | null = null
-      let chunk = await deps.run(queries.detailPage(0, EXPORT_CHUNK))
-      for (let offset = 0; chunk.length > 0; offset += EXPORT_CHUNK) {
-        const next: Array<Record<string, unknown>> = chunk.length === EXPORT_CHUNK ? await deps.run(queries.detailPage(offset + EXPORT_CHUNK, EXPORT_CHUNK)) : []
-        yield* interleave(chunk, before, next[0] ?? null, next.length === 0, rolled)
-        before = chunk[chunk.length - 1]!
-        chunk = next
+      let chunk: Array<Record<string, unknown>> = []
+      // One pass over the result where the runner can stream it; pages otherwise.
+      const batches = deps.run.stream ? deps.run.stream(queries.detailPage(null, null)) : pagesOf(EXPORT_CHUNK)
+      for await (const batch of batches) {
+        if (batch.length === 0) continue
+        if (chunk.length > 0) {
+          yield* interleave(chunk, before, batch[0]!, false, rolled, false)
+          before = chunk[chunk.length - 1]!
+        }
+        chunk = batch
       }
-      if (before === null && definition.totals.grand) yield grandTotalRow(rolled)
+      if (chunk.length > 0) yield* interleave(chunk, before, null, true, rolled, false)
+      else if (definition.totals.grand) yield grandTotalRow(rolled)
     },
 
     async chart(): Promise<ResultChart | null> {

@@ -61,8 +61,8 @@ export function createReportQueries(plan: ReportPlan, parameters: AppliedParamet
   const expressionOf = (column: PlannedColumn): RawBuilder<unknown> => (column.calc ? formulaToSql(column.calc, columnOf) : columnOf(column.field!.name))
   const groupAlias = (index: number) => `g${index}`
 
-  /** Detail rows in report order: groups, then the sort, then the dataset's key (pages never overlap). */
-  function detailPage(offset: number, limit: number): CompiledQuery {
+  /** Detail rows in report order: groups, then the sort, then the dataset's key (pages never overlap); all of them without a limit. */
+  function detailPage(offset: number | null, limit: number | null): CompiledQuery {
     let query = filtered().select(plan.columns.map((column) => expressionOf(column).as(column.key)))
     query = query.select(plan.groups.map((group, index) => columnOf(group.field.name).as(groupAlias(index))))
     for (const group of plan.groups) query = query.orderBy(columnOf(group.field.name), ascendingFor(plan, group.field.name))
@@ -70,7 +70,8 @@ export function createReportQueries(plan: ReportPlan, parameters: AppliedParamet
       const column = plan.columns.find((candidate) => candidate.key === sort.key)
       if (column) query = query.orderBy(expressionOf(column), sort.dir)
     }
-    return query.orderBy(columnOf(plan.dataset.key)).limit(limit).offset(offset).compile()
+    const ordered = query.orderBy(columnOf(plan.dataset.key))
+    return limit === null ? ordered.compile() : ordered.limit(limit).offset(offset ?? 0).compile()
   }
 
   const count = (): CompiledQuery => filtered().select(sql<number>`count(*)`.as('n')).compile()
