@@ -8,12 +8,12 @@ import { parseApplicationSummary } from '../apps/server/src/features/dsa/tracker
 import { load, verdict } from './lib/load.js'
 import { signIn, startServer } from './lib/server.js'
 
-const PROJECTS = 1_000_000
+export const PROJECTS = 1_000_000
 const CLIENTS = 40
 const SUMMARY_PAGE = new URL('../apps/server/test/fixtures/dsa/chaparral_original_campus_04_101335_application_summary.html', import.meta.url)
 
 /** Fills the projects table of a migrated SQLite file with a million realistic rows, directly and fast. */
-function fillProjects(file: string): void {
+export function fillProjects(file: string): void {
   const sqlite = new SqliteDatabase(file)
   const insert = sqlite.prepare(
     `insert into dsa_projects (client_id, project_number, project_link, project_name, project_status, project_type, construction_cost, cost_source,

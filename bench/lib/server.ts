@@ -17,12 +17,12 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** Starts the real server (as `npm start` does) on a fresh SQLite database in outbox mode; keeps its console output. */
+/** Starts the real server as `npm start` does (the compiled apps/server/dist) on a fresh SQLite database in outbox mode; keeps its console output. */
 export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'platform-bench-'))
   const output: string[] = []
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'apps/server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -29,8 +29,9 @@ export function openDatabase(database: Config['database'], options: { searchPath
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
-    // SQLite's default page cache is 2 MB; with tens of thousands of users every list read went back to the file.
-    sqlite.pragma('cache_size = -65536')
+    // SQLite's default page cache is 2 MB; with tens of thousands of users every list read went back to the file. 16 MB
+    // holds those lists; more only grows the process (the operating system caches the file as well).
+    sqlite.pragma('cache_size = -16384')
     sqlite.pragma('temp_store = memory')
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
     return { kysely, dialect: 'sqlite', schema: null, file: database.file, close: () => kysely.destroy() }

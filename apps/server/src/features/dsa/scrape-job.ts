@@ -1,7 +1,8 @@
 import type { Clock } from '../../lib/clock.js'
 import { DAY_MS } from '../../lib/clock.js'
 import type { DsaRepository, ProjectRow, ProjectValues } from './dsa.repository.js'
-import { type ApplicationSummary, type CertificationStatus, type ListedApplication, TrackerLayoutError, parseApplicationSummary, parseCertification, parseProjectList } from './tracker-parser.js'
+import type { ApplicationSummary, CertificationStatus, ListedApplication } from './tracker-parser.js'
+import { TrackerLayoutError } from './tracker-layout-error.js'
 import { TrackerHttpError, type TrackerHttp } from './tracker-http.js'
 import { TrackerValueError, constructionCost, deriveStatus } from './tracker-values.js'
 
@@ -45,6 +46,8 @@ export async function runScrape(deps: {
   onProgress: (progress: ScrapeProgress) => void
 }): Promise<ScrapeOutcome> {
   const { http, projects, clock, baseUrl, clientId } = deps
+  // The HTML parser (cheerio) is loaded when the first scrape runs: most processes never scrape.
+  const { parseApplicationSummary, parseCertification, parseProjectList } = await import('./tracker-parser.js')
   const progress: ScrapeProgress = { pagesFetched: 0, projectsFound: 0, detailsPlanned: 0, detailsDone: 0, projectsSaved: 0, projectsUpdated: 0 }
   const report = () => {
     progress.pagesFetched = http.pagesFetched

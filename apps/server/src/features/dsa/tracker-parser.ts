@@ -1,8 +1,9 @@
 import { type CheerioAPI, load } from 'cheerio'
 import { TrackerValueError, cleanText, parseMoney, parseTrackerDate } from './tracker-values.js'
 
-/** The page is not laid out as the tracker's pages are: the site has changed, or it answered something else. */
-export class TrackerLayoutError extends Error {}
+import { TrackerLayoutError } from './tracker-layout-error.js'
+
+export { TrackerLayoutError }
 
 /** A listed application of a client, from ProjectList.aspx. */
 export interface ListedApplication {

@@ -20,8 +20,6 @@ import { AppError } from '../../lib/errors.js'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { Catalogue } from './catalogue/catalogue.js'
 import { csvLines } from './exports/csv-export.js'
-import { writePdf } from './exports/pdf-export.js'
-import { XLSX_MAX_ROWS, writeXlsx } from './exports/xlsx-export.js'
 import type { ReportsService } from './reports.service.js'
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
@@ -77,6 +75,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; cat
   app.post('/reportexport', { config: { access }, schema: { body: ExportReportBodySchema } }, async (request, reply) => {
     const { format, ...source } = request.body
     const { header, rows, name } = await reports.exportable(request.user!, source, client(request), format)
+    // The XLSX and PDF writers (exceljs, pdfkit: tens of megabytes) are loaded on their first use.
+    const { XLSX_MAX_ROWS, writeXlsx } = await import('./exports/xlsx-export.js')
     if (format === 'xlsx' && header.page.total > XLSX_MAX_ROWS) {
       throw new AppError('unprocessable', `The report has ${header.page.total.toLocaleString('en-US')} rows, more than an Excel sheet holds. Export it as CSV.`, { code: 'too_many_rows' })
     }
@@ -84,7 +84,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; cat
     reply.header('Content-Type', CONTENT_TYPES[format]).header('Content-Disposition', `attachment; filename="${fileName(name, format, date)}"`)
     if (format === 'csv') return reply.send(Readable.from(csvLines(rows, header.columns)))
     const output = new PassThrough()
-    const write = format === 'xlsx' ? writeXlsx(header, rows, output) : writePdf(header, rows, output)
+    const write = format === 'xlsx' ? writeXlsx(header, rows, output) : (await import('./exports/pdf-export.js')).writePdf(header, rows, output)
     // A failure half-way cannot change the status any more: the download ends short and the log says why.
     write.catch((error: unknown) => {
       request.log.error({ err: error }, 'a report export failed while being written')

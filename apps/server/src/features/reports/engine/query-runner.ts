@@ -89,7 +89,8 @@ function createSqliteWorkerRunner(file: string) {
    * stopped when the reader stops or the time limit passes.
    */
   async function* stream(query: CompiledQuery, timeoutMs: number): AsyncGenerator<Array<Record<string, unknown>>> {
-    const own = new Worker(SQLITE_WORKER, { eval: true, workerData: { file, driver } })
+    // A small heap: the worker only hands batches on, and a long export must not grow the process.
+    const own = new Worker(SQLITE_WORKER, { eval: true, workerData: { file, driver }, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 } })
     const signal = new SharedArrayBuffer(4)
     const flag = new Int32Array(signal)
     const waiting: Array<{ rows?: Array<Record<string, unknown>>; done?: boolean; error?: string }> = []

@@ -58,19 +58,32 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
       path: groupFields.map((_name, index) => (row[`d${index}`] ?? null) as FormulaValue),
       values: measuresOf(row, measures),
     }))
+    return rollUpRows(finest, measures, groupFields.length)
+  }
+
+  /** Summary rows already hold every measure at the finest level: the groups above are rolled up from them. */
+  function rollUpLeaves(leaves: Array<{ dims: Map<string, FormulaValue>; values: MeasureValues }>, measures: Measure[]) {
+    const rows = leaves.map((leaf) => ({ path: groupFields.map((name) => leaf.dims.get(name) ?? null), values: leaf.values }))
+    // With dimensions beyond the groups, the finest group is itself a roll-up (and its distinct counts need a query).
+    return rollUpRows(rows, measures, plan.extraDimensions.length > 0 ? groupFields.length + 1 : groupFields.length)
+  }
+
+  async function rollUpRows(finest: Array<{ path: FormulaValue[]; values: MeasureValues }>, measures: Measure[], distinctLevels: number): Promise<Map<string, MeasureValues>> {
     const byKey = new Map<string, MeasureValues>()
     for (let level = groupFields.length; level >= 0; level -= 1) {
       const buckets = new Map<string, MeasureValues[]>()
       for (const row of finest) {
         const key = JSON.stringify(row.path.slice(0, level))
-        buckets.set(key, [...(buckets.get(key) ?? []), row.values])
+        const bucket = buckets.get(key)
+        if (bucket) bucket.push(row.values)
+        else buckets.set(key, [row.values])
       }
       for (const [key, children] of buckets) byKey.set(key, level === groupFields.length && children.length === 1 ? children[0]! : rollUp(measures, children))
     }
     // Distinct counts do not add up: each level is counted by its own query.
     const distinct = measures.filter((measure) => measure.kind === 'countDistinct')
     if (distinct.length > 0) {
-      for (let level = 0; level < groupFields.length; level += 1) {
+      for (let level = 0; level < Math.min(distinctLevels, groupFields.length + 1); level += 1) {
         for (const row of await deps.run(queries.grouped(groupFields.slice(0, level), distinct))) {
           const key = JSON.stringify(groupFields.slice(0, level).map((_name, index) => (row[`d${index}`] ?? null) as FormulaValue))
           const values = byKey.get(key)
@@ -124,7 +137,7 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
       return { dims, values, cells }
     })
     sortLeaves(leaves)
-    const rolled = plan.groups.length > 0 || definition.totals.grand ? await rollups() : new Map<string, MeasureValues>()
+    const rolled = await rollUpLeaves(leaves, measures)
     const rows: ResultRow[] = []
     const emit = (subset: typeof leaves, level: number, path: FormulaValue[]) => {
       if (level >= headerLevels) {

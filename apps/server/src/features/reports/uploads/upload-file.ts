@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { UPLOAD_LIMITS } from '@platform/contracts/reports'
 import { AppError } from '../../../lib/errors.js'
 
@@ -53,7 +53,9 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** XLSX: the first worksheet, its first row as the header. */
 export async function readXlsx(bytes: Buffer): Promise<UploadedTable> {
-  const workbook = new ExcelJS.Workbook()
+  // exceljs is loaded when the first workbook arrives: most processes never read one.
+  const { default: Excel } = await import('exceljs')
+  const workbook = new Excel.Workbook()
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
   } catch (error) {

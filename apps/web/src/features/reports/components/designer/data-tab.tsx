@@ -1,0 +1,83 @@
+import { Alert, NativeSelect, Radio, Stack, Table, Text } from '@mantine/core'
+import type { Dataset } from '@platform/contracts/reports'
+import { Info } from 'lucide-react'
+import { withCurrent, withDataset } from '../../utils/definition'
+import type { EditorProps } from './editor-props'
+
+const TYPE_NAMES = { string: 'Text', integer: 'Whole number', decimal: 'Number', money: 'Money', date: 'Date', datetime: 'Date and time', boolean: 'Yes / No' } as const
+
+/** Data: which dataset the report reads, and whether its rows are records or summaries. */
+export function DataTab({ definition, dataset, onChange, datasets }: EditorProps & { datasets: readonly Dataset[] }) {
+  if (datasets.length === 0) {
+    return (
+      <Alert color="yellow" variant="light" icon={<Info size={18} aria-hidden="true" />}>
+        You may not read any dataset yet, so there is nothing to report on. Ask an administrator for access to the data you need.
+      </Alert>
+    )
+  }
+  const options = withCurrent(
+    datasets.map((item) => ({ value: item.id, label: item.label })),
+    definition.dataset,
+    (id) => `${id} (you may not read it)`,
+  )
+  return (
+    <Stack gap="md">
+      <NativeSelect
+        label="Dataset"
+        description="Changing the dataset clears the filters, columns, groups and calculations, which name its fields."
+        value={definition.dataset}
+        data={[{ value: '', label: 'Choose a dataset…', disabled: true }, ...options]}
+        onChange={(event) => {
+          const next = datasets.find((item) => item.id === event.currentTarget.value)
+          if (next) onChange(withDataset(definition, next))
+        }}
+      />
+      {definition.dataset && !dataset ? (
+        <Alert color="yellow" variant="light" icon={<Info size={18} aria-hidden="true" />}>
+          This report reads the dataset &apos;{definition.dataset}&apos;, which you may not read. Choose another dataset to edit it.
+        </Alert>
+      ) : null}
+      {dataset ? <Text size="sm">{dataset.description}</Text> : null}
+
+      <Radio.Group
+        label="Rows"
+        value={definition.rows.mode}
+        onChange={(mode) => onChange({ ...definition, rows: { mode: mode === 'summary' ? 'summary' : 'detail' } })}
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio value="detail" label="Detail: one row per record; groups add a header and a subtotal" />
+          <Radio value="summary" label="Summary: one row per group; columns without an aggregate group the rows further" />
+        </Stack>
+      </Radio.Group>
+
+      {dataset ? (
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-label={`Fields of ${dataset.label}`} verticalSpacing={4} withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Field</Table.Th>
+                <Table.Th scope="col">Name in formulas</Table.Th>
+                <Table.Th scope="col">Type</Table.Th>
+                <Table.Th scope="col">Aggregates</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {dataset.fields.map((field) => (
+                <Table.Tr key={field.name}>
+                  <Table.Td>{field.label}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {field.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{TYPE_NAMES[field.type]}</Table.Td>
+                  <Table.Td>{field.aggregates.join(', ') || '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,60 @@
+import { Alert, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import type { Dataset, ReportDefinition } from '@platform/contracts/reports'
+import { AlertCircle } from 'lucide-react'
+import { useState } from 'react'
+import { PREVIEW_ROWS, useReportPreview } from '../../api/reports'
+import { canPreview, toSubmittable } from '../../utils/definition'
+import { isDefinitionProblem, reasonOf } from '../../utils/messages'
+import type { ParameterValues } from '../../utils/parameter-values'
+import { ParameterPrompts } from '../viewer/parameter-prompts'
+import { ResultView } from '../viewer/result-view'
+
+/** How long the form must rest before the preview runs again: typing a formula sends one request, not one per key. */
+export const PREVIEW_DELAY_MS = 600
+
+/** The draft run on the server as it stands (its first 50 rows), or the server's account of what is wrong with it. */
+export function LivePreview({ definition, dataset }: { definition: ReportDefinition; dataset: Dataset | undefined }) {
+  const draft = canPreview(definition) ? JSON.stringify(toSubmittable(definition)) : null
+  const [debounced] = useDebouncedValue(draft, PREVIEW_DELAY_MS)
+  const [values, setValues] = useState<ParameterValues>({})
+  // Values of parameters removed since they were typed would be refused; send only the current ones.
+  const ids = new Set(definition.parameters.map((parameter) => parameter.id))
+  const parameters = Object.fromEntries(Object.entries(values).filter(([id]) => ids.has(id)))
+  const preview = useReportPreview(debounced, parameters)
+  const fallbackTitle = definition.layout.title || 'Untitled report'
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3} size="h4" id="report-preview-heading">
+          Live preview
+        </Title>
+        {preview.isFetching ? <Loader size="xs" aria-label="Updating the preview" /> : null}
+      </Group>
+      {definition.parameters.length > 0 ? (
+        <ParameterPrompts parameters={definition.parameters} fields={dataset?.fields} running={preview.isFetching} submitLabel="Preview with these values" onRun={setValues} />
+      ) : null}
+      {draft === null ? (
+        <Text c="dimmed">Choose a dataset and add a column to see a preview.</Text>
+      ) : preview.isError ? (
+        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The preview could not run" role="alert">
+          {isDefinitionProblem(preview.error) ? preview.error.message : reasonOf(preview.error)}
+        </Alert>
+      ) : preview.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Running the preview" />
+        </Center>
+      ) : (
+        <Stack gap="xs" aria-busy={preview.isFetching}>
+          <ResultView result={preview.data} fallbackTitle={fallbackTitle} tableLabel="Preview" titleOrder={4} />
+          {preview.data.page.hasMore ? (
+            <Text size="sm" c="dimmed">
+              The preview shows the first {PREVIEW_ROWS} rows of {preview.data.page.total.toLocaleString('en-US')}.
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,126 @@
+import { Button, Checkbox, Fieldset, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { PARAMETER_TYPES, REPORT_LIMITS, type ReportParameter } from '@platform/contracts/reports'
+import { Plus } from 'lucide-react'
+import { useId } from 'react'
+import { isIdentifier, nextId, removeItem, renameParameter, replaceItem, withCurrent } from '../../utils/definition'
+import { parameterDefaultText, parseParameterDefault } from '../../utils/parameter-values'
+import type { EditorProps } from './editor-props'
+import { ItemControls } from './item-controls'
+import { TypedTextInput } from './typed-text-input'
+
+const TYPE_LABELS: Record<ReportParameter['type'], string> = {
+  string: 'Text',
+  integer: 'Whole number',
+  decimal: 'Number',
+  date: 'Date',
+  boolean: 'Yes / No',
+  select: 'One choice',
+  multiSelect: 'Several choices',
+}
+
+function idProblem(id: string, others: readonly ReportParameter[]): string | undefined {
+  if (!isIdentifier(id)) return 'Lower-case letters, digits and _, starting with a letter'
+  if (others.some((other) => other.id === id)) return 'Another parameter has this id'
+  return undefined
+}
+
+/** Parameters: what the viewer asks for before running (filters use them as values). */
+export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
+  const listId = useId()
+  const addId = `${listId}-add`
+  const { parameters } = definition
+  const fieldOptions = (dataset?.fields ?? []).map((field) => ({ value: field.name, label: field.label }))
+
+  const set = (index: number, parameter: ReportParameter) => onChange({ ...definition, parameters: replaceItem(parameters, index, parameter) })
+  const add = () => {
+    const id = nextId('param', parameters.map((parameter) => parameter.id))
+    onChange({ ...definition, parameters: [...parameters, { id, label: `Parameter ${parameters.length + 1}`, type: 'string', required: false }] })
+  }
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        The viewer asks for these before it runs the report. A filter compares a field with a parameter&apos;s value.
+      </Text>
+      {parameters.map((parameter, index) => {
+        const choice = parameter.type === 'select' || parameter.type === 'multiSelect'
+        const others = parameters.filter((_, i) => i !== index)
+        return (
+          <Fieldset key={index} legend={`Parameter ${index + 1}: ${parameter.label || parameter.id}`} variant="filled">
+            <Stack gap="sm">
+              <Group justify="flex-end">
+                <ItemControls listId={listId} index={index} count={parameters.length} name={`parameter ${index + 1}`} onRemove={(i) => onChange({ ...definition, parameters: removeItem(parameters, i) })} focusAfterRemove={addId} />
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label="Id"
+                  description="Names it in filters"
+                  value={parameter.id}
+                  error={idProblem(parameter.id, others)}
+                  onChange={(event) => onChange(renameParameter(definition, parameter.id, event.currentTarget.value))}
+                  maxLength={63}
+                />
+                <TextInput label="Label" description="What the viewer asks" value={parameter.label} onChange={(event) => set(index, { ...parameter, label: event.currentTarget.value })} maxLength={100} />
+                <NativeSelect
+                  label="Type"
+                  value={parameter.type}
+                  data={PARAMETER_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }))}
+                  onChange={(event) => {
+                    const type = event.currentTarget.value as ReportParameter['type']
+                    set(index, { ...parameter, type, default: undefined, options: type === 'select' || type === 'multiSelect' ? (parameter.options ?? []) : undefined, optionsFrom: undefined })
+                  }}
+                />
+                <TypedTextInput
+                  label="Default value"
+                  description={parameter.type === 'multiSelect' ? 'Separate several with commas' : 'Used when the viewer leaves it empty'}
+                  type={parameter.type === 'date' ? 'date' : 'text'}
+                  value={parameter.default}
+                  toText={parameterDefaultText}
+                  fromText={(text) => parseParameterDefault(text, parameter.type)}
+                  onValueChange={(value) => set(index, { ...parameter, default: value })}
+                />
+              </SimpleGrid>
+              <Checkbox label="Required" checked={parameter.required} onChange={(event) => set(index, { ...parameter, required: event.currentTarget.checked })} />
+              {choice ? (
+                <>
+                  <Radio.Group
+                    label="Choices"
+                    value={parameter.optionsFrom !== undefined ? 'field' : 'list'}
+                    onChange={(value) => set(index, value === 'field' ? { ...parameter, options: undefined, optionsFrom: fieldOptions[0]?.value ?? '' } : { ...parameter, options: [], optionsFrom: undefined })}
+                  >
+                    <Group gap="md" mt="xs">
+                      <Radio value="list" label="A list I type" />
+                      <Radio value="field" label="The values of a field" disabled={fieldOptions.length === 0} />
+                    </Group>
+                  </Radio.Group>
+                  {parameter.optionsFrom !== undefined ? (
+                    <NativeSelect
+                      label="Field the choices come from"
+                      value={parameter.optionsFrom}
+                      data={withCurrent(fieldOptions, parameter.optionsFrom, (name) => `${name} (not in this dataset)`)}
+                      onChange={(event) => set(index, { ...parameter, optionsFrom: event.currentTarget.value })}
+                    />
+                  ) : (
+                    <Textarea
+                      label="Choice list"
+                      description="One choice per line"
+                      autosize
+                      minRows={3}
+                      value={(parameter.options ?? []).join('\n')}
+                      onChange={(event) => set(index, { ...parameter, options: event.currentTarget.value.split('\n') })}
+                    />
+                  )}
+                </>
+              ) : null}
+            </Stack>
+          </Fieldset>
+        )
+      })}
+      <Group>
+        <Button id={addId} variant="default" leftSection={<Plus size={16} aria-hidden="true" />} onClick={add} disabled={parameters.length >= REPORT_LIMITS.parameters}>
+          Add parameter
+        </Button>
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,106 @@
+import { Alert, Badge, Button, Center, Loader, Modal, Table, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { AlertCircle } from 'lucide-react'
+import { useState } from 'react'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { formatDateTime } from '@/lib/format'
+import { useReportVersions, useRestoreVersion } from '../../api/reports'
+import { reasonOf } from '../../utils/messages'
+
+export interface VersionHistoryModalProps {
+  reportId: number
+  opened: boolean
+  /** Whether the designer holds changes that a restore would replace. */
+  unsaved: boolean
+  onClose: () => void
+  /** After a restore: the designer reloads the report. */
+  onRestored: () => void
+}
+
+/** Every saved version of the report, newest first; an earlier one can be brought back as the newest. */
+export function VersionHistoryModal({ reportId, opened, unsaved, onClose, onRestored }: VersionHistoryModalProps) {
+  const versions = useReportVersions(reportId, opened)
+  const restore = useRestoreVersion()
+  const [asked, setAsked] = useState<number | null>(null)
+
+  const onConfirm = () => {
+    if (asked === null) return
+    restore.mutate(
+      { reportId, version: asked },
+      {
+        onSuccess: (result) => {
+          notifications.show({ color: 'teal', message: result.message })
+          onRestored()
+          onClose()
+        },
+        onError: (error) => notifications.show({ color: 'red', message: `Failed to restore version: ${reasonOf(error)}`, autoClose: false }),
+        onSettled: () => setAsked(null),
+      },
+    )
+  }
+
+  return (
+    <>
+      <Modal opened={opened} onClose={onClose} title="Version history" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
+        {versions.isError ? (
+          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
+            The history could not be loaded: {reasonOf(versions.error)}
+          </Alert>
+        ) : versions.isPending ? (
+          <Center py="lg">
+            <Loader size="sm" aria-label="Loading the history" />
+          </Center>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label="Versions" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Version</Table.Th>
+                  <Table.Th scope="col">Saved</Table.Th>
+                  <Table.Th scope="col">By</Table.Th>
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">
+                    <span className="visually-hidden">Action</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {versions.data.map((version) => (
+                  <Table.Tr key={version.version}>
+                    <Table.Td>{version.version}</Table.Td>
+                    <Table.Td>{formatDateTime(version.savedAt)}</Table.Td>
+                    <Table.Td>{version.savedBy ?? '—'}</Table.Td>
+                    <Table.Td>{version.name}</Table.Td>
+                    <Table.Td ta="right">
+                      {version.current ? (
+                        <Badge variant="light" color="teal.9">
+                          Current
+                        </Badge>
+                      ) : (
+                        <Button size="xs" variant="default" aria-label={`Restore version ${version.version}`} onClick={() => setAsked(version.version)}>
+                          Restore
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Text size="xs" c="dimmed" mt="sm">
+          Every save keeps the definition it replaced; restoring one adds it as the newest version.
+        </Text>
+      </Modal>
+      <ConfirmDialog
+        opened={asked !== null}
+        title="Restore version"
+        message={`Restore version ${asked ?? ''}? It becomes the newest version; the current one stays in the history.${unsaved ? ' Your unsaved changes in the designer are replaced.' : ''}`}
+        confirmLabel="Restore"
+        loading={restore.isPending}
+        onConfirm={onConfirm}
+        onCancel={() => setAsked(null)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,52 @@
+import { Button, Group, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { Download } from 'lucide-react'
+import { useId, useState } from 'react'
+import { exportReport, type ExportFormat } from '../../api/reports'
+import { reasonOf } from '../../utils/messages'
+import type { ParameterValues } from '../../utils/parameter-values'
+
+const FORMATS: Array<{ format: ExportFormat; label: string }> = [
+  { format: 'csv', label: 'CSV' },
+  { format: 'xlsx', label: 'Excel' },
+  { format: 'pdf', label: 'PDF' },
+]
+
+/** CSV, Excel and PDF of the whole report with the parameters on screen; the server renders all three from one model. */
+export function ExportButtons({ reportId, reportName, parameters }: { reportId: number; reportName: string; parameters: ParameterValues }) {
+  const [busy, setBusy] = useState<ExportFormat | null>(null)
+  const labelId = useId()
+
+  const onExport = async (format: ExportFormat) => {
+    setBusy(format)
+    try {
+      await exportReport({ reportId, reportName, parameters, format })
+      notifications.show({ color: 'teal', message: 'Export completed successfully' })
+    } catch (error) {
+      notifications.show({ color: 'red', message: `Export failed: ${reasonOf(error)}`, autoClose: false })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <Group gap="xs" role="group" aria-labelledby={labelId}>
+      <Text size="sm" fw={600} id={labelId}>
+        Export
+      </Text>
+      {FORMATS.map(({ format, label }) => (
+        <Button
+          key={format}
+          variant="default"
+          size="xs"
+          leftSection={<Download size={14} aria-hidden="true" />}
+          loading={busy === format}
+          disabled={busy !== null && busy !== format}
+          onClick={() => void onExport(format)}
+        >
+          {label}
+        </Button>
+      ))}
+    </Group>
+  )
+}

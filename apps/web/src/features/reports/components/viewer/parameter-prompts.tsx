@@ -1,0 +1,115 @@
+import { Button, Checkbox, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import type { DatasetField, ReportParameter } from '@platform/contracts/reports'
+import { Play } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { initialPromptValues, promptProblems, toParameterValues, type ParameterValues, type PromptValue, type PromptValues } from '../../utils/parameter-values'
+
+/** Up to this many choices show as checkboxes; more as a searchable list. */
+const CHECKBOX_LIMIT = 12
+
+export interface ParameterPromptsProps {
+  parameters: readonly ReportParameter[]
+  /** The dataset's fields, to name the field a choice takes its values from. */
+  fields?: readonly DatasetField[]
+  running?: boolean
+  submitLabel?: string
+  onRun: (values: ParameterValues) => void
+}
+
+interface InputProps {
+  parameter: ReportParameter
+  value: PromptValue
+  error: string | undefined
+  fieldLabel: string | undefined
+  onChange: (value: PromptValue) => void
+}
+
+function ParameterInput({ parameter, value, error, fieldLabel, onChange }: InputProps) {
+  const common = { label: parameter.label, required: parameter.required, error }
+  const text = typeof value === 'string' ? value : value.join(', ')
+  const list = Array.isArray(value) ? value : value ? value.split(',').map((item) => item.trim()).filter(Boolean) : []
+  const emptyChoice = parameter.required ? 'Choose…' : 'All'
+  switch (parameter.type) {
+    case 'integer':
+    case 'decimal':
+      return <TextInput {...common} inputMode={parameter.type === 'integer' ? 'numeric' : 'decimal'} value={text} onChange={(event) => onChange(event.currentTarget.value)} />
+    case 'date':
+      return <TextInput {...common} type="date" value={text} onChange={(event) => onChange(event.currentTarget.value)} />
+    case 'boolean':
+      return (
+        <NativeSelect
+          {...common}
+          value={text}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          data={[{ value: '', label: parameter.required ? 'Choose…' : 'Any' }, { value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]}
+        />
+      )
+    case 'select':
+      if (parameter.options?.length) {
+        return <NativeSelect {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} data={[{ value: '', label: emptyChoice }, ...parameter.options]} />
+      }
+      break
+    case 'multiSelect':
+      if (parameter.options?.length && parameter.options.length <= CHECKBOX_LIMIT) {
+        return (
+          <Checkbox.Group {...common} value={list} onChange={onChange}>
+            <Group gap="sm" mt={4}>
+              {parameter.options.map((option) => (
+                <Checkbox key={option} value={option} label={option} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )
+      }
+      if (parameter.options?.length) {
+        return <MultiSelect {...common} data={parameter.options} value={list} onChange={onChange} searchable clearable placeholder={list.length ? undefined : 'All'} />
+      }
+      break
+  }
+  // Free text, and the choices taken from a field's values (the server offers no list of them; it checks the value).
+  const fromField = parameter.optionsFrom ? `A value of ${fieldLabel ?? parameter.optionsFrom}` : undefined
+  const description = parameter.type === 'multiSelect' ? `${fromField ?? 'Values'}; separate several with commas` : fromField
+  return <TextInput {...common} description={description} value={text} onChange={(event) => onChange(event.currentTarget.value)} />
+}
+
+/** The report's parameters as a form; Run sends their typed values. Required ones are marked and checked first. */
+export function ParameterPrompts({ parameters, fields, running, submitLabel = 'Run report', onRun }: ParameterPromptsProps) {
+  // Only what the person typed is kept; defaults fill the rest, so parameters added in the designer show their own.
+  const [typed, setTyped] = useState<PromptValues>({})
+  const [problems, setProblems] = useState<Record<string, string>>({})
+  const values = { ...initialPromptValues(parameters), ...typed }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = promptProblems(parameters, values)
+    setProblems(found)
+    if (Object.keys(found).length === 0) onRun(toParameterValues(parameters, values))
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Report parameters">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {parameters.map((parameter) => (
+            <ParameterInput
+              key={parameter.id}
+              parameter={parameter}
+              value={values[parameter.id] ?? ''}
+              error={problems[parameter.id]}
+              fieldLabel={fields?.find((field) => field.name === parameter.optionsFrom)?.label}
+              onChange={(value) => {
+                setTyped((current) => ({ ...current, [parameter.id]: value }))
+                if (problems[parameter.id]) setProblems(({ [parameter.id]: _, ...rest }) => rest)
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" leftSection={<Play size={16} aria-hidden="true" />} loading={running}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,112 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { REPORT_TEXT, type ReportDefinition, type ReportSummary } from '@platform/contracts/reports'
+import { AlertCircle, Pencil } from 'lucide-react'
+import { useState } from 'react'
+import { usePageOffset } from '@/lib/use-page-offset'
+import { useFocusOnMount } from '@/lib/use-focus-on-mount'
+import { useReportDetails, useReportRun } from '../../api/reports'
+import { isDefinitionProblem, reasonOf } from '../../utils/messages'
+import { initialPromptValues, readyToRun, toParameterValues, type ParameterValues } from '../../utils/parameter-values'
+import { ExportButtons } from './export-buttons'
+import { ParameterPrompts } from './parameter-prompts'
+import { ResultPager } from './result-pager'
+import { ResultView } from './result-view'
+
+export interface ReportViewerProps {
+  reportId: number
+  /** Opens the designer on this report (offered when the person may edit it). */
+  onEdit: (report: ReportSummary) => void
+}
+
+/** Runs of a report: the prompts, the result page with its chart, paging and the exports. */
+function ReportRun({ report, definition, onEdit }: { report: ReportSummary; definition: ReportDefinition; onEdit: ReportViewerProps['onEdit'] }) {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>()
+  // A report whose required parameters all have defaults runs at once; otherwise it waits for the prompts.
+  const [applied, setApplied] = useState<ParameterValues | null>(() =>
+    readyToRun(definition.parameters) ? toParameterValues(definition.parameters, initialPromptValues(definition.parameters)) : null,
+  )
+  const [offset, setOffset] = usePageOffset(JSON.stringify(applied))
+  const run = useReportRun(report.REPORT_ID, applied, offset)
+  // Run with the values already shown reads the data again (it may have changed); new values start a new run.
+  const onRun = (values: ParameterValues) => {
+    if (JSON.stringify(values) === JSON.stringify(applied)) void run.refetch()
+    else setApplied(values)
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={2} ref={headingRef} tabIndex={-1}>
+            {report.REPORT_NAME}
+          </Title>
+          {report.REPORT_DESCRIPTION ? <Text c="dimmed">{report.REPORT_DESCRIPTION}</Text> : null}
+        </Stack>
+        {report.canEdit ? (
+          <Button variant="default" leftSection={<Pencil size={16} aria-hidden="true" />} onClick={() => onEdit(report)}>
+            Edit report
+          </Button>
+        ) : null}
+      </Group>
+
+      {definition.parameters.length > 0 ? (
+        <Paper withBorder radius="md" p="md" component="section" aria-label="Parameters">
+          <ParameterPrompts parameters={definition.parameters} running={run.isFetching} onRun={onRun} />
+        </Paper>
+      ) : null}
+
+      {applied === null ? (
+        <Text c="dimmed">Fill in the parameters and run the report.</Text>
+      ) : run.isError ? (
+        isDefinitionProblem(run.error) ? (
+          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The report could not run" role="alert">
+            {run.error.message}
+          </Alert>
+        ) : (
+          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
+            {REPORT_TEXT.loadOneFailed(reasonOf(run.error))}
+          </Alert>
+        )
+      ) : run.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Running the report" />
+        </Center>
+      ) : (
+        <Paper withBorder radius="md" p="md" aria-busy={run.isFetching}>
+          <Stack gap="md">
+            <ExportButtons reportId={report.REPORT_ID} reportName={report.REPORT_NAME} parameters={applied} />
+            <ResultView result={run.data} fallbackTitle={report.REPORT_NAME} tableLabel={run.data.title || report.REPORT_NAME} />
+            <ResultPager page={run.data.page} onOffsetChange={setOffset} disabled={run.isFetching} />
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  )
+}
+
+/** The viewer of one saved report (`?report=<id>`). */
+export function ReportViewer({ reportId, onEdit }: ReportViewerProps) {
+  const details = useReportDetails(reportId)
+  if (details.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading report" />
+      </Center>
+    )
+  }
+  if (details.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
+        {REPORT_TEXT.loadOneFailed(reasonOf(details.error))}
+        <Group mt="sm">
+          <Button size="xs" variant="default" onClick={() => void details.refetch()} loading={details.isFetching}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    )
+  }
+  const { report, definition } = details.data
+  // A new version (saved or restored) starts a fresh run with its own parameters.
+  return <ReportRun key={`${report.REPORT_ID}-${report.version}`} report={report} definition={definition} onEdit={onEdit} />
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import { formatCell, parseDateParts, toNumber } from './format-cell'
+import { parametersLine, runAtText } from './header-text'
+import { labelCellIndex, labelSpan, rowLabelText } from './row-label'
+
+// The same cases as the server's exports/format-cell.test.ts: the screen must read what the files print.
+
+describe('formatCell', () => {
+  it('shows nothing for empty values in every format', () => {
+    for (const format of ['text', 'integer', 'decimal', 'money', 'percent', 'date', 'datetime'] as const) {
+      expect(formatCell(null, format)).toBe('')
+      expect(formatCell(undefined, format)).toBe('')
+      expect(formatCell('', format)).toBe('')
+    }
+  })
+
+  it('formats money with a dollar sign, cents and the minus before the sign', () => {
+    expect(formatCell(1234.56, 'money')).toBe('$1,234.56')
+    expect(formatCell(-1234.56, 'money')).toBe('-$1,234.56')
+    expect(formatCell(0, 'money')).toBe('$0.00')
+    expect(formatCell(1234567.891, 'money')).toBe('$1,234,567.89')
+    expect(formatCell(0.5, 'money')).toBe('$0.50')
+  })
+
+  it('rounds half away from zero as Excel does, not as toFixed does', () => {
+    expect(formatCell(1.005, 'money')).toBe('$1.01')
+    expect(formatCell(-1.005, 'money')).toBe('-$1.01')
+    expect(formatCell(2.675, 'decimal')).toBe('2.68')
+    expect(formatCell(2.5, 'integer')).toBe('3')
+    expect(formatCell(-2.5, 'integer')).toBe('-3')
+    expect(formatCell(999.995, 'decimal')).toBe('1,000.00')
+  })
+
+  it('drops the minus when the rounded value is zero', () => {
+    expect(formatCell(-0.001, 'money')).toBe('$0.00')
+    expect(formatCell(-0.4, 'integer')).toBe('0')
+    expect(formatCell(-0.00001, 'percent')).toBe('0.0%')
+  })
+
+  it('formats integers and decimals with thousands separators', () => {
+    expect(formatCell(1234, 'integer')).toBe('1,234')
+    expect(formatCell(-1234567, 'integer')).toBe('-1,234,567')
+    expect(formatCell(1234.567, 'decimal')).toBe('1,234.57')
+    expect(formatCell(-0.5, 'decimal')).toBe('-0.50')
+    expect(formatCell(12, 'decimal')).toBe('12.00')
+    expect(formatCell(999, 'integer')).toBe('999')
+  })
+
+  it('shows a fraction as a percent with one place', () => {
+    expect(formatCell(0.125, 'percent')).toBe('12.5%')
+    expect(formatCell(0.5, 'percent')).toBe('50.0%')
+    expect(formatCell(-0.0375, 'percent')).toBe('-3.8%')
+    expect(formatCell(12.345, 'percent')).toBe('1,234.5%')
+    expect(formatCell(0.1235, 'percent')).toBe('12.4%')
+  })
+
+  it('reads numbers sent as text (PostgreSQL numeric) in number formats', () => {
+    expect(formatCell('1234.50', 'money')).toBe('$1,234.50')
+    expect(formatCell('-12', 'integer')).toBe('-12')
+    expect(formatCell('n/a', 'money')).toBe('n/a')
+  })
+
+  it('shows dates as "Mar 1, 2026" and times in 12-hour form, as written', () => {
+    expect(formatCell('2026-03-01', 'date')).toBe('Mar 1, 2026')
+    expect(formatCell('2026-12-31T23:59:59Z', 'date')).toBe('Dec 31, 2026')
+    expect(formatCell('2026-03-01T00:05:00Z', 'datetime')).toBe('Mar 1, 2026 12:05 AM')
+    expect(formatCell('2026-03-01 12:30', 'datetime')).toBe('Mar 1, 2026 12:30 PM')
+    expect(formatCell('2026-03-01T13:07:45.123+02:00', 'datetime')).toBe('Mar 1, 2026 1:07 PM')
+    expect(formatCell('2026-03-01', 'datetime')).toBe('Mar 1, 2026 12:00 AM')
+    expect(formatCell(Date.UTC(2026, 2, 1, 9, 5), 'datetime')).toBe('Mar 1, 2026 9:05 AM')
+  })
+
+  it('shows values that are not dates as given', () => {
+    expect(formatCell('soon', 'date')).toBe('soon')
+    expect(formatCell('2026-13-01', 'date')).toBe('2026-13-01')
+    expect(parseDateParts('2026-02-30T25:00')).toBeNull()
+  })
+
+  it('shows text as given, numbers in text columns plainly, booleans as Yes / No', () => {
+    expect(formatCell('=1+1', 'text')).toBe('=1+1')
+    expect(formatCell(2026, 'text')).toBe('2026')
+    expect(formatCell(true, 'text')).toBe('Yes')
+    expect(formatCell(false, 'money')).toBe('No')
+  })
+
+  it('treats non-finite numbers as empty', () => {
+    expect(formatCell(Number.NaN, 'money')).toBe('')
+    expect(toNumber(Number.POSITIVE_INFINITY)).toBeNull()
+    expect(formatCell(Number.POSITIVE_INFINITY, 'text')).toBe('')
+  })
+
+  it('reads numbers strictly', () => {
+    expect(toNumber(' 12.5 ')).toBe(12.5)
+    expect(toNumber('1e3')).toBe(1000)
+    expect(toNumber('12abc')).toBeNull()
+    expect(toNumber(true)).toBeNull()
+    expect(toNumber('')).toBeNull()
+  })
+})
+
+describe('header text and row labels', () => {
+  it('echoes the parameters and the run time', () => {
+    expect(parametersLine([{ id: 'fy', label: 'Fiscal year', value: '2026' }, { id: 'f', label: 'Fund', value: '' }, { id: 'p', label: 'Period', value: '6' }])).toBe(
+      'Fiscal year: 2026 · Period: 6',
+    )
+    expect(runAtText('2026-03-15T14:05:09.000Z')).toBe('Run Mar 15, 2026 2:05 PM UTC')
+    expect(runAtText('2026-03-15T09:05:09-05:00')).toBe('Run Mar 15, 2026 9:05 AM UTC-05:00')
+  })
+
+  it('labels group rows and puts the label in the first empty cell', () => {
+    const subtotal = { kind: 'subtotal' as const, level: 1, label: 'North', cells: [null, null, 5] }
+    expect(rowLabelText(subtotal)).toBe('Subtotal: North')
+    expect(rowLabelText({ kind: 'groupHeader', level: 0, label: null, cells: [] })).toBe('(blank)')
+    expect(rowLabelText({ kind: 'grandTotal', level: 0, label: null, cells: [] })).toBe('Total')
+    expect(rowLabelText({ kind: 'detail', level: 2, label: null, cells: [] })).toBeNull()
+    expect(labelCellIndex(subtotal, 3)).toBe(0)
+    expect(labelSpan(subtotal, 0, 3)).toBe(2)
+    const leadingTotal = { kind: 'subtotal' as const, level: 0, label: 'North', cells: [12, null, 5] }
+    expect(labelCellIndex(leadingTotal, 3)).toBe(1)
+    expect(labelCellIndex({ kind: 'subtotal', level: 0, label: 'x', cells: [1, 2] }, 2)).toBe(-1)
+  })
+})
