@@ -179,7 +179,13 @@ export const ReportIdQuerySchema = z.object({ reportId: z.coerce.number({ error:
 const name = z.string({ error: 'A name is required' }).trim().min(1, 'A name is required').max(200, 'A name has at most 200 characters')
 const description = z.string().trim().max(1000, 'A description has at most 1000 characters').optional()
 export const ReportCreateBodySchema = z.object({ name, description, definition: z.unknown() })
-export const ReportUpdateBodySchema = z.object({ name: name.optional(), description, definition: z.unknown() })
+export const ReportUpdateBodySchema = z.object({
+  name: name.optional(),
+  description,
+  definition: z.unknown(),
+  /** The version the editor started from: a newer one saved meanwhile answers 409 instead of being overwritten. */
+  version: z.number().int().min(1).optional(),
+})
 export const ReportSavedResponseSchema = z.object({ success: z.literal(true), message: z.string(), report: ReportSummarySchema })
 
 export const ReportVersionSchema = z.object({
@@ -199,7 +205,10 @@ export const ReportVersionQuerySchema = ReportIdQuerySchema.extend({ version: z.
 export const ParameterValuesSchema = z.record(identifier, z.union([scalar, z.array(scalar).max(500)]))
 
 export const RunReportBodySchema = z.object({
-  /** A saved report, or a definition being designed (the live preview). */
+  /**
+   * A saved report, or a definition being designed (the live preview). Both: the preview of changes to that report,
+   * allowed to whoever may edit it.
+   */
   reportId: z.number().int().min(1).optional(),
   definition: z.unknown().optional(),
   parameters: ParameterValuesSchema.default({}),
@@ -299,3 +308,8 @@ export const UploadPreviewResponseSchema = z.object({
 })
 export const UploadSavedResponseSchema = z.object({ success: z.literal(true), message: z.string(), dataset: DatasetSchema })
 export const UploadIdQuerySchema = z.object({ datasetId: z.string().regex(/^upload_\d+$/, 'Not an uploaded dataset') })
+
+/** The choices of the parameters that take them from a field (optionsFrom): the field's distinct values. */
+export const ParameterOptionsBodySchema = z.object({ reportId: z.number().int().min(1).optional(), definition: z.unknown().optional() })
+export const ParameterOptionsResponseSchema = z.object({ options: z.record(z.string(), z.array(z.string())) })
+export const PARAMETER_OPTIONS_LIMIT = 500

@@ -3,6 +3,8 @@ import { SuccessSchema } from '@platform/contracts/errors'
 import {
   DatasetsResponseSchema,
   ExportReportBodySchema,
+  ParameterOptionsBodySchema,
+  ParameterOptionsResponseSchema,
   ReportCreateBodySchema,
   ReportDetailsResponseSchema,
   ReportIdQuerySchema,
@@ -70,6 +72,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; cat
 
   app.post('/reportrun', { config: { access }, schema: { body: RunReportBodySchema, response: { 200: ReportResultSchema, ...errorResponses } } }, (request) =>
     reports.run(request.user!, request.body),
+  )
+
+  app.post('/reportoptions', { config: { access }, schema: { body: ParameterOptionsBodySchema, response: { 200: ParameterOptionsResponseSchema, ...errorResponses } } }, (request) =>
+    reports.parameterOptions(request.user!, request.body),
   )
 
   app.post('/reportexport', { config: { access }, schema: { body: ExportReportBodySchema } }, async (request, reply) => {

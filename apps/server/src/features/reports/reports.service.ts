@@ -1,4 +1,5 @@
 import {
+  PARAMETER_OPTIONS_LIMIT,
   REPORT_DESIGNER_ROLES,
   type ReportDefinition,
   type ReportResult,
@@ -17,6 +18,7 @@ import type { Catalogue } from './catalogue/catalogue.js'
 import { type QueryRunner, createReportEngine } from './engine/report-engine.js'
 import { applyParameters } from './engine/parameters.js'
 import { DefinitionError, planReport } from './engine/report-plan.js'
+import { createReportQueries } from './engine/report-queries.js'
 import type { ReportsRepository } from './reports.repository.js'
 
 export interface ClientInfo {
@@ -71,22 +73,35 @@ export function createReportsService(deps: {
   const record = (action: string, user: AuthUser, client: ClientInfo, reportId: number, details: Record<string, unknown> = {}) =>
     audit.record({ action, outcome: 'success', actorUserId: user.id, targetType: 'report', targetId: reportId, ip: client.ip, userAgent: client.userAgent, details })
 
-  async function engineFor(user: AuthUser, source: { reportId?: number | undefined; definition?: unknown }, parameters: Record<string, unknown>, timeout: 'interactive' | 'export') {
-    let raw: unknown
-    let name = 'report'
-    if (source.reportId !== undefined) {
-      const row = await found(source.reportId)
-      raw = JSON.parse(row.definition)
-      name = row.report_name
-    } else {
-      // An unsaved definition runs only for those who may design (the designer's live preview).
-      if (!mayDesign(user)) throw new AppError('forbidden', 'Only report writers and administrators can preview a report that is not saved.', { code: 'designer_only' })
-      raw = source.definition
+  /** The definition to run: a saved report's, or an unsaved one for those who may design it (the live preview). */
+  async function definitionFor(user: AuthUser, source: { reportId?: number | undefined; definition?: unknown }): Promise<{ raw: unknown; name: string }> {
+    const row = source.reportId !== undefined ? await found(source.reportId) : null
+    if (source.definition === undefined || source.definition === null) {
+      if (!row) throw new AppError('bad_request', 'Send a reportId or a definition.', { code: 'no_report' })
+      return { raw: JSON.parse(row.definition), name: row.report_name }
     }
+    // Unsaved changes run for designers, and for the creator of the report they change.
+    if (!mayDesign(user) && !(row && mayEdit(user, row))) {
+      throw new AppError('forbidden', 'Only report writers, administrators and the report’s creator can preview a report that is not saved.', { code: 'designer_only' })
+    }
+    return { raw: source.definition, name: row?.report_name ?? 'report' }
+  }
+
+  async function planFor(user: AuthUser, raw: unknown) {
     const datasetId = (raw as { dataset?: unknown } | null)?.dataset
     if (typeof datasetId !== 'string') throw new AppError('unprocessable', 'The definition names no dataset.', { code: 'invalid_definition' })
     try {
-      const plan = planReport(raw, await catalogue.readable(user, datasetId))
+      return planReport(raw, await catalogue.readable(user, datasetId))
+    } catch (error) {
+      if (error instanceof DefinitionError) throw new AppError('unprocessable', error.message, { code: 'invalid_definition' })
+      throw error
+    }
+  }
+
+  async function engineFor(user: AuthUser, source: { reportId?: number | undefined; definition?: unknown }, parameters: Record<string, unknown>, timeout: 'interactive' | 'export') {
+    const { raw, name } = await definitionFor(user, source)
+    const plan = await planFor(user, raw)
+    try {
       const applied = applyParameters(plan.definition, parameters)
       return { engine: createReportEngine(plan, applied, { k: deps.k, dialect: deps.dialect, run: deps.runQuery(timeout) }), plan, name }
     } catch (error) {
@@ -116,9 +131,12 @@ export function createReportsService(deps: {
       return { success: true as const, message: 'Report saved successfully!', report: summary(user, await found(reportId)) }
     },
 
-    async update(user: AuthUser, reportId: number, body: { name?: string | undefined; description?: string | undefined; definition: unknown }, client: ClientInfo) {
+    async update(user: AuthUser, reportId: number, body: { name?: string | undefined; description?: string | undefined; definition: unknown; version?: number | undefined }, client: ClientInfo) {
       const row = await found(reportId)
       if (!mayEdit(user, row)) throw new AppError('forbidden', 'Only report writers, administrators and its creator can change this report.', { code: 'not_editable' })
+      if (body.version !== undefined && body.version !== row.version) {
+        throw new AppError('conflict', `This report was saved again (version ${row.version}) after you opened version ${body.version}. Reload it to see those changes, then make yours.`, { code: 'report_changed' })
+      }
       const definition = await validated(user, body.definition)
       const saved = await inTransaction((trx) =>
         reports.update(reportId, row.version, {
@@ -167,6 +185,21 @@ export function createReportsService(deps: {
     async run(user: AuthUser, request: { reportId?: number | undefined; definition?: unknown; parameters: Record<string, unknown>; offset: number; limit: number }): Promise<ReportResult> {
       const { engine } = await engineFor(user, request, request.parameters, 'interactive')
       return engine.page(request.offset, request.limit, clock.now())
+    },
+
+    /** The choices of the parameters that take them from a field. */
+    async parameterOptions(user: AuthUser, source: { reportId?: number | undefined; definition?: unknown }) {
+      const { raw } = await definitionFor(user, source)
+      const plan = await planFor(user, raw)
+      const run = deps.runQuery('interactive')
+      const options: Record<string, string[]> = {}
+      for (const parameter of plan.definition.parameters) {
+        if (!parameter.optionsFrom) continue
+        const queries = createReportQueries(plan, { values: new Map(), display: [] }, deps.k, deps.dialect)
+        const rows = await run(queries.distinct(parameter.optionsFrom, PARAMETER_OPTIONS_LIMIT))
+        options[parameter.id] = rows.map((row) => String(row.value))
+      }
+      return { options }
     },
 
     /** What an export needs: the header of the result model and all its rows, read as they are written. */

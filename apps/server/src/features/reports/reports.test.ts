@@ -192,6 +192,13 @@ describe.each(testDialects())('Reports Studio on %s', (dialect) => {
     const creator = await t.signIn(writerUser.email)
     const updated = await t.request({ method: 'PUT', url: `/api/reportupdate?reportId=${reportId}`, token: creator, payload: { definition: definition({ layout: { title: 'Costs v2' } }) } })
     expect(updated.json()).toMatchObject({ message: 'Report updated successfully!', report: { version: 2 } })
+    // …and previews changes to it, which other staff may not.
+    expect((await run({ reportId, definition: definition({ layout: { title: 'Draft' } }) }, creator)).statusCode).toBe(200)
+    const draft = { reportId, definition: { schemaVersion: 1, dataset: 'dsa_projects', columns: [{ field: 'project_name' }] } }
+    expect((await run(draft, staff)).json().code).toBe('designer_only')
+    const stale = await t.request({ method: 'PUT', url: `/api/reportupdate?reportId=${reportId}`, token: creator, payload: { definition: definition({}), version: 1 } })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json().error).toContain('after you opened version 1')
     expect((await t.request({ method: 'GET', url: '/api/reportlist' })).statusCode).toBe(401)
     const outsider = await t.signIn((await t.createUser({ applications: ['DASHBOARD'] })).email)
     expect((await t.request({ method: 'GET', url: '/api/reportlist', token: outsider })).statusCode).toBe(403)
@@ -226,6 +233,14 @@ describe.each(testDialects())('Reports Studio on %s', (dialect) => {
       expect(answer.rawPayload.length, format).toBeGreaterThan(1000)
     }
     expect((await t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { ...body, format: 'docx' } })).statusCode).toBe(400)
+  })
+
+  it('offers the choices of parameters taken from a field', async () => {
+    const reportId = (await t.request({ method: 'GET', url: '/api/reportlist', token: admin })).json().reports[0].REPORT_ID
+    const answer = await t.request({ method: 'POST', url: '/api/reportoptions', token: admin, payload: { reportId } })
+    expect(answer.json()).toEqual({ options: { client: ['37-58', '37-H9'] } })
+    const ran = await result({ reportId, parameters: { client: '37-58' } })
+    expect(ran.rows.at(-1)!.cells[1]).toBe(3)
   })
 
   it('lists the datasets a person may read', async () => {
