@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReportResult } from '@platform/contracts/reports'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { testDialects } from '../../../test/test-database.js'
-import { formatCell } from './exports/format-cell.js'
+import { formatCell } from '@platform/contracts/report-format'
 
 const DEFINITION = {
   schemaVersion: 1,

@@ -1,6 +1,6 @@
 import type { ResultColumn, ResultRow } from '@platform/contracts/reports'
-import { formatCell } from './format-cell.js'
-import { labelCellIndex, rowLabelText } from './row-label.js'
+import { formatCell } from '@platform/contracts/report-format'
+import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
 
 /** Rows looked at to size the columns: enough to be representative, few enough to cost nothing. */
 export const SAMPLE_ROWS = 200

@@ -1,7 +1,7 @@
 import type { ResultColumn, ResultRow } from '@platform/contracts/reports'
 import { csvRecord } from '../../../lib/csv.js'
-import { isNumericFormat, toNumber, type CellValue } from './format-cell.js'
-import { labelCellIndex, rowLabelText } from './row-label.js'
+import { isNumericFormat, toNumber, type CellValue } from '@platform/contracts/report-format'
+import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
 
 /*
  * CSV for any size: a generator the route pipes to the reply (Readable.from), so rows are pulled from the database

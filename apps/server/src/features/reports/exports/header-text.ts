@@ -1,27 +1,6 @@
 import type { ReportResult } from '@platform/contracts/reports'
-import { formatCell } from './format-cell.js'
 
-/* The words around the table (parameter echo, run time), shared by the exports so the PDF and Excel say the same. */
-
-/** 'Fiscal year: 2026 · Fund(s): 100, 200', or '' when there is nothing to show. */
-export function parametersLine(parameters: ReportResult['parameters']): string {
-  return parameters
-    .filter((parameter) => parameter.value !== '')
-    .map((parameter) => `${parameter.label}: ${parameter.value}`)
-    .join(' · ')
-}
-
-/**
- * 'Run Mar 1, 2026 2:05 PM UTC'. generatedAt is an ISO instant; the cell rules show times as written, so say which
- * zone that is when the instant carries one.
- */
-export function runAtText(generatedAt: string): string {
-  const shown = formatCell(generatedAt, 'datetime')
-  if (!shown) return ''
-  const offset = /T.*([+-]\d{2}:?\d{2})$/.exec(generatedAt)?.[1]
-  const zone = /Z$/i.test(generatedAt) ? ' UTC' : offset ? ` UTC${offset}` : ''
-  return `Run ${shown}${zone}`
-}
+export { parametersLine, runAtText } from '@platform/contracts/report-labels'
 
 /** What an export needs besides the rows: the result model without its rows and paging. */
 export type ExportHeader = Pick<ReportResult, 'title' | 'subtitle' | 'parameters' | 'columns' | 'layout' | 'generatedAt'>

@@ -1,5 +1,5 @@
 import type { Format, ResultChart, ResultColumn } from '@platform/contracts/reports'
-import { formatCell } from './format-cell.js'
+import { formatCell } from '@platform/contracts/report-format'
 import { FONT_REGULAR, fitText, printable } from './pdf-text.js'
 
 /*

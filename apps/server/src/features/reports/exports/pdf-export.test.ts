@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import type { ResultRow } from '@platform/contracts/reports'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { describe, expect, it } from 'vitest'
-import { formatCell } from './format-cell.js'
+import { formatCell } from '@platform/contracts/report-format'
 import { writePdf, type PdfHeader } from './pdf-export.js'
 import { CHART_CATEGORIES, sampleResult } from './test-fixtures.js'
 

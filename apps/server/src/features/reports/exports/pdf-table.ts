@@ -1,9 +1,9 @@
 import type { ResultColumn, ResultRow } from '@platform/contracts/reports'
 import { safeCellStyle } from './cell-style.js'
-import { formatCell } from './format-cell.js'
+import { formatCell } from '@platform/contracts/report-format'
 import { CELL_PADDING, INDENT_PER_LEVEL, type TableLayout } from './pdf-layout.js'
 import { FONT_BOLD, FONT_REGULAR, Pen } from './pdf-text.js'
-import { labelCellIndex, labelSpan, rowLabelText } from './row-label.js'
+import { labelCellIndex, labelSpan, rowLabelText } from '@platform/contracts/report-labels'
 
 /*
  * The table band of the PDF: column headers at the top of every page, then rows until the page is full. Row heights

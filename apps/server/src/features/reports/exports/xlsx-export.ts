@@ -4,9 +4,9 @@ import ExcelJS from 'exceljs'
 import { AppError } from '../../../lib/errors.js'
 import { safeCellStyle, type SafeCellStyle } from './cell-style.js'
 import { longestTextPerColumn, SAMPLE_ROWS } from './column-sample.js'
-import { EXCEL_NUM_FMT, isDateFormat, isNumericFormat, toExcelDate, toNumber, type CellValue } from './format-cell.js'
+import { EXCEL_NUM_FMT, isDateFormat, isNumericFormat, toExcelDate, toNumber, type CellValue } from '@platform/contracts/report-format'
 import { parametersLine, runAtText, type ExportHeader } from './header-text.js'
-import { labelCellIndex, rowLabelText } from './row-label.js'
+import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
 import { readAhead, type RowSource } from './row-source.js'
 
 /*

@@ -1,9 +1,9 @@
-import type { Format, ResultRow } from '@platform/contracts/reports'
+import type { Format, ResultRow } from './reports.js'
 
 /*
  * The one set of display rules for a report cell, shared by the viewer and every export so that what a person sees on
- * screen is what the PDF prints and what Excel shows. Plain TypeScript with no Node or browser API, so the file can
- * move to packages/contracts unchanged.
+ * screen is what the PDF prints and what Excel shows. Plain TypeScript with no Node or browser API: the server's
+ * exports and the web viewer both import it.
  *
  * US conventions, written out by hand rather than through Intl so the output is identical in every runtime (ICU
  * versions differ, e.g. in the space before "PM"):

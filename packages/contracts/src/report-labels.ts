@@ -1,5 +1,5 @@
-import type { ResultRow } from '@platform/contracts/reports'
-import type { CellValue } from './format-cell.js'
+import type { ReportResult, ResultRow } from './reports.js'
+import { type CellValue, formatCell } from './report-format.js'
 
 /*
  * Where a group header, subtotal or grand total row shows its label, shared by the viewer and every export.
@@ -41,4 +41,26 @@ export function labelSpan(row: ResultRow, start: number, columnCount: number): n
   let end = start + 1
   while (end < columnCount && isEmptyCell(row.cells[end])) end += 1
   return end - start
+}
+
+/* The words around the table (parameter echo, run time), shared by the exports so the PDF and Excel say the same. */
+
+/** 'Fiscal year: 2026 · Fund(s): 100, 200', or '' when there is nothing to show. */
+export function parametersLine(parameters: ReportResult['parameters']): string {
+  return parameters
+    .filter((parameter) => parameter.value !== '')
+    .map((parameter) => `${parameter.label}: ${parameter.value}`)
+    .join(' · ')
+}
+
+/**
+ * 'Run Mar 1, 2026 2:05 PM UTC'. generatedAt is an ISO instant; the cell rules show times as written, so say which
+ * zone that is when the instant carries one.
+ */
+export function runAtText(generatedAt: string): string {
+  const shown = formatCell(generatedAt, 'datetime')
+  if (!shown) return ''
+  const offset = /T.*([+-]\d{2}:?\d{2})$/.exec(generatedAt)?.[1]
+  const zone = /Z$/i.test(generatedAt) ? ' UTC' : offset ? ` UTC${offset}` : ''
+  return `Run ${shown}${zone}`
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { safeCellStyle } from './cell-style.js'
-import { EXCEL_NUM_FMT, formatCell, parseDateParts, toExcelDate, toNumber } from './format-cell.js'
-import { parametersLine, runAtText } from './header-text.js'
-import { labelCellIndex, labelSpan, rowLabelText } from './row-label.js'
+import { EXCEL_NUM_FMT, formatCell, parseDateParts, toExcelDate, toNumber } from './report-format.js'
+import { labelCellIndex, labelSpan, parametersLine, rowLabelText, runAtText } from './report-labels.js'
 
 describe('formatCell', () => {
   it('shows nothing for empty values in every format', () => {
@@ -137,14 +135,5 @@ describe('header text and row labels', () => {
     const leadingTotal = { kind: 'subtotal' as const, level: 0, label: 'North', cells: [12, null, 5] }
     expect(labelCellIndex(leadingTotal, 3)).toBe(1)
     expect(labelCellIndex({ kind: 'subtotal', level: 0, label: 'x', cells: [1, 2] }, 2)).toBe(-1)
-  })
-})
-
-describe('safeCellStyle', () => {
-  it('keeps #RRGGBB colours and bold, and drops anything else', () => {
-    expect(safeCellStyle({ color: '#b00020', bold: true })).toEqual({ color: '#B00020', background: null, bold: true })
-    expect(safeCellStyle({ color: 'red', background: 'url(x)' })).toBeNull()
-    expect(safeCellStyle({ background: '#FFF4CC' })).toEqual({ color: null, background: '#FFF4CC', bold: false })
-    expect(safeCellStyle(null)).toBeNull()
   })
 })
