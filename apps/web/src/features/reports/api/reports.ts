@@ -27,9 +27,15 @@ export const reportKeys = {
   details: (reportId: number) => ['reports', 'details', reportId] as const,
   versions: (reportId: number) => ['reports', 'versions', reportId] as const,
   datasets: ['reports', 'datasets'] as const,
+  allRuns: ['reports', 'run'] as const,
   runs: (reportId: number) => ['reports', 'run', reportId] as const,
   run: (reportId: number, parameters: ParameterValues, offset: number) => ['reports', 'run', reportId, parameters, offset] as const,
-  preview: (definition: string, parameters: ParameterValues) => ['reports', 'preview', definition, parameters] as const,
+  allPreviews: ['reports', 'preview'] as const,
+  preview: (reportId: number | null, definition: string, parameters: ParameterValues) => ['reports', 'preview', reportId, definition, parameters] as const,
+  /** Choices of a saved report's parameters (by version), and of a draft's (by its definition). */
+  allOptions: ['reports', 'options'] as const,
+  options: (reportId: number, version: number) => ['reports', 'options', reportId, version] as const,
+  draftOptions: (reportId: number | null, definition: string) => ['reports', 'options', 'draft', reportId, definition] as const,
 }
 
 /** GET /api/reportlist: every report, whether the person may edit each, and whether they may create one. */
@@ -81,13 +87,22 @@ export const useReportRun = (reportId: number, parameters: ParameterValues | nul
     staleTime: 30_000,
   })
 
-/** POST /api/reportrun with the designer's unsaved definition (`definitionJson`, already debounced); null runs nothing. */
-export const useReportPreview = (definitionJson: string | null, parameters: ParameterValues) =>
+/**
+ * POST /api/reportrun with the designer's unsaved definition (`definitionJson`, already debounced); null runs nothing.
+ * Editing a saved report sends its id too: the server then lets that report's creator preview changes to it, even
+ * without the designer role.
+ */
+export const useReportPreview = (reportId: number | null, definitionJson: string | null, parameters: ParameterValues) =>
   useQuery({
     enabled: definitionJson !== null,
-    queryKey: reportKeys.preview(definitionJson ?? '', parameters),
+    queryKey: reportKeys.preview(reportId, definitionJson ?? '', parameters),
     queryFn: ({ signal }) =>
-      api.post('/api/reportrun', ReportResultSchema, { definition: JSON.parse(definitionJson!) as unknown, parameters, offset: 0, limit: PREVIEW_ROWS }, { signal }),
+      api.post(
+        '/api/reportrun',
+        ReportResultSchema,
+        { reportId: reportId ?? undefined, definition: JSON.parse(definitionJson!) as unknown, parameters, offset: 0, limit: PREVIEW_ROWS },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   })
@@ -109,11 +124,21 @@ export function useCreateReport() {
   })
 }
 
+export interface UpdateReportInput {
+  reportId: number
+  name?: string
+  /** An empty text clears the description. */
+  description?: string
+  definition: ReportDefinition
+  /** The version the designer opened: the server answers 409 (report_changed) when a newer one was saved meanwhile. */
+  version: number
+}
+
 /** PUT /api/reportupdate (409 when someone else saved first). */
 export function useUpdateReport() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ reportId, ...body }: { reportId: number; name?: string; description?: string; definition: ReportDefinition }) =>
+    mutationFn: ({ reportId, ...body }: UpdateReportInput) =>
       api.put('/api/reportupdate', ReportSavedResponseSchema, body, { query: { reportId } }),
     onSuccess: (_result, { reportId }) => invalidateReport(queryClient, reportId),
   })

@@ -1,7 +1,7 @@
 import { Button, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { REPORT_TEXT, type ReportSummary } from '@platform/contracts/reports'
-import { FileBarChart, Plus } from 'lucide-react'
+import { Database, FileBarChart, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -9,6 +9,8 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useDeleteReport, useReportList } from '../api/reports'
 import { reasonOf } from '../utils/messages'
 import { REPORT_PARAM, reportLink, selectedReportId } from '../utils/report-link'
+import { DatasetsModal } from './datasets/datasets-modal'
+import { useMayUploadDatasets } from './datasets/use-may-upload'
 import { ReportDesigner } from './designer/report-designer'
 import { ReportList } from './report-list'
 import { ReportViewer } from './viewer/report-viewer'
@@ -48,6 +50,8 @@ export function ReportsStudio() {
   // null: closed; { reportId: null }: a new report; { reportId }: editing that report.
   const [designer, setDesigner] = useState<{ reportId: number | null } | null>(null)
   const [toDelete, setToDelete] = useState<ReportSummary | null>(null)
+  const [managingDatasets, setManagingDatasets] = useState(false)
+  const mayUpload = useMayUploadDatasets()
 
   const select = (reportId: number | null) =>
     setSearchParams((params) => {
@@ -77,11 +81,18 @@ export function ReportsStudio() {
           <Title order={1}>Reports Studio</Title>
           <Text c="dimmed">Run the district&apos;s reports, export them and share a link to them.</Text>
         </Stack>
-        {list.data?.canCreate ? (
-          <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setDesigner({ reportId: null })}>
-            New Report
-          </Button>
-        ) : null}
+        <Group gap="sm">
+          {mayUpload ? (
+            <Button variant="default" leftSection={<Database size={16} aria-hidden="true" />} onClick={() => setManagingDatasets(true)}>
+              Datasets
+            </Button>
+          ) : null}
+          {list.data?.canCreate ? (
+            <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setDesigner({ reportId: null })}>
+              New Report
+            </Button>
+          ) : null}
+        </Group>
       </Group>
 
       <Grid gap="lg">
@@ -114,6 +125,8 @@ export function ReportsStudio() {
           onCreated={(report) => select(report.REPORT_ID)}
         />
       ) : null}
+
+      {managingDatasets ? <DatasetsModal onClose={() => setManagingDatasets(false)} /> : null}
 
       <ConfirmDialog
         opened={toDelete !== null}

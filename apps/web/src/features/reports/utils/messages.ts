@@ -10,3 +10,8 @@ export function reasonOf(error: unknown): string {
 export function isDefinitionProblem(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 422 && error.fromServer
 }
+
+/** A 409 on saving: someone saved the report after this designer opened it (or the version moved on meanwhile). */
+export function isReportChanged(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.code === 'report_changed' || error.status === 409)
+}

@@ -10,6 +10,13 @@ export type PromptValues = Record<string, PromptValue>
 type Scalar = string | number | boolean | null
 export type ParameterValues = Record<string, Scalar | Scalar[]>
 
+/** An input's value as one text (a list joined with commas)… */
+export const promptText = (value: PromptValue): string => (typeof value === 'string' ? value : value.join(', '))
+
+/** … and as a list (a text split at its commas). */
+export const promptList = (value: PromptValue): string[] =>
+  Array.isArray(value) ? value : value.split(',').map((item) => item.trim()).filter(Boolean)
+
 function defaultText(parameter: ReportParameter): PromptValue {
   const value = parameter.default
   if (parameter.type === 'multiSelect') {

@@ -1,22 +1,50 @@
-import { Alert, NativeSelect, Radio, Stack, Table, Text } from '@mantine/core'
+import { Alert, Button, Group, NativeSelect, Radio, Stack, Table, Text } from '@mantine/core'
 import type { Dataset } from '@platform/contracts/reports'
-import { Info } from 'lucide-react'
+import { FileUp, Info, Upload } from 'lucide-react'
+import { useState } from 'react'
 import { withCurrent, withDataset } from '../../utils/definition'
+import { FIELD_TYPE_NAMES } from '../../utils/field-types'
+import { UploadDatasetModal } from '../datasets/upload-dataset-modal'
+import { useMayUploadDatasets } from '../datasets/use-may-upload'
 import type { EditorProps } from './editor-props'
 
-const TYPE_NAMES = { string: 'Text', integer: 'Whole number', decimal: 'Number', money: 'Money', date: 'Date', datetime: 'Date and time', boolean: 'Yes / No' } as const
+
+/** Upload a new dataset, or new rows for the uploaded one the report reads; the answer's dataset is then the report's. */
+function UploadButtons({ dataset, onUploaded }: { dataset: Dataset | undefined; onUploaded: (dataset: Dataset) => void }) {
+  // null: no upload form; { replacing: undefined }: a new dataset; { replacing }: new rows for that one.
+  const [upload, setUpload] = useState<{ replacing?: Dataset } | null>(null)
+  return (
+    <Group gap="sm">
+      <Button variant="default" size="xs" leftSection={<Upload size={14} aria-hidden="true" />} onClick={() => setUpload({})}>
+        Upload a dataset…
+      </Button>
+      {dataset?.kind === 'upload' ? (
+        <Button variant="default" size="xs" leftSection={<FileUp size={14} aria-hidden="true" />} onClick={() => setUpload({ replacing: dataset })}>
+          Replace with a new file…
+        </Button>
+      ) : null}
+      {upload ? <UploadDatasetModal replacing={upload.replacing} onClose={() => setUpload(null)} onSaved={onUploaded} /> : null}
+    </Group>
+  )
+}
 
 /** Data: which dataset the report reads, and whether its rows are records or summaries. */
 export function DataTab({ definition, dataset, onChange, datasets }: EditorProps & { datasets: readonly Dataset[] }) {
+  const mayUpload = useMayUploadDatasets()
+  const uploadButtons = mayUpload ? <UploadButtons dataset={dataset} onUploaded={(next) => onChange(withDataset(definition, next))} /> : null
   if (datasets.length === 0) {
     return (
-      <Alert color="yellow" variant="light" icon={<Info size={18} aria-hidden="true" />}>
-        You may not read any dataset yet, so there is nothing to report on. Ask an administrator for access to the data you need.
-      </Alert>
+      <Stack gap="md">
+        <Alert color="yellow" variant="light" icon={<Info size={18} aria-hidden="true" />}>
+          You may not read any dataset yet, so there is nothing to report on.{' '}
+          {mayUpload ? 'Upload a file to report on it, or ask' : 'Ask'} an administrator for access to the data you need.
+        </Alert>
+        {uploadButtons}
+      </Stack>
     )
   }
   const options = withCurrent(
-    datasets.map((item) => ({ value: item.id, label: item.label })),
+    datasets.map((item) => ({ value: item.id, label: item.kind === 'upload' ? `${item.label} (uploaded)` : item.label })),
     definition.dataset,
     (id) => `${id} (you may not read it)`,
   )
@@ -37,6 +65,7 @@ export function DataTab({ definition, dataset, onChange, datasets }: EditorProps
           This report reads the dataset &apos;{definition.dataset}&apos;, which you may not read. Choose another dataset to edit it.
         </Alert>
       ) : null}
+      {uploadButtons}
       {dataset ? <Text size="sm">{dataset.description}</Text> : null}
 
       <Radio.Group
@@ -70,7 +99,7 @@ export function DataTab({ definition, dataset, onChange, datasets }: EditorProps
                       {field.name}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{TYPE_NAMES[field.type]}</Table.Td>
+                  <Table.Td>{FIELD_TYPE_NAMES[field.type]}</Table.Td>
                   <Table.Td>{field.aggregates.join(', ') || '—'}</Table.Td>
                 </Table.Tr>
               ))}

@@ -1,38 +1,20 @@
-import { Badge, Button, Grid, Paper, Tabs } from '@mantine/core'
+import { Badge, Button, Grid, Paper } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { REPORT_TEXT, type Dataset, type ReportDefinition, type ReportSummary } from '@platform/contracts/reports'
 import { useQueryClient } from '@tanstack/react-query'
 import { History, Save } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { reportDetailsQuery, useCreateReport, useUpdateReport } from '../../api/reports'
 import { toSubmittable } from '../../utils/definition'
-import { reasonOf } from '../../utils/messages'
-import { CalculationsTab } from './calculations-tab'
-import { ChartTab } from './chart-tab'
-import { ColumnsTab } from './columns-tab'
-import { DataTab } from './data-tab'
+import { isReportChanged, reasonOf } from '../../utils/messages'
 import { DesignerShell } from './designer-shell'
-import { FiltersTab } from './filters-tab'
-import { FormattingTab } from './formatting-tab'
-import { GroupsTab } from './groups-tab'
+import { DesignerTabs, type DesignerTab } from './designer-tabs'
 import { LivePreview } from './live-preview'
-import { PageSetupTab } from './page-setup-tab'
-import { ParametersTab } from './parameters-tab'
+import { ReportDetailsFields, type ReportDetails } from './report-details-fields'
 import { SaveReportModal } from './save-report-modal'
+import { UpdateConflictAlert } from './update-conflict-alert'
 import { VersionHistoryModal } from './version-history-modal'
-
-const TABS = [
-  { value: 'data', label: 'Data', Editor: null },
-  { value: 'parameters', label: 'Parameters', Editor: ParametersTab },
-  { value: 'filters', label: 'Filters', Editor: FiltersTab },
-  { value: 'columns', label: 'Columns', Editor: ColumnsTab },
-  { value: 'groups', label: 'Groups and totals', Editor: GroupsTab },
-  { value: 'calculations', label: 'Calculations', Editor: CalculationsTab },
-  { value: 'formatting', label: 'Formatting', Editor: FormattingTab },
-  { value: 'chart', label: 'Chart', Editor: ChartTab },
-  { value: 'page', label: 'Page setup', Editor: PageSetupTab },
-] as const
 
 export interface DesignerWorkspaceProps {
   datasets: readonly Dataset[]
@@ -43,23 +25,35 @@ export interface DesignerWorkspaceProps {
   onCreated: (report: ReportSummary) => void
 }
 
+const detailsOf = (report: ReportSummary | null): ReportDetails => ({ name: report?.REPORT_NAME ?? '', description: report?.REPORT_DESCRIPTION ?? '' })
+const sameDetails = (a: ReportDetails, b: ReportDetails) => a.name === b.name && a.description === b.description
+
 /** The designer at work: the tabs that edit the draft, its live preview, and save, history and close. */
 export function DesignerWorkspace({ datasets, report: initialReport, definition, onClose, onCreated }: DesignerWorkspaceProps) {
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState(definition)
   const [report, setReport] = useState(initialReport)
+  const [details, setDetails] = useState(() => detailsOf(initialReport))
   // What was last saved (or loaded), to tell whether closing would lose changes.
   const [savedJson, setSavedJson] = useState(() => JSON.stringify(definition))
-  const [tab, setTab] = useState<string | null>('data')
-  const [dialog, setDialog] = useState<'save' | 'close' | 'history' | null>(null)
+  const [savedDetails, setSavedDetails] = useState(details)
+  const [nameError, setNameError] = useState<string | null>(null)
+  // 'Failed to update report: …' when someone saved the report after it was opened here.
+  const [conflict, setConflict] = useState<string | null>(null)
+  const [reloading, setReloading] = useState(false)
+  const [tab, setTab] = useState<DesignerTab>('data')
+  const [dialog, setDialog] = useState<'save' | 'close' | 'history' | 'reload' | null>(null)
+  const nameRef = useRef<HTMLInputElement>(null)
   const create = useCreateReport()
   const update = useUpdateReport()
   const dataset = datasets.find((item) => item.id === draft.dataset)
-  const unsaved = JSON.stringify(draft) !== savedJson
+  const unsaved = JSON.stringify(draft) !== savedJson || (report !== null && !sameDetails(details, savedDetails))
 
-  const saved = (next: ReportSummary) => {
+  const saved = (next: ReportSummary, sentDetails: ReportDetails) => {
     setReport(next)
     setSavedJson(JSON.stringify(draft))
+    setDetails(sentDetails)
+    setSavedDetails(sentDetails)
   }
 
   const onSave = () => {
@@ -67,14 +61,27 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
       setDialog('save')
       return
     }
+    const sent = { name: details.name.trim(), description: details.description.trim() }
+    if (!sent.name) {
+      setNameError('A name is required')
+      setTab('page')
+      // The panel mounts with the tab; focus the name once it is there.
+      setTimeout(() => nameRef.current?.focus())
+      return
+    }
     update.mutate(
-      { reportId: report.REPORT_ID, definition: toSubmittable(draft) },
+      // The version opened here: the server refuses the save (409) if a newer one was saved meanwhile.
+      { reportId: report.REPORT_ID, ...sent, definition: toSubmittable(draft), version: report.version },
       {
         onSuccess: (result) => {
-          saved(result.report)
+          saved(result.report, sent)
+          setConflict(null)
           notifications.show({ color: 'teal', message: REPORT_TEXT.updated })
         },
-        onError: (error) => notifications.show({ color: 'red', message: REPORT_TEXT.updateFailed(reasonOf(error)), autoClose: false }),
+        onError: (error) => {
+          if (isReportChanged(error)) setConflict(REPORT_TEXT.updateFailed(reasonOf(error)))
+          else notifications.show({ color: 'red', message: REPORT_TEXT.updateFailed(reasonOf(error)), autoClose: false })
+        },
       },
     )
   }
@@ -84,7 +91,7 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
       { ...input, definition: toSubmittable(draft) },
       {
         onSuccess: (result) => {
-          saved(result.report)
+          saved(result.report, detailsOf(result.report))
           setDialog(null)
           notifications.show({ color: 'teal', message: REPORT_TEXT.saved })
           onCreated(result.report)
@@ -93,20 +100,41 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
       },
     )
 
-  /** After a restore the server holds a new current definition: show it. */
+  /** After a restore, or a save refused because of a newer version: the server's current report replaces the draft. */
   const reload = async () => {
     if (!report) return
+    setReloading(true)
     try {
       const fresh = await queryClient.fetchQuery({ ...reportDetailsQuery(report.REPORT_ID), staleTime: 0 })
       setDraft(fresh.definition)
       setReport(fresh.report)
       setSavedJson(JSON.stringify(fresh.definition))
+      setDetails(detailsOf(fresh.report))
+      setSavedDetails(detailsOf(fresh.report))
+      setNameError(null)
+      setConflict(null)
     } catch (error) {
       notifications.show({ color: 'red', message: REPORT_TEXT.loadOneFailed(reasonOf(error)), autoClose: false })
+    } finally {
+      setReloading(false)
     }
   }
 
-  const editorProps = { definition: draft, dataset, onChange: setDraft }
+  // The draft is only replaced once the person agrees to lose it.
+  const onReload = () => (unsaved ? setDialog('reload') : void reload())
+
+  const reportDetails = report ? (
+    <ReportDetailsFields
+      value={details}
+      nameError={nameError}
+      nameRef={nameRef}
+      onChange={(next) => {
+        setDetails(next)
+        setNameError(null)
+      }}
+    />
+  ) : null
+
   return (
     <DesignerShell
       title={report ? `Edit report: ${report.REPORT_NAME}` : 'New Report'}
@@ -129,26 +157,14 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
         </>
       }
     >
+      {conflict ? <UpdateConflictAlert message={conflict} reloading={reloading} onReload={onReload} onDismiss={() => setConflict(null)} /> : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Tabs value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List aria-label="Report design">
-              {TABS.map(({ value, label }) => (
-                <Tabs.Tab key={value} value={value}>
-                  {label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {TABS.map(({ value, Editor }) => (
-              <Tabs.Panel key={value} value={value} pt="md">
-                {Editor ? <Editor {...editorProps} /> : <DataTab {...editorProps} datasets={datasets} />}
-              </Tabs.Panel>
-            ))}
-          </Tabs>
+          <DesignerTabs tab={tab} onTabChange={setTab} editorProps={{ definition: draft, dataset, onChange: setDraft }} datasets={datasets} reportDetails={reportDetails} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="report-preview-heading" style={{ position: 'sticky', top: 0 }}>
-            <LivePreview definition={draft} dataset={dataset} />
+            <LivePreview reportId={report?.REPORT_ID ?? null} definition={draft} dataset={dataset} />
           </Paper>
         </Grid.Col>
       </Grid>
@@ -163,6 +179,19 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
         cancelLabel="Keep editing"
         danger
         onConfirm={onClose}
+        onCancel={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        opened={dialog === 'reload'}
+        title="Reload the report"
+        message="Load the version saved most recently? It replaces your unsaved changes in the designer."
+        confirmLabel="Reload and discard my changes"
+        cancelLabel="Keep my changes"
+        danger
+        onConfirm={() => {
+          setDialog(null)
+          void reload()
+        }}
         onCancel={() => setDialog(null)}
       />
     </DesignerShell>

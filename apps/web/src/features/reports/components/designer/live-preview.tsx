@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import type { Dataset, ReportDefinition } from '@platform/contracts/reports'
 import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
+import { fieldChoicesOf, takesFieldChoices, useDraftOptions } from '../../api/parameter-options'
 import { PREVIEW_ROWS, useReportPreview } from '../../api/reports'
 import { canPreview, toSubmittable } from '../../utils/definition'
 import { isDefinitionProblem, reasonOf } from '../../utils/messages'
@@ -13,15 +14,24 @@ import { ResultView } from '../viewer/result-view'
 /** How long the form must rest before the preview runs again: typing a formula sends one request, not one per key. */
 export const PREVIEW_DELAY_MS = 600
 
+export interface LivePreviewProps {
+  /** The saved report being edited (null for a new one): sent with the draft so its creator may preview it. */
+  reportId: number | null
+  definition: ReportDefinition
+  dataset: Dataset | undefined
+}
+
 /** The draft run on the server as it stands (its first 50 rows), or the server's account of what is wrong with it. */
-export function LivePreview({ definition, dataset }: { definition: ReportDefinition; dataset: Dataset | undefined }) {
+export function LivePreview({ reportId, definition, dataset }: LivePreviewProps) {
   const draft = canPreview(definition) ? JSON.stringify(toSubmittable(definition)) : null
   const [debounced] = useDebouncedValue(draft, PREVIEW_DELAY_MS)
   const [values, setValues] = useState<ParameterValues>({})
   // Values of parameters removed since they were typed would be refused; send only the current ones.
   const ids = new Set(definition.parameters.map((parameter) => parameter.id))
   const parameters = Object.fromEntries(Object.entries(values).filter(([id]) => ids.has(id)))
-  const preview = useReportPreview(debounced, parameters)
+  const preview = useReportPreview(reportId, debounced, parameters)
+  const asksChoices = debounced !== null && definition.parameters.some(takesFieldChoices)
+  const options = useDraftOptions(reportId, debounced, asksChoices)
   const fallbackTitle = definition.layout.title || 'Untitled report'
 
   return (
@@ -33,7 +43,14 @@ export function LivePreview({ definition, dataset }: { definition: ReportDefinit
         {preview.isFetching ? <Loader size="xs" aria-label="Updating the preview" /> : null}
       </Group>
       {definition.parameters.length > 0 ? (
-        <ParameterPrompts parameters={definition.parameters} fields={dataset?.fields} running={preview.isFetching} submitLabel="Preview with these values" onRun={setValues} />
+        <ParameterPrompts
+          parameters={definition.parameters}
+          fields={dataset?.fields}
+          choices={fieldChoicesOf(options, asksChoices)}
+          running={preview.isFetching}
+          submitLabel="Preview with these values"
+          onRun={setValues}
+        />
       ) : null}
       {draft === null ? (
         <Text c="dimmed">Choose a dataset and add a column to see a preview.</Text>

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ReportsStudioPage } from '@/app/routes/reports-studio-page'
 import { jsonResponse, renderRoutes } from '@/test/render'
-import { giveElementsASize, requestsTo, stubApi } from '../../testing/fake-api'
-import { costsDataset, costsDefinition, costsResult, makeSummary, usersDataset } from '../../testing/fixtures'
+import { giveElementsASize, requestsTo, stubApi, type Answer } from '../../testing/fake-api'
+import { costsDataset, costsDefinition, costsResult, makeSummary, usersDataset, viewer } from '../../testing/fixtures'
 
 const routes = [{ path: '/reports-studio', element: <ReportsStudioPage /> }]
 const existing = makeSummary({ REPORT_ID: 3, REPORT_NAME: 'Costs by fund', version: 2 })
@@ -14,48 +14,56 @@ const existing = makeSummary({ REPORT_ID: 3, REPORT_NAME: 'Costs by fund', versi
 const PREVIEW_WAIT = { timeout: 3000 }
 
 let details: ReportDefinition
+let detailsReport: ReturnType<typeof makeSummary>
+let optionsAnswer: () => Response
 let datasetsAnswer: () => Response
 let previewAnswer: () => Response
 let createAnswer: (body: { name: string }) => Response
 let updateAnswer: () => Response
 let fetchMock: ReturnType<typeof stubApi>
 
+const answer: Answer = (url, init) => {
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {}
+  switch (url.pathname) {
+    case '/api/reportlist':
+      return jsonResponse(200, { reports: [existing], canCreate: true })
+    case '/api/reportdatasets':
+      return datasetsAnswer()
+    case '/api/reportdetails':
+      return jsonResponse(200, { report: detailsReport, definition: details })
+    case '/api/reportrun':
+      return body.definition ? previewAnswer() : jsonResponse(200, costsResult({ chart: null }))
+    case '/api/reportoptions':
+      return optionsAnswer()
+    case '/api/reportcreate':
+      return createAnswer(body as { name: string })
+    case '/api/reportupdate':
+      return updateAnswer()
+    case '/api/reportversions':
+      return jsonResponse(200, {
+        versions: [
+          { version: 2, savedAt: '2026-03-10T09:00:00.000Z', savedBy: 'Rita Writer', name: 'Costs by fund', current: true },
+          { version: 1, savedAt: '2026-03-01T10:00:00.000Z', savedBy: 'Rita Writer', name: 'Costs (draft)', current: false },
+        ],
+      })
+    case '/api/reportrestore':
+      details = costsDefinition({ layout: { ...costsDefinition().layout, title: 'The first title' } })
+      return jsonResponse(200, { success: true, message: 'Version 1 was restored as version 3.', report: { ...existing, version: 3 } })
+    default:
+      return undefined
+  }
+}
+
 beforeEach(() => {
   giveElementsASize()
   details = costsDefinition()
+  detailsReport = existing
+  optionsAnswer = () => jsonResponse(200, { options: {} })
   datasetsAnswer = () => jsonResponse(200, { datasets: [costsDataset, usersDataset] })
   previewAnswer = () => jsonResponse(200, costsResult({ chart: null, title: 'Preview title' }))
   createAnswer = (body) => jsonResponse(200, { success: true, message: 'Report saved successfully!', report: makeSummary({ REPORT_ID: 9, REPORT_NAME: body.name }) })
   updateAnswer = () => jsonResponse(200, { success: true, message: 'Report updated successfully!', report: { ...existing, version: 3 } })
-  fetchMock = stubApi((url, init) => {
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {}
-    switch (url.pathname) {
-      case '/api/reportlist':
-        return jsonResponse(200, { reports: [existing], canCreate: true })
-      case '/api/reportdatasets':
-        return datasetsAnswer()
-      case '/api/reportdetails':
-        return jsonResponse(200, { report: existing, definition: details })
-      case '/api/reportrun':
-        return body.definition ? previewAnswer() : jsonResponse(200, costsResult({ chart: null }))
-      case '/api/reportcreate':
-        return createAnswer(body as { name: string })
-      case '/api/reportupdate':
-        return updateAnswer()
-      case '/api/reportversions':
-        return jsonResponse(200, {
-          versions: [
-            { version: 2, savedAt: '2026-03-10T09:00:00.000Z', savedBy: 'Rita Writer', name: 'Costs by fund', current: true },
-            { version: 1, savedAt: '2026-03-01T10:00:00.000Z', savedBy: 'Rita Writer', name: 'Costs (draft)', current: false },
-          ],
-        })
-      case '/api/reportrestore':
-        details = costsDefinition({ layout: { ...costsDefinition().layout, title: 'The first title' } })
-        return jsonResponse(200, { success: true, message: 'Version 1 was restored as version 3.', report: { ...existing, version: 3 } })
-      default:
-        return undefined
-    }
-  })
+  fetchMock = stubApi(answer)
 })
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -109,6 +117,8 @@ describe('Report designer', () => {
     await waitFor(() => expect(lastPreview()?.definition.columns).toHaveLength(3), PREVIEW_WAIT)
     const sent = lastPreview()!
     expect(sent.limit).toBe(50)
+    // A new report has no id to send.
+    expect(sent).not.toHaveProperty('reportId')
     expect(sent.definition).toMatchObject({
       schemaVersion: 1,
       dataset: 'costs',
@@ -219,15 +229,15 @@ describe('Report designer', () => {
     expect(screen.getByRole('dialog', { name: 'Save report' })).toBeInTheDocument()
   })
 
-  it("updates an existing report without asking its name, and says 'Failed to update report: ' on a conflict", async () => {
+  it("updates an existing report with the version it opened, and on a conflict says 'Failed to update report: ' and offers to reload", async () => {
     const user = userEvent.setup()
     const show = vi.spyOn(notifications, 'show')
     renderRoutes(routes, '/reports-studio')
     const designer = await openExisting(user)
     await user.click(within(designer).getByRole('tab', { name: 'Page setup' }))
-    const title = within(designer).getByRole('textbox', { name: /^Title/ })
-    await user.clear(title)
-    await user.type(title, 'Spending by fund')
+    const title = () => within(designer).getByRole('textbox', { name: /^Title/ })
+    await user.clear(title())
+    await user.type(title(), 'Spending by fund')
     expect(within(designer).getByText('Unsaved changes')).toBeInTheDocument()
 
     await user.click(within(designer).getByRole('button', { name: 'Save' }))
@@ -236,17 +246,106 @@ describe('Report designer', () => {
     const [request] = requestsTo(fetchMock, '/api/reportupdate')
     expect(request!.method).toBe('PUT')
     expect(request!.url.searchParams.get('reportId')).toBe('3')
-    expect(request!.body).toMatchObject({ definition: { dataset: 'costs', layout: { title: 'Spending by fund' } } })
+    expect(request!.body).toMatchObject({ version: 2, definition: { dataset: 'costs', layout: { title: 'Spending by fund' } } })
     expect(within(designer).queryByText('Unsaved changes')).toBeNull()
 
-    updateAnswer = () => jsonResponse(409, { error: 'Someone else saved this report a moment ago. Reload it to see their changes, then save again.', code: 'report_changed' })
+    // Someone else saved meanwhile: the next save names the version this one produced, and is refused.
+    const reason = 'This report was saved again (version 4) after you opened version 3. Reload it to see those changes, then make yours.'
+    updateAnswer = () => jsonResponse(409, { error: reason, code: 'report_changed' })
+    await user.type(title(), ' (draft)')
     await user.click(within(designer).getByRole('button', { name: 'Save' }))
-    await waitFor(() =>
-      expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'red', message: 'Failed to update report: Someone else saved this report a moment ago. Reload it to see their changes, then save again.' }),
-      ),
-    )
+    const alert = await within(designer).findByRole('alert')
+    expect(alert).toHaveTextContent(`Failed to update report: ${reason}`)
+    expect(requestsTo(fetchMock, '/api/reportupdate')[1]!.body).toMatchObject({ version: 3 })
     expect(requestsTo(fetchMock, '/api/reportcreate')).toHaveLength(0)
+
+    // Reload asks first, and the draft stays when the person keeps it.
+    details = costsDefinition({ layout: { ...costsDefinition().layout, title: 'Their title' } })
+    detailsReport = { ...existing, version: 4 }
+    const detailsRead = requestsTo(fetchMock, '/api/reportdetails').length
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }))
+    let confirm = await screen.findByRole('dialog', { name: 'Reload the report' })
+    expect(confirm).toHaveTextContent('It replaces your unsaved changes in the designer.')
+    await user.click(within(confirm).getByRole('button', { name: 'Keep my changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reload the report' })).toBeNull())
+    expect(title()).toHaveValue('Spending by fund (draft)')
+    expect(requestsTo(fetchMock, '/api/reportdetails')).toHaveLength(detailsRead)
+
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }))
+    confirm = await screen.findByRole('dialog', { name: 'Reload the report' })
+    await user.click(within(confirm).getByRole('button', { name: 'Reload and discard my changes' }))
+    await waitFor(() => expect(title()).toHaveValue('Their title'))
+    expect(within(designer).queryByRole('alert')).toBeNull()
+    expect(within(designer).queryByText('Unsaved changes')).toBeNull()
+
+    // Saving now starts from the reloaded version.
+    updateAnswer = () => jsonResponse(200, { success: true, message: 'Report updated successfully!', report: { ...existing, version: 5 } })
+    await user.type(title(), '!')
+    await user.click(within(designer).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/reportupdate')).toHaveLength(3))
+    expect(requestsTo(fetchMock, '/api/reportupdate')[2]!.body).toMatchObject({ version: 4, definition: { layout: { title: 'Their title!' } } })
+  })
+
+  it('renames and describes a saved report in Page setup, and refuses an empty name', async () => {
+    const user = userEvent.setup()
+    updateAnswer = () => jsonResponse(200, { success: true, message: 'Report updated successfully!', report: { ...existing, REPORT_NAME: 'Spending by fund', version: 3 } })
+    renderRoutes(routes, '/reports-studio')
+    const designer = await openExisting(user)
+    await user.click(within(designer).getByRole('tab', { name: 'Page setup' }))
+    const section = within(designer).getByRole('region', { name: 'Report details' })
+    const name = within(section).getByRole('textbox', { name: /^Name/ })
+    expect(name).toHaveValue('Costs by fund')
+    expect(name).toBeRequired()
+
+    await user.clear(name)
+    expect(within(designer).getByText('Unsaved changes')).toBeInTheDocument()
+    await user.click(within(designer).getByRole('tab', { name: 'Columns' }))
+    await user.click(within(designer).getByRole('button', { name: 'Save' }))
+    // Save goes back to the empty name and says what is missing.
+    expect(await within(designer).findByText('A name is required')).toBeInTheDocument()
+    await waitFor(() => expect(within(designer).getByRole('textbox', { name: /^Name/ })).toHaveFocus())
+    expect(requestsTo(fetchMock, '/api/reportupdate')).toHaveLength(0)
+
+    await user.type(within(designer).getByRole('textbox', { name: /^Name/ }), '  Spending by fund ')
+    await user.type(within(designer).getByRole('textbox', { name: /^Description/ }), 'What each fund spent')
+    await user.click(within(designer).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/reportupdate')).toHaveLength(1))
+    expect(requestsTo(fetchMock, '/api/reportupdate')[0]!.body).toMatchObject({
+      name: 'Spending by fund',
+      description: 'What each fund spent',
+      version: 2,
+      definition: { dataset: 'costs', columns: [{ field: 'department' }, { field: 'cost', agg: 'sum', label: 'Spent' }, { field: 'posted' }] },
+    })
+    expect(await screen.findByRole('dialog', { name: 'Edit report: Spending by fund' })).toBeInTheDocument()
+    expect(within(designer).queryByText('Unsaved changes')).toBeNull()
+  })
+
+  it('sends the report id with the draft, so the creator of a report may preview changes without being a designer', async () => {
+    const user = userEvent.setup()
+    const creator = { ...viewer, id: 7 }
+    fetchMock = stubApi(answer, creator)
+    renderRoutes(routes, '/reports-studio')
+    const designer = await openExisting(user)
+    await waitFor(() => expect(previews()).not.toHaveLength(0), PREVIEW_WAIT)
+    expect(previews()[0]!.body).toMatchObject({ reportId: 3, definition: { dataset: 'costs' }, limit: 50 })
+    // Uploading datasets is for report writers and administrators only.
+    expect(within(designer).queryByRole('button', { name: 'Upload a dataset…' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Datasets' })).toBeNull()
+  })
+
+  it("offers a field's values in the preview's prompts, asked for the draft and the report it edits", async () => {
+    const user = userEvent.setup()
+    details = costsDefinition({ parameters: [{ id: 'fund', label: 'Fund', type: 'select', required: false, optionsFrom: 'fund' }] })
+    optionsAnswer = () => jsonResponse(200, { options: { fund: ['100', '200'] } })
+    renderRoutes(routes, '/reports-studio')
+    const designer = await openExisting(user)
+    const fund = await within(designer).findByRole('combobox', { name: 'Fund' }, PREVIEW_WAIT)
+    await waitFor(() => expect(fund).toBeEnabled())
+    expect(requestsTo(fetchMock, '/api/reportoptions')[0]!.body).toMatchObject({ reportId: 3, definition: { dataset: 'costs', parameters: [{ id: 'fund', optionsFrom: 'fund' }] } })
+    await user.click(fund)
+    await user.click(await within(designer).findByRole('option', { name: '200' }))
+    await user.click(within(designer).getByRole('button', { name: 'Preview with these values' }))
+    await waitFor(() => expect(lastPreview()).toMatchObject({ reportId: 3, parameters: { fund: '200' } }), PREVIEW_WAIT)
   })
 
   it('lists the versions and restores an earlier one after asking, then shows it', async () => {

@@ -2,7 +2,18 @@ import { Button, Checkbox, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, 
 import type { DatasetField, ReportParameter } from '@platform/contracts/reports'
 import { Play } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { initialPromptValues, promptProblems, toParameterValues, type ParameterValues, type PromptValue, type PromptValues } from '../../utils/parameter-values'
+import { takesFieldChoices, type FieldChoices } from '../../api/parameter-options'
+import {
+  initialPromptValues,
+  promptList,
+  promptProblems,
+  promptText,
+  toParameterValues,
+  type ParameterValues,
+  type PromptValue,
+  type PromptValues,
+} from '../../utils/parameter-values'
+import { FieldChoiceInput } from './field-choice-input'
 
 /** Up to this many choices show as checkboxes; more as a searchable list. */
 const CHECKBOX_LIMIT = 12
@@ -11,6 +22,8 @@ export interface ParameterPromptsProps {
   parameters: readonly ReportParameter[]
   /** The dataset's fields, to name the field a choice takes its values from. */
   fields?: readonly DatasetField[]
+  /** The choices of the parameters that take them from a field; without them those parameters take free text. */
+  choices?: FieldChoices
   running?: boolean
   submitLabel?: string
   onRun: (values: ParameterValues) => void
@@ -21,13 +34,17 @@ interface InputProps {
   value: PromptValue
   error: string | undefined
   fieldLabel: string | undefined
+  choices: FieldChoices | undefined
   onChange: (value: PromptValue) => void
 }
 
-function ParameterInput({ parameter, value, error, fieldLabel, onChange }: InputProps) {
+function ParameterInput({ parameter, value, error, fieldLabel, choices, onChange }: InputProps) {
+  if (choices && takesFieldChoices(parameter)) {
+    return <FieldChoiceInput parameter={parameter} value={value} error={error} fieldLabel={fieldLabel} choices={choices} onChange={onChange} />
+  }
   const common = { label: parameter.label, required: parameter.required, error }
-  const text = typeof value === 'string' ? value : value.join(', ')
-  const list = Array.isArray(value) ? value : value ? value.split(',').map((item) => item.trim()).filter(Boolean) : []
+  const text = promptText(value)
+  const list = promptList(value)
   const emptyChoice = parameter.required ? 'Choose…' : 'All'
   switch (parameter.type) {
     case 'integer':
@@ -66,14 +83,14 @@ function ParameterInput({ parameter, value, error, fieldLabel, onChange }: Input
       }
       break
   }
-  // Free text, and the choices taken from a field's values (the server offers no list of them; it checks the value).
+  // Free text, and a field's values when their list was not asked for (the server checks the value).
   const fromField = parameter.optionsFrom ? `A value of ${fieldLabel ?? parameter.optionsFrom}` : undefined
   const description = parameter.type === 'multiSelect' ? `${fromField ?? 'Values'}; separate several with commas` : fromField
   return <TextInput {...common} description={description} value={text} onChange={(event) => onChange(event.currentTarget.value)} />
 }
 
 /** The report's parameters as a form; Run sends their typed values. Required ones are marked and checked first. */
-export function ParameterPrompts({ parameters, fields, running, submitLabel = 'Run report', onRun }: ParameterPromptsProps) {
+export function ParameterPrompts({ parameters, fields, choices, running, submitLabel = 'Run report', onRun }: ParameterPromptsProps) {
   // Only what the person typed is kept; defaults fill the rest, so parameters added in the designer show their own.
   const [typed, setTyped] = useState<PromptValues>({})
   const [problems, setProblems] = useState<Record<string, string>>({})
@@ -97,6 +114,7 @@ export function ParameterPrompts({ parameters, fields, running, submitLabel = 'R
               value={values[parameter.id] ?? ''}
               error={problems[parameter.id]}
               fieldLabel={fields?.find((field) => field.name === parameter.optionsFrom)?.label}
+              choices={choices}
               onChange={(value) => {
                 setTyped((current) => ({ ...current, [parameter.id]: value }))
                 if (problems[parameter.id]) setProblems(({ [parameter.id]: _, ...rest }) => rest)

@@ -15,6 +15,7 @@ const report = makeSummary({ REPORT_ID: 5, REPORT_NAME: 'Costs by fund' })
 let definition: ReportDefinition
 let runAnswer: (body: { offset: number }) => Response
 let exportAnswer: () => Response
+let optionsAnswer: () => Response | Promise<Response>
 let fetchMock: ReturnType<typeof stubApi>
 
 beforeAll(() => {
@@ -28,7 +29,9 @@ beforeEach(() => {
   definition = costsDefinition()
   runAnswer = () => jsonResponse(200, costsResult())
   exportAnswer = () => new Response('Department,Spent\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="Costs_by_fund_2026-03-15.csv"' } })
+  optionsAnswer = () => jsonResponse(200, { options: { fund: ['100', '200', '300'], departments: ['Instruction', 'Transport'] } })
   fetchMock = stubApi((url, init) => {
+    if (url.pathname === '/api/reportoptions') return optionsAnswer()
     if (url.pathname === '/api/reportlist') return jsonResponse(200, { reports: [report], canCreate: true })
     if (url.pathname === '/api/reportdetails') return jsonResponse(200, { report, definition })
     if (url.pathname === '/api/reportrun') return runAnswer(JSON.parse(String(init?.body)) as { offset: number })
@@ -110,6 +113,49 @@ describe('Report viewer', () => {
     await waitFor(() => expect(runs()).toHaveLength(1))
     expect(runs()[0]!.body).toEqual({ reportId: 5, parameters: { fy: 2026, funds: ['100', '300'], closed: false }, offset: 0, limit: 100 })
     expect(await screen.findByRole('table', { name: 'Costs by fund' })).toBeInTheDocument()
+  })
+
+  it("offers a field's values as searchable lists and sends the ones chosen", async () => {
+    const user = userEvent.setup()
+    definition = costsDefinition({
+      parameters: [
+        { id: 'fund', label: 'Fund', type: 'select', required: true, optionsFrom: 'fund' },
+        { id: 'departments', label: 'Departments', type: 'multiSelect', required: false, optionsFrom: 'department' },
+      ],
+    })
+    renderRoutes(routes, '/reports-studio?report=5')
+    const fund = await screen.findByRole('combobox', { name: /Fund/ })
+    await waitFor(() => expect(fund).toBeEnabled())
+    // The server reads the choices from the saved report; the viewer sends only its id.
+    expect(requestsTo(fetchMock, '/api/reportoptions')).toEqual([expect.objectContaining({ method: 'POST', body: { reportId: 5 } })])
+    expect(screen.queryByRole('textbox', { name: /Fund/ })).toBeNull()
+
+    await user.click(fund)
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['100', '200', '300'])
+    await user.click(screen.getByRole('option', { name: '200' }))
+    await user.type(screen.getByRole('combobox', { name: 'Departments' }), 'trans')
+    await user.click(await screen.findByRole('option', { name: 'Transport' }))
+    await user.click(screen.getByRole('button', { name: 'Run report' }))
+    await waitFor(() => expect(runs()).toHaveLength(1))
+    expect(runs()[0]!.body).toMatchObject({ reportId: 5, parameters: { fund: '200', departments: ['Transport'] } })
+  })
+
+  it('shows the list disabled while its choices load, and takes typed text when they cannot be loaded', async () => {
+    const user = userEvent.setup()
+    definition = costsDefinition({ parameters: [{ id: 'fund', label: 'Fund', type: 'select', required: true, optionsFrom: 'fund' }] })
+    let fail: () => void = () => undefined
+    optionsAnswer = () => new Promise<Response>((resolve) => (fail = () => resolve(jsonResponse(500, { error: 'The database is not available.', code: 'internal' }))))
+    renderRoutes(routes, '/reports-studio?report=5')
+    expect(await screen.findByRole('combobox', { name: /Fund/ })).toBeDisabled()
+    expect(screen.getByLabelText('Loading the choices of Fund')).toBeInTheDocument()
+
+    fail()
+    const fund = await screen.findByRole('textbox', { name: /Fund/ })
+    expect(fund).toHaveAccessibleDescription('The choices could not be loaded; type a value')
+    await user.type(fund, '300')
+    await user.click(screen.getByRole('button', { name: 'Run report' }))
+    await waitFor(() => expect(runs()).toHaveLength(1))
+    expect(runs()[0]!.body).toMatchObject({ parameters: { fund: '300' } })
   })
 
   it("shows the server's account of bad parameter values as it is, next to the prompts", async () => {

@@ -4,6 +4,7 @@ import { AlertCircle, Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { useFocusOnMount } from '@/lib/use-focus-on-mount'
+import { fieldChoicesOf, takesFieldChoices, useSavedReportOptions } from '../../api/parameter-options'
 import { useReportDetails, useReportRun } from '../../api/reports'
 import { isDefinitionProblem, reasonOf } from '../../utils/messages'
 import { initialPromptValues, readyToRun, toParameterValues, type ParameterValues } from '../../utils/parameter-values'
@@ -27,6 +28,8 @@ function ReportRun({ report, definition, onEdit }: { report: ReportSummary; defi
   )
   const [offset, setOffset] = usePageOffset(JSON.stringify(applied))
   const run = useReportRun(report.REPORT_ID, applied, offset)
+  const asksChoices = definition.parameters.some(takesFieldChoices)
+  const options = useSavedReportOptions(report.REPORT_ID, report.version, asksChoices)
   // Run with the values already shown reads the data again (it may have changed); new values start a new run.
   const onRun = (values: ParameterValues) => {
     if (JSON.stringify(values) === JSON.stringify(applied)) void run.refetch()
@@ -51,7 +54,7 @@ function ReportRun({ report, definition, onEdit }: { report: ReportSummary; defi
 
       {definition.parameters.length > 0 ? (
         <Paper withBorder radius="md" p="md" component="section" aria-label="Parameters">
-          <ParameterPrompts parameters={definition.parameters} running={run.isFetching} onRun={onRun} />
+          <ParameterPrompts parameters={definition.parameters} choices={fieldChoicesOf(options, asksChoices)} running={run.isFetching} onRun={onRun} />
         </Paper>
       ) : null}
 

@@ -3,7 +3,7 @@ import { Box, Button, Stack, Table } from '@mantine/core'
 import type { Format, ResultChart as ResultChartModel, ResultColumn } from '@platform/contracts/reports'
 import { ChevronDown, ChevronRight } from 'lucide-react'
 import { useId, useState } from 'react'
-import { formatCell } from '../../utils/format-cell'
+import { formatCell } from '@platform/contracts/report-format'
 
 /** Dark shades, distinct from one another, that keep 3:1 against white. */
 const PALETTE = ['blue.8', 'teal.8', 'orange.8', 'grape.8', 'red.8', 'cyan.8', 'indigo.8', 'lime.9']

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core'
 import type { ReportResult } from '@platform/contracts/reports'
-import { parametersLine, runAtText } from '../../utils/header-text'
+import { parametersLine, runAtText } from '@platform/contracts/report-labels'
 
 /** The title, subtitle, parameter values and run time, as the PDF prints them above the table. */
 export function ResultHeader({ result, fallbackTitle, titleOrder = 3 }: { result: ReportResult; fallbackTitle: string; titleOrder?: 3 | 4 }) {

@@ -1,8 +1,8 @@
 import { Table } from '@mantine/core'
 import type { CellStyle, ResultColumn, ResultRow } from '@platform/contracts/reports'
 import type { CSSProperties, ReactNode } from 'react'
-import { formatCell } from '../../utils/format-cell'
-import { labelCellIndex, labelSpan, rowLabelText } from '../../utils/row-label'
+import { formatCell } from '@platform/contracts/report-format'
+import { labelCellIndex, labelSpan, rowLabelText } from '@platform/contracts/report-labels'
 
 /** How far each group level's label is indented, as the PDF indents it. */
 const INDENT_REM = 1.25
