@@ -152,6 +152,8 @@ export const DatasetSchema = z.object({
   kind: z.enum(['builtin', 'upload']),
   fields: z.array(DatasetFieldSchema),
   rowCount: z.number().int().nullable(),
+  /** An uploaded dataset the caller may replace or delete: they uploaded it, or they are an administrator. */
+  canManage: z.boolean().default(false),
 })
 export type Dataset = z.infer<typeof DatasetSchema>
 export const DatasetsResponseSchema = z.object({ datasets: z.array(DatasetSchema) })

@@ -50,6 +50,8 @@ export interface RequestOptions {
   /** Do not clear the session and go to /login on a 401. */
   skipAuthRedirect?: boolean
   signal?: AbortSignal
+  /** Further request headers (e.g. the name of an uploaded file). */
+  headers?: Record<string, string>
 }
 
 /** Builds `/api/...?a=b`, leaving out empty query values. */
@@ -65,7 +67,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 function buildHeaders(options: RequestOptions): Headers {
-  const headers = new Headers({ Accept: options.accept ?? 'application/json' })
+  const headers = new Headers({ ...options.headers, Accept: options.accept ?? 'application/json' })
   if (options.rawBody !== undefined) headers.set('Content-Type', options.contentType ?? 'application/octet-stream')
   else if (options.body !== undefined) headers.set('Content-Type', 'application/json')
   const token = options.token === undefined ? getStoredToken() : options.token

@@ -28,6 +28,7 @@ export function createCatalogue(deps: { holdsApplication: HoldsApplication; uplo
         if (!(await mayRead(user, dataset))) continue
         readable.push({
           id: dataset.id, label: dataset.label, description: dataset.description, kind: dataset.kind, rowCount: null,
+          canManage: dataset.kind === 'upload' && (isAdminRole(user.roleCode) || dataset.ownerId === user.id),
           fields: dataset.fields.map((field) => ({
             name: field.name, label: field.label, type: field.type, filterable: field.filterable !== false, groupable: field.groupable !== false, aggregates: aggregatesFor(field.type),
           })),

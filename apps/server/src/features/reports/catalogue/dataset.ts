@@ -25,6 +25,8 @@ export interface CatalogueDataset {
   kind: 'builtin' | 'upload'
   access: DatasetAccess
   fields: CatalogueField[]
+  /** Who uploaded it (uploaded datasets). */
+  ownerId?: number | null
   /** A field that is unique per row: the last tie-breaker of every sort, so pages never overlap. */
   key: string
   source(k: Kysely<Database>, dialect: Dialect): SelectQueryBuilder<Database, never, Record<string, unknown>> | RawBuilder<unknown>

@@ -68,6 +68,7 @@ export function createUploadsService(deps: { uploads: UploadsRepository; audit: 
       description: row.description ?? `Uploaded from ${row.file_name ?? 'a file'}.`,
       kind: 'upload',
       access: 'everyone',
+      ownerId: row.uploaded_by,
       key: 'row_id',
       fields: [{ name: 'row_id', label: 'Row', type: 'integer', groupable: false }, ...columns.map((column) => ({ name: column.name, label: column.label, type: column.type }))],
       // The table name is made of the numeric id and the columns were checked as identifiers when uploaded.
@@ -78,7 +79,7 @@ export function createUploadsService(deps: { uploads: UploadsRepository; audit: 
   function asDataset(row: Awaited<ReturnType<UploadsRepository['list']>>[number]): Dataset {
     const dataset = describe(row)
     return {
-      id: dataset.id, label: dataset.label, description: dataset.description, kind: 'upload', rowCount: row.row_count,
+      id: dataset.id, label: dataset.label, description: dataset.description, kind: 'upload', rowCount: row.row_count, canManage: true,
       fields: dataset.fields.map((field) => ({ name: field.name, label: field.label, type: field.type, filterable: true, groupable: field.groupable !== false, aggregates: aggregatesFor(field.type) })),
     }
   }

@@ -13,15 +13,16 @@ import { api } from '@/lib/api-client'
 import { columnsParam, uploadKindOf } from '../utils/upload-file'
 import { reportKeys } from './reports'
 
-/*
- * Datasets uploaded from CSV or XLSX files. The file travels as the request body, as it is. The file's own name would
- * go in an X-File-Name header, which the api client cannot set; the server then describes such a dataset without it.
- */
+/* Datasets uploaded from CSV or XLSX files. The file travels as the request body, as it is, its name in X-File-Name. */
 
 type DatasetsResponse = z.infer<typeof DatasetsResponseSchema>
 
 /** The file as the body, typed by its kind (checked by uploadFileProblem before it gets here). */
-const fileBody = (file: File) => ({ rawBody: file, contentType: UPLOAD_CONTENT_TYPES[uploadKindOf(file) ?? 'csv'] })
+const fileBody = (file: File) => ({
+  rawBody: file,
+  contentType: UPLOAD_CONTENT_TYPES[uploadKindOf(file) ?? 'csv'],
+  headers: { 'X-File-Name': encodeURIComponent(file.name) },
+})
 
 export interface UploadPreviewInput {
   file: File

@@ -29,6 +29,7 @@ export const costsDataset: Dataset = {
   label: 'Costs',
   description: 'What each fund spent, by department.',
   kind: 'builtin',
+  canManage: false,
   rowCount: null,
   fields: [
     { name: 'fund', label: 'Fund', type: 'string', filterable: true, groupable: true, aggregates: ['min', 'max', 'count', 'countDistinct'] },
@@ -43,6 +44,7 @@ export const usersDataset: Dataset = {
   label: 'Users',
   description: 'Accounts and their roles.',
   kind: 'builtin',
+  canManage: false,
   rowCount: null,
   fields: [{ name: 'role', label: 'Role', type: 'string', filterable: true, groupable: true, aggregates: ['count'] }],
 }

@@ -22,6 +22,7 @@ import {
 
 const costs: Dataset = {
   id: 'costs',
+  canManage: false,
   label: 'Costs',
   description: '',
   kind: 'builtin',

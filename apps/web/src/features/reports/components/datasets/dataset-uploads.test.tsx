@@ -18,6 +18,7 @@ function uploaded(id: string, label: string, columns: Array<[string, string, Dat
     label,
     description: `Uploaded from ${label}.csv.`,
     kind: 'upload',
+    canManage: true,
     rowCount: 2,
     fields: [['row_id', 'Row', 'integer'] as const, ...columns].map(([name, fieldLabel, type]) => ({ name, label: fieldLabel, type, filterable: true, groupable: name !== 'row_id', aggregates: ['count'] })),
   }

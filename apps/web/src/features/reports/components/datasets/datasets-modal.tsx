@@ -41,7 +41,8 @@ function UploadsTable({ uploads, onReplace, onDelete }: { uploads: readonly Data
               <Table.Td>{dataset.rowCount?.toLocaleString('en-US') ?? '—'}</Table.Td>
               <Table.Td>{uploadedColumns(dataset)}</Table.Td>
               <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                {/* Only whoever uploaded it, or an administrator, may replace or delete it (the server says the same). */}
+                <Group gap="xs" justify="flex-end" wrap="nowrap" display={dataset.canManage ? undefined : 'none'}>
                   <Button size="xs" variant="default" leftSection={<FileUp size={14} aria-hidden="true" />} aria-label={`Replace with a new file… (${dataset.label})`} onClick={() => onReplace(dataset)}>
                     Replace with a new file…
                   </Button>

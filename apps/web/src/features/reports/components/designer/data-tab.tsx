@@ -18,7 +18,7 @@ function UploadButtons({ dataset, onUploaded }: { dataset: Dataset | undefined; 
       <Button variant="default" size="xs" leftSection={<Upload size={14} aria-hidden="true" />} onClick={() => setUpload({})}>
         Upload a dataset…
       </Button>
-      {dataset?.kind === 'upload' ? (
+      {dataset?.kind === 'upload' && dataset.canManage ? (
         <Button variant="default" size="xs" leftSection={<FileUp size={14} aria-hidden="true" />} onClick={() => setUpload({ replacing: dataset })}>
           Replace with a new file…
         </Button>
