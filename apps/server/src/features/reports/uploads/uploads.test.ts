@@ -107,6 +107,10 @@ describe.each(testDialects())('uploaded datasets on %s', (dialect) => {
     expect((await upload('/preview', CSV, 'name=X', staff)).statusCode).toBe(403)
     await upload('', CSV, 'name=Budget')
     const otherWriter = await t.signIn((await t.createUser({ roleCode: 'REPORT_WRITER', applications: ['REPORTS_STUDIO'] })).email)
+    const manage = async (token: string) => (await t.request({ method: 'GET', url: '/api/reportdatasets', token })).json().datasets.find((dataset: { id: string }) => dataset.id === 'upload_1').canManage
+    expect(await manage(writer)).toBe(true)
+    expect(await manage(otherWriter)).toBe(false)
+    expect(await manage(await t.signIn('admin@example.org'))).toBe(true)
     expect((await upload('', CSV, 'name=Budget&replace=upload_1', otherWriter)).statusCode).toBe(403)
     expect((await t.request({ method: 'DELETE', url: '/api/reportuploads?datasetId=upload_1', token: otherWriter })).statusCode).toBe(403)
     const admin = await t.signIn('admin@example.org')
