@@ -83,6 +83,24 @@ describe.each(testDialects())('Reports Studio on %s', (dialect) => {
     ])
   })
 
+  it('summary rows page by summary rows, repeating the header of a group that continues', async () => {
+    const body = { definition: definition({ rows: { mode: 'summary' }, groups: [{ field: 'client_id' }], columns: [{ field: 'project_status' }, { field: 'construction_cost', agg: 'sum' }] }), limit: 1 }
+    const second = await result({ ...body, offset: 1 })
+    expect(second.page).toEqual({ offset: 1, limit: 1, total: 4, hasMore: true })
+    expect(summarise(second.rows)).toEqual([
+      ['groupHeader', 0, 'Client: 37-58 (continued)', null, null],
+      ['detail', 1, null, 'PENDING', null],
+      ['subtotal', 0, '37-58', null, 3000],
+    ])
+    const last = await result({ ...body, offset: 3 })
+    expect(summarise(last.rows)).toEqual([
+      ['groupHeader', 0, 'Client: 37-H9 (continued)', null, null],
+      ['detail', 1, null, 'COMPLETED', 600],
+      ['subtotal', 0, '37-H9', null, 1000],
+      ['grandTotal', 0, 'Total', null, 4000],
+    ])
+  })
+
   it('detail rows: group headers, subtotals where a group ends, pages that continue a group, the grand total at the very end', async () => {
     const body = {
       definition: definition({ groups: [{ field: 'client_id' }], columns: [{ field: 'project_name' }, { field: 'construction_cost', agg: 'sum' }], sort: [{ key: 'project_name', dir: 'asc' }] }),

@@ -124,7 +124,10 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
 
   // Summary rows
 
-  async function summaryRows(): Promise<{ rows: ResultRow[]; chart: ResultChart | null; leaves: number }> {
+  /** Each rendered row with the summary rows it spans (first..last index), so a page can be cut by summary rows. */
+  type Spanned = { row: ResultRow; first: number; last: number }
+
+  async function summaryRows(): Promise<{ rows: ResultRow[]; spans: Spanned[]; chart: ResultChart | null; leaves: number }> {
     const measures = measuresToRun()
     const fetched = await deps.run(queries.grouped(dimensions, measures))
     if (fetched.length > REPORT_LIMITS.summaryRows) {
@@ -138,10 +141,10 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
     })
     sortLeaves(leaves)
     const rolled = await rollUpLeaves(leaves, measures)
-    const rows: ResultRow[] = []
-    const emit = (subset: typeof leaves, level: number, path: FormulaValue[]) => {
+    const spans: Spanned[] = []
+    const emit = (subset: typeof leaves, offset: number, level: number, path: FormulaValue[]) => {
       if (level >= headerLevels) {
-        for (const leaf of subset) rows.push(finish({ kind: 'detail', level: headerLevels, label: null, cells: leaf.cells }))
+        subset.forEach((leaf, index) => spans.push({ row: finish({ kind: 'detail', level: headerLevels, label: null, cells: leaf.cells }), first: offset + index, last: offset + index }))
         return
       }
       let start = 0
@@ -150,14 +153,16 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
         let end = start
         while (end < subset.length && (subset[end]!.dims.get(groupFields[level]!) ?? null) === value) end += 1
         const group = plan.groups[level]!
-        rows.push({ kind: 'groupHeader', level, label: `${group.label}: ${label(value)}`, cells: plan.columns.map(() => null), ...(group.pageBreakBefore && rows.length > 0 ? { pageBreakBefore: true } : {}) })
-        emit(subset.slice(start, end), level + 1, [...path, value])
-        if (group.subtotal) rows.push(subtotalRow([...path, value], rolled))
+        const range = { first: offset + start, last: offset + end - 1 }
+        spans.push({ row: { kind: 'groupHeader', level, label: `${group.label}: ${label(value)}`, cells: plan.columns.map(() => null), ...(group.pageBreakBefore && spans.length > 0 ? { pageBreakBefore: true } : {}) }, ...range })
+        emit(subset.slice(start, end), offset + start, level + 1, [...path, value])
+        if (group.subtotal) spans.push({ row: subtotalRow([...path, value], rolled), first: range.last, last: range.last })
         start = end
       }
     }
-    emit(leaves, 0, [])
-    if (definition.totals.grand) rows.push(grandTotalRow(rolled))
+    emit(leaves, 0, 0, [])
+    if (definition.totals.grand) spans.push({ row: grandTotalRow(rolled), first: leaves.length - 1, last: leaves.length - 1 })
+    const rows = spans.map((span) => span.row)
     const categories =
       plan.groups.length > 0
         ? [...new Set(leaves.map((leaf) => JSON.stringify(leaf.dims.get(groupFields[0]!) ?? null)))].map((key) => {
@@ -165,7 +170,28 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
             return { name: label(value), cells: reader.cells(dimensionsAt([value]), rolled.get(JSON.stringify([value])) ?? new Map(), false) }
           })
         : leaves.map((leaf) => ({ name: label(leaf.cells[0] as FormulaValue), cells: leaf.cells }))
-    return { rows, chart: chartFrom(categories), leaves: leaves.length }
+    return { rows, spans, chart: chartFrom(categories), leaves: leaves.length }
+  }
+
+  /**
+   * A page of summary rows (offset and limit count summary rows, as in detail mode), with the headers of the groups it
+   * shows (repeated as continued when a group began on an earlier page), the subtotals that close on it, and the grand
+   * total on the last page.
+   */
+  function summaryPage(spans: Spanned[], leaves: number, offset: number, limit: number): ResultRow[] {
+    const end = offset + limit
+    const rows: ResultRow[] = []
+    for (const span of spans) {
+      if (span.row.kind === 'groupHeader') {
+        if (span.last < offset || span.first >= end) continue
+        rows.push(span.first < offset ? { ...span.row, label: `${span.row.label} (continued)`, pageBreakBefore: false } : span.row)
+      } else if (span.row.kind === 'grandTotal') {
+        if (end >= leaves) rows.push(span.row)
+      } else if (span.last >= offset && span.last < end) {
+        rows.push(span.row)
+      }
+    }
+    return rows
   }
 
   function sortLeaves(leaves: Array<{ dims: Map<string, FormulaValue>; cells: Cell[] }>) {
@@ -262,8 +288,8 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
         generatedAt: now.toISOString(), layout: definition.layout,
       }
       if (summaryMode) {
-        const { rows, chart } = await summaryRows()
-        return { ...base, rows: rows.slice(offset, offset + limit), chart, page: { offset, limit, total: rows.length, hasMore: offset + limit < rows.length } }
+        const { spans, chart, leaves } = await summaryRows()
+        return { ...base, rows: summaryPage(spans, leaves, offset, limit), chart, page: { offset, limit, total: leaves, hasMore: offset + limit < leaves } }
       }
       const [countRow] = await deps.run(queries.count())
       const total = Number(countRow?.n ?? 0)
