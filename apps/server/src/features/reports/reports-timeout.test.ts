@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
+import { testDialects } from '../../../test/test-database.js'
 
 describe('report queries on an SQLite file run in a worker: stopped at the time limit, streamed for exports', () => {
   let t: TestApp
@@ -30,10 +31,15 @@ describe('report queries on an SQLite file run in a worker: stopped at the time 
     const actions = answer.json().rows.filter((row: { kind: string }) => row.kind === 'detail').map((row: { cells: unknown[] }) => row.cells[0])
     expect(actions).toEqual(expect.arrayContaining(['sign_in.link_requested', 'sign_in.success']))
   })
+})
 
-  it('streams a long export in batches from a worker of its own, groups and totals intact across batches', async () => {
+describe.each(testDialects())('long exports on %s', (dialect) => {
+  let t: TestApp
+  afterEach(() => t.close())
+
+  it('streams a long export in batches (a worker on SQLite, a cursor on PostgreSQL), groups and totals intact across batches', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'reports-stream-')), 'platform.db')
-    t = await buildTestApp({ dialect: 'sqlite', sqliteFile: file })
+    t = await buildTestApp(dialect === 'sqlite' ? { dialect, sqliteFile: file } : { dialect })
     const admin = await t.signIn('admin@example.org')
     const at = t.clock.now().toISOString()
     const rows = Array.from({ length: 4500 }, (_unused, i) => ({

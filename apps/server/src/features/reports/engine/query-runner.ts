@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { type CompiledQuery, sql } from 'kysely'
+import { CompiledQuery, sql } from 'kysely'
 import type { Db } from '../../../db/database.js'
 import { AppError } from '../../../lib/errors.js'
 import type { QueryRunner } from './report-engine.js'
@@ -145,6 +145,59 @@ function createSqliteWorkerRunner(file: string) {
   }
 }
 
+/** A hand-over point between a producer and a reader, one value at a time. */
+function channel<T>() {
+  const items: T[] = []
+  let waiting: ((value: T) => void) | null = null
+  return {
+    push(value: T) {
+      if (waiting) {
+        const resolve = waiting
+        waiting = null
+        resolve(value)
+      } else {
+        items.push(value)
+      }
+    },
+    next: (): Promise<T> => (items.length > 0 ? Promise.resolve(items.shift()!) : new Promise<T>((resolve) => (waiting = resolve))),
+  }
+}
+
+/**
+ * PostgreSQL: a long result through a cursor in a transaction of its own, one FETCH per batch as the reader asks, each
+ * under the time limit. Paging with OFFSET would read the skipped rows again for every page.
+ */
+async function* postgresStream(db: Db, query: CompiledQuery, timeoutMs: number): AsyncGenerator<Array<Record<string, unknown>>> {
+  const wants = channel<boolean>()
+  const batches = channel<{ rows?: Array<Record<string, unknown>>; done?: boolean; error?: unknown }>()
+  const work = db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(timeoutMs)))}`.execute(trx)
+      await trx.executeQuery(CompiledQuery.raw(`declare report_export no scroll cursor for ${query.sql}`, [...query.parameters]))
+      for (;;) {
+        if (!(await wants.next())) return
+        const { rows } = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`fetch ${STREAM_BATCH} from report_export`, []))
+        batches.push({ rows, done: rows.length < STREAM_BATCH })
+        if (rows.length < STREAM_BATCH) return
+      }
+    })
+    .catch((error: unknown) => batches.push({ error }))
+  try {
+    for (;;) {
+      wants.push(true)
+      const batch = await batches.next()
+      if (batch.error !== undefined) throw (batch.error as { code?: string }).code === '57014' ? timedOut(timeoutMs) : failed(batch.error)
+      yield batch.rows ?? []
+      if (batch.done) return
+    }
+  } finally {
+    // The reader stopped (or finished): the transaction ends and the cursor with it.
+    wants.push(false)
+    await work
+  }
+}
+
 /**
  * Report queries with a time limit (REPORT_QUERY_TIMEOUT_SECONDS, longer for exports): PostgreSQL's statement_timeout
  * in the query's own transaction; on an SQLite file, a worker thread that is stopped when time is up. An in-memory
@@ -172,6 +225,7 @@ export function createReportQueryRunner(db: Db, file: string | null, timeouts: {
         }
       }
       if (sqliteWorker) run.stream = (query) => sqliteWorker.stream(query, timeoutMs)
+      else if (db.dialect === 'postgres') run.stream = (query) => postgresStream(db, query, timeoutMs)
       return run
     },
     close: async () => sqliteWorker?.close(),
