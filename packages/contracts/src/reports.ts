@@ -298,8 +298,10 @@ export const UploadQuerySchema = z.object({
   description: z.string().trim().max(1000).optional(),
   /** true: read the file and propose column types, store nothing. */
   dryRun: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-  /** The types confirmed by the person, as JSON: [{ name, label, type }] in file order; omitted: the proposed ones. */
-  columns: z.string().max(20_000).optional(),
+  /** The types confirmed by the person, in file order, separated by commas (the names and labels proposed stay). */
+  types: z.string().max(2000).optional(),
+  /** Or whole columns as JSON, [{ name, label, type }] in file order, to rename them too; neither: the proposed ones. */
+  columns: z.string().max(12_000).optional(),
   /** Replace this uploaded dataset in place: reports over it keep working. */
   replace: z.string().regex(/^upload_\d+$/, 'replace names an uploaded dataset such as upload_3').optional(),
 })

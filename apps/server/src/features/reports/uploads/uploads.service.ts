@@ -1,4 +1,4 @@
-import { REPORT_DESIGNER_ROLES, type Dataset, type UploadColumn, UploadColumnSchema } from '@platform/contracts/reports'
+import { FIELD_TYPES, REPORT_DESIGNER_ROLES, type Dataset, type UploadColumn, UploadColumnSchema } from '@platform/contracts/reports'
 import { isAdminRole } from '@platform/contracts/auth'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
@@ -40,8 +40,15 @@ export function createUploadsService(deps: { uploads: UploadsRepository; audit: 
     })
   }
 
-  function confirmed(table: UploadedTable, raw: string | undefined): UploadColumn[] {
+  function confirmed(table: UploadedTable, raw: string | undefined, types: string | undefined): UploadColumn[] {
     const suggestion = proposed(table).map(({ samples: _samples, ...column }) => column)
+    if (raw === undefined && types !== undefined) {
+      const chosen = types.split(',').map((type) => type.trim())
+      if (chosen.length !== suggestion.length) throw new AppError('bad_request', `The file has ${suggestion.length} columns but ${chosen.length} types were sent.`, { code: 'bad_columns' })
+      const invalid = chosen.find((type) => !(FIELD_TYPES as readonly string[]).includes(type))
+      if (invalid !== undefined) throw new AppError('bad_request', `'${invalid}' is not a column type. Types: ${FIELD_TYPES.join(', ')}.`, { code: 'bad_columns' })
+      return suggestion.map((column, index) => ({ ...column, type: chosen[index] as UploadColumn['type'] }))
+    }
     if (raw === undefined) return suggestion
     let parsed: unknown
     try {
@@ -88,11 +95,15 @@ export function createUploadsService(deps: { uploads: UploadsRepository; audit: 
     /** The uploaded datasets as catalogue entries. */
     catalogue: async (): Promise<CatalogueDataset[]> => (await uploads.list()).map(describe),
 
-    async upload(user: AuthUser, request: { bytes: Buffer; kind: 'csv' | 'xlsx'; name: string; description?: string | undefined; dryRun: boolean; columns?: string | undefined; replace?: string | undefined; fileName: string | null }, client: ClientInfo) {
+    async upload(
+      user: AuthUser,
+      request: { bytes: Buffer; kind: 'csv' | 'xlsx'; name: string; description?: string | undefined; dryRun: boolean; columns?: string | undefined; types?: string | undefined; replace?: string | undefined; fileName: string | null },
+      client: ClientInfo,
+    ) {
       if (!REPORT_DESIGNER_ROLES.includes(user.roleCode)) throw new AppError('forbidden', 'Only report writers and administrators can upload datasets.', { code: 'designer_only' })
       const table = await read(request.bytes, request.kind)
       if (request.dryRun) return { preview: { columns: proposed(table), rowCount: table.rows.length } }
-      const columns = confirmed(table, request.columns)
+      const columns = confirmed(table, request.columns, request.types)
       const rows = convertRows(table.rows, columns)
       const at = clock.now().toISOString()
       const values = { name: request.name, description: request.description || null, columns, fileName: request.fileName, at }

@@ -43,7 +43,7 @@ describe.each(testDialects())('uploaded datasets on %s', (dialect) => {
 
     // The fund codes are labels, not amounts: the writer says so.
     const columns = preview.json().columns.map(({ samples: _s, ...column }: { samples: string[]; type: string; name: string }) => (column.name === 'fund' ? { ...column, type: 'string' } : column))
-    const saved = await upload('', CSV, `name=Budget&description=FY26&columns=${encodeURIComponent(JSON.stringify(columns))}`)
+    const saved = await upload('', CSV, `name=Budget&description=FY26&types=${columns.map((column: { type: string }) => column.type).join(',')}`)
     expect(saved.statusCode, saved.body).toBe(200)
     expect(saved.json()).toMatchObject({ message: 'Budget: 3 rows uploaded.', dataset: { id: 'upload_1', kind: 'upload', rowCount: 3 } })
 
@@ -87,6 +87,8 @@ describe.each(testDialects())('uploaded datasets on %s', (dialect) => {
       ['a,b\n1,2,3\n', 'name=X', 'not valid CSV'],
       ['a,b\n', 'name=X', 'no rows below its header'],
       [CSV, `name=X&columns=${encodeURIComponent(JSON.stringify([{ name: 'fund', label: 'Fund', type: 'integer' }]))}`, 'but 1 types were sent'],
+      [CSV, 'name=X&types=string,string', 'but 2 types were sent'],
+      [CSV, 'name=X&types=string,string,money,money,date,colour', "'colour' is not a column type"],
       [CSV, `name=X&columns=${encodeURIComponent(JSON.stringify(['fund', 'department', 'budget', 'spent', 'posted_on', 'closed'].map((name) => ({ name, label: name, type: name === 'department' ? 'integer' : 'string' }))))}`, "row 2, column 'department': 'Science' is not a whole number"],
       [Buffer.from('not a zip'), 'name=X', 'not a readable Excel workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       [CSV, 'name=X', 'Send the request body as JSON', 'application/pdf'],

@@ -10,7 +10,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api } from '@/lib/api-client'
-import { columnsParam, uploadKindOf } from '../utils/upload-file'
+import { typesParam, uploadKindOf } from '../utils/upload-file'
 import { reportKeys } from './reports'
 
 /* Datasets uploaded from CSV or XLSX files. The file travels as the request body, as it is, its name in X-File-Name. */
@@ -59,7 +59,7 @@ export function useSaveUpload() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ file, name, description, columns, replace }: SaveUploadInput) =>
-      api.post('/api/reportuploads', UploadSavedResponseSchema, undefined, { query: { name, description, columns: columnsParam(columns), replace }, ...fileBody(file) }),
+      api.post('/api/reportuploads', UploadSavedResponseSchema, undefined, { query: { name, description, types: typesParam(columns), replace }, ...fileBody(file) }),
     onSuccess: ({ dataset }, { replace }) => {
       // In the list at once, so the designer can select the dataset before the list is read again.
       queryClient.setQueryData<DatasetsResponse>(reportKeys.datasets, (current) => withDataset(current, dataset))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { columnsParam, megabytes, nameFromFile, uploadFileProblem, uploadKindOf } from './upload-file'
+import { typesParam, megabytes, nameFromFile, uploadFileProblem, uploadKindOf } from './upload-file'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const sized = (file: File, size: number) => Object.defineProperty(file, 'size', { value: size })
@@ -24,12 +24,9 @@ describe('upload files', () => {
     expect(megabytes(2.5 * 1024 * 1024)).toBe('2.5 MB')
   })
 
-  it('starts the name from the file name and sends the columns in file order', () => {
+  it('starts the name from the file name and sends the types in file order', () => {
     expect(nameFromFile('Budget 2026.xlsx')).toBe('Budget 2026')
     expect(nameFromFile('notes.txt')).toBe('notes.txt')
-    expect(JSON.parse(columnsParam([{ name: 'b', label: 'B', type: 'money' }, { name: 'a', label: 'A', type: 'string' }]))).toEqual([
-      { name: 'b', label: 'B', type: 'money' },
-      { name: 'a', label: 'A', type: 'string' },
-    ])
+    expect(typesParam([{ name: 'b', label: 'B', type: 'money' }, { name: 'a', label: 'A', type: 'string' }])).toBe('money,string')
   })
 })

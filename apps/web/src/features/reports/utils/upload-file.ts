@@ -37,6 +37,7 @@ export function uploadFileProblem(file: File): string | null {
 export const nameFromFile = (fileName: string) => fileName.replace(/\.(csv|xlsx)$/i, '').trim().slice(0, 200)
 
 /** The confirmed columns as the server reads them: name, label and type, in the file's order. */
-export const columnsParam = (columns: readonly UploadColumn[]) => JSON.stringify(columns.map(({ name, label, type }) => ({ name, label, type })))
+/** The confirmed types in file order, comma-separated: short enough for a URL whatever the headers' length. */
+export const typesParam = (columns: readonly UploadColumn[]) => columns.map((column) => column.type).join(',')
 
 export const UPLOAD_LIMITS_TEXT = `up to ${megabytes(UPLOAD_LIMITS.bytes)}, ${UPLOAD_LIMITS.rows.toLocaleString('en-US')} rows and ${UPLOAD_LIMITS.columns} columns`
