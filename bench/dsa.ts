@@ -6,6 +6,7 @@ import SqliteDatabase from 'better-sqlite3'
 import { DSA_STATUSES } from '@platform/contracts/dsa'
 import { parseApplicationSummary } from '../apps/server/src/features/dsa/tracker-parser.js'
 import { load, verdict } from './lib/load.js'
+import { rssMb } from './lib/memory.js'
 import { signIn, startServer } from './lib/server.js'
 
 export const PROJECTS = 1_000_000
@@ -35,10 +36,6 @@ export function fillProjects(file: string): void {
   sqlite.close()
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-}
 
 /** Issue 4: a filtered page, the statistics and the export over a million projects; the parser's speed. */
 export async function benchDsa(): Promise<void> {

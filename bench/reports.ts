@@ -1,13 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fillProjects, PROJECTS } from './dsa.js'
 import { verdict } from './lib/load.js'
+import { rssMb } from './lib/memory.js'
 import { signIn, startServer } from './lib/server.js'
 
-function rssMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
-}
 
 /** Issue 6: reports over the 1,000,000 projects of the DSA scenario, on SQLite. */
 export async function benchReports(): Promise<void> {

@@ -8,11 +8,9 @@ import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { EmailService } from '../email/email.service.js'
 import type { DevicesRepository } from './devices.repository.js'
+import type { ClientInfo } from '../../lib/client-info.js'
 
-export interface ClientInfo {
-  ip: string
-  userAgent: string | undefined
-}
+export type { ClientInfo } from '../../lib/client-info.js'
 
 /**
  * Devices and sessions (research/auth.md C11): a browser is remembered by the random id it keeps, stored only as a

@@ -8,15 +8,13 @@ import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { ApplicationsRepository } from './applications.repository.js'
+import type { ClientInfo } from '../../lib/client-info.js'
 
 type CreateInput = z.output<typeof CreateApplicationBodySchema>
 type UpdateInput = z.output<typeof UpdateApplicationBodySchema>
 export type { CreateApplicationBody, UpdateApplicationBody }
 
-export interface ClientInfo {
-  ip: string
-  userAgent: string | undefined
-}
+export type { ClientInfo } from '../../lib/client-info.js'
 
 /** Application Management: every change writes a new access version in its transaction, so menus follow at once. */
 export function createApplicationsAdminService(deps: {

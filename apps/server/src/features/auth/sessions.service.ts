@@ -8,16 +8,14 @@ import type { AuditService } from '../audit/audit.service.js'
 import { type SessionTokens, decodeUntrusted } from './session-token.js'
 import type { ChallengesRepository } from './challenges.repository.js'
 import type { SessionsRepository } from './sessions.repository.js'
+import type { ClientInfo } from '../../lib/client-info.js'
 
 export interface SessionPolicy {
   idleHours: number
   maxDays: number
 }
 
-export interface ClientInfo {
-  ip: string
-  userAgent: string | undefined
-}
+export type { ClientInfo } from '../../lib/client-info.js'
 
 export type AuthFailure = 'missing' | 'invalid' | 'expired' | 'revoked' | 'idle' | 'inactive'
 

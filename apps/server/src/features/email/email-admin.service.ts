@@ -5,11 +5,9 @@ import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { EmailService } from './email.service.js'
 import type { TemplateText } from './mail-templates.js'
+import type { ClientInfo } from '../../lib/client-info.js'
 
-export interface ClientInfo {
-  ip: string
-  userAgent: string | undefined
-}
+export type { ClientInfo } from '../../lib/client-info.js'
 
 /** Sends a message of a kind again by repeating what sent it (a sign-in issues a fresh link); returns what happened. */
 export type Reissue = (recipient: string, actor: AuthUser, client: ClientInfo) => Promise<string>

@@ -20,11 +20,9 @@ import { applyParameters } from './engine/parameters.js'
 import { DefinitionError, planReport } from './engine/report-plan.js'
 import { createReportQueries } from './engine/report-queries.js'
 import type { ReportsRepository } from './reports.repository.js'
+import type { ClientInfo } from '../../lib/client-info.js'
 
-export interface ClientInfo {
-  ip: string
-  userAgent: string | undefined
-}
+export type { ClientInfo } from '../../lib/client-info.js'
 
 type Row = NonNullable<Awaited<ReturnType<ReportsRepository['get']>>>
 

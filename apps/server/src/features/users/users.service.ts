@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { UserRow, UsersRepository } from './users.repository.js'
+import type { ClientInfo } from '../../lib/client-info.js'
 
 export type UserInputData = z.output<typeof UserInputSchema>
 
@@ -19,10 +20,7 @@ export interface CatalogueEntry {
   admin_only: number
 }
 
-export interface ClientInfo {
-  ip: string
-  userAgent: string | undefined
-}
+export type { ClientInfo } from '../../lib/client-info.js'
 
 const SUPER_ADMIN = 'SUPER_ADMIN'
 

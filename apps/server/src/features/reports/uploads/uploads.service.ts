@@ -10,11 +10,9 @@ import { type CatalogueDataset, aggregatesFor } from '../catalogue/dataset.js'
 import { type UploadedTable, readCsv, readXlsx } from './upload-file.js'
 import { convertRows, fieldNames, inferType } from './upload-types.js'
 import { type UploadsRepository, uploadTable } from './uploads.repository.js'
+import type { ClientInfo } from '../../../lib/client-info.js'
 
-export interface ClientInfo {
-  ip: string
-  userAgent: string | undefined
-}
+export type { ClientInfo } from '../../../lib/client-info.js'
 
 const SAMPLES = 5
 const datasetId = (uploadId: number) => `upload_${uploadId}`

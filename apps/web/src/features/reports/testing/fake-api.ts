@@ -1,25 +1,12 @@
 import type { SessionUser } from '@platform/contracts/auth'
 import { vi } from 'vitest'
-import { jsonResponse } from '@/test/render'
+import { type Answer, stubApi as stubSharedApi } from '@/test/fake-api'
 import { writer } from './fixtures'
 
-export type Answer = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined
+export type { Answer } from '@/test/fake-api'
 
-/**
- * Signs `user` in and stubs fetch: the profile call answers with the user, `answer` handles the rest (undefined → 404).
- * Returns the mock, whose calls are the requests the screen made.
- */
-export function stubApi(answer: Answer, user: SessionUser = writer) {
-  localStorage.setItem('token', 'jwt')
-  localStorage.setItem('user', JSON.stringify(user))
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost')
-    if (url.pathname === '/api/get-user-profile') return jsonResponse(200, { user })
-    return (await answer(url, init)) ?? jsonResponse(404, { error: 'Not found', code: 'not_found' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
+/** The shared fetch stub, signed in as writer unless told otherwise. */
+export const stubApi = (answer: Answer, user: SessionUser = writer) => stubSharedApi(answer, user)
 
 export interface SentRequest {
   url: URL
