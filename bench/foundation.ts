@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { CONNECTIONS, DURATION_S, load, verdict } from './lib/load.js'
-import { type BenchServer, signIn } from './lib/server.js'
+import { load } from './lib/load.js'
+import type { BenchContext } from './lib/scenario.js'
+import { signIn, startServer } from './lib/server.js'
 
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url))
 
@@ -14,18 +15,32 @@ function loginPageJsGzipBytes(): number {
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(WEB_DIST, file))).length, 0)
 }
 
-/** Issue 2: the profile call against the health call, and the login page's weight. */
-export async function benchFoundation(server: BenchServer): Promise<void> {
-  const token = await signIn(server, 'admin@example.org')
-  await load(`${server.url}/api/health`) // warm-up
-  const health = await load(`${server.url}/api/health`)
-  const profile = await load(`${server.url}/api/get-user-profile`, { authorization: `Bearer ${token}` })
-  const ratio = profile.rps / health.rps
-  const jsKb = loginPageJsGzipBytes() / 1024
-  console.log(`\nFoundation (${CONNECTIONS} connections, ${DURATION_S} s each)`)
-  console.log(`  GET /api/health             ${health.rps} req/s, p50 ${health.p50} ms, p99 ${health.p99} ms`)
-  console.log(`  GET /api/get-user-profile   ${profile.rps} req/s, p50 ${profile.p50} ms, p99 ${profile.p99} ms`)
-  console.log(`  profile / health throughput: ${ratio.toFixed(2)} (target ≥ 0.50) ${verdict(ratio >= 0.5)}`)
-  console.log(`  profile p99: ${profile.p99} ms (target < 10 ms) ${verdict(profile.p99 < 10)}`)
-  console.log(`  login page JavaScript: ${jsKb.toFixed(1)} KB gzipped (target < 200 KB) ${verdict(jsKb < 200)}`)
+/** Issue 2: the profile call against the health call (measured one after the other in each run), and the login page's weight. */
+export async function benchFoundation({ databases, runs, record }: BenchContext): Promise<void> {
+  const server = await startServer({ DATABASE_URL: (await databases.fresh()).url })
+  try {
+    const token = await signIn(server, 'admin@example.org')
+    const auth = { authorization: `Bearer ${token}` }
+    await load(`${server.url}/api/health`) // warm-up
+    await load(`${server.url}/api/get-user-profile`, auth)
+    for (let run = 0; run < runs; run += 1) {
+      const health = await load(`${server.url}/api/health`)
+      const profile = await load(`${server.url}/api/get-user-profile`, auth)
+      record('health', { label: 'GET /api/health', unit: 'req/s', kind: 'rate' }, health.rps)
+      record('profile', { label: 'GET /api/get-user-profile', unit: 'req/s', kind: 'rate' }, profile.rps)
+      record(
+        'profile-ratio',
+        { label: 'profile / health throughput', unit: '×', kind: 'ratio', target: { op: '>=', value: 0.5 } },
+        profile.rps / health.rps,
+      )
+      record('profile-p99', { label: 'profile p99 latency', unit: 'ms', kind: 'time', target: { op: '<', value: 10 } }, profile.p99)
+    }
+  } finally {
+    await server.stop()
+  }
+  record(
+    'login-js',
+    { label: 'login page JavaScript, gzipped', unit: 'KB', kind: 'size', target: { op: '<', value: 200 } },
+    loginPageJsGzipBytes() / 1024,
+  )
 }

@@ -15,10 +15,13 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return true
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing Debian\'s chromium for the browser tests...')
-    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && existsSync(CHROMIUM)) return true
+    console.log("Chromium is missing: installing Debian's chromium for the browser tests...")
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && existsSync(CHROMIUM))
+      return true
   }
-  console.error(`The browser tests need Chromium at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run npm test again.`)
+  console.error(
+    `The browser tests need Chromium at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run npm test again.`,
+  )
   return false
 }
 
@@ -35,6 +38,7 @@ mkdirSync(OUTPUT, { recursive: true })
 let passed = 0
 let failed = 0
 
+console.log(`Tests run on Node.js ${process.version} (${process.execPath}).`)
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: database tests run on SQLite only.')
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUTPUT}/vitest.json`])
 const vitest = readJson(`${OUTPUT}/vitest.json`)

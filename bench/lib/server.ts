@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/server-node-flags.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -22,7 +23,7 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'platform-bench-'))
   const output: string[] = []
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'apps/server/dist/server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -30,8 +31,9 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
       LOG_LEVEL: 'warn',
-      // The limit stays on (its database write is part of every call's cost) but high enough not to refuse the load.
+      // The limits stay on (their reservations are part of every call's cost) but high enough not to refuse the load.
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,15 +63,19 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
 }
 export type BenchServer = Awaited<ReturnType<typeof startServer>>
 
-/** Signs in through the real flow, reading the link from the outbox printout. */
+/** Signs in through the real flow, reading the link from the outbox printout (the first one printed after asking for it). */
 export async function signIn(server: BenchServer, email: string): Promise<string> {
   const post = (path: string, body: unknown) =>
     fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const printedBefore = server.output.length
   const sent = await post('/api/send-magic-link', { email })
   if (!sent.ok) throw new Error(`send-magic-link: ${sent.status}`)
-  await new Promise((resolve) => setTimeout(resolve, 200))
-  const token = /\/auth\/verify\?\S*token=([A-Za-z0-9_-]+)/.exec(server.output.join(''))?.[1]
-  if (!token) throw new Error('No sign-in link in the outbox output')
+  let token: string | undefined
+  for (let waited = 0; !token && waited < 5000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    token = /\/auth\/verify\?\S*token=([A-Za-z0-9_-]+)(?=[^A-Za-z0-9_-])/.exec(server.output.slice(printedBefore).join(''))?.[1]
+  }
+  if (!token) throw new Error(`No sign-in link for ${email} in the outbox output`)
   const verified = await post('/api/verify-magic-link', { email, token })
   if (!verified.ok) throw new Error(`verify-magic-link: ${verified.status}`)
   return ((await verified.json()) as { token: string }).token

@@ -11,24 +11,35 @@ const ADMIN_CALLS = [
   { method: 'GET', path: '/api/audit/export' },
 ] as const
 
-test('a staff member cannot reach User Management, Application Management or Activity, and sees no link to them', async ({ page, platform }) => {
+test('a staff member cannot reach User Management, Application Management or Activity, and sees no link to them', async ({
+  page,
+  platform,
+}) => {
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD', 'ACCRUALS'] })
   await platform.signInWithCode(page, email)
 
   const menu = mainMenu(page)
   await expect(menu.getByRole('link', { name: 'Accruals' })).toBeVisible()
   await expect(menu.getByRole('group', { name: 'Administration' })).toHaveCount(0)
-  for (const name of ['User Management', 'Application Management', 'Activity']) await expect(menu.getByRole('link', { name })).toHaveCount(0)
+  for (const name of ['User Management', 'Application Management', 'Activity'])
+    await expect(menu.getByRole('link', { name })).toHaveCount(0)
 
   for (const path of ['/admin/users', '/admin/users/import', '/admin/applications', '/admin/activity', '/apps/user-management']) {
     await page.goto(path)
     await expect(page.getByRole('heading', { name: 'Admin Access Required' }), path).toBeVisible()
     await expect(page.getByText('Only administrators can access this page.')).toBeVisible()
-    await expect(page.getByRole('heading', { level: 1, name: /User Management|Application Management|Activity|Import users/ })).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1, name: /User Management|Application Management|Activity|Import users/ })).toHaveCount(
+      0,
+    )
   }
 })
 
-test("the server refuses a staff member's calls to the administration API (403), and answers an administrator's", async ({ page, platform, request, newBrowserContext }) => {
+test("the server refuses a staff member's calls to the administration API (403), and answers an administrator's", async ({
+  page,
+  platform,
+  request,
+  newBrowserContext,
+}) => {
   const staff = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
   await platform.signInWithCode(page, staff.email)
   const staffToken = await platform.storedToken(page)
@@ -40,7 +51,15 @@ test("the server refuses a staff member's calls to the administration API (403),
   // Writes are refused too, and change nothing.
   const create = await request.post('/api/createuser', {
     headers: bearer(staffToken),
-    data: { email: 'sneaky@district.test', fullName: 'Sneaky', organizationId: 1, roleId: 1, isActive: true, permissions: [], sendInvitation: false },
+    data: {
+      email: 'sneaky@district.test',
+      fullName: 'Sneaky',
+      organizationId: 1,
+      roleId: 1,
+      isActive: true,
+      permissions: [],
+      sendInvitation: false,
+    },
   })
   expect(create.status()).toBe(403)
   const addApp = await request.post('/api/admin/applications', {
@@ -50,8 +69,12 @@ test("the server refuses a staff member's calls to the administration API (403),
   expect(addApp.status()).toBe(403)
   const deactivate = await request.delete(`/api/deleteuser?userId=${staff.userId}`, { headers: bearer(staffToken) })
   expect(deactivate.status()).toBe(403)
-  expect(await platform.db.kysely.selectFrom('users').select('user_id').where('email', '=', 'sneaky@district.test').executeTakeFirst()).toBeUndefined()
-  expect(await platform.db.kysely.selectFrom('applications').select('app_id').where('app_code', '=', 'SNEAKY').executeTakeFirst()).toBeUndefined()
+  expect(
+    await platform.db.kysely.selectFrom('users').select('user_id').where('email', '=', 'sneaky@district.test').executeTakeFirst(),
+  ).toBeUndefined()
+  expect(
+    await platform.db.kysely.selectFrom('applications').select('app_id').where('app_code', '=', 'SNEAKY').executeTakeFirst(),
+  ).toBeUndefined()
 
   // Without a session at all: 401.
   expect((await request.get('/api/userlist')).status()).toBe(401)

@@ -5,7 +5,10 @@ import { expect, test, usePlatform } from '../support/test.js'
 usePlatform()
 
 const applicationsTable = (page: Page) => page.getByRole('table', { name: 'Applications' })
-const rowOfCode = (page: Page, code: string) => applicationsTable(page).locator('tbody tr').filter({ has: page.locator('code', { hasText: new RegExp(`^${code}$`) }) })
+const rowOfCode = (page: Page, code: string) =>
+  applicationsTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.locator('code', { hasText: new RegExp(`^${code}$`) }) })
 
 async function openApplicationManagement(page: Page): Promise<void> {
   await page.goto('/admin/applications')
@@ -13,10 +16,15 @@ async function openApplicationManagement(page: Page): Promise<void> {
   await expect(applicationsTable(page)).toBeVisible()
 }
 
-test('an administrator adds an application: the code is upper-cased as typed, it joins the list and their own menu', async ({ page, platform }) => {
+test('an administrator adds an application: the code is upper-cased as typed, it joins the list and their own menu', async ({
+  page,
+  platform,
+}) => {
   await signInAsNewAdmin(page, platform, 'Alma Admin')
   await openApplicationManagement(page)
-  await expect(page.getByRole('alert', { name: 'How navigation works' })).toContainText('The menu lists applications by display order, lowest number first.')
+  await expect(page.getByRole('alert', { name: 'How navigation works' })).toContainText(
+    'The menu lists applications by display order, lowest number first.',
+  )
 
   const form = page.getByRole('region', { name: 'Add an application' })
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Field Trips')
@@ -58,7 +66,6 @@ test("an application made inactive vanishes from the menu of a person who holds 
   platform,
   request,
   newBrowserContext,
-  
 }) => {
   const { token } = await signInAsNewAdmin(page, platform, 'Bram Admin')
   const created = await request.post('/api/admin/applications', {
@@ -67,7 +74,11 @@ test("an application made inactive vanishes from the menu of a person who holds 
   })
   expect(created.status(), await created.text()).toBe(201)
 
-  const { userId, email } = await platform.createUser({ fullName: 'Stella Driver', roleCode: 'STAFF', applications: ['DASHBOARD', 'BUS_ROUTES'] })
+  const { userId, email } = await platform.createUser({
+    fullName: 'Stella Driver',
+    roleCode: 'STAFF',
+    applications: ['DASHBOARD', 'BUS_ROUTES'],
+  })
   const staff = await (await newBrowserContext()).newPage()
   await platform.signInWithCode(staff, email)
   expect(await applicationLinks(staff)).toEqual(['Dashboard Overview', 'Bus Routes'])

@@ -20,7 +20,7 @@ async function openDevices(page: Page): Promise<void> {
 }
 
 /** The card of one remembered device (a section named by its browser and system). */
-const deviceCard = (page: Page, name: string | RegExp) => page.getByRole('region', { name })
+const deviceCard = (page: Page, name: string | RegExp) => page.getByRole('region', { name, exact: true })
 
 /** A page whose session was ended elsewhere: its next call is refused, and it lands on /login, signed out. */
 async function expectSentToLoginOnNextCall(page: Page): Promise<void> {
@@ -32,8 +32,17 @@ async function expectSentToLoginOnNextCall(page: Page): Promise<void> {
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null])
 }
 
-test('a second browser is a new device: noted on the page and by e-mail; the first signs it out, then everywhere', async ({ page, platform, newBrowserContext }) => {
-  const { email } = await platform.createUser({ email: uniqueEmail('mia'), fullName: 'Mia Castellano', roleCode: 'STAFF', applications: ['DASHBOARD'] })
+test('a second browser is a new device: noted on the page and by e-mail; the first signs it out, then everywhere', async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
+  const { email } = await platform.createUser({
+    email: uniqueEmail('mia'),
+    fullName: 'Mia Castellano',
+    roleCode: 'STAFF',
+    applications: ['DASHBOARD'],
+  })
 
   // Browser A, the account's first device: the note on the page, no e-mail.
   await signInWithCodeFromNewDevice(page, platform, email)
@@ -93,7 +102,9 @@ test('a second browser is a new device: noted on the page and by e-mail; the fir
   // Sign out everywhere, from A: asked first, then A is signed out too.
   await page.getByRole('button', { name: 'Sign out everywhere' }).click()
   dialog = page.getByRole('dialog', { name: 'Sign out everywhere' })
-  await expect(dialog).toContainText('Sign out every session on every device? This includes the session you are using now, so you will need to sign in again.')
+  await expect(dialog).toContainText(
+    'Sign out every session on every device? This includes the session you are using now, so you will need to sign in again.',
+  )
   await dialog.getByRole('button', { name: 'Sign out everywhere' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
@@ -108,7 +119,12 @@ test("an administrator signs a person out everywhere from User Management; the p
   platform,
   newBrowserContext,
 }) => {
-  const { email } = await platform.createUser({ email: uniqueEmail('theo'), fullName: 'Theo Brandt', roleCode: 'STAFF', applications: ['DASHBOARD'] })
+  const { email } = await platform.createUser({
+    email: uniqueEmail('theo'),
+    fullName: 'Theo Brandt',
+    roleCode: 'STAFF',
+    applications: ['DASHBOARD'],
+  })
   const staff = await (await newBrowserContext()).newPage()
   await signInWithCodeFromNewDevice(staff, platform, email)
 

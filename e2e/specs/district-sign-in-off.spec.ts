@@ -4,7 +4,11 @@ import { expect, test, usePlatform } from '../support/test.js'
 // No DISTRICT_EMAIL_DOMAIN: the district sign-in does not exist on this platform.
 usePlatform()
 
-test('without a district domain, /login offers no district sign-in and its pages answer as unknown paths do', async ({ page, platform, request }) => {
+test('without a district domain, /login offers no district sign-in and its pages answer as unknown paths do', async ({
+  page,
+  platform,
+  request,
+}) => {
   const config = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth-config')
   await page.goto('/login')
   expect((await config).status()).toBe(200)

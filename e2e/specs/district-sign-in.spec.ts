@@ -1,5 +1,12 @@
 import { expectNoSeriousA11yViolations } from '../support/axe.js'
-import { DISTRICT_DOMAIN, DISTRICT_HINT, NEW_DEVICE_SUBJECT, expectSignInSuccess, mailsWithSubject, requestDistrictSignIn } from '../support/district.js'
+import {
+  DISTRICT_DOMAIN,
+  DISTRICT_HINT,
+  NEW_DEVICE_SUBJECT,
+  expectSignInSuccess,
+  mailsWithSubject,
+  requestDistrictSignIn,
+} from '../support/district.js'
 import { uniqueEmail } from '../support/platform.js'
 import { settled } from '../support/screens.js'
 import { expect, test, usePlatform } from '../support/test.js'
@@ -9,7 +16,11 @@ usePlatform({ env: { DISTRICT_EMAIL_DOMAIN: DISTRICT_DOMAIN } })
 
 const PROVIDER_LINK_NOTE = 'This link may have expired or already been used, or it was opened on a different device.'
 
-test('/login leads to the district sign-in, which refuses another domain with the hint and sends nothing', async ({ page, platform, request }) => {
+test('/login leads to the district sign-in, which refuses another domain with the hint and sends nothing', async ({
+  page,
+  platform,
+  request,
+}) => {
   await page.goto('/login')
   await page.getByRole('link', { name: 'Sign in with your district email' }).click()
   await expect(page).toHaveURL(/\/login-clerk$/)
@@ -26,7 +37,7 @@ test('/login leads to the district sign-in, which refuses another domain with th
   })
   const seen = platform.smtp.inbox.length
   await field.fill('jordan.lee@example.org')
-  await page.getByRole('button', { name: 'Send Magic Link' }).click()
+  await page.getByRole('button', { name: 'Send sign-in link' }).click()
   await expect(field).toHaveAttribute('aria-invalid', 'true')
   await expect(field).toHaveAccessibleDescription(DISTRICT_HINT)
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toHaveCount(0)
@@ -44,8 +55,16 @@ test('/login leads to the district sign-in, which refuses another domain with th
   await expect(field).toHaveAccessibleDescription(DISTRICT_HINT)
 })
 
-test("an invited person's link, opened in the browser that asked, signs in with the new-device note and redirects after 2 s", async ({ page, platform }) => {
-  const { email } = await platform.createUser({ email: uniqueEmail('lena'), fullName: 'Lena Ortiz', roleCode: 'STAFF', applications: ['DASHBOARD'] })
+test("an invited person's link, opened in the browser that asked, signs in with the new-device note and redirects after 2 s", async ({
+  page,
+  platform,
+}) => {
+  const { email } = await platform.createUser({
+    email: uniqueEmail('lena'),
+    fullName: 'Lena Ortiz',
+    roleCode: 'STAFF',
+    applications: ['DASHBOARD'],
+  })
   const seen = platform.smtp.inbox.length
   const mail = await requestDistrictSignIn(page, platform, email)
   expect(mail.link.startsWith(`${platform.url}/auth/verify-clerk?`)).toBe(true)
@@ -63,13 +82,24 @@ test("an invited person's link, opened in the browser that asked, signs in with 
   // The account's very first device: the note on the page, but no e-mail about it.
   await platform.processMail()
   expect(mailsWithSubject(platform, email, NEW_DEVICE_SUBJECT)).toEqual([])
-  expect(platform.smtp.inbox.slice(seen).filter((received) => received.to.includes(email)).map((received) => received.subject)).toEqual([
-    'Your sign-in link for the District staff platform',
-  ])
+  expect(
+    platform.smtp.inbox
+      .slice(seen)
+      .filter((received) => received.to.includes(email))
+      .map((received) => received.subject),
+  ).toEqual(['Your sign-in link for the District staff platform'])
 })
 
-test('by code: a wrong code is refused, the right one typed with a space signs in; Use a different email returns to entry', async ({ page, platform }) => {
-  const { email } = await platform.createUser({ email: uniqueEmail('omar'), fullName: 'Omar Haddad', roleCode: 'STAFF', applications: ['DASHBOARD'] })
+test('by code: a wrong code is refused, the right one typed with a space signs in; Use a different email returns to entry', async ({
+  page,
+  platform,
+}) => {
+  const { email } = await platform.createUser({
+    email: uniqueEmail('omar'),
+    fullName: 'Omar Haddad',
+    roleCode: 'STAFF',
+    applications: ['DASHBOARD'],
+  })
   await requestDistrictSignIn(page, platform, email)
 
   // Back to entry, the address kept for correcting.
@@ -93,7 +123,11 @@ test('by code: a wrong code is refused, the right one typed with a space signs i
   await expect(page.getByTestId('header-user-name')).toHaveText('Omar Haddad')
 })
 
-test('/auth/verify-clerk without a usable link, and a link opened in another browser, are accessible and spend nothing', async ({ page, platform, newBrowserContext }) => {
+test('/auth/verify-clerk without a usable link, and a link opened in another browser, are accessible and spend nothing', async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
   await page.goto('/auth/verify-clerk')
   await expect(page.getByRole('heading', { name: 'Unable to sign you in' })).toBeVisible()
   await expect(page.getByText('Invalid or expired magic link')).toBeVisible()

@@ -3,7 +3,10 @@ import { expect, test, usePlatform } from '../support/test.js'
 
 usePlatform()
 
-test('a staff member without the DSA_TRACKER application has no DSA menu item and reads the access message at /dsa-tracker', async ({ page, platform }) => {
+test('a staff member without the DSA_TRACKER application has no DSA menu item and reads the access message at /dsa-tracker', async ({
+  page,
+  platform,
+}) => {
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD', 'ACCRUALS'] })
   await platform.signInWithCode(page, email)
   expect(await applicationLinks(page)).toEqual(['Dashboard Overview', 'Accruals'])

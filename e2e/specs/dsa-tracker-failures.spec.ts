@@ -23,7 +23,10 @@ test.afterEach(() => {
   tracker.setBehaviour({ kind: 'ok' })
 })
 
-test('a custom client id: a malformed one shows the hint; on a failing tracker the run fails with the reason', async ({ page, platform }) => {
+test('a custom client id: a malformed one shows the hint; on a failing tracker the run fails with the reason', async ({
+  page,
+  platform,
+}) => {
   await signInAsNewAdmin(page, platform, 'Casey Custom')
   await openDsaTracker(page)
   const starts: string[] = []
@@ -56,7 +59,8 @@ test('a custom client id: a malformed one shows the hint; on a failing tracker t
   const started = nextScrapeStart(page)
   await start.click()
   expect((await started).status).toBe(202)
-  const reason = 'Could not read the project list of 37-H10: The tracker answered 503 Service Unavailable (1 try). Stored projects were kept and marked STALE.'
+  const reason =
+    'Could not read the project list of 37-H10: The tracker answered 503 Service Unavailable (1 try). Stored projects were kept and marked STALE.'
   const card = runCard(page, '37-H10')
   await expect(card).toHaveAttribute('data-state', 'failed', { timeout: 10_000 })
   await expect(card.getByText('Failed', { exact: true })).toBeVisible()
@@ -72,7 +76,11 @@ test('a custom client id: a malformed one shows the hint; on a failing tracker t
   expect([row![0], row![1], row![4], row![5], row![6], row![7], row![8]]).toEqual(['37-H10', 'Manual', 'FAILED', '0', '0', '0', reason])
 })
 
-test("a second start of a client whose run is going is refused: 'Scraping failed: …', and the running run shows", async ({ page, platform, request }) => {
+test("a second start of a client whose run is going is refused: 'Scraping failed: …', and the running run shows", async ({
+  page,
+  platform,
+  request,
+}) => {
   test.setTimeout(60_000)
   const { token } = await signInAsNewAdmin(page, platform, 'Robin Repeat')
   await openDsaTracker(page)
@@ -100,7 +108,10 @@ test("a second start of a client whose run is going is refused: 'Scraping failed
   // The API refuses it the same way.
   const again = await request.post('/api/dsa-scrape', { headers: bearer(token), data: { clientId: '37-58' } })
   expect(again.status()).toBe(409)
-  expect(await again.json()).toMatchObject({ code: 'scrape_running', error: expect.stringContaining('A scrape of 37-58 is already running') })
+  expect(await again.json()).toMatchObject({
+    code: 'scrape_running',
+    error: expect.stringContaining('A scrape of 37-58 is already running'),
+  })
 
   // Once the tracker is quick again the run ends, and a new start is possible.
   tracker.setBehaviour({ kind: 'ok' })

@@ -83,10 +83,18 @@ test('an administrator scrapes 37-H9 from the menu and watches the run progress,
   expect(firstSeen).toBeLessThan(PROJECT_COUNT)
   await expect.poll(detailsDone, { message: 'the details read go up', timeout: 10_000 }).toBeGreaterThan(firstSeen)
   await expect(card.getByText(/^Pages fetched: \d+ · Found: 60 · New: \d+ · Updated: 0$/)).toBeVisible()
+  // The run's row in Recent runs is live as well: RUNNING, and found what the card says it found (not 0).
+  const liveRow = async () => {
+    const rows = await tableCells(page.getByRole('table', { name: 'Recent runs' }))
+    return rows.map((cells) => [cells[0], cells[4], cells[5]])
+  }
+  await expect.poll(liveRow, { message: 'the running row shows the live count', timeout: 10_000 }).toEqual([[CLIENT_NAME, 'RUNNING', '60']])
   const bar = card.getByRole('progressbar', { name: `Progress of the scrape of ${CLIENT}` })
   await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/)
   const percent = Number(await bar.getAttribute('aria-valuenow'))
-  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { message: 'the bar moves', timeout: 10_000 }).toBeGreaterThan(percent)
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { message: 'the bar moves', timeout: 10_000 })
+    .toBeGreaterThan(percent)
   await settled(page)
   await expectNoSeriousA11yViolations(page, '/dsa-tracker (Scraper, a run in progress)')
 
@@ -137,8 +145,13 @@ test('the Database View lists, links, filters, pages and exports the projects of
   expect(await shownProjectNumbers(page)).toEqual(firstPage)
 
   // Every cost is in US dollars.
-  const costs = await projectRows(page).evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[6]?.querySelector('p')?.textContent ?? ''))
-  expect(costs.filter((cost) => !/^(\$\d{1,3}(,\d{3})*(\.\d{2})?|—)$/.test(cost)), 'costs not in US dollars').toEqual([])
+  const costs = await projectRows(page).evaluateAll((rows) =>
+    rows.map((row) => row.querySelectorAll('td')[6]?.querySelector('p')?.textContent ?? ''),
+  )
+  expect(
+    costs.filter((cost) => !/^(\$\d{1,3}(,\d{3})*(\.\d{2})?|—)$/.test(cost)),
+    'costs not in US dollars',
+  ).toEqual([])
 
   // Filter by status: only that status, as many as the tracker's data gives it.
   const filters = projectFilters(page)
@@ -154,13 +167,17 @@ test('the Database View lists, links, filters, pages and exports the projects of
 
   // A row's details open under it; the axe check sees them.
   const opened = withStatus.find((project) => projectNumber(project) === firstShown)!
-  const toggle = projectRows(page).filter({ hasText: firstShown }).getByRole('button', { name: `Tracker fields of ${firstShown}` })
+  const toggle = projectRows(page)
+    .filter({ hasText: firstShown })
+    .getByRole('button', { name: `Tracker fields of ${firstShown}` })
   await toggle.click()
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
   const details = projectsTable(page).getByRole('group', { name: `Tracker fields of ${firstShown}` })
   await expect(details).toBeVisible()
   await expect(details.getByText('Received', { exact: true })).toBeVisible()
-  await expect(details.getByText('Letter', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(opened.lastCertificationLetterType || '—')
+  await expect(details.getByText('Letter', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(
+    opened.lastCertificationLetterType || '—',
+  )
   await settled(page)
   await expectNoSeriousA11yViolations(page, '/dsa-tracker?tab=database (filtered, a project opened)')
 
@@ -188,7 +205,8 @@ test('the Database View lists, links, filters, pages and exports the projects of
   await expect(pagerSummary(page)).toHaveText('Showing 1–50 of 60 projects')
 
   // Search by a project's name: only the projects whose number, name, city, type or PTN hold every word.
-  const target = served.find((project) => project.projectName.includes(' - ') && matchingSearch(served, project.projectName).length === 1) ?? served[0]!
+  const target =
+    served.find((project) => project.projectName.includes(' - ') && matchingSearch(served, project.projectName).length === 1) ?? served[0]!
   const found = matchingSearch(served, target.projectName)
   const search = filters.getByRole('searchbox', { name: 'Search' })
   await search.fill(target.projectName)
@@ -228,7 +246,9 @@ test('the Statistics tab shows the totals, the breakdowns and the run in the scr
   // The status breakdown: each status's count and share, most first.
   const byStatus = page.getByRole('table', { name: 'Projects by status' })
   await expect(bodyRows(byStatus)).toHaveCount(statusCounts(served).length)
-  expect(await tableCells(byStatus)).toEqual(statusCounts(served).map(({ status, count }) => [status, String(count), percentText(count, PROJECT_COUNT)]))
+  expect(await tableCells(byStatus)).toEqual(
+    statusCounts(served).map(({ status, count }) => [status, String(count), percentText(count, PROJECT_COUNT)]),
+  )
   await expect(page.getByRole('img', { name: /^Donut chart of 60 projects by status/ })).toBeVisible()
 
   // The client breakdown.

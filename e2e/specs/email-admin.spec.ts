@@ -39,7 +39,10 @@ async function findMessagesTo(page: Page, recipient: string, count: number): Pro
 
 /** On the Templates tab: selects a kind in the list and waits for its editor. */
 async function editTemplate(page: Page, label: string): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Message templates' }).getByRole('button', { name: new RegExp(`^${label}\\b`) }).click()
+  await page
+    .getByRole('navigation', { name: 'Message templates' })
+    .getByRole('button', { name: new RegExp(`^${label}\\b`) })
+    .click()
   const editor = page.getByRole('form', { name: label })
   await expect(editor.getByRole('heading', { level: 2, name: label })).toBeVisible()
   return editor
@@ -72,7 +75,12 @@ test("a staff member's sign-in e-mail is refused; an administrator finds it, see
   platform,
   newBrowserContext,
 }) => {
-  const { email } = await platform.createUser({ email: uniqueEmail('sam'), fullName: 'Samira Okafor', roleCode: 'STAFF', applications: ['DASHBOARD'] })
+  const { email } = await platform.createUser({
+    email: uniqueEmail('sam'),
+    fullName: 'Samira Okafor',
+    roleCode: 'STAFF',
+    applications: ['DASHBOARD'],
+  })
 
   await signInAsNewAdmin(page, platform, 'Mara Mailroom')
 
@@ -82,7 +90,7 @@ test("a staff member's sign-in e-mail is refused; an administrator finds it, see
   const seenBeforeRequest = platform.smtp.inbox.length
   await staff.goto('/login')
   await staff.getByLabel('Email address').fill(email)
-  await staff.getByRole('button', { name: 'Send Magic Link' }).click()
+  await staff.getByRole('button', { name: 'Send sign-in link' }).click()
   await expect(staff.getByText(SEND_FAILED)).toBeVisible()
   await expect(staff.getByText('Could not send the link')).toBeVisible()
   await expect(staff.getByRole('heading', { name: 'Check Your Email' })).toHaveCount(0)
@@ -127,7 +135,9 @@ test("a staff member's sign-in e-mail is refused; an administrator finds it, see
   await expect(confirm).toContainText('A new sign-in link will be issued and sent; the old one stays unusable.')
   const seen = platform.smtp.inbox.length
   await confirm.getByRole('button', { name: 'Resend' }).click()
-  await expect(page.getByText(`A fresh sign-in e-mail was sent to ${email} (a new link and code; the old ones stay unusable).`)).toBeVisible()
+  await expect(
+    page.getByText(`A fresh sign-in e-mail was sent to ${email} (a new link and code; the old ones stay unusable).`),
+  ).toBeVisible()
   await expect(confirm).toBeHidden()
 
   const mail = await platform.mailAfter(email, seen)
@@ -142,17 +152,28 @@ test("a staff member's sign-in e-mail is refused; an administrator finds it, see
   await expect(rows).toHaveCount(2)
   await expect(rows.nth(0)).toContainText('Sent')
   await expect(rows.nth(1)).toContainText('Failed')
-  const audited = await platform.db.kysely.selectFrom('audit_log').select(['outcome', 'details']).where('action', '=', 'email.resent').execute()
+  const audited = await platform.db.kysely
+    .selectFrom('audit_log')
+    .select(['outcome', 'details'])
+    .where('action', '=', 'email.resent')
+    .execute()
   expect(audited.filter((entry) => entry.details?.includes(email))).toEqual([expect.objectContaining({ outcome: 'success' })])
 
   // Even the new message is stored masked: neither its token nor its code is in the log.
-  await rows.nth(0).getByRole('button', { name: `View message to ${email}` }).click()
+  await rows
+    .nth(0)
+    .getByRole('button', { name: `View message to ${email}` })
+    .click()
   await expect(drawer.getByRole('table', { name: 'Message details' }).getByRole('row', { name: /^Status/ })).toContainText('Sent')
   await expect(drawer.getByRole('region', { name: 'Text body' })).toContainText('Or type this code on the sign-in page: [hidden]')
   await expect(drawer.getByRole('region', { name: 'Text body' })).not.toContainText(fresh.token)
   await expect(drawer.getByRole('region', { name: 'Text body' })).not.toContainText(fresh.code)
   await expect(drawer.getByRole('button', { name: 'Resend' })).toHaveCount(0)
-  const stored = await platform.db.kysely.selectFrom('mail_messages').select(['subject', 'body_text', 'body_html']).where('recipient', '=', email).execute()
+  const stored = await platform.db.kysely
+    .selectFrom('mail_messages')
+    .select(['subject', 'body_text', 'body_html'])
+    .where('recipient', '=', email)
+    .execute()
   expect(stored).toHaveLength(2)
   for (const row of stored) expect(JSON.stringify(row)).not.toContain(fresh.token)
 
@@ -196,7 +217,9 @@ test('the administrator edits the invitation template with a live preview; the s
   await editor.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Invitation template saved')).toBeVisible()
   await expect(editor.getByText('Unsaved changes', { exact: true })).toHaveCount(0)
-  await expect(page.getByRole('navigation', { name: 'Message templates' }).getByRole('button', { name: /^Invitation\b/ })).toContainText('Customised')
+  await expect(page.getByRole('navigation', { name: 'Message templates' }).getByRole('button', { name: /^Invitation\b/ })).toContainText(
+    'Customised',
+  )
 
   // A body without {{link}}: the hint, then the server's refusal under the body; nothing is saved.
   await body.fill('Hello {{full_name}}, welcome aboard.')
@@ -252,7 +275,9 @@ test('the administrator edits the invitation template with a live preview; the s
   await expect(again.getByRole('textbox', { name: 'Subject', exact: true })).toHaveValue(DEFAULT_INVITATION_SUBJECT)
   await expect(again.getByRole('textbox', { name: 'Body', exact: true })).toHaveValue(original)
   await expect(again.getByRole('button', { name: 'Reset to default' })).toBeDisabled()
-  await expect(page.getByRole('navigation', { name: 'Message templates' }).getByRole('button', { name: /^Invitation\b/ })).toContainText('Default')
+  await expect(page.getByRole('navigation', { name: 'Message templates' }).getByRole('button', { name: /^Invitation\b/ })).toContainText(
+    'Default',
+  )
   await expect(previewSubject).toHaveText('You have been invited to the District staff platform')
 })
 
@@ -279,7 +304,9 @@ test("Mail health: the SMTP settings in force, 'Test connection' succeeds, 'Send
 
   const result = page.getByTestId('mail-health-result')
   await page.getByRole('button', { name: 'Test connection' }).click()
-  await expect(result).toHaveText(`Connection test succeeded: Connected to 127.0.0.1:${platform.smtp.port} and the server accepted the login.`)
+  await expect(result).toHaveText(
+    `Connection test succeeded: Connected to 127.0.0.1:${platform.smtp.port} and the server accepted the login.`,
+  )
 
   const seen = platform.smtp.inbox.length
   await page.getByRole('button', { name: 'Send a test message to me' }).click()
@@ -312,7 +339,10 @@ test('axe: Email Administration, the Mail log and the open drawer of a failed me
   await expectNoSeriousA11yViolations(page, '/admin/email (Mail log)', AXE_OPTIONS)
 
   // The drawer of a failed message (Resend offered, the error shown, both bodies).
-  await mailLogRows(page).filter({ hasText: refused }).getByRole('button', { name: `View message to ${refused}` }).click()
+  await mailLogRows(page)
+    .filter({ hasText: refused })
+    .getByRole('button', { name: `View message to ${refused}` })
+    .click()
   const drawer = page.getByRole('dialog', { name: `Message to ${refused}` })
   await expect(drawer.getByRole('region', { name: 'Text body' })).toBeVisible()
   await expect(drawer.getByRole('button', { name: 'Resend' })).toBeVisible()

@@ -37,7 +37,11 @@ let sharedLink = ''
 test('a report writer designs a grouped summary with a chart, saves it and copies its link', async ({ page, context, platform }) => {
   test.setTimeout(90_000)
   await seedDsaProjects(platform)
-  ;({ email: writerEmail } = await platform.createUser({ fullName: WRITER_NAME, roleCode: 'REPORT_WRITER', applications: ['DASHBOARD', 'REPORTS_STUDIO', 'DSA_TRACKER'] }))
+  ;({ email: writerEmail } = await platform.createUser({
+    fullName: WRITER_NAME,
+    roleCode: 'REPORT_WRITER',
+    applications: ['DASHBOARD', 'REPORTS_STUDIO', 'DSA_TRACKER'],
+  }))
   await platform.signInWithCode(page, writerEmail)
 
   // The menu opens the studio in a new tab.
@@ -128,7 +132,8 @@ test('a report writer designs a grouped summary with a chart, saves it and copie
   await expect(entry.getByRole('link', { name: REPORT_NAME })).toHaveAttribute('href', `/reports-studio?report=${reportId}`)
   await expect(entry.getByText(DESCRIPTION)).toBeVisible()
   await expect(entry.getByText(new RegExp(`^${WRITER_NAME} · `))).toBeVisible()
-  for (const action of ['Edit', 'Delete', 'Share']) await expect(entry.getByRole('button', { name: `${action} ${REPORT_NAME}` })).toBeVisible()
+  for (const action of ['Edit', 'Delete', 'Share'])
+    await expect(entry.getByRole('button', { name: `${action} ${REPORT_NAME}` })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: REPORT_NAME })).toBeVisible()
   await expectSummaryTable(page.getByRole('table', { name: TITLE }), expected)
   await settled(page)
@@ -174,7 +179,10 @@ test('a staff member opens the shared link, reads the report and exports it to E
   await expect(page.getByRole('img', { name: /^Bar chart of Construction cost by 3 categories/ })).toBeVisible()
   await page.getByRole('button', { name: 'Show the chart data' }).click()
   const chartData = page.getByRole('table', { name: `Chart data: ${TITLE}` })
-  await expect(chartData.getByRole('row')).toHaveText(['CategoryConstruction cost', ...expected.clients.map((client, i) => `${client}${money(expected.clientSums[i]!)}`)])
+  await expect(chartData.getByRole('row')).toHaveText([
+    'CategoryConstruction cost',
+    ...expected.clients.map((client, i) => `${client}${money(expected.clientSums[i]!)}`),
+  ])
   await settled(page)
   await expectNoSeriousA11yViolations(page, '/reports-studio?report=… (the viewer, for staff)')
 
@@ -281,7 +289,9 @@ test('a staff member without the DSA tracker opens the link and is told the repo
   await platform.signInWithCode(page, email)
   await page.goto(sharedLink)
   await expect(page.getByRole('heading', { level: 2, name: REPORT_NAME })).toBeVisible()
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load report' })).toHaveText("Failed to load report: You may not read the dataset 'DSA projects', so this report cannot run for you.")
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load report' })).toHaveText(
+    "Failed to load report: You may not read the dataset 'DSA projects', so this report cannot run for you.",
+  )
   await expect(page.getByRole('table', { name: TITLE })).toHaveCount(0)
   await expect(page.getByRole('group', { name: 'Export' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Edit report' })).toHaveCount(0)

@@ -45,7 +45,11 @@ test.afterEach(() => {
   live.setMode('ok')
 })
 
-test('a server that drops out shows a new since, the change in History, and an alert to the administrators', async ({ page, platform, request }) => {
+test('a server that drops out shows a new since, the change in History, and an alert to the administrators', async ({
+  page,
+  platform,
+  request,
+}) => {
   const { email, token } = await signInAsNewAdmin(page, platform, 'Hester History')
   await page.goto('/admin/monitoring')
   const card = domainCard(page, DOMAIN)
@@ -54,7 +58,14 @@ test('a server that drops out shows a new since, the change in History, and an a
   // Since: the first read is the start of each server's current state.
   await expect(adminField(card, 'Since')).toHaveText(/^(less than a minute|\d+ min) ago \(.+\)$/)
   await expect(sinceTime(adminField(card, 'Since'))).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/)
-  await expectManagedServer(card, DOMAIN, 'osb_server1', { address: 'wls-host', port: '8011', cluster: 'cluster1', state: 'RUNNING', started: true, health: 'OK' })
+  await expectManagedServer(card, DOMAIN, 'osb_server1', {
+    address: 'wls-host',
+    port: '8011',
+    cluster: 'cluster1',
+    state: 'RUNNING',
+    started: true,
+    health: 'OK',
+  })
   const server1Since = sinceTime((await managedServerCells(card, DOMAIN, 'osb_server1')).nth(3))
   await expect(server1Since).toHaveText(/^since (less than a minute|\d+ min) ago \(.+\)$/)
   const firstSeen = await server1Since.getAttribute('datetime')
@@ -62,10 +73,19 @@ test('a server that drops out shows a new since, the change in History, and an a
   // osb_server1 drops out of the runtime list: the domain's Refresh shows it UNREACHABLE, since now.
   live.setMode('missing-runtime')
   const refreshedAt = Date.now()
-  const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/weblogic-status')
+  const posted = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/weblogic-status',
+  )
   await card.getByRole('button', { name: `Refresh ${DOMAIN}` }).click()
   expect((await posted).status()).toBe(200)
-  await expectManagedServer(card, DOMAIN, 'osb_server1', { address: 'wls-host', port: '8011', cluster: 'cluster1', state: 'UNREACHABLE', started: false, health: '—' })
+  await expectManagedServer(card, DOMAIN, 'osb_server1', {
+    address: 'wls-host',
+    port: '8011',
+    cluster: 'cluster1',
+    state: 'UNREACHABLE',
+    started: false,
+    health: '—',
+  })
   await expect(server1Since).not.toHaveAttribute('datetime', firstSeen!)
   const changedAt = Date.parse((await server1Since.getAttribute('datetime'))!)
   expect(changedAt).toBeGreaterThanOrEqual(refreshedAt - 1_000)
@@ -83,7 +103,8 @@ test('a server that drops out shows a new since, the change in History, and an a
   await expect(newest.getByRole('rowheader')).toHaveText('osb_server1')
   await expect(newest.getByRole('cell').nth(1)).toHaveText('RUNNING → UNREACHABLE')
   await expect(newest.getByRole('cell').nth(2)).toHaveText('OK → —')
-  const firstSeenRow = (server: string) => rows.filter({ has: page.getByRole('rowheader', { name: server, exact: true }) }).filter({ hasText: 'First seen' })
+  const firstSeenRow = (server: string) =>
+    rows.filter({ has: page.getByRole('rowheader', { name: server, exact: true }) }).filter({ hasText: 'First seen' })
   await expect(firstSeenRow('AdminServer').getByRole('cell').nth(1)).toHaveText('First seen → RUNNING')
   await expect(firstSeenRow('osb_server1').getByRole('cell').nth(1)).toHaveText('First seen → RUNNING')
   await expect(firstSeenRow('osb_server2').getByRole('cell').nth(1)).toHaveText('First seen → SHUTDOWN')

@@ -62,8 +62,22 @@ test('the live domain shows its servers as WebLogic reports them, the hung one U
   await expect(adminField(card, 'Health')).toHaveText('OK')
   await expect(adminField(card, 'WebLogic version')).toHaveText('12.2.1.4.0')
   await expect(card.getByRole('link', { name: /Open Console/ })).toHaveAttribute('href', `${live.url}/console`)
-  await expectManagedServer(card, LIVE, 'osb_server1', { address: 'wls-host', port: '8011', cluster: 'cluster1', state: 'RUNNING', started: true, health: 'OK' })
-  await expectManagedServer(card, LIVE, 'osb_server2', { address: 'wls-host2', port: '8011', cluster: 'cluster1', state: 'SHUTDOWN', started: false, health: '—' })
+  await expectManagedServer(card, LIVE, 'osb_server1', {
+    address: 'wls-host',
+    port: '8011',
+    cluster: 'cluster1',
+    state: 'RUNNING',
+    started: true,
+    health: 'OK',
+  })
+  await expectManagedServer(card, LIVE, 'osb_server2', {
+    address: 'wls-host2',
+    port: '8011',
+    cluster: 'cluster1',
+    state: 'SHUTDOWN',
+    started: false,
+    health: '—',
+  })
   await expect(card.getByRole('alert')).toHaveCount(0)
 
   const hungCard = domainCard(page, HUNG)
@@ -82,7 +96,10 @@ test('the live domain shows its servers as WebLogic reports them, the hung one U
   await expect(summaryValue(page, 'Failed')).toHaveText('1')
 })
 
-test("a domain's own Refresh reads only that domain: a refused password shows as ERROR, the other card is unchanged", async ({ page, platform }) => {
+test("a domain's own Refresh reads only that domain: a refused password shows as ERROR, the other card is unchanged", async ({
+  page,
+  platform,
+}) => {
   await signInAsNewAdmin(page, platform, 'Rafe Refresher')
   await page.goto('/admin/monitoring')
   const card = domainCard(page, LIVE)
@@ -95,7 +112,9 @@ test("a domain's own Refresh reads only that domain: a refused password shows as
   /** Clicks 'Refresh {LIVE}' and checks the call it makes. */
   async function refreshLive(): Promise<void> {
     const liveAsked = live.requests.length
-    const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/weblogic-status')
+    const posted = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/weblogic-status',
+    )
     await card.getByRole('button', { name: `Refresh ${LIVE}` }).click()
     const response = await posted
     expect(response.status()).toBe(200)
@@ -114,7 +133,14 @@ test("a domain's own Refresh reads only that domain: a refused password shows as
   await expect(raw).toContainText('Error 401--Unauthorized')
   // Its servers, known from the last good read, are now unknown; the summary follows.
   await expect(adminField(card, 'State')).toHaveText('UNREACHABLE')
-  await expectManagedServer(card, LIVE, 'osb_server1', { address: 'wls-host', port: '8011', cluster: 'cluster1', state: 'UNREACHABLE', started: true, health: '—' })
+  await expectManagedServer(card, LIVE, 'osb_server1', {
+    address: 'wls-host',
+    port: '8011',
+    cluster: 'cluster1',
+    state: 'UNREACHABLE',
+    started: true,
+    health: '—',
+  })
   await expect(summaryValue(page, 'Running Servers')).toHaveText('0/4')
   await expect(summaryValue(page, 'Failed')).toHaveText('0')
   await settled(page)
@@ -132,7 +158,14 @@ test("a domain's own Refresh reads only that domain: a refused password shows as
   await expect(card.getByText('ERROR', { exact: true })).toHaveCount(0)
   await expect(card.getByText(AUTH_ERROR)).toHaveCount(0)
   await expect(adminField(card, 'State')).toHaveText('RUNNING')
-  await expectManagedServer(card, LIVE, 'osb_server1', { address: 'wls-host', port: '8011', cluster: 'cluster1', state: 'RUNNING', started: true, health: 'OK' })
+  await expectManagedServer(card, LIVE, 'osb_server1', {
+    address: 'wls-host',
+    port: '8011',
+    cluster: 'cluster1',
+    state: 'RUNNING',
+    started: true,
+    health: 'OK',
+  })
   await expect(summaryValue(page, 'Running Servers')).toHaveText('2/4')
   await expect(summaryValue(page, 'Failed')).toHaveText('1')
   expect(hung.requests.length).toBe(hungAsked)

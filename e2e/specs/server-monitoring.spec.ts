@@ -9,7 +9,11 @@ usePlatform()
 
 const MOCK_NOTE = 'Mock data: no WebLogic domains are configured (WEBLOGIC_DOMAINS_FILE); these servers are examples.'
 
-test('mock mode: an administrator opens Server Monitoring from the menu and sees the counts the API gives, labelled mock data', async ({ page, platform, request }) => {
+test('mock mode: an administrator opens Server Monitoring from the menu and sees the counts the API gives, labelled mock data', async ({
+  page,
+  platform,
+  request,
+}) => {
   const { token } = await signInAsNewAdmin(page, platform, 'Monty Monitor')
 
   await mainMenu(page).getByRole('link', { name: 'Server Monitoring' }).click()
@@ -55,8 +59,15 @@ test('mock mode: an administrator opens Server Monitoring from the menu and sees
   await expect(adminField(finance, 'State')).toHaveText('RUNNING')
   await expect(adminField(finance, 'Health')).toHaveText('OK')
   await expect(adminField(finance, 'WebLogic version')).toHaveText('14.1.1.0.0')
-  await expect(finance.getByRole('link', { name: /Open Console/ })).toHaveAttribute('href', 'https://wls-finance.district.local:7001/console')
-  await expect(finance.getByRole('table', { name: 'Managed servers of finance_prod' }).getByRole('rowheader')).toHaveText(['fin_server1', 'fin_server2', 'fin_batch'])
+  await expect(finance.getByRole('link', { name: /Open Console/ })).toHaveAttribute(
+    'href',
+    'https://wls-finance.district.local:7001/console',
+  )
+  await expect(finance.getByRole('table', { name: 'Managed servers of finance_prod' }).getByRole('rowheader')).toHaveText([
+    'fin_server1',
+    'fin_server2',
+    'fin_batch',
+  ])
 
   // The unreachable mock domain: UNREACHABLE, its error, the raw error under 'Details', and no console link.
   const unreachable = status.domains.find((domain) => domain.status === 'UNREACHABLE')
@@ -125,7 +136,10 @@ test('a staff member gets Admin Access Required on Server Monitoring, and 403 fr
   // The server refuses on its own: the role is checked there, not only on screen.
   expect((await request.get('/api/weblogic-status', { headers: bearer(token) })).status()).toBe(403)
   expect((await request.get('/api/weblogic-status?refresh=true', { headers: bearer(token) })).status()).toBe(403)
-  const refresh = await request.post('/api/weblogic-status', { headers: bearer(token), data: { serverName: 'finance_prod', forceRefresh: true } })
+  const refresh = await request.post('/api/weblogic-status', {
+    headers: bearer(token),
+    data: { serverName: 'finance_prod', forceRefresh: true },
+  })
   expect(refresh.status()).toBe(403)
   // Without a session: 401.
   expect((await request.get('/api/weblogic-status')).status()).toBe(401)

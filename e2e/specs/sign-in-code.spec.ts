@@ -31,7 +31,7 @@ test('a protected page visited signed out is remembered and reached after signin
 
   await page.getByLabel('Email address').fill(email)
   const seen = platform.smtp.inbox.length
-  await page.getByRole('button', { name: 'Send Magic Link' }).click()
+  await page.getByRole('button', { name: 'Send sign-in link' }).click()
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible()
   const code = /code on the sign-in page: (\d{6})/.exec((await platform.mailAfter(email, seen)).text)?.[1] ?? ''
   await page.getByLabel('Verification code').fill(code)
@@ -47,7 +47,7 @@ test('a protected page is remembered across the e-mailed link too', async ({ pag
   await expect(page).toHaveURL(/\/login$/)
   await page.getByLabel('Email address').fill(email)
   const seen = platform.smtp.inbox.length
-  await page.getByRole('button', { name: 'Send Magic Link' }).click()
+  await page.getByRole('button', { name: 'Send sign-in link' }).click()
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible()
   const link = /(http:\/\/\S+\/auth\/verify\?\S+)/.exec((await platform.mailAfter(email, seen)).text)?.[1] ?? ''
   await page.goto(link)

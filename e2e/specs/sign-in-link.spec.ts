@@ -10,15 +10,21 @@ const LINK_NOTE = 'This link may have expired or already been used'
 async function applicationLinks(page: Page): Promise<string[]> {
   const group = page.getByRole('navigation', { name: 'Main menu' }).getByRole('group', { name: 'Applications' })
   await expect(group.getByRole('link').first()).toBeVisible()
-  return group.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? link.textContent?.trim() ?? ''))
+  return group
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? link.textContent?.trim() ?? ''))
 }
 
-test('a staff member signs in through the e-mailed link and sees only the applications granted', async ({ page, platform, newBrowserContext }) => {
+test('a staff member signs in through the e-mailed link and sees only the applications granted', async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
   const { email } = await platform.createUser({ fullName: 'Dana Whitfield', roleCode: 'STAFF', applications: ['DASHBOARD', 'DSA_TRACKER'] })
 
   await page.goto('/login')
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
-  const send = page.getByRole('button', { name: 'Send Magic Link' })
+  const send = page.getByRole('button', { name: 'Send sign-in link' })
   await expect(send).toBeDisabled()
   await page.getByLabel('Email address').fill(email)
   const seen = platform.smtp.inbox.length
@@ -68,7 +74,13 @@ test('a staff member signs in through the e-mailed link and sees only the applic
     'User Management',
   ])
   const administration = adminPage.getByRole('navigation', { name: 'Main menu' }).getByRole('group', { name: 'Administration' })
-  await expect(administration.getByRole('link')).toHaveText(['Application Management', 'User Management', 'Activity'])
+  await expect(administration.getByRole('link')).toHaveText([
+    'Application Management',
+    'Sites',
+    'Accounts',
+    'Separation of duties',
+    'Activity',
+  ])
 })
 
 test('an expired link says so and offers the way back to login', async ({ page, platform }) => {

@@ -57,14 +57,23 @@ test.beforeEach(async ({ platform }) => {
   if (invitedCreated) return
   invitedCreated = true
   await platform.createUser({ email: ACCOUNTS.invited.email, fullName: 'Nadia Invited', roleCode: 'STAFF', applications: ['DASHBOARD'] })
-  await platform.createUser({ email: ACCOUNTS.otherTenant.email, fullName: 'Olga Elsewhere', roleCode: 'STAFF', applications: ['DASHBOARD'] })
+  await platform.createUser({
+    email: ACCOUNTS.otherTenant.email,
+    fullName: 'Olga Elsewhere',
+    roleCode: 'STAFF',
+    applications: ['DASHBOARD'],
+  })
 })
 
 /** The single sign-on alert that /login (or /login-clerk) shows after a refusal. */
 const ssoAlert = (page: Page) => page.getByRole('alert').filter({ hasText: 'Single sign-on did not sign you in' })
 
 /** Clicks a provider's button and follows the redirects through the identity provider back to the platform. */
-async function signInThroughProvider(page: Page, button: 'Sign in with Microsoft' | 'Sign in with Google', account: keyof typeof ACCOUNTS): Promise<void> {
+async function signInThroughProvider(
+  page: Page,
+  button: 'Sign in with Microsoft' | 'Sign in with Google',
+  account: keyof typeof ACCOUNTS,
+): Promise<void> {
   idp.signInAs(ACCOUNTS[account].sub)
   await page.getByRole('link', { name: button }).click()
 }

@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { ADMIN_EMAIL, uniqueEmail } from '../support/platform.js'
-import { applicationLinks, mainMenu, openUserManagement, pickOption, reloadSignedIn, searchUsers, signInAsNewAdmin } from '../support/screens.js'
+import {
+  applicationLinks,
+  mainMenu,
+  openUserManagement,
+  pickOption,
+  reloadSignedIn,
+  searchUsers,
+  signInAsNewAdmin,
+} from '../support/screens.js'
 import { expect, test, usePlatform } from '../support/test.js'
 
 usePlatform()
@@ -33,7 +41,6 @@ test('an administrator adds a user with two applications and an invitation; the 
   page,
   platform,
   newBrowserContext,
-  
 }) => {
   await platform.signInWithCode(page, ADMIN_EMAIL)
   await openUserManagement(page)
@@ -95,7 +102,11 @@ test('an administrator adds a user with two applications and an invitation; the 
   await expect(rowOf(page, email)).not.toContainText('Invitation pending')
 })
 
-test("the administrator unticks an application; it is gone from the person's menu on their next profile load", async ({ page, platform, newBrowserContext }) => {
+test("the administrator unticks an application; it is gone from the person's menu on their next profile load", async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
   const { email } = await platform.createUser({ fullName: 'Edith Marlowe', roleCode: 'STAFF', applications: ['ACCRUALS', 'DSA_TRACKER'] })
   const staff = await (await newBrowserContext()).newPage()
   await platform.signInWithCode(staff, email)
@@ -125,7 +136,11 @@ test("the administrator unticks an application; it is gone from the person's men
   await expect(staff.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
 })
 
-test('deactivating a user asks first, confirms, and signs the person out at their next action', async ({ page, platform, newBrowserContext }) => {
+test('deactivating a user asks first, confirms, and signs the person out at their next action', async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
   const { email } = await platform.createUser({ fullName: 'Dorian Fenwick', roleCode: 'STAFF', applications: ['DASHBOARD'] })
   const staff = await (await newBrowserContext()).newPage()
   await platform.signInWithCode(staff, email)
@@ -159,6 +174,45 @@ test('deactivating a user asks first, confirms, and signs the person out at thei
   expect(await staff.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })
 
+test('an inactive user is reactivated from the list, in the form of every other success, and can sign in again', async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
+  test.setTimeout(120_000) // two people signing in, on a shared machine
+  const { email } = await platform.createUser({
+    fullName: 'Rosa Returning',
+    roleCode: 'STAFF',
+    applications: ['DASHBOARD'],
+    isActive: false,
+  })
+  await signInAsNewAdmin(page, platform, 'Remy Admin')
+  await openUserManagement(page)
+  await searchUsers(page, 'Returning', 1)
+  const row = rowOf(page, email)
+  await expect(row).toContainText('Inactive')
+  // An inactive person is offered Reactivate, neither Deactivate nor an invitation.
+  await expect(row.getByRole('button', { name: 'Deactivate Rosa Returning' })).toHaveCount(0)
+  await expect(row.getByRole('button', { name: 'Resend invitation to Rosa Returning' })).toHaveCount(0)
+
+  await row.getByRole('button', { name: 'Reactivate Rosa Returning' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit User' })
+  await expect(dialog.getByRole('checkbox', { name: 'Active', exact: true })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(dialog).toBeHidden()
+  const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'User reactivated successfully' })
+  await expect(notice).toContainText('Rosa Returning was saved.')
+  await expect(row).toContainText('Active')
+  await expect(row).not.toContainText('Inactive')
+  await expect(row.getByRole('button', { name: 'Reactivate Rosa Returning' })).toHaveCount(0)
+  await expect(row.getByRole('button', { name: 'Deactivate Rosa Returning' })).toBeVisible()
+
+  // Reactivated means able to sign in again.
+  const person = await (await newBrowserContext()).newPage()
+  await platform.signInWithCode(person, email)
+  await expect(person.getByRole('heading', { level: 1, name: /^Welcome, Rosa/ })).toBeVisible()
+})
+
 test('search, the role and organisation filters and paging narrow the list on the server', async ({ page, platform }) => {
   const { org_id: northgate } = await platform.db.kysely
     .insertInto('organizations')
@@ -172,7 +226,11 @@ test('search, the role and organisation filters and paging narrow the list on th
     created.push(userId)
   }
   // Three of them (one a report writer) work at Northgate.
-  await platform.db.kysely.updateTable('users').set({ organization_id: northgate }).where('user_id', 'in', [created[0]!, created[10]!, created[20]!]).execute()
+  await platform.db.kysely
+    .updateTable('users')
+    .set({ organization_id: northgate })
+    .where('user_id', 'in', [created[0]!, created[10]!, created[20]!])
+    .execute()
 
   await signInAsNewAdmin(page, platform, 'Sasha Admin')
   await openUserManagement(page)
@@ -219,7 +277,10 @@ test('search, the role and organisation filters and paging narrow the list on th
   await expect(page.getByTestId('user-count')).toHaveText('0 users')
 })
 
-test('resending an invitation asks first and confirms; a duplicate e-mail in the modal shows the server’s message', async ({ page, platform }) => {
+test('resending an invitation asks first and confirms; a duplicate e-mail in the modal shows the server’s message', async ({
+  page,
+  platform,
+}) => {
   const { email } = await platform.createUser({ fullName: 'Rosalind Ashby', roleCode: 'STAFF', applications: ['DASHBOARD'] })
   await signInAsNewAdmin(page, platform, 'Reese Admin')
   await openUserManagement(page)
@@ -251,7 +312,10 @@ test('resending an invitation asks first and confirms; a duplicate e-mail in the
   await searchUsers(page, 'Rosalind', 1)
 })
 
-test('CSV import: preview shows what will be created and what is rejected and why, apply creates the user, the result downloads', async ({ page, platform }) => {
+test('CSV import: preview shows what will be created and what is rejected and why, apply creates the user, the result downloads', async ({
+  page,
+  platform,
+}) => {
   const newcomer = uniqueEmail('imogen')
   const refused = uniqueEmail('ulric')
   const csv = [

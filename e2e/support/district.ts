@@ -14,7 +14,13 @@ export function mailsWithSubject(platform: Platform, email: string, subject: str
 }
 
 /** Sends the queued mail now, then waits for the one with this subject to `email` (`seen`: the inbox's length before). */
-export async function queuedMailAfter(platform: Platform, email: string, subject: string, seen: number, timeoutMs = 7_500): Promise<ReceivedMail> {
+export async function queuedMailAfter(
+  platform: Platform,
+  email: string,
+  subject: string,
+  seen: number,
+  timeoutMs = 7_500,
+): Promise<ReceivedMail> {
   await platform.processMail()
   const deadline = Date.now() + timeoutMs
   for (;;) {
@@ -31,7 +37,7 @@ export async function requestDistrictSignIn(page: Page, platform: Platform, emai
   await expect(page.getByRole('heading', { name: 'District sign-in' })).toBeVisible()
   await page.getByLabel('Email address').fill(email)
   const seen = platform.smtp.inbox.length
-  await page.getByRole('button', { name: 'Send Magic Link' }).click()
+  await page.getByRole('button', { name: 'Send sign-in link' }).click()
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible()
   await expect(page.getByTestId('sent-email')).toHaveText(email)
   return readSignInMail((await platform.mailAfter(email, seen)).text)

@@ -27,7 +27,8 @@ export async function openDsaTab(page: Page, tab: DsaTab): Promise<void> {
 }
 
 /** The card of a client's current run on the Scraper tab ('37-H9 (main)', or a custom id as typed). */
-export const runCard = (page: Page, clientName: string): Locator => page.getByRole('article', { name: `Scrape of ${clientName}`, exact: true })
+export const runCard = (page: Page, clientName: string): Locator =>
+  page.getByRole('article', { name: `Scrape of ${clientName}`, exact: true })
 
 /** Waits for the POST /api/dsa-scrape the next click sends; resolves with its status and body. */
 export function nextScrapeStart(page: Page): Promise<{ status: number; body: { run?: { id: number }; error?: string } }> {
@@ -41,14 +42,17 @@ export const bodyRows = (table: Locator): Locator => table.locator('tbody > tr')
 
 /** The text of every cell of each body row of a table, trimmed. */
 export async function tableCells(table: Locator): Promise<string[][]> {
-  return bodyRows(table).evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td, th')].map((cell) => (cell.textContent ?? '').trim())))
+  return bodyRows(table).evaluateAll((rows) =>
+    rows.map((row) => [...row.querySelectorAll('td, th')].map((cell) => (cell.textContent ?? '').trim())),
+  )
 }
 
 /** The Database View's projects table. */
 export const projectsTable = (page: Page): Locator => page.getByRole('table', { name: 'DSA projects' })
 
 /** The project rows of the Database View (without the rows a project's details open). */
-export const projectRows = (page: Page): Locator => bodyRows(projectsTable(page)).filter({ has: page.getByRole('button', { name: /^Tracker fields of / }) })
+export const projectRows = (page: Page): Locator =>
+  bodyRows(projectsTable(page)).filter({ has: page.getByRole('button', { name: /^Tracker fields of / }) })
 
 /** The Database View's filter region. */
 export const projectFilters = (page: Page): Locator => page.getByRole('search', { name: 'Filter projects' })
@@ -58,7 +62,9 @@ export const pagerSummary = (page: Page): Locator => page.getByRole('navigation'
 
 /** The project numbers of the rows shown, in order. */
 export async function shownProjectNumbers(page: Page): Promise<string[]> {
-  return projectRows(page).evaluateAll((rows) => rows.map((row) => (row.querySelectorAll('td')[1]?.querySelector('a')?.firstChild?.textContent ?? '').trim()))
+  return projectRows(page).evaluateAll((rows) =>
+    rows.map((row) => (row.querySelectorAll('td')[1]?.querySelector('a')?.firstChild?.textContent ?? '').trim()),
+  )
 }
 
 /** The value of a figure in the Statistics tab's 'Totals' ('Total projects', 'Clients', 'Success rate', …). */
@@ -107,7 +113,10 @@ export function expectedCostText(project: DemoProject): string {
 export function matchingSearch(projects: readonly DemoProject[], search: string): DemoProject[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean)
   return projects.filter((project) => {
-    const text = [projectNumber(project), project.projectName, project.city, project.projectType, project.ptn].filter(Boolean).join(' ').toLowerCase()
+    const text = [projectNumber(project), project.projectName, project.city, project.projectType, project.ptn]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase()
     return words.every((word) => text.includes(word))
   })
 }

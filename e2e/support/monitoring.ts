@@ -16,7 +16,10 @@ export const domainCard = (page: Page, domain: string): Locator => page.getByRol
  * value under its label. The label is a paragraph, which keeps it apart from the table's 'State' and 'Health' column headers.
  */
 export const adminField = (card: Locator, label: 'Admin server' | 'State' | 'Health' | 'Since' | 'WebLogic version'): Locator =>
-  card.locator('p').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::div[1]')
+  card
+    .locator('p')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::div[1]')
 
 /** The cells of one managed server's row: address, port, cluster, state, started, health, heap, threads, data sources (the name is the row header). */
 export async function managedServerCells(card: Locator, domain: string, server: string): Promise<Locator> {

@@ -13,7 +13,7 @@ import { buildApp } from '../../apps/server/src/app.js'
 import { loadConfig } from '../../apps/server/src/config.js'
 import { openDatabase } from '../../apps/server/src/db/database.js'
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js'
-import { seedDatabase } from '../../apps/server/src/db/seed.js'
+import { seedDatabase } from '../../apps/server/src/seed.js'
 import type { Clock } from '../../apps/server/src/lib/clock.js'
 import { createSmtpTransport } from '../../apps/server/src/lib/mail-transport.js'
 import { type UserOverrides, insertUser } from '../../apps/server/test/factories.js'
@@ -108,6 +108,7 @@ export async function startPlatform(options: PlatformOptions = {}) {
       SMTP_URL: smtp.url,
       ADMIN_EMAIL,
       RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR,
       ...options.env,
@@ -146,7 +147,7 @@ export async function startPlatform(options: PlatformOptions = {}) {
       await page.goto('/login')
       await page.getByLabel('Email address').fill(email)
       const seen = smtp.inbox.length
-      await page.getByRole('button', { name: 'Send Magic Link' }).click()
+      await page.getByRole('button', { name: 'Send sign-in link' }).click()
       await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible()
       await expect(page.getByTestId('sent-email')).toHaveText(email)
       return readSignInMail((await mailAfter(email, seen)).text)

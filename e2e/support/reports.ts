@@ -95,10 +95,13 @@ export const availableReports = (page: Page): Locator => page.getByRole('region'
 
 /** A report's entry in 'Available Reports'. */
 export const reportEntry = (page: Page, name: string): Locator =>
-  availableReports(page).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) })
+  availableReports(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name, exact: true }) })
 
 /** The full-screen designer ('New Report', or 'Edit report: <name>'). */
-export const designerDialog = (page: Page, title: string | RegExp = /^(New Report|Edit report: .+)$/): Locator => page.getByRole('dialog', { name: title })
+export const designerDialog = (page: Page, title: string | RegExp = /^(New Report|Edit report: .+)$/): Locator =>
+  page.getByRole('dialog', { name: title })
 
 /** Opens one of the designer's tabs. */
 export async function openDesignerTab(designer: Locator, name: string): Promise<void> {

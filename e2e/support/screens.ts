@@ -11,7 +11,9 @@ export const mainMenu = (page: Page): Locator => page.getByRole('navigation', { 
 export async function applicationLinks(page: Page): Promise<string[]> {
   const group = mainMenu(page).getByRole('group', { name: 'Applications' })
   await expect(group).toBeVisible()
-  return group.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? link.textContent?.trim() ?? ''))
+  return group
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? link.textContent?.trim() ?? ''))
 }
 
 /** Reloads the page (the app asks for the profile again at start-up) and waits for the signed-in layout. */
@@ -30,7 +32,11 @@ export async function settled(page: Page): Promise<void> {
  * A fresh ADMIN (their own user: the first administrator's address may ask for only 5 links a minute), signed in
  * in this page with the e-mailed code. Returns their address and session token.
  */
-export async function signInAsNewAdmin(page: Page, platform: Platform, fullName = 'Avery Admin'): Promise<{ email: string; token: string }> {
+export async function signInAsNewAdmin(
+  page: Page,
+  platform: Platform,
+  fullName = 'Avery Admin',
+): Promise<{ email: string; token: string }> {
   const { email } = await platform.createUser({ fullName, roleCode: 'ADMIN' })
   await platform.signInWithCode(page, email)
   return { email, token: await platform.storedToken(page) }

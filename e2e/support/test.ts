@@ -22,7 +22,6 @@ export function usePlatform(options: PlatformOptions | (() => PlatformOptions) =
   })
 }
 
-
 /** Sign-in link tokens never go into reports, even test ones. */
 const redact = (text: string) => text.replace(/([?&]token=)[^&\s\]]+/g, '$1[redacted]')
 

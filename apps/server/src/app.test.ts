@@ -129,7 +129,15 @@ describe('API description', () => {
       const answer = await t.request({ method: 'GET', url: '/api/docs/openapi.json' })
       expect(answer.statusCode).toBe(200)
       const paths = Object.keys(answer.json().paths)
-      expect(paths).toEqual(expect.arrayContaining(['/api/send-magic-link', '/api/verify-magic-link', '/api/verify-code', '/api/get-user-profile', '/api/logout']))
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/api/send-magic-link',
+          '/api/verify-magic-link',
+          '/api/verify-code',
+          '/api/get-user-profile',
+          '/api/logout',
+        ]),
+      )
     } finally {
       await t.close()
     }
@@ -141,14 +149,15 @@ describe.each(testDialects())('request limit on every route (%s)', (dialect) => 
     const t = await buildTestApp({ dialect, env: { RATE_LIMIT_PER_MINUTE: '5' } })
     try {
       const { email } = await t.createUser()
-      const token = await t.signIn(email) // spends 2 of the address's 5
+      // Signing in is counted under the address (RATE_LIMIT_ANONYMOUS_PER_MINUTE), not the person's 5.
+      const token = await t.signIn(email)
       const answers = []
       for (let i = 0; i < 6; i++) answers.push((await t.request({ method: 'GET', url: '/api/get-user-profile', token })).statusCode)
       expect(answers).toEqual([200, 200, 200, 200, 200, 429])
       const refused = await t.request({ method: 'GET', url: '/api/get-user-profile', token })
       expect(refused.headers['retry-after']).toMatch(/^\d+$/)
       expect(refused.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Wait/), code: 'rate_limited' })
-      // Another person has a budget of their own (the two sign-ins spend 4 of the network address's 5).
+      // Another person has a budget of their own.
       const other = await t.signIn((await t.createUser()).email)
       expect((await t.request({ method: 'GET', url: '/api/get-user-profile', token: other })).statusCode).toBe(200)
       t.clock.advance(60_000)

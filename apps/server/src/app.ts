@@ -19,14 +19,16 @@ import { createAuditService } from './features/audit/audit.service.js'
 import { authRoutes } from './features/auth/auth.routes.js'
 import { createChallengesRepository } from './features/auth/challenges.repository.js'
 import { createSessionTokens, resolveAuthSecret } from './features/auth/session-token.js'
+import { createInvalidatedSessionCache } from './features/auth/sessions.cache.js'
 import { createSessionsRepository } from './features/auth/sessions.repository.js'
 import { authFailureText, createSessionsService, type AuthFailure } from './features/auth/sessions.service.js'
-import { createSettingsRepository } from './features/auth/settings.repository.js'
+import { createSettingsRepository } from './db/settings.repository.js'
 import { createSignInService } from './features/auth/sign-in.service.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
 import { createDashboardService } from './features/dashboard/dashboard.service.js'
 import { createEmailRepository } from './features/email/email.repository.js'
 import { createEmailAdminService } from './features/email/email-admin.service.js'
+import { resendRules } from './features/email/resend-rules.js'
 import { emailRoutes } from './features/email/email.routes.js'
 import { createDsaRepository } from './features/dsa/dsa.repository.js'
 import { dsaRoutes } from './features/dsa/dsa.routes.js'
@@ -52,17 +54,73 @@ import { createServerAlerts } from './features/monitoring/server-alerts.js'
 import { createStateHistoryRepository } from './features/monitoring/state-history.repository.js'
 import { createStateHistory } from './features/monitoring/state-history.service.js'
 import { createUsersRepository } from './features/users/users.repository.js'
+import { createDutiesRepository } from './features/users/duties.repository.js'
+import { createAttachmentsRepository } from './features/finance/attachments.repository.js'
+import { attachmentsRoutes } from './features/finance/attachments.routes.js'
+import { createAttachmentsService } from './features/finance/attachments.service.js'
+import { createChartRepository } from './features/finance/chart.repository.js'
+import { createChartService } from './features/finance/chart.service.js'
+import { createDutyAccess } from './features/finance/duty-access.js'
+import { createExceptionsRepository } from './features/finance/exceptions.repository.js'
+import { financeRoutes } from './features/finance/finance.routes.js'
+import { type FinanceService, createFinanceService } from './features/finance/finance.service.js'
+import { createFinanceSettingsRepository } from './features/finance/finance-settings.repository.js'
+import { createFinanceSettingsService } from './features/finance/finance-settings.service.js'
+import { createMyQueue } from './features/finance/my-queue.js'
+import { myQueueRoutes } from './features/finance/my-queue.routes.js'
+import { createSeparationService } from './features/finance/separation.service.js'
+import { financeSetupQueue } from './features/finance/setup-queue.js'
+import { siteAttachmentAccess } from './features/finance/site-attachments.js'
+import { createSitesRepository } from './features/finance/sites.repository.js'
+import { createSitesService } from './features/finance/sites.service.js'
+import { seedDemoDistrict } from './demo/demo-district.js'
+import { accrualsDemoStep } from './demo/demo-accruals.js'
+import { receiptsDemoStep } from './demo/demo-receipts.js'
+import { createAccrualAccess } from './features/accruals/accrual-access.js'
+import { createAccrualClearingService } from './features/accruals/accrual-clearing.service.js'
+import { createAccrualCyclesService } from './features/accruals/accrual-cycles.service.js'
+import { accrualsDatasets } from './features/accruals/accruals-datasets.js'
+import { createAccrualsImportService } from './features/accruals/accruals-import.service.js'
+import { createAccrualsOversightService } from './features/accruals/accruals-oversight.service.js'
+import { createAccrualsRepository } from './features/accruals/accruals.repository.js'
+import { accrualsRoutes } from './features/accruals/accruals.routes.js'
+import { createAccrualsService } from './features/accruals/accruals.service.js'
+import { readCsv } from './features/reports/uploads/read-csv.js'
+import { readXlsx } from './features/reports/uploads/read-xlsx.js'
+import { recordsDemoStep } from './demo/demo-records.js'
+import { createRecordsAccess } from './features/records/records-access.js'
+import { createRecordsCalendarRepository } from './features/records/records-calendar.repository.js'
+import { createRecordsCalendarService } from './features/records/records-calendar.service.js'
+import { createRecordsContext } from './features/records/records-context.js'
+import { recordsDatasets } from './features/records/records-datasets.js'
+import { createRecordsLettersService } from './features/records/records-letters.service.js'
+import { createRecordsOversightService } from './features/records/records-oversight.service.js'
+import { createRecordsRepository } from './features/records/records.repository.js'
+import { recordsRoutes } from './features/records/records.routes.js'
+import { createRecordsService } from './features/records/records.service.js'
+import { REQUEST_RECORD_TYPE, createRecordsWorkService } from './features/records/records-work.service.js'
+import { createRecordsWorkRepository } from './features/records/records-work.repository.js'
+import { accrualsFiscalSource, receiptsFiscalSource } from './features/records/fiscal-sources.js'
+import { createDepositsRepository } from './features/receipts/deposits.repository.js'
+import { createDepositsService } from './features/receipts/deposits.service.js'
+import { createReceiptAccess } from './features/receipts/receipt-access.js'
+import { createReceiptsOversightService } from './features/receipts/receipts-oversight.service.js'
+import { createApproverDirectory, createReceiptsRepository } from './features/receipts/receipts.repository.js'
+import { receiptsDatasets } from './features/receipts/receipts-datasets.js'
+import { receiptsRoutes } from './features/receipts/receipts.routes.js'
+import { createReceiptsService } from './features/receipts/receipts.service.js'
 import { usersRoutes } from './features/users/users.routes.js'
 import { createUsersService } from './features/users/users.service.js'
 import { createUsersImportService } from './features/users/users-import.service.js'
 import { type Clock, systemClock } from './lib/clock.js'
-import { AppError } from './lib/errors.js'
+import { type JobLeases, createJobLeases } from './db/job-leases.js'
 import { loggerOptions } from './lib/logger.js'
 import type { MailTransport } from './lib/mail-transport.js'
-import { createBatchedRateLimiter, createRateLimiter } from './lib/rate-limiter.js'
+import { createRateLimiter, createRequestLimiter } from './db/rate-limiter.js'
 import type { AuthUser } from './plugins/access.js'
 import { type RouteAccess, installAccessControl } from './plugins/access-control.js'
 import { apiDocsRoute, installApiDocs } from './plugins/api-docs.js'
+import { installApiCacheControl } from './plugins/cache-control.js'
 import { installErrorHandler } from './plugins/error-handler.js'
 import { responseSerializerCompiler } from './plugins/response-serializer.js'
 import { installSecurityHeaders } from './plugins/security-headers.js'
@@ -82,8 +140,6 @@ export interface AppDeps {
 export interface MailQueue {
   /** Sends every due message; returns how many were tried. */
   processDue(): Promise<number>
-  /** Marks messages a stopped process was sending as failed (never sent twice). */
-  recoverInterrupted(): Promise<number>
 }
 
 export interface BuiltApp {
@@ -93,8 +149,15 @@ export interface BuiltApp {
   /** Periodic housekeeping (expired rate-limit windows). */
   maintenance(): Promise<void>
   mailQueue: MailQueue
-  /** Marks scrape runs a stopped process left RUNNING as failed; returns how many. */
-  recoverInterruptedScrapes(): Promise<number>
+  /**
+   * Ownership of background work (scrape runs, messages being sent): `sweep` settles the jobs of instances that
+   * stopped renewing their leases (a failed run, a message marked for an administrator to resend).
+   */
+  jobLeases: JobLeases
+  /** The finance foundation the fiscal applications use. */
+  finance: FinanceService
+  /** From now on /api/ready answers 503, so load balancers send no new calls before the instance stops. */
+  drain(): void
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -113,24 +176,52 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   app.removeContentTypeParser('text/plain')
 
   const secret = await resolveAuthSecret(config.authSecret, createSettingsRepository(db))
+  let draining = false
+  const jobLeases = createJobLeases(db, {
+    owner: config.instanceId,
+    leaseMs: config.jobLeaseMs,
+    clock,
+    onError: (error, what) => app.log.warn({ err: error }, `job lease: ${what} failed`),
+  })
   const limiter = createRateLimiter(db, clock)
-  const requestLimiter = createBatchedRateLimiter(db, clock, { limit: config.rateLimitPerMinute, windowSeconds: 60 })
-  app.addHook('onClose', () => requestLimiter.close())
+  const requestLimits = {
+    perPerson: createRequestLimiter(db, clock, { limit: config.rateLimitPerMinute, windowSeconds: 60 }),
+    perAddress: createRequestLimiter(db, clock, { limit: config.rateLimitAnonymousPerMinute, windowSeconds: 60 }),
+  }
+  app.addHook('onClose', async () => {
+    await requestLimits.perPerson.close()
+    await requestLimits.perAddress.close()
+  })
   const audit = createAuditService({ audit: createAuditRepository(db), clock })
   const email = createEmailService({
     transport,
     emails: createEmailRepository(db),
+    leases: jobLeases,
     clock,
     secret,
-    settings: { districtName: config.mail.districtName, logoUrl: config.mail.logoUrl, appUrl: config.appUrl, from: config.mail.from, retryMinutes: config.mail.retryMinutes },
+    settings: {
+      districtName: config.mail.districtName,
+      logoUrl: config.mail.logoUrl,
+      appUrl: config.appUrl,
+      from: config.mail.from,
+      retryMinutes: config.mail.retryMinutes,
+    },
   })
   const users = createUsersRepository(db)
   const applicationsRepository = createApplicationsRepository(db)
   const applications = createApplicationsService({ applications: applicationsRepository })
   const challenges = createChallengesRepository(db)
   const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.kysely.transaction().execute(work)
+  const sessionCache = createInvalidatedSessionCache(db, (error) =>
+    app.log.warn(
+      { err: error },
+      'The session cache lost its notification connection; sessions are read from the database until it is back.',
+    ),
+  )
+  app.addHook('onClose', () => sessionCache.close())
   const sessions = createSessionsService({
     sessions: createSessionsRepository(db),
+    cache: sessionCache.cache,
     challenges,
     tokens: createSessionTokens(secret),
     applications,
@@ -139,19 +230,50 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     policy: config.session,
   })
   const devices = createDevicesService({
-    devices: createDevicesRepository(db), email, audit, clock, secret, appUrl: config.appUrl, idleHours: config.session.idleHours,
+    devices: createDevicesRepository(db),
+    email,
+    audit,
+    clock,
+    secret,
+    appUrl: config.appUrl,
+    idleHours: config.session.idleHours,
   })
   const signIn = createSignInService({
-    users, challenges, sessions, email, audit, limiter, clock, secret, appUrl: config.appUrl, devices, districtDomains: config.districtDomains,
+    users,
+    challenges,
+    sessions,
+    email,
+    audit,
+    limiter,
+    clock,
+    secret,
+    appUrl: config.appUrl,
+    devices,
+    districtDomains: config.districtDomains,
   })
   const sso = createSsoService({
     configurations: createOidcConfigurations(config.sso.providers, { allowHttp: config.sso.allowHttp, timeoutMs: config.sso.timeoutMs }),
     states: createSsoRepository(db),
-    challenges, users, signIn, audit, clock, secret, appUrl: config.appUrl,
+    challenges,
+    users,
+    signIn,
+    audit,
+    clock,
+    secret,
+    appUrl: config.appUrl,
   })
+  const sitesRepository = createSitesRepository(db)
+  const dutiesRepository = createDutiesRepository(db)
+  const dutiesOf = async (userId: number) => (await dutiesRepository.dutiesOf([userId])).get(userId) ?? []
   const invitations = createInvitationsService({ challenges, email, limiter, clock, secret, appUrl: config.appUrl })
   const userAdminDeps = {
-    users, audit, clock, inTransaction,
+    users,
+    audit,
+    clock,
+    inTransaction,
+    duties: dutiesRepository,
+    siteIds: async () => (await sitesRepository.list()).map((site) => site.site_id),
+    sites: () => sitesRepository.list(),
     catalogue: () => applicationsRepository.catalogue(),
     invalidateMenus: (trx: Transaction<Database>) => applicationsRepository.bumpAccessVersion(trx),
     sendInvitation: invitations.send,
@@ -162,31 +284,17 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     endAllAccess: (userId, reason) => sessions.endAllAccess(userId, reason),
     endSessions: (userId, reason) => sessions.endSessions(userId, reason),
   })
-  const usersImport = createUsersImportService(userAdminDeps)
+  const usersImport = createUsersImportService({ ...userAdminDeps, queueInvitation: invitations.queue })
   const applicationsAdmin = createApplicationsAdminService({ applications: applicationsRepository, audit, clock, inTransaction })
-  const reissueSignIn = async (recipient: string, _actor: AuthUser, client: { ip: string; userAgent: string | undefined }) => {
-    await signIn.sendMagicLink(recipient, client)
-    return `A fresh sign-in e-mail was sent to ${recipient} (a new link and code; the old ones stay unusable).`
-  }
   const emailAdmin = createEmailAdminService({
     email,
     audit,
     clock,
-    reissue: {
-      sign_in: reissueSignIn,
-      no_account: reissueSignIn,
-      new_device() {
-        throw new AppError('unprocessable', 'A new-device notice describes a sign-in that has passed, so it is not sent again. The person sees every device under Devices and sessions.', { code: 'not_resendable' })
-      },
-      server_alert() {
-        throw new AppError('unprocessable', 'A server alert describes a moment that has passed, so it is not sent again. The Server Monitoring screen shows the current state.', { code: 'not_resendable' })
-      },
-      async invitation(recipient, actor, client) {
-        const user = await users.findByEmail(recipient)
-        if (!user) throw new AppError('not_found', `There is no longer a user with the address ${recipient}.`)
-        return (await usersService.resendInvitation(user.user_id, actor, client)).message
-      },
-    },
+    reissue: resendRules({
+      sendSignIn: (recipient, client) => signIn.sendMagicLink(recipient, client),
+      userIdByEmail: async (recipient) => (await users.findByEmail(recipient))?.user_id,
+      resendInvitation: (userId, actor, client) => usersService.resendInvitation(userId, actor, client),
+    }),
   })
   const serverAlerts = createServerAlerts({
     email,
@@ -200,10 +308,16 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     ...(serverAlerts ? { onAlarm: serverAlerts } : {}),
     onError: (error) => app.log.error({ err: error }, 'Server Monitoring could not record a state change'),
   })
-  const monitoring = createMonitoringService({ domains: config.weblogic.domains, ttlSeconds: config.weblogic.cacheTtlSeconds, clock, history: stateHistory })
+  const monitoring = createMonitoringService({
+    domains: config.weblogic.domains,
+    ttlSeconds: config.weblogic.cacheTtlSeconds,
+    clock,
+    history: stateHistory,
+  })
   app.addHook('onClose', () => monitoring.close())
   const dsa = createDsaService({
     projects: createDsaRepository(db),
+    leases: jobLeases,
     clock,
     settings: {
       baseUrl: dsaTrackerUrl ?? config.dsa.baseUrl,
@@ -223,19 +337,191 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   app.addHook('onClose', async () => {
     stopSchedule()
     await dsa.close()
+    jobLeases.close()
   })
   const uploads = createUploadsService({ uploads: createUploadsRepository(db), audit, clock })
   const catalogue = createCatalogue({
     uploads: () => uploads.catalogue(),
-    holdsApplication: (user, appCode) => applications.holds({ userId: user.id, roleCode: user.roleCode, accessVersion: user.accessVersion }, appCode),
+    // Resolved when a report runs, after the finance foundation below exists.
+    applicationDatasets: [
+      ...receiptsDatasets((user) => finance.visibleSites(user, 'PAYMENT_RECEIPTS')),
+      ...accrualsDatasets((user) => finance.visibleSites(user, 'ACCRUALS')),
+      ...recordsDatasets(),
+    ],
+    holdsApplication: (user, appCode) =>
+      applications.holds({ userId: user.id, roleCode: user.roleCode, accessVersion: user.accessVersion }, appCode),
   })
   const reportQueries = createReportQueryRunner(db, db.file, {
-    interactiveMs: config.reports.queryTimeoutMs, exportMs: config.reports.exportTimeoutMs,
+    interactiveMs: config.reports.queryTimeoutMs,
+    exportMs: config.reports.exportTimeoutMs,
   })
   app.addHook('onClose', () => reportQueries.close())
   const reports = createReportsService({
-    reports: createReportsRepository(db), catalogue, audit, clock, inTransaction, k: db.kysely, dialect: db.dialect, runQuery: (kind) => reportQueries.runner(kind),
+    reports: createReportsRepository(db),
+    catalogue,
+    audit,
+    clock,
+    inTransaction,
+    runQuery: (kind) => reportQueries.runner(kind),
+    timeZone: config.districtTimeZone,
   })
+  const appIdOf = async (code: string) =>
+    (await applicationsRepository.catalogue()).find((entry) => entry.app_code === code)?.app_id ?? null
+  const appCodeOf = async (appId: number) =>
+    (await applicationsRepository.catalogue()).find((entry) => entry.app_id === appId)?.app_code ?? null
+  const sites = createSitesService({ sites: sitesRepository, audit, clock })
+  const chartRepository = createChartRepository(db)
+  const chart = createChartService({ chart: chartRepository, audit, clock, inTransaction })
+  const financeSettings = createFinanceSettingsService({
+    settings: createFinanceSettingsRepository(db),
+    audit,
+    clock,
+    districtTimeZone: config.districtTimeZone,
+    accountProblems: (account) => chart.problemsOf(account),
+  })
+  const separation = createSeparationService({ exceptions: createExceptionsRepository(db), audit, clock, appIdOf, appCodeOf })
+  const attachments = createAttachmentsService({ attachments: createAttachmentsRepository(db), audit, clock })
+  attachments.registerAccess(
+    'FINANCE',
+    'site',
+    siteAttachmentAccess({ siteExists: async (siteId) => (await sitesRepository.findById(siteId)) !== undefined, dutiesOf }),
+  )
+  const myQueue = createMyQueue()
+  myQueue.register(
+    financeSetupQueue({
+      siteCount: async () => (await sitesRepository.list()).length,
+      segmentCount: () => chartRepository.countSegmentValues(),
+      cashAccountCount: async () => Object.keys((await financeSettings.postingAccounts()).cashAccounts).length,
+    }),
+  )
+  const finance = createFinanceService({
+    sites,
+    chart,
+    settings: financeSettings,
+    separation,
+    attachments,
+    myQueue,
+    districtTimeZone: config.districtTimeZone,
+    duties: createDutyAccess({ dutiesOf, siteLabel: async (siteId) => (await sitesRepository.findById(siteId))?.name ?? `site ${siteId}` }),
+  })
+  const receiptsRepository = createReceiptsRepository(db)
+  const depositsRepository = createDepositsRepository(db)
+  const receiptAccess = createReceiptAccess(finance)
+  const receiptsDeps = { receipts: receiptsRepository, deposits: depositsRepository, finance, access: receiptAccess, audit, clock }
+  const receiptsService = createReceiptsService(receiptsDeps)
+  const depositsService = createDepositsService(receiptsDeps)
+  const receiptsOversight = createReceiptsOversightService({
+    ...receiptsDeps,
+    appUrl: config.appUrl,
+    approverEmails: createApproverDirectory(db).approverEmails,
+    enqueueMail: (mail) => email.enqueue({ kind: 'deposit_overdue', ...mail, secrets: [] }),
+    listSeparationExceptions: () => separation.listExceptions(undefined),
+  })
+  myQueue.register((user) => receiptsOversight.queueFor(user))
+  // A receipt's or deposit's files: whoever may see the record reads them; its site's collectors and approvers add them.
+  for (const [recordType, read] of [
+    ['receipt', (id: number, user: AuthUser) => receiptsService.detail(id, user)],
+    ['deposit', (id: number, user: AuthUser) => depositsService.detail(id, user)],
+  ] as const) {
+    attachments.registerAccess('PAYMENT_RECEIPTS', recordType, async (user, recordId, mode) => {
+      const id = Number(recordId)
+      if (!Number.isSafeInteger(id) || id <= 0) return false
+      const record = await read(id, user).catch(() => null)
+      if (!record) return false
+      return (
+        mode === 'read' ||
+        (await receiptAccess.has(user, 'COLLECTOR', record.siteId)) ||
+        (await receiptAccess.has(user, 'APPROVER', record.siteId))
+      )
+    })
+  }
+  const accrualsRepository = createAccrualsRepository(db)
+  const accrualAccess = createAccrualAccess(finance)
+  const accrualsDeps = { accruals: accrualsRepository, finance, access: accrualAccess, audit, clock }
+  const accrualsOversight = createAccrualsOversightService({
+    ...accrualsDeps,
+    appUrl: config.appUrl,
+    enqueueMail: (mail) => email.enqueue({ ...mail, secrets: [] }),
+  })
+  myQueue.register((user) => accrualsOversight.queueFor(user))
+  const accrualRequests = createAccrualsService({
+    ...accrualsDeps,
+    listAttachments: (recordId, user) => attachments.list({ appCode: 'ACCRUALS', recordType: 'accrual', recordId }, user),
+    // The step is saved by now: a notice that cannot be queued is logged, never turned into a failed step.
+    onStep: (id, step) =>
+      accrualsOversight
+        .afterStep(id, step)
+        .catch((error: unknown) => app.log.error({ err: error }, `the notice after accrual ${id}'s ${step} could not be queued`)),
+  })
+  const accrualCycles = createAccrualCyclesService(accrualsDeps)
+  const accrualClearing = createAccrualClearingService({ ...accrualsDeps, requests: accrualRequests })
+  const accrualImport = createAccrualsImportService({
+    ...accrualsDeps,
+    readTable: (kind, bytes) => (kind === 'csv' ? readCsv(bytes) : readXlsx(bytes)),
+  })
+  // A request's files (invoice, packing slip, grant award): whoever may see it reads them; its site's requesters and controllers add them.
+  attachments.registerAccess('ACCRUALS', 'accrual', async (user, recordId, mode) => {
+    const id = Number(recordId)
+    if (!Number.isSafeInteger(id) || id <= 0) return false
+    const seen = await accrualRequests.canSee(id, user)
+    if (!seen) return false
+    return (
+      mode === 'read' ||
+      (await accrualAccess.has(user, 'REQUESTER', seen.siteId)) ||
+      (await accrualAccess.has(user, 'CONTROLLER', seen.siteId))
+    )
+  })
+  // Public Information: requests belong to the district; the duty table is checked on each request by its services.
+  const recordsWorkRepository = createRecordsWorkRepository(db)
+  const recordsCalendarRepository = createRecordsCalendarRepository(db)
+  const recordsAccess = createRecordsAccess({
+    finance,
+    isAssigned: (requestId, userId) => recordsWorkRepository.isAssigned(requestId, userId),
+  })
+  const recordsContext = createRecordsContext({
+    requests: createRecordsRepository(db),
+    work: recordsWorkRepository,
+    calendar: recordsCalendarRepository,
+    finance,
+    access: recordsAccess,
+    audit,
+    clock,
+  })
+  const recordsService = createRecordsService(recordsContext)
+  const recordsWork = createRecordsWorkService(recordsContext)
+  const recordsLetters = createRecordsLettersService(recordsContext, { districtName: config.mail.districtName })
+  const recordsCalendar = createRecordsCalendarService({
+    calendar: recordsCalendarRepository,
+    access: recordsAccess,
+    audit,
+    clock,
+    districtTimeZone: config.districtTimeZone,
+  })
+  const recordsOversight = createRecordsOversightService(recordsContext, {
+    appUrl: config.appUrl,
+    coordinatorEmails: async () => [
+      ...new Set(
+        (await recordsCalendarRepository.people()).filter((person) => person.duty === 'COORDINATOR').map((person) => person.email),
+      ),
+    ],
+    emailOf: async (userId) => (await users.findById(userId))?.email ?? null,
+    enqueueMail: (mail) => email.enqueue({ kind: 'records_due', ...mail, secrets: [] }),
+  })
+  myQueue.register((user) => recordsOversight.queueFor(user))
+  attachments.registerAccess('PUBLIC_INFO', REQUEST_RECORD_TYPE, (user, recordId, mode) => recordsWork.fileAccess(user, recordId, mode))
+  recordsWork.registerFiscalSource(
+    receiptsFiscalSource({
+      list: (query, user) => receiptsService.list(query, user),
+      detail: (id, user) => receiptsService.detail(id, user),
+    }),
+  )
+  recordsWork.registerFiscalSource(
+    accrualsFiscalSource({
+      list: (query, user) => accrualRequests.list(query, user),
+      detail: (id, user) => accrualRequests.detail(id, user),
+    }),
+  )
+
   const dashboard = createDashboardService({
     countUsers: () => users.counts(),
     countActiveSessions: () => sessions.countActive(),
@@ -244,22 +530,25 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   })
 
   installSecurityHeaders(app)
+  installApiCacheControl(app)
   await installApiDocs(app)
-  const pageFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST)
+  const pageFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST, config.districtTimeZone)
   installErrorHandler(app, pageFallback)
   const routes = installAccessControl(app, {
     authenticate: (token) => sessions.authenticate(token),
     failureText: (failure) => authFailureText(failure as AuthFailure),
     holdsApplication: (user, appCode) =>
       applications.holds({ userId: user.id, roleCode: user.roleCode, accessVersion: user.accessVersion }, appCode),
-    limiter: requestLimiter,
+    limits: requestLimits,
   })
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { isDatabaseReachable: () => isDatabaseReachable(db) })
+      await api.register(healthRoutes, { isDatabaseReachable: () => isDatabaseReachable(db), isDraining: () => draining })
       await api.register(authRoutes, {
-        signIn, sessions, debugAuthEnabled: config.debugAuthEnabled,
+        signIn,
+        sessions,
+        debugAuthEnabled: config.debugAuthEnabled,
         signInOptions: { districtDomains: config.districtDomains, ssoProviders: config.sso.providers.map((provider) => provider.id) },
       })
       await api.register(accountRoutes, { devices })
@@ -267,16 +556,54 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(dashboardRoutes, { dashboard })
       await api.register(usersRoutes, { users: usersService, importer: usersImport, catalogue: () => applicationsRepository.catalogue() })
       await api.register(applicationsRoutes, { admin: applicationsAdmin })
-      await api.register(auditRoutes, { audit })
-      await api.register(emailRoutes, { email, emailAdmin })
+      await api.register(auditRoutes, { audit, clock })
+      await api.register(emailRoutes, { email, emailAdmin, clock })
       await api.register(monitoringRoutes, { monitoring, history: stateHistory })
-      await api.register(dsaRoutes, { dsa })
+      await api.register(dsaRoutes, { dsa, requestDelayMs: config.dsa.requestDelayMs, clock })
       await api.register(reportsRoutes, { reports, catalogue })
       await api.register(uploadsRoutes, { uploads })
+      await api.register(financeRoutes, { sites, chart, settings: financeSettings, separation })
+      await api.register(attachmentsRoutes, { attachments })
+      await api.register(myQueueRoutes, { myQueue })
+      await api.register(receiptsRoutes, { receipts: receiptsService, deposits: depositsService, oversight: receiptsOversight })
+      await api.register(accrualsRoutes, {
+        requests: accrualRequests,
+        cycles: accrualCycles,
+        clearing: accrualClearing,
+        importer: accrualImport,
+      })
+      await api.register(recordsRoutes, {
+        records: recordsService,
+        work: recordsWork,
+        letters: recordsLetters,
+        oversight: recordsOversight,
+        calendar: recordsCalendar,
+      })
     },
     { prefix: '/api' },
   )
   apiDocsRoute(app)
+
+  if (config.demoData) {
+    const seeded = await seedDemoDistrict(
+      {
+        users,
+        usersService,
+        sites,
+        chart,
+        financeSettings,
+        clock,
+        adminEmail: config.adminEmail,
+        catalogue: () => applicationsRepository.catalogue(),
+      },
+      [
+        receiptsDemoStep({ db, finance, separation, users, usersService, appClock: clock }),
+        accrualsDemoStep({ db, finance, users, usersService, appClock: clock }),
+        recordsDemoStep({ db, finance, users, usersService, appClock: clock, districtName: config.mail.districtName }),
+      ],
+    )
+    if (seeded) app.log.info(`Demo district seeded: ${seeded}`)
+  }
 
   return {
     app,
@@ -284,8 +611,15 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     maintenance: async () => {
       await limiter.purgeExpired()
       await sso.purgeExpired()
+      await receiptsOversight.sendClockNotices()
+      await accrualsOversight.sendDeadlineNotices()
+      await recordsOversight.sendDueAlerts()
     },
-    mailQueue: { processDue: () => email.processDue(), recoverInterrupted: () => email.recoverInterrupted() },
-    recoverInterruptedScrapes: () => dsa.recoverInterrupted(),
+    mailQueue: { processDue: () => email.processDue() },
+    jobLeases,
+    finance,
+    drain: () => {
+      draining = true
+    },
   }
 }

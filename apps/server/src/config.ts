@@ -1,15 +1,16 @@
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
 import { Cron } from 'croner'
+import { isTimeZone } from '@platform/contracts/district-time'
 import { CLIENT_ID_HINT, CLIENT_ID_PATTERN } from '@platform/contracts/dsa'
 import { z } from 'zod'
-import { type WeblogicDomain, loadWeblogicDomains } from './features/monitoring/domains-file.js'
+import { type WeblogicDomain, loadWeblogicDomains } from './lib/weblogic-domains-file.js'
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes')
 
-const databaseUrl = z
-  .string()
-  .refine((value) => /^(sqlite:|postgres(ql)?:\/\/)/.test(value), 'must start with sqlite: or postgres://')
+const databaseUrl = z.string().refine((value) => /^(sqlite:|postgres(ql)?:\/\/)/.test(value), 'must start with sqlite: or postgres://')
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -27,12 +28,25 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   DEBUG_AUTH_ENABLED: booleanFlag.default(true),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().positive().default(3000),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   DISTRICT_NAME: z.string().trim().min(1).max(120).default('District'),
-  MAIL_LOGO_URL: z.url({ error: 'must be an https:// address of an image' }).refine((value) => value.startsWith('https://'), 'must be an https:// address').optional(),
-  MAIL_RETRY_MINUTES: z.coerce.number({ error: 'must be a number' }).positive().max(7 * 24 * 60).default(60),
+  DISTRICT_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
+    .default('America/Los_Angeles'),
+  MAIL_LOGO_URL: z
+    .url({ error: 'must be an https:// address of an image' })
+    .refine((value) => value.startsWith('https://'), 'must be an https:// address')
+    .optional(),
+  MAIL_RETRY_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .positive()
+    .max(7 * 24 * 60)
+    .default(60),
   WEBLOGIC_DOMAINS_FILE: z.string().min(1).optional(),
   WEBLOGIC_CACHE_TTL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
   MAIL_QUEUE_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(5),
@@ -47,8 +61,16 @@ const EnvSchema = z.object({
     ),
   DISTRICT_EMAIL_DOMAIN: z
     .string()
-    .transform((value) => value.split(',').map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))
-    .refine((domains) => domains.every((domain) => /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)), 'must be domains separated by commas, such as district.org,staff.district.org')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+    )
+    .refine(
+      (domains) => domains.every((domain) => /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)),
+      'must be domains separated by commas, such as district.org,staff.district.org',
+    )
     .optional(),
   OIDC_MICROSOFT_ISSUER: z.url({ error: 'must be the issuer URL, such as https://login.microsoftonline.com/<tenant id>/v2.0' }).optional(),
   OIDC_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
@@ -63,7 +85,16 @@ const EnvSchema = z.object({
   OIDC_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(60).default(10),
   REPORT_QUERY_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(600).default(15),
   REPORT_EXPORT_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(120),
-  DSA_BASE_URL: z.url({ error: 'must be an absolute URL such as https://www.apps2.dgs.ca.gov/DSA/Tracker/' }).default('https://www.apps2.dgs.ca.gov/DSA/Tracker/'),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,40}$/, 'must be 1 to 40 letters, digits, dots, dashes or underscores')
+    .optional(),
+  JOB_LEASE_SECONDS: z.coerce.number({ error: 'must be a number' }).min(1).max(3600).default(60),
+  DEMO_DATA: booleanFlag.default(false),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0).max(300).default(0),
+  DSA_BASE_URL: z
+    .url({ error: 'must be an absolute URL such as https://www.apps2.dgs.ca.gov/DSA/Tracker/' })
+    .default('https://www.apps2.dgs.ca.gov/DSA/Tracker/'),
   DSA_DEMO_TRACKER: booleanFlag.default(false),
   DSA_FRESH_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(3650).default(7),
   DSA_REQUEST_DELAY_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(60_000).default(2000),
@@ -74,12 +105,23 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((value) => value === undefined || isCronExpression(value), 'must be a cron expression such as "0 3 * * *" (every day at 03:00)'),
+    .refine(
+      (value) => value === undefined || isCronExpression(value),
+      'must be a cron expression such as "0 3 * * *" (every day at 03:00)',
+    ),
   DSA_SCHEDULE_CLIENTS: z
     .string()
     .default('37-H9,37-58')
-    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
-    .refine((ids) => ids.length > 0 && ids.every((id) => CLIENT_ID_PATTERN.test(id)), `must be client ids separated by commas. ${CLIENT_ID_HINT}`),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (ids) => ids.length > 0 && ids.every((id) => CLIENT_ID_PATTERN.test(id)),
+      `must be client ids separated by commas. ${CLIENT_ID_HINT}`,
+    ),
 })
 
 function isCronExpression(value: string): boolean {
@@ -92,16 +134,37 @@ function isCronExpression(value: string): boolean {
 }
 
 export type Config = Readonly<{
+  /** Names this process: the owner of its background jobs' leases and of its database connections. */
+  instanceId: string
+  /** How long a background job's lease lasts without renewal; a crashed instance's work is taken over after this. */
+  jobLeaseMs: number
+  /** On SIGTERM, how long /api/ready answers 503 while calls are still served, before the instance stops. */
+  shutdownDrainMs: number
   port: number
   host: string
   appUrl: string
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
-  mail: { smtpUrl: string | null; from: string; districtName: string; logoUrl: string | null; retryMinutes: number; queuePollSeconds: number }
+  mail: {
+    smtpUrl: string | null
+    from: string
+    districtName: string
+    logoUrl: string | null
+    retryMinutes: number
+    queuePollSeconds: number
+  }
+  /**
+   * The district's IANA time zone: times on screens, in exports and in e-mails are shown in it, with its name, and every
+   * date rule of the fiscal applications is reckoned in it (DESIGN.md §8.1).
+   */
+  districtTimeZone: string
   adminEmail: string
   authSecret: string | null
   session: { idleHours: number; maxDays: number }
   debugAuthEnabled: boolean
+  /** API calls a minute per signed-in person. */
   rateLimitPerMinute: number
+  /** API calls a minute per network address without a session (a school's staff share one address). */
+  rateLimitAnonymousPerMinute: number
   trustProxy: boolean
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   webDistDir: string | null
@@ -109,6 +172,8 @@ export type Config = Readonly<{
   /** The district sign-in (/login-clerk): its domains, or null when it is off. */
   districtDomains: string[] | null
   sso: { providers: SsoProviderConfig[]; allowHttp: boolean; timeoutMs: number }
+  /** Seed the demo district into an empty database at start. */
+  demoData: boolean
   /** How long one report query may run on screen, and for an export. */
   reports: { queryTimeoutMs: number; exportTimeoutMs: number }
   dsa: {
@@ -160,16 +225,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const ssoProblems: string[] = []
   const microsoft = [e.OIDC_MICROSOFT_ISSUER, e.OIDC_MICROSOFT_CLIENT_ID, e.OIDC_MICROSOFT_CLIENT_SECRET, e.OIDC_MICROSOFT_TENANT_ID]
   if (microsoft.some(Boolean)) {
-    if (!microsoft.every(Boolean)) ssoProblems.push('- OIDC_MICROSOFT_*: set all four of ISSUER, CLIENT_ID, CLIENT_SECRET and TENANT_ID, or none')
-    else providers.push({ id: 'microsoft', issuer: e.OIDC_MICROSOFT_ISSUER!, clientId: e.OIDC_MICROSOFT_CLIENT_ID!, clientSecret: e.OIDC_MICROSOFT_CLIENT_SECRET!, tenantClaim: { name: 'tid', value: e.OIDC_MICROSOFT_TENANT_ID! } })
+    if (!microsoft.every(Boolean))
+      ssoProblems.push('- OIDC_MICROSOFT_*: set all four of ISSUER, CLIENT_ID, CLIENT_SECRET and TENANT_ID, or none')
+    else
+      providers.push({
+        id: 'microsoft',
+        issuer: e.OIDC_MICROSOFT_ISSUER!,
+        clientId: e.OIDC_MICROSOFT_CLIENT_ID!,
+        clientSecret: e.OIDC_MICROSOFT_CLIENT_SECRET!,
+        tenantClaim: { name: 'tid', value: e.OIDC_MICROSOFT_TENANT_ID! },
+      })
   }
   const google = [e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET, e.OIDC_GOOGLE_HOSTED_DOMAIN]
   if (google.some(Boolean) || e.OIDC_GOOGLE_ISSUER) {
-    if (!google.every(Boolean)) ssoProblems.push('- OIDC_GOOGLE_*: set CLIENT_ID, CLIENT_SECRET and HOSTED_DOMAIN (ISSUER defaults to https://accounts.google.com), or none')
-    else providers.push({ id: 'google', issuer: e.OIDC_GOOGLE_ISSUER ?? 'https://accounts.google.com', clientId: e.OIDC_GOOGLE_CLIENT_ID!, clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET!, tenantClaim: { name: 'hd', value: e.OIDC_GOOGLE_HOSTED_DOMAIN! } })
+    if (!google.every(Boolean))
+      ssoProblems.push(
+        '- OIDC_GOOGLE_*: set CLIENT_ID, CLIENT_SECRET and HOSTED_DOMAIN (ISSUER defaults to https://accounts.google.com), or none',
+      )
+    else
+      providers.push({
+        id: 'google',
+        issuer: e.OIDC_GOOGLE_ISSUER ?? 'https://accounts.google.com',
+        clientId: e.OIDC_GOOGLE_CLIENT_ID!,
+        clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET!,
+        tenantClaim: { name: 'hd', value: e.OIDC_GOOGLE_HOSTED_DOMAIN! },
+      })
   }
   if (ssoProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${ssoProblems.join('\n')}`)
   return Object.freeze({
+    instanceId: e.INSTANCE_ID ?? generatedInstanceId(),
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -184,17 +270,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMinutes: e.MAIL_RETRY_MINUTES,
       queuePollSeconds: e.MAIL_QUEUE_POLL_SECONDS,
     },
+    districtTimeZone: e.DISTRICT_TIME_ZONE,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     authSecret: e.AUTH_SECRET ?? null,
     session: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },
     debugAuthEnabled: e.DEBUG_AUTH_ENABLED,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitAnonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
     weblogic: { domains, cacheTtlSeconds: e.WEBLOGIC_CACHE_TTL_SECONDS, alerts: e.WEBLOGIC_ALERTS as 'off' | 'admins' | string[] },
     districtDomains: e.DISTRICT_EMAIL_DOMAIN && e.DISTRICT_EMAIL_DOMAIN.length > 0 ? e.DISTRICT_EMAIL_DOMAIN : null,
     sso: { providers, allowHttp: e.OIDC_ALLOW_HTTP, timeoutMs: e.OIDC_TIMEOUT_SECONDS * 1000 },
+    demoData: e.DEMO_DATA,
     reports: { queryTimeoutMs: e.REPORT_QUERY_TIMEOUT_SECONDS * 1000, exportTimeoutMs: e.REPORT_EXPORT_TIMEOUT_SECONDS * 1000 },
     dsa: {
       baseUrl: e.DSA_BASE_URL.endsWith('/') ? e.DSA_BASE_URL : `${e.DSA_BASE_URL}/`,
@@ -208,4 +297,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scheduleClients: e.DSA_SCHEDULE_CLIENTS,
     },
   })
+}
+
+/** The host's name and a random suffix: unique per process, so a restarted process never mistakes old leases for its own. */
+function generatedInstanceId(): string {
+  const host =
+    hostname()
+      .replace(/[^A-Za-z0-9.-]/g, '')
+      .slice(0, 24) || 'instance'
+  return `${host}-${randomBytes(4).toString('hex')}`
 }

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import type { Dialect } from '../src/db/database.js'
-import { seedDatabase } from '../src/db/seed.js'
+import { seedDatabase } from '../src/seed.js'
 import { createManualClock } from '../src/lib/clock.js'
 import { createOutboxTransport, createSmtpTransport } from '../src/lib/mail-transport.js'
 import { type UserOverrides, insertUser } from './factories.js'
@@ -30,6 +30,7 @@ export async function buildTestApp({ dialect, smtp, env = {}, sqliteFile }: Test
     ADMIN_EMAIL: TEST_ADMIN_EMAIL,
     LOG_LEVEL: 'info',
     RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...env,
@@ -48,7 +49,7 @@ export async function buildTestApp({ dialect, smtp, env = {}, sqliteFile }: Test
       done()
     },
   })
-  const { app, routes, mailQueue } = await buildApp({ config, db, transport, clock, logStream })
+  const { app, routes, mailQueue, finance, maintenance } = await buildApp({ config, db, transport, clock, logStream })
   await app.ready()
 
   async function request(options: InjectOptions & { token?: string }) {
@@ -81,6 +82,10 @@ export async function buildTestApp({ dialect, smtp, env = {}, sqliteFile }: Test
     config,
     routes,
     mailQueue,
+    /** The periodic housekeeping main.ts runs on a timer (expired windows, the deposit clock's e-mails). */
+    maintenance,
+    /** The finance foundation's service, as the fiscal applications call it. */
+    finance,
     outbox,
     logLines,
     request,

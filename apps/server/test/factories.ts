@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/database.js'
-import { searchTermRows } from '../src/lib/search-words.js'
 import { createApplicationsRepository } from '../src/features/applications/applications.repository.js'
+import { createUsersRepository } from '../src/features/users/users.repository.js'
 
 let sequence = 0
 
@@ -18,27 +18,30 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise
   sequence += 1
   const email = overrides.email ?? `person${sequence}@district.test`
   const at = overrides.createdAt ?? '2026-01-01T00:00:00.000Z'
-  const role = await db.kysely.selectFrom('roles').select('role_id').where('role_code', '=', overrides.roleCode ?? 'STAFF').executeTakeFirstOrThrow()
-  const org = await db.kysely.selectFrom('organizations').select('org_id').orderBy('org_id').executeTakeFirstOrThrow()
-  const { user_id: userId } = await db.kysely
-    .insertInto('users')
-    .values({
-      email,
-      full_name: overrides.fullName ?? `Person ${sequence} Example`,
-      organization_id: org.org_id,
-      role_id: role.role_id,
-      is_active: overrides.isActive === false ? 0 : 1,
-      email_verified: 0,
-      last_login: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('user_id')
+  const role = await db.kysely
+    .selectFrom('roles')
+    .select('role_id')
+    .where('role_code', '=', overrides.roleCode ?? 'STAFF')
     .executeTakeFirstOrThrow()
-  await db.kysely.insertInto('user_search_terms').values(searchTermRows(userId, overrides.fullName ?? `Person ${sequence} Example`, email)).execute()
+  const org = await db.kysely.selectFrom('organizations').select('org_id').orderBy('org_id').executeTakeFirstOrThrow()
+  // Through the users repository, as the platform writes people (it keeps their search words in step).
+  const { user_id: userId } = await createUsersRepository(db).insert({
+    email,
+    full_name: overrides.fullName ?? `Person ${sequence} Example`,
+    organization_id: org.org_id,
+    role_id: role.role_id,
+    is_active: overrides.isActive === false ? 0 : 1,
+    email_verified: 0,
+    last_login: null,
+    created_at: at,
+    updated_at: at,
+  })
   for (const code of overrides.applications ?? []) {
     const app = await db.kysely.selectFrom('applications').select('app_id').where('app_code', '=', code).executeTakeFirstOrThrow()
-    await db.kysely.insertInto('user_permissions').values({ user_id: userId, app_id: app.app_id, permission_level: 'read', granted_at: at, granted_by: null }).execute()
+    await db.kysely
+      .insertInto('user_permissions')
+      .values({ user_id: userId, app_id: app.app_id, permission_level: 'read', granted_at: at, granted_by: null })
+      .execute()
   }
   // Grants change menus: like every write to grants, this marks cached menus out of date.
   if ((overrides.applications ?? []).length > 0) await createApplicationsRepository(db).bumpAccessVersion()
@@ -49,7 +52,10 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise
 export async function grantApplication(db: Db, userId: number, appCode: string): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     const app = await trx.selectFrom('applications').select('app_id').where('app_code', '=', appCode).executeTakeFirstOrThrow()
-    await trx.insertInto('user_permissions').values({ user_id: userId, app_id: app.app_id, permission_level: 'read', granted_at: '2026-01-01T00:00:00.000Z', granted_by: null }).execute()
+    await trx
+      .insertInto('user_permissions')
+      .values({ user_id: userId, app_id: app.app_id, permission_level: 'read', granted_at: '2026-01-01T00:00:00.000Z', granted_by: null })
+      .execute()
     await createApplicationsRepository(db).bumpAccessVersion(trx)
   })
 }

@@ -4,20 +4,27 @@ import type { AddressInfo, Socket } from 'node:net'
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/weblogic/${name}`, import.meta.url), 'utf8')
 
-export type FakeWeblogicMode = 'ok' | 'unauthorized' | 'rest-disabled' | 'bad-request' | 'hang' | 'malformed' | 'truncated' | 'missing-runtime'
+export type FakeWeblogicMode =
+  'ok' | 'unauthorized' | 'rest-disabled' | 'bad-request' | 'hang' | 'malformed' | 'truncated' | 'missing-runtime'
 
 /**
  * A fake WebLogic admin server speaking the REST management API with the shapes of real 12.2.1.4 answers
  * (test/fixtures/weblogic): AdminServer and osb_server1 running in cluster1, osb_server2 shut down. It checks Basic
  * auth and X-Requested-By like the real one, and can be told to fail in each way the monitoring must survive.
  */
-export async function startFakeWeblogic(credentials = { username: 'monitor', password: 'secret-pass' }, options: { extraServers?: number } = {}) {
+export async function startFakeWeblogic(
+  credentials = { username: 'monitor', password: 'secret-pass' },
+  options: { extraServers?: number } = {},
+) {
   let mode: FakeWeblogicMode = 'ok'
   const requests: Array<{ path: string; headers: IncomingMessage['headers'] }> = []
   const sockets = new Set<Socket>()
   const admin = JSON.parse(fixture('wls12214_get_domainRuntime_serverRuntimes_AdminServer.json')) as Record<string, unknown>
   const managed = JSON.parse(fixture('wls12214_get_domainRuntime_serverRuntimes_osb_server1_managed.json')) as Record<string, unknown>
-  const lifecycleItem = JSON.parse(fixture('wls12214_get_domainRuntime_serverLifeCycleRuntimes_osb_server1.json')) as Record<string, unknown>
+  const lifecycleItem = JSON.parse(fixture('wls12214_get_domainRuntime_serverLifeCycleRuntimes_osb_server1.json')) as Record<
+    string,
+    unknown
+  >
 
   // More running servers of the same shape, for load tests (osb_server3, osb_server4, …).
   const extra = Array.from({ length: options.extraServers ?? 0 }, (_, i) => `osb_server${i + 3}`)
@@ -35,7 +42,8 @@ export async function startFakeWeblogic(credentials = { username: 'monitor', pas
     }
     if (mode === 'rest-disabled') return json(response, 404, fixture('wls12214_error_404_unknown_server.json'))
     if (mode === 'bad-request') return json(response, 400, fixture('wls12214_error_400_bogus_query.json'))
-    if (mode === 'malformed') return response.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Welcome to WebLogic</body></html>')
+    if (mode === 'malformed')
+      return response.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Welcome to WebLogic</body></html>')
     const path = url.pathname.replace('/management/weblogic/latest/', '')
     if (path === 'domainRuntime/serverRuntimes' && !request.headers['x-requested-by']) {
       return json(response, 400, fixture('wls12214_get_domainRuntime_serverRuntimes_400_missing_X-Requested-By.json'))
@@ -46,17 +54,24 @@ export async function startFakeWeblogic(credentials = { username: 'monitor', pas
       const [, , what] = metric
       if (what === 'JVMRuntime') body = JSON.parse(fixture('wls12214_get_serverRuntimes_osb_server1_JVMRuntime_excl_threadStackDump.json'))
       else if (what === 'threadPoolRuntime') body = JSON.parse(fixture('wls12214_get_serverRuntimes_osb_server1_threadPoolRuntime.json'))
-      else if (what === 'JDBCServiceRuntime/JDBCDataSourceRuntimeMBeans') body = { items: [JSON.parse(fixture('wls12214_get_serverRuntimes_osb_server1_JDBCDataSourceRuntime_wlsbjmsrpDataSource.json'))] }
+      else if (what === 'JDBCServiceRuntime/JDBCDataSourceRuntimeMBeans')
+        body = { items: [JSON.parse(fixture('wls12214_get_serverRuntimes_osb_server1_JDBCDataSourceRuntime_wlsbjmsrpDataSource.json'))] }
       else return json(response, 404, fixture('wls12214_error_404_unknown_server.json'))
       return json(response, 200, JSON.stringify(body))
     }
     if (path === 'domainRuntime') body = { name: 'osb_domain' }
     else if (path === 'domainRuntime/serverLifeCycleRuntimes') {
-      body = { items: [{ ...lifecycleItem, name: 'AdminServer', identity: ['serverLifeCycleRuntimes', 'AdminServer'] }, lifecycleItem, { ...lifecycleItem, name: 'osb_server2', state: 'SHUTDOWN', identity: ['serverLifeCycleRuntimes', 'osb_server2'] }, ...extra.map((name) => ({ ...lifecycleItem, name }))] }
+      body = {
+        items: [
+          { ...lifecycleItem, name: 'AdminServer', identity: ['serverLifeCycleRuntimes', 'AdminServer'] },
+          lifecycleItem,
+          { ...lifecycleItem, name: 'osb_server2', state: 'SHUTDOWN', identity: ['serverLifeCycleRuntimes', 'osb_server2'] },
+          ...extra.map((name) => ({ ...lifecycleItem, name })),
+        ],
+      }
     } else if (path === 'domainRuntime/serverRuntimes') {
       body = { items: mode === 'missing-runtime' ? [admin] : [admin, managed, ...extra.map((name) => ({ ...managed, name }))] }
-    }
-    else if (path === 'domainConfig/servers') {
+    } else if (path === 'domainConfig/servers') {
       body = {
         items: [
           { name: 'AdminServer', listenAddress: '', listenPort: 7001, cluster: null },

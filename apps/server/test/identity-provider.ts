@@ -48,10 +48,16 @@ export async function startIdentityProvider(options: IdentityProviderOptions) {
   policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }))
   const provider = new Provider(issuer, {
     interactions: { policy },
-    clients: [{
-      client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: options.redirectUris,
-      token_endpoint_auth_method: 'client_secret_post', grant_types: ['authorization_code'], response_types: ['code'],
-    }],
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: options.redirectUris,
+        token_endpoint_auth_method: 'client_secret_post',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     jwks: { keys: [signingJwk] },
     cookies: { keys: ['a-test-cookie-key-that-is-long-enough'] },
     claims: { openid: ['sub', 'tid', 'hd'], email: ['email', 'email_verified'], profile: ['name'] },
@@ -73,7 +79,14 @@ export async function startIdentityProvider(options: IdentityProviderOptions) {
     const details = await provider.interactionDetails(ctx.req, ctx.res)
     if (details.prompt.name === 'login' || details.prompt.name === 'select_account') {
       // Answering select_account too: a requested prompt stays pending until the result names it.
-      ctx.redirect(await provider.interactionResult(ctx.req, ctx.res, { login: { accountId: nextLogin }, select_account: {} }, { mergeWithLastSubmission: false }))
+      ctx.redirect(
+        await provider.interactionResult(
+          ctx.req,
+          ctx.res,
+          { login: { accountId: nextLogin }, select_account: {} },
+          { mergeWithLastSubmission: false },
+        ),
+      )
       return
     }
     const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) })

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
@@ -11,6 +11,9 @@ export interface ReceivedMail {
 
 export type SmtpBehaviour = 'accept' | 'reject-recipient' | 'fail' | 'hang'
 
+/** How a failed connection ends: reset at once (as a refusal looks) or accepted and then closed without a word. */
+export type ConnectionFault = 'refuse' | 'drop'
+
 /**
  * A real SMTP server for tests, listening on a free local port. It can be told to accept, to refuse
  * recipients (550), to fail the transaction (451), or to hang without answering.
@@ -19,6 +22,7 @@ export async function startSmtpPeer() {
   const inbox: ReceivedMail[] = []
   const waiters: Array<() => void> = []
   let behaviour: SmtpBehaviour = 'accept'
+  let acceptDelayMs = 0
 
   const server = new SMTPServer({
     authOptional: true,
@@ -47,13 +51,26 @@ export async function startSmtpPeer() {
             text: parsed.text ?? '',
           })
           waiters.splice(0).forEach((wake) => wake())
-          callback()
+          if (acceptDelayMs > 0) setTimeout(() => callback(), acceptDelayMs)
+          else callback()
         })
         .catch(callback)
     },
   })
   // Small SMTP replies must not wait for delayed ACKs (Nagle): a real mail server answers at once, and so does this one.
-  server.server.on('connection', (socket: import('node:net').Socket) => socket.setNoDelay(true))
+  server.server.on('connection', (socket: Socket) => socket.setNoDelay(true))
+  // An outage: the next connections are failed before the SMTP session starts, then the server serves again.
+  let faults: ConnectionFault[] = []
+  let failedConnections = 0
+  const serve = server.server.listeners('connection') as Array<(socket: Socket) => void>
+  server.server.removeAllListeners('connection')
+  server.server.on('connection', (socket: Socket) => {
+    const fault = faults.shift()
+    if (!fault) return serve.forEach((listener) => listener.call(server.server, socket))
+    failedConnections += 1
+    if (fault === 'refuse') socket.resetAndDestroy()
+    else socket.destroy()
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.server.address() as AddressInfo).port
 
@@ -64,6 +81,16 @@ export async function startSmtpPeer() {
     setBehaviour(next: SmtpBehaviour) {
       behaviour = next
     },
+    /** A slow mail server: each message is acknowledged (250) this long after it was received. */
+    setAcceptDelay(ms: number) {
+      acceptDelayMs = ms
+    },
+    /** Fails the next connections, one fault each, in order; later ones are served again. */
+    failConnections(next: ConnectionFault[]) {
+      faults = [...next]
+    },
+    /** Connections failed so far, and how many of the planned failures are still to come. */
+    connectionFaults: () => ({ failed: failedConnections, remaining: faults.length }),
     /** The newest message to an address, waiting for it to arrive. */
     async waitForMail(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs

@@ -8,6 +8,11 @@ export function testDialects(): Dialect[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 }
 
+/** The PostgreSQL server of TEST_DATABASE_URL, for tests that need a connection or a schema of their own; undefined when unset. */
+export function postgresServerUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined
+}
+
 /**
  * A fresh, migrated database: an in-memory SQLite database, or a PostgreSQL schema of its own
  * (dropped on close) so test files run in parallel without meeting.
@@ -37,4 +42,16 @@ export async function createTestDatabase(dialect: Dialect, options: { sqliteFile
       await cleanup.end()
     },
   }
+}
+
+/** A second connection pool to the same test database (another instance of the platform on one PostgreSQL schema). */
+export function openSecondInstance(db: Db): Db {
+  const url = process.env.TEST_DATABASE_URL
+  if (db.dialect !== 'postgres' || !url) throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)')
+  return openDatabase({ kind: 'postgres', url }, { searchPath: db.schema! })
+}
+
+/** The environment of a child process (a command-line script) with these variables set. */
+export function childEnvironment(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides }
 }

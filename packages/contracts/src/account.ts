@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idParam } from './input.js'
 
 /** One signed-in session of the person (Devices and sessions). `id` is a handle, not the session's secret id. */
 export const AccountSessionSchema = z.object({
@@ -32,7 +33,7 @@ export const DevicesResponseSchema = z.object({
 export type DevicesResponse = z.infer<typeof DevicesResponseSchema>
 
 export const SessionParamsSchema = z.object({ sessionId: z.string().regex(/^[a-f0-9]{16,64}$/, 'Not a session id') })
-export const DeviceParamsSchema = z.object({ deviceId: z.coerce.number({ error: 'deviceId must be a number' }).int().min(1) })
+export const DeviceParamsSchema = z.object({ deviceId: idParam('deviceId') })
 export const SignOutEverywhereBodySchema = z.object({
   /** Keep the session making the call (sign out every other one). */
   keepCurrent: z.boolean().default(false),

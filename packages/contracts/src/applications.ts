@@ -1,8 +1,18 @@
 import { z } from 'zod'
+import { idParam, text } from './input.js'
 
 /** The icon names allowed for an application (lucide-react icon names). */
 export const APPLICATION_ICONS = [
-  'FileText', 'DollarSign', 'Users', 'Settings', 'BarChart', 'Calendar', 'Shield', 'Database', 'Globe', 'Package',
+  'FileText',
+  'DollarSign',
+  'Users',
+  'Settings',
+  'BarChart',
+  'Calendar',
+  'Shield',
+  'Database',
+  'Globe',
+  'Package',
 ] as const
 export const ApplicationIconSchema = z.enum(APPLICATION_ICONS)
 export type ApplicationIcon = z.infer<typeof ApplicationIconSchema>
@@ -57,15 +67,17 @@ const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value
 
 /** What an administrator may set on an application. The code is set once, at creation. */
 export const ApplicationFieldsSchema = z.object({
-  app_name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
-  app_url: z
-    .string()
+  app_name: text('Name is required').trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
+  app_url: text()
     .trim()
     .max(500, 'URL is at most 500 characters')
-    .refine((value) => value === '' || value.startsWith('/') || /^https:\/\//.test(value), 'URL must be a path such as /apps/x or an https:// address')
+    .refine(
+      (value) => value === '' || value.startsWith('/') || /^https:\/\//.test(value),
+      'URL must be a path such as /apps/x or an https:// address',
+    )
     .default(''),
   app_icon: ApplicationIconSchema,
-  app_description: z.string().trim().max(500, 'Description is at most 500 characters').default(''),
+  app_description: text().trim().max(500, 'Description is at most 500 characters').default(''),
   display_order: z.coerce.number({ error: 'Display order must be a number' }).int().min(0).max(100000).default(DEFAULT_DISPLAY_ORDER),
   is_active: flag.default(1),
   category: ApplicationCategorySchema,
@@ -91,7 +103,7 @@ export type CreateApplicationBody = z.input<typeof CreateApplicationBodySchema>
 export const UpdateApplicationBodySchema = ApplicationFieldsSchema.extend({ app_code: AppCodeSchema.optional() })
 export type UpdateApplicationBody = z.input<typeof UpdateApplicationBodySchema>
 
-export const ApplicationIdParamsSchema = z.object({ app_id: z.coerce.number({ error: 'app_id must be a number' }).int().positive('app_id must be a positive number') })
+export const ApplicationIdParamsSchema = z.object({ app_id: idParam('app_id') })
 
 export const ApplicationListResponseSchema = z.object({ data: z.array(ApplicationSchema) })
 export const ApplicationResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: ApplicationSchema })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './input.js'
 import { MenuApplicationSchema } from './applications.js'
 
 /** How long an e-mailed sign-in link and its code stay valid. */
@@ -6,15 +7,16 @@ export const MAGIC_LINK_TTL_MINUTES = 15
 export const VERIFICATION_CODE_LENGTH = 6
 
 export const ROLE_CODES = ['SUPER_ADMIN', 'ADMIN', 'REPORT_WRITER', 'STAFF'] as const
-export const ADMIN_ROLE_CODES: readonly string[] = ['SUPER_ADMIN', 'ADMIN']
+/** The one role that may create or change another SUPER_ADMIN, check the audit chain and grant exceptions. */
+export const SUPER_ADMIN = 'SUPER_ADMIN' satisfies (typeof ROLE_CODES)[number]
+export const ADMIN_ROLE_CODES: readonly string[] = [SUPER_ADMIN, 'ADMIN']
 
 /** True for the roles that may use the admin-only routes and applications. */
 export function isAdminRole(roleCode: string | undefined | null): boolean {
   return roleCode != null && ADMIN_ROLE_CODES.includes(roleCode)
 }
 
-export const EmailSchema = z
-  .string({ error: 'Email is required' })
+export const EmailSchema = text('Email is required')
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
@@ -43,7 +45,7 @@ export const DeviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'device
 
 export const VerifyMagicLinkBodySchema = z.object({
   email: EmailSchema,
-  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200, 'Token is too long'),
+  token: text('Token is required').min(1, 'Token is required').max(200, 'Token is too long'),
   deviceId: DeviceIdSchema.optional(),
 })
 export type VerifyMagicLinkBody = z.infer<typeof VerifyMagicLinkBodySchema>
@@ -84,7 +86,7 @@ export const ProfileResponseSchema = z.object({ user: SessionUserSchema })
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>
 
 export const DebugTokenBodySchema = z.object({
-  token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(4096, 'Token is too long'),
+  token: text('Token is required').trim().min(1, 'Token is required').max(4096, 'Token is too long'),
 })
 export type DebugTokenBody = z.infer<typeof DebugTokenBodySchema>
 
@@ -138,7 +140,8 @@ export const SsoCompleteBodySchema = z.object({
 
 /** Why a single sign-on did not sign anyone in: the code in /login?sso_error=, and the words shown for it. */
 export const SSO_ERROR_TEXT = {
-  sso_not_invited: 'Your district account is not invited to this platform. Ask your administrator for an invitation, or sign in with your e-mail.',
+  sso_not_invited:
+    'Your district account is not invited to this platform. Ask your administrator for an invitation, or sign in with your e-mail.',
   sso_inactive: 'Your account is not active. Contact your administrator.',
   sso_wrong_tenant: 'That account does not belong to the district. Sign in with your district Microsoft or Google account.',
   sso_unverified_email: 'Your identity provider did not confirm your e-mail address, so it cannot be matched to an account.',

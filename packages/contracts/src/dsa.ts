@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { countParam, idParam, text } from './input.js'
 import { PaginationSchema } from './users.js'
 
 /** SPEC.md §9: the default clients (San Diego Unified has two client ids on the tracker). */
@@ -28,8 +29,7 @@ export const COST_SOURCES = ['final', 'contracted', 'estimated'] as const
  */
 export const CLIENT_ID_PATTERN = /^\d{1,2}(-[A-Za-z0-9][A-Za-z0-9 .&'-]{0,49})?$/
 export const CLIENT_ID_HINT = 'A client id is a county number and the district code, such as 37-H9, 37-58 or 37-LFCS.'
-export const ClientIdSchema = z
-  .string({ error: 'clientId is required' })
+export const ClientIdSchema = text('clientId is required')
   .trim()
   .min(1, 'Please select or enter a client ID')
   .max(60, 'A client id has at most 60 characters.')
@@ -69,15 +69,14 @@ export type DsaProject = z.infer<typeof DsaProjectSchema>
 
 export const DSA_SORT_FIELDS = ['projectName', 'projectNumber', 'clientId', 'projectStatus', 'constructionCost', 'scrapedAt'] as const
 
-const optionalClientId = z
-  .string()
+const optionalClientId = text()
   .trim()
   .max(60, 'A client id has at most 60 characters.')
   .regex(CLIENT_ID_PATTERN, CLIENT_ID_HINT)
   .optional()
   .or(z.literal('').transform(() => undefined))
 const optionalStatus = DsaStatusSchema.optional().or(z.literal('').transform(() => undefined))
-const optionalSearch = z.string().trim().max(200, 'Search text has at most 200 characters.').optional()
+const optionalSearch = text().trim().max(200, 'Search text has at most 200 characters.').optional()
 
 export const DsaFiltersSchema = z.object({
   clientId: optionalClientId,
@@ -88,8 +87,13 @@ export const DsaFiltersSchema = z.object({
 export type DsaFilters = z.infer<typeof DsaFiltersSchema>
 
 export const DsaProjectsQuerySchema = DsaFiltersSchema.extend({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit is at least 1').max(500, 'limit is at most 500').default(DSA_PAGE_SIZE),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset is at least 0').default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit is at least 1')
+    .max(500, 'limit is at most 500')
+    .default(DSA_PAGE_SIZE),
+  offset: countParam('offset', 0).default(0),
   sort: z.enum(DSA_SORT_FIELDS, { error: `sort is one of ${DSA_SORT_FIELDS.join(', ')}` }).default('projectName'),
   order: z.enum(['asc', 'desc'], { error: 'order is asc or desc' }).default('asc'),
 })
@@ -132,13 +136,19 @@ export const ScrapeRunsQuerySchema = z.object({
   clientId: optionalClientId,
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(20),
 })
-export const ScrapeRunsResponseSchema = z.object({ data: z.array(ScrapeRunSchema) })
-export const ScrapeRunParamsSchema = z.object({ runId: z.coerce.number({ error: 'runId must be a number' }).int().min(1) })
+/** The runs, and the pause between two requests to the tracker (DSA_REQUEST_DELAY_MS), which the help text states. */
+export const ScrapeRunsResponseSchema = z.object({ data: z.array(ScrapeRunSchema), requestDelayMs: z.number().int().min(0) })
+export const ScrapeRunParamsSchema = z.object({ runId: idParam('runId') })
 
 export const DsaStatsSchema = z.object({
   statistics: z.object({ totalProjects: z.number().int(), freshProjects: z.number().int(), totalClients: z.number().int() }),
   /** successRate: the share of finished runs (last 30 days) that ended SUCCESS, 0–100; null before the first run. */
-  scrapingMetrics: z.object({ successRate: z.number().nullable(), totalRuns: z.number().int(), successfulRuns: z.number().int(), lastRun: z.string().nullable() }),
+  scrapingMetrics: z.object({
+    successRate: z.number().nullable(),
+    totalRuns: z.number().int(),
+    successfulRuns: z.number().int(),
+    lastRun: z.string().nullable(),
+  }),
   statusBreakdown: z.array(z.object({ status: z.string(), count: z.number().int() })),
   clientBreakdown: z.array(z.object({ clientId: z.string(), count: z.number().int() })),
   recentLogs: z.array(
@@ -158,7 +168,26 @@ export const DsaStatsSchema = z.object({
 export type DsaStats = z.infer<typeof DsaStatsSchema>
 
 export const DSA_EXPORT_COLUMNS = [
-  'clientId', 'projectNumber', 'projectName', 'projectStatus', 'projectType', 'constructionCost', 'costSource', 'estimatedAmount',
-  'contractedAmount', 'changeAmount', 'finalCost', 'receivedDate', 'approvedDate', 'closedDate', 'voidDate', 'certificationLetter',
-  'certificationDate', 'city', 'ptn', 'projectLink', 'scrapedAt', 'dataFreshness',
+  'clientId',
+  'projectNumber',
+  'projectName',
+  'projectStatus',
+  'projectType',
+  'constructionCost',
+  'costSource',
+  'estimatedAmount',
+  'contractedAmount',
+  'changeAmount',
+  'finalCost',
+  'receivedDate',
+  'approvedDate',
+  'closedDate',
+  'voidDate',
+  'certificationLetter',
+  'certificationDate',
+  'city',
+  'ptn',
+  'projectLink',
+  'scrapedAt',
+  'dataFreshness',
 ] as const

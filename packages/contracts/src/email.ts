@@ -1,8 +1,21 @@
 import { z } from 'zod'
+import { countParam, idParam, text } from './input.js'
 import { PaginationSchema } from './users.js'
 
 /** Every kind of message the platform sends. */
-export const MAIL_KINDS = ['sign_in', 'no_account', 'invitation', 'test', 'server_alert', 'new_device'] as const
+export const MAIL_KINDS = [
+  'sign_in',
+  'no_account',
+  'invitation',
+  'test',
+  'server_alert',
+  'new_device',
+  'deposit_overdue',
+  'accrual_to_approve',
+  'accrual_returned',
+  'accrual_deadline',
+  'records_due',
+] as const
 export const MailKindSchema = z.enum(MAIL_KINDS)
 export type MailKind = z.infer<typeof MailKindSchema>
 
@@ -12,6 +25,11 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   invitation: 'Invitation',
   test: 'Test message',
   server_alert: 'Server monitoring alert',
+  deposit_overdue: 'Cash waiting past the deposit limit',
+  accrual_to_approve: 'Accrual waiting for approval',
+  accrual_returned: 'Accrual returned to its requester',
+  accrual_deadline: 'Accrual submission deadline ahead',
+  records_due: 'Public records request due',
   new_device: 'New device notice',
 }
 
@@ -43,16 +61,19 @@ export type MailMessage = z.infer<typeof MailMessageSchema>
 export const MailMessageDetailSchema = MailMessageSchema.extend({ body_text: z.string(), body_html: z.string().nullable() })
 export type MailMessageDetail = z.infer<typeof MailMessageDetailSchema>
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-21').optional()
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-21')
+  .optional()
 
 export const MailListQuerySchema = z.object({
-  recipient: z.string().trim().max(254).optional(),
+  recipient: text().trim().max(254).optional(),
   kind: MailKindSchema.optional(),
   status: MailStatusSchema.optional(),
   from: isoDate,
   to: isoDate,
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
+  offset: countParam('offset', 0).default(0),
 })
 export type MailListQuery = z.input<typeof MailListQuerySchema>
 
@@ -64,7 +85,7 @@ export const MailListResponseSchema = z.object({
 })
 export type MailListResponse = z.infer<typeof MailListResponseSchema>
 
-export const MailIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() })
+export const MailIdParamsSchema = z.object({ id: idParam('id') })
 
 export const MailPlaceholderSchema = z.object({ name: z.string(), description: z.string(), required: z.boolean() })
 
@@ -84,8 +105,8 @@ export const MailTemplateKindParamsSchema = z.object({ kind: MailKindSchema })
 
 /** A template as an administrator edits it: placeholders are written {{name}}. */
 export const MailTemplateInputSchema = z.object({
-  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject is at most 200 characters'),
-  body_text: z.string({ error: 'Body is required' }).trim().min(1, 'Body is required').max(10_000, 'Body is at most 10,000 characters'),
+  subject: text('Subject is required').trim().min(1, 'Subject is required').max(200, 'Subject is at most 200 characters'),
+  body_text: text('Body is required').trim().min(1, 'Body is required').max(10_000, 'Body is at most 10,000 characters'),
 })
 export type MailTemplateInput = z.infer<typeof MailTemplateInputSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './input.js'
 
 /** Health as the screen shows it (WebLogic's ok, warn, overloaded, critical, failed, normalised). */
 export const HEALTH_VALUES = ['OK', 'WARN', 'FAILED', 'CRITICAL'] as const
@@ -95,11 +96,18 @@ export const CacheInfoSchema = z.object({
   }),
 })
 
-export const WeblogicStatusResponseSchema = z.object({ summary: StatusSummarySchema, cache: CacheInfoSchema, domains: z.array(DomainStatusSchema) })
+export const WeblogicStatusResponseSchema = z.object({
+  summary: StatusSummarySchema,
+  cache: CacheInfoSchema,
+  domains: z.array(DomainStatusSchema),
+})
 export type WeblogicStatusResponse = z.infer<typeof WeblogicStatusResponseSchema>
 
 export const RefreshDomainBodySchema = z.object({
-  serverName: z.string({ error: 'serverName (the domain to refresh) is required' }).trim().min(1, 'serverName (the domain to refresh) is required').max(200),
+  serverName: text('serverName (the domain to refresh) is required')
+    .trim()
+    .min(1, 'serverName (the domain to refresh) is required')
+    .max(200),
   forceRefresh: z.boolean().default(true),
 })
 export const RefreshDomainResponseSchema = z.object({ success: z.literal(true), data: DomainStatusSchema })
@@ -118,8 +126,8 @@ export const StateChangeSchema = z.object({
 export type StateChange = z.infer<typeof StateChangeSchema>
 
 export const StateHistoryQuerySchema = z.object({
-  domain: z.string().trim().min(1, 'domain is required').max(200),
-  server: z.string().trim().max(200).optional(),
+  domain: text().trim().min(1, 'domain is required').max(200),
+  server: text().trim().max(200).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
 })
 export const StateHistoryResponseSchema = z.object({ data: z.array(StateChangeSchema) })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXCEL_NUM_FMT, formatCell, parseDateParts, toExcelDate, toNumber } from './report-format.js'
+import { EXCEL_NUM_FMT, exactNumber, formatCell, parseDateParts, toExcelDate, toNumber } from './report-format.js'
 import { labelCellIndex, labelSpan, parametersLine, rowLabelText, runAtText } from './report-labels.js'
 
 describe('formatCell', () => {
@@ -117,11 +117,33 @@ describe('Excel formats and values', () => {
 
 describe('header text and row labels', () => {
   it('echoes the parameters and the run time', () => {
-    expect(parametersLine([{ id: 'fy', label: 'Fiscal year', value: '2026' }, { id: 'f', label: 'Fund', value: '' }, { id: 'p', label: 'Period', value: '6' }])).toBe(
-      'Fiscal year: 2026 · Period: 6',
-    )
-    expect(runAtText('2026-03-15T14:05:09.000Z')).toBe('Run Mar 15, 2026 2:05 PM UTC')
-    expect(runAtText('2026-03-15T09:05:09-05:00')).toBe('Run Mar 15, 2026 9:05 AM UTC-05:00')
+    expect(
+      parametersLine([
+        { id: 'fy', label: 'Fiscal year', value: '2026' },
+        { id: 'f', label: 'Fund', value: '' },
+        { id: 'p', label: 'Period', value: '6' },
+      ]),
+    ).toBe('Fiscal year: 2026 · Period: 6')
+  })
+
+  it("says when a report ran on the district's clock, with the zone named, across daylight saving", () => {
+    expect(runAtText('2026-03-15T14:05:09.000Z', 'America/Los_Angeles')).toBe('Run Mar 15, 2026 7:05 AM PDT')
+    expect(runAtText('2026-01-15T19:53:00.000Z', 'America/Los_Angeles')).toBe('Run Jan 15, 2026 11:53 AM PST')
+    // An instant written with an offset is the same instant.
+    expect(runAtText('2026-03-15T09:05:09-05:00', 'America/Los_Angeles')).toBe('Run Mar 15, 2026 7:05 AM PDT')
+    expect(runAtText('2026-03-15T14:05:09.000Z', 'UTC')).toBe('Run Mar 15, 2026 2:05 PM UTC')
+    expect(runAtText('not a time', 'UTC')).toBe('')
+  })
+
+  it('keeps money exact to the cent', () => {
+    expect(exactNumber(47484947.019999996, 'money')).toBe(47484947.02)
+    expect(exactNumber(0.1 + 0.2, 'money')).toBe(0.3)
+    expect(exactNumber(-12.3456, 'money')).toBe(-12.35)
+    expect(exactNumber(1000 / 3, 'money')).toBe(333.33)
+    expect(exactNumber(2 / 3, 'percent')).toBe(2 / 3)
+    expect(exactNumber(7, 'integer')).toBe(7)
+    expect(exactNumber('n/a', 'money')).toBe('n/a')
+    expect(exactNumber(null, 'money')).toBeNull()
   })
 
   it('labels group rows and puts the label in the first empty cell', () => {

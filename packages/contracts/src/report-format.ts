@@ -57,6 +57,15 @@ export function toNumber(value: CellValue): number | null {
   return null
 }
 
+/**
+ * A computed cell as the result model holds it: money to the cent, without the binary noise sums pick up
+ * (47484947.019999996 becomes 47484947.02), rounded half away from zero. Other formats and values as given.
+ */
+export function exactNumber<T>(value: T, format: Format): T | number {
+  if (format !== 'money' || typeof value !== 'number' || !Number.isFinite(value)) return value
+  return (Math.sign(value) * Math.round(Math.abs(value) * 100)) / 100 || 0
+}
+
 export interface DateParts {
   year: number
   month: number
@@ -76,14 +85,29 @@ export function parseDateParts(value: CellValue): DateParts | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null
     const d = new Date(value)
-    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+    }
   }
   if (typeof value !== 'string') return null
   const match = DATE_TEXT.exec(value.trim())
   if (!match) return null
   const [, y, mo, d, h, mi, s] = match
-  const parts = { year: Number(y), month: Number(mo), day: Number(d), hour: Number(h ?? 0), minute: Number(mi ?? 0), second: Number(s ?? 0) }
-  if (parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > 31 || parts.hour > 23 || parts.minute > 59 || parts.second > 59) return null
+  const parts = {
+    year: Number(y),
+    month: Number(mo),
+    day: Number(d),
+    hour: Number(h ?? 0),
+    minute: Number(mi ?? 0),
+    second: Number(s ?? 0),
+  }
+  if (parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > 31 || parts.hour > 23 || parts.minute > 59 || parts.second > 59)
+    return null
   return parts
 }
 

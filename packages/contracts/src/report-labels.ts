@@ -1,5 +1,6 @@
 import type { ReportResult, ResultRow } from './reports.js'
-import { type CellValue, formatCell } from './report-format.js'
+import { formatInstant } from './district-time.js'
+import type { CellValue } from './report-format.js'
 
 /*
  * Where a group header, subtotal or grand total row shows its label, shared by the viewer and every export.
@@ -53,14 +54,8 @@ export function parametersLine(parameters: ReportResult['parameters']): string {
     .join(' · ')
 }
 
-/**
- * 'Run Mar 1, 2026 2:05 PM UTC'. generatedAt is an ISO instant; the cell rules show times as written, so say which
- * zone that is when the instant carries one.
- */
-export function runAtText(generatedAt: string): string {
-  const shown = formatCell(generatedAt, 'datetime')
-  if (!shown) return ''
-  const offset = /T.*([+-]\d{2}:?\d{2})$/.exec(generatedAt)?.[1]
-  const zone = /Z$/i.test(generatedAt) ? ' UTC' : offset ? ` UTC${offset}` : ''
-  return `Run ${shown}${zone}`
+/** 'Run Mar 1, 2026 6:05 AM PST': when the report ran, on the district's clock and with its zone named. */
+export function runAtText(generatedAt: string, timeZone: string): string {
+  const shown = formatInstant(generatedAt, timeZone)
+  return shown ? `Run ${shown}` : ''
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_ID, id, idParam, text } from './input.js'
 
 /*
  * Reports Studio (research/reports.md part c): a report is a declarative definition over a dataset of the server's
@@ -12,28 +13,51 @@ export const FORMATS = ['text', 'integer', 'decimal', 'money', 'percent', 'date'
 export type Format = (typeof FORMATS)[number]
 export const AGGREGATES = ['sum', 'avg', 'min', 'max', 'count', 'countDistinct'] as const
 export type Aggregate = (typeof AGGREGATES)[number]
-export const FILTER_OPS = ['eq', 'ne', 'in', 'notIn', 'lt', 'lte', 'gt', 'gte', 'between', 'contains', 'startsWith', 'isNull', 'isNotNull'] as const
+export const FILTER_OPS = [
+  'eq',
+  'ne',
+  'in',
+  'notIn',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'between',
+  'contains',
+  'startsWith',
+  'isNull',
+  'isNotNull',
+] as const
 export type FilterOp = (typeof FILTER_OPS)[number]
 export const PARAMETER_TYPES = ['string', 'integer', 'decimal', 'date', 'boolean', 'select', 'multiSelect'] as const
 export const CHART_TYPES = ['bar', 'line', 'pie'] as const
 
 /** Caps that keep a definition (and what it costs to run) bounded. */
-export const REPORT_LIMITS = { columns: 50, groups: 5, calculations: 20, filters: 30, parameters: 20, expressionLength: 500, pageSize: 500, summaryRows: 50_000 }
+export const REPORT_LIMITS = {
+  columns: 50,
+  groups: 5,
+  calculations: 20,
+  filters: 30,
+  parameters: 20,
+  expressionLength: 500,
+  pageSize: 500,
+  summaryRows: 50_000,
+}
 
 const identifier = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, 'Names are lower-case letters, digits and _, starting with a letter')
-const scalar = z.union([z.string().max(500), z.number(), z.boolean(), z.null()])
+const scalar = z.union([text().max(500), z.number(), z.boolean(), z.null()])
 /** A literal, or the value a parameter was given in the viewer. */
 export const ValueSchema = z.union([scalar, z.object({ param: identifier })])
 export type ReportValue = z.infer<typeof ValueSchema>
 
 export const ParameterSchema = z.object({
   id: identifier,
-  label: z.string().trim().min(1).max(100),
+  label: text().trim().min(1).max(100),
   type: z.enum(PARAMETER_TYPES),
   required: z.boolean().default(false),
   default: z.union([scalar, z.array(scalar)]).optional(),
   /** The choices of a select or multiSelect: fixed, or the distinct values of a dataset field. */
-  options: z.array(z.string().max(200)).max(500).optional(),
+  options: z.array(text().max(200)).max(500).optional(),
   optionsFrom: identifier.optional(),
 })
 export type ReportParameter = z.infer<typeof ParameterSchema>
@@ -50,16 +74,16 @@ export type ReportFilter = z.infer<typeof FilterSchema>
 
 export const CalculationSchema = z.object({
   id: identifier,
-  label: z.string().trim().min(1).max(100),
+  label: text().trim().min(1).max(100),
   /** The formula language: numbers, 'text', fields, + - * /, comparisons, sum avg min max count abs round coalesce nullif if. */
-  expr: z.string().trim().min(1).max(REPORT_LIMITS.expressionLength),
+  expr: text().trim().min(1).max(REPORT_LIMITS.expressionLength),
   format: z.enum(FORMATS).default('decimal'),
 })
 export type ReportCalculation = z.infer<typeof CalculationSchema>
 
 export const GroupSchema = z.object({
   field: identifier,
-  label: z.string().max(100).optional(),
+  label: text().max(100).optional(),
   subtotal: z.boolean().default(true),
   pageBreakBefore: z.boolean().default(false),
 })
@@ -70,7 +94,7 @@ export const ColumnSchema = z
     field: identifier.optional(),
     calc: identifier.optional(),
     agg: z.enum(AGGREGATES).optional(),
-    label: z.string().max(100).optional(),
+    label: text().max(100).optional(),
     format: z.enum(FORMATS).optional(),
     width: z.number().int().min(20).max(600).optional(),
   })
@@ -87,10 +111,16 @@ export const SortSchema = z.object({ key: identifier, dir: z.enum(['asc', 'desc'
 
 export const ConditionalFormatSchema = z.object({
   column: identifier,
-  when: z.object({ op: z.enum(['eq', 'ne', 'lt', 'lte', 'gt', 'gte']), value: z.union([z.number(), z.string().max(200)]) }),
+  when: z.object({ op: z.enum(['eq', 'ne', 'lt', 'lte', 'gt', 'gte']), value: z.union([z.number(), text().max(200)]) }),
   style: z.object({
-    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours look like #B00020').optional(),
-    background: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours look like #FFF4CC').optional(),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'Colours look like #B00020')
+      .optional(),
+    background: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'Colours look like #FFF4CC')
+      .optional(),
     bold: z.boolean().optional(),
   }),
 })
@@ -103,13 +133,15 @@ export const ChartSchema = z.object({
 })
 
 export const LayoutSchema = z.object({
-  title: z.string().max(200).default(''),
-  subtitle: z.string().max(300).optional(),
+  title: text().max(200).default(''),
+  subtitle: text().max(300).optional(),
   orientation: z.enum(['portrait', 'landscape']).default('portrait'),
   pageSize: z.enum(['Letter', 'Legal', 'A4']).default('Letter'),
   /** Print the parameter values under the title. */
   showParameters: z.boolean().default(true),
-  footer: z.object({ pageNumbers: z.boolean().default(true), runAt: z.boolean().default(true), text: z.string().max(200).optional() }).default({ pageNumbers: true, runAt: true }),
+  footer: z
+    .object({ pageNumbers: z.boolean().default(true), runAt: z.boolean().default(true), text: text().max(200).optional() })
+    .default({ pageNumbers: true, runAt: true }),
 })
 
 export const ReportDefinitionSchema = z.object({
@@ -123,10 +155,16 @@ export const ReportDefinitionSchema = z.object({
   groups: z.array(GroupSchema).max(REPORT_LIMITS.groups).default([]),
   columns: z.array(ColumnSchema).min(1, 'A report shows at least one column').max(REPORT_LIMITS.columns),
   sort: z.array(SortSchema).max(10).default([]),
-  totals: z.object({ grand: z.boolean().default(true), label: z.string().max(100).default('Total') }).default({ grand: true, label: 'Total' }),
+  totals: z.object({ grand: z.boolean().default(true), label: text().max(100).default('Total') }).default({ grand: true, label: 'Total' }),
   conditionalFormats: z.array(ConditionalFormatSchema).max(30).default([]),
   chart: ChartSchema.nullable().default(null),
-  layout: LayoutSchema.default({ title: '', orientation: 'portrait', pageSize: 'Letter', showParameters: true, footer: { pageNumbers: true, runAt: true } }),
+  layout: LayoutSchema.default({
+    title: '',
+    orientation: 'portrait',
+    pageSize: 'Letter',
+    showParameters: true,
+    footer: { pageNumbers: true, runAt: true },
+  }),
 })
 export type ReportDefinition = z.infer<typeof ReportDefinitionSchema>
 export type ReportDefinitionInput = z.input<typeof ReportDefinitionSchema>
@@ -176,17 +214,17 @@ export const ReportSummarySchema = z.object({
 export type ReportSummary = z.infer<typeof ReportSummarySchema>
 export const ReportListResponseSchema = z.object({ reports: z.array(ReportSummarySchema), canCreate: z.boolean() })
 export const ReportDetailsResponseSchema = z.object({ report: ReportSummarySchema, definition: ReportDefinitionSchema })
-export const ReportIdQuerySchema = z.object({ reportId: z.coerce.number({ error: 'reportId must be a number' }).int().min(1, 'reportId must be a report id') })
+export const ReportIdQuerySchema = z.object({ reportId: idParam('reportId') })
 
-const name = z.string({ error: 'A name is required' }).trim().min(1, 'A name is required').max(200, 'A name has at most 200 characters')
-const description = z.string().trim().max(1000, 'A description has at most 1000 characters').optional()
+const name = text('A name is required').trim().min(1, 'A name is required').max(200, 'A name has at most 200 characters')
+const description = text().trim().max(1000, 'A description has at most 1000 characters').optional()
 export const ReportCreateBodySchema = z.object({ name, description, definition: z.unknown() })
 export const ReportUpdateBodySchema = z.object({
   name: name.optional(),
   description,
   definition: z.unknown(),
   /** The version the editor started from: a newer one saved meanwhile answers 409 instead of being overwritten. */
-  version: z.number().int().min(1).optional(),
+  version: id('version').optional(),
 })
 export const ReportSavedResponseSchema = z.object({ success: z.literal(true), message: z.string(), report: ReportSummarySchema })
 
@@ -199,7 +237,7 @@ export const ReportVersionSchema = z.object({
   current: z.boolean(),
 })
 export const ReportVersionsResponseSchema = z.object({ versions: z.array(ReportVersionSchema) })
-export const ReportVersionQuerySchema = ReportIdQuerySchema.extend({ version: z.coerce.number({ error: 'version must be a number' }).int().min(1) })
+export const ReportVersionQuerySchema = ReportIdQuerySchema.extend({ version: idParam('version') })
 
 // Running a report: one result model behind the viewer and every export
 
@@ -211,10 +249,10 @@ export const RunReportBodySchema = z.object({
    * A saved report, or a definition being designed (the live preview). Both: the preview of changes to that report,
    * allowed to whoever may edit it.
    */
-  reportId: z.number().int().min(1).optional(),
+  reportId: id('reportId').optional(),
   definition: z.unknown().optional(),
   parameters: ParameterValuesSchema.default({}),
-  offset: z.number().int().min(0).default(0),
+  offset: z.number().int().min(0).max(MAX_ID).default(0),
   limit: z.number().int().min(1).max(REPORT_LIMITS.pageSize).default(100),
 })
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const
@@ -223,7 +261,12 @@ export const ExportReportBodySchema = RunReportBodySchema.omit({ offset: true, l
 export const CellStyleSchema = z.object({ color: z.string().optional(), background: z.string().optional(), bold: z.boolean().optional() })
 export type CellStyle = z.infer<typeof CellStyleSchema>
 
-export const ResultColumnSchema = z.object({ key: z.string(), label: z.string(), format: z.enum(FORMATS), align: z.enum(['left', 'right']) })
+export const ResultColumnSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  format: z.enum(FORMATS),
+  align: z.enum(['left', 'right']),
+})
 export type ResultColumn = z.infer<typeof ResultColumnSchema>
 
 export const ResultRowSchema = z.object({
@@ -242,6 +285,8 @@ export type ResultRow = z.infer<typeof ResultRowSchema>
 
 export const ResultChartSchema = z.object({
   type: z.enum(CHART_TYPES),
+  /** What the categories are (the first group's name, or the first column's): the title of the category axis. */
+  categoryLabel: z.string().optional(),
   categories: z.array(z.string()),
   series: z.array(z.object({ key: z.string(), name: z.string(), values: z.array(z.number().nullable()) })),
 })
@@ -258,6 +303,8 @@ export const ReportResultSchema = z.object({
   /** Detail mode: detail rows in all and this page's place among them; summary mode: summary rows. */
   page: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int(), hasMore: z.boolean() }),
   generatedAt: z.string(),
+  /** The district's time zone (DISTRICT_TIME_ZONE), in which the header and footer say when the report ran. */
+  timeZone: z.string(),
   layout: LayoutSchema,
 })
 export type ReportResult = z.infer<typeof ReportResultSchema>
@@ -282,28 +329,47 @@ export const REPORT_DESIGNER_ROLES: readonly string[] = ['SUPER_ADMIN', 'ADMIN',
 
 // Datasets uploaded from CSV or XLSX files
 
-export const UPLOAD_LIMITS = { bytes: 10 * 1024 * 1024, rows: 100_000, columns: 100 }
+/**
+ * bytes: the file as sent. unpackedBytes: the XML an .xlsx holds once unzipped (a zip bomb stops there). values: the
+ * characters of all cells together (a CSV of `bytes` holds at most that many).
+ */
+export const UPLOAD_LIMITS = {
+  bytes: 10 * 1024 * 1024,
+  rows: 100_000,
+  columns: 100,
+  unpackedBytes: 128 * 1024 * 1024,
+  values: 32 * 1024 * 1024,
+}
+/** An uploaded dataset's id as reports name it: upload_ and its table id. */
+const uploadedDatasetId = (message: string) =>
+  z
+    .string()
+    .regex(/^upload_\d{1,10}$/, message)
+    .refine((value) => Number(value.slice('upload_'.length)) >= 1 && Number(value.slice('upload_'.length)) <= MAX_ID, message)
 export const UPLOAD_CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const
 
 /** A column of an uploaded file: the name reports use, its header, and the type its values are stored as. */
 export const UploadColumnSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
-  label: z.string().max(200),
+  label: text().max(200),
   type: z.enum(FIELD_TYPES),
 })
 export type UploadColumn = z.infer<typeof UploadColumnSchema>
 
 export const UploadQuerySchema = z.object({
-  name: z.string({ error: 'A name is required' }).trim().min(1, 'A name is required').max(200),
-  description: z.string().trim().max(1000).optional(),
+  name: text('A name is required').trim().min(1, 'A name is required').max(200),
+  description: text().trim().max(1000).optional(),
   /** true: read the file and propose column types, store nothing. */
-  dryRun: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  dryRun: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** The types confirmed by the person, in file order, separated by commas (the names and labels proposed stay). */
-  types: z.string().max(2000).optional(),
+  types: text().max(2000).optional(),
   /** Or whole columns as JSON, [{ name, label, type }] in file order, to rename them too; neither: the proposed ones. */
-  columns: z.string().max(12_000).optional(),
+  columns: text().max(12_000).optional(),
   /** Replace this uploaded dataset in place: reports over it keep working. */
-  replace: z.string().regex(/^upload_\d+$/, 'replace names an uploaded dataset such as upload_3').optional(),
+  replace: uploadedDatasetId('replace names an uploaded dataset such as upload_3').optional(),
 })
 
 export const UploadPreviewResponseSchema = z.object({
@@ -311,9 +377,9 @@ export const UploadPreviewResponseSchema = z.object({
   rowCount: z.number().int(),
 })
 export const UploadSavedResponseSchema = z.object({ success: z.literal(true), message: z.string(), dataset: DatasetSchema })
-export const UploadIdQuerySchema = z.object({ datasetId: z.string().regex(/^upload_\d+$/, 'Not an uploaded dataset') })
+export const UploadIdQuerySchema = z.object({ datasetId: uploadedDatasetId('Not an uploaded dataset') })
 
 /** The choices of the parameters that take them from a field (optionsFrom): the field's distinct values. */
-export const ParameterOptionsBodySchema = z.object({ reportId: z.number().int().min(1).optional(), definition: z.unknown().optional() })
+export const ParameterOptionsBodySchema = z.object({ reportId: id('reportId').optional(), definition: z.unknown().optional() })
 export const ParameterOptionsResponseSchema = z.object({ options: z.record(z.string(), z.array(z.string())) })
 export const PARAMETER_OPTIONS_LIMIT = 500

@@ -1,10 +1,17 @@
 import { z } from 'zod'
+import { countParam, idParam, text } from './input.js'
 import { EmailSchema } from './auth.js'
+import { DutyInputSchema, DutySchema } from './finance.js'
 
 export const OrganizationSchema = z.object({ org_id: z.number().int(), org_name: z.string(), org_code: z.string() })
 export type Organization = z.infer<typeof OrganizationSchema>
 
-export const RoleSchema = z.object({ role_id: z.number().int(), role_name: z.string(), role_code: z.string(), role_level: z.number().int() })
+export const RoleSchema = z.object({
+  role_id: z.number().int(),
+  role_name: z.string(),
+  role_code: z.string(),
+  role_level: z.number().int(),
+})
 export type Role = z.infer<typeof RoleSchema>
 
 /** The applications a user form offers as checkboxes. */
@@ -51,17 +58,16 @@ export type User = z.infer<typeof UserSchema>
 export const USER_STATUS_FILTERS = ['all', 'active', 'inactive'] as const
 export const USER_SORTS = ['name', 'email', 'last_login', 'created'] as const
 
-const optionalId = (name: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: `${name} must be a number` }).int().positive().optional())
+const optionalId = (name: string) => z.preprocess((value) => (value === '' ? undefined : value), idParam(name).optional())
 
 export const UserListQuerySchema = z.object({
-  search: z.string().trim().max(200, 'Search is at most 200 characters').optional(),
+  search: text().trim().max(200, 'Search is at most 200 characters').optional(),
   roleId: optionalId('roleId'),
   orgId: optionalId('orgId'),
   status: z.enum(USER_STATUS_FILTERS).default('all'),
   sort: z.enum(USER_SORTS).default('name'),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200, 'limit is at most 200').default(50),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
+  offset: countParam('offset', 0).default(0),
 })
 export type UserListQuery = z.input<typeof UserListQuerySchema>
 export type UserListParams = z.output<typeof UserListQuerySchema>
@@ -72,7 +78,7 @@ export const UserListResponseSchema = z.object({ data: z.array(UserSchema), pagi
 export type UserListResponse = z.infer<typeof UserListResponseSchema>
 
 export const UserIdQuerySchema = z.object({
-  userId: z.coerce.number({ error: 'userId must be a number' }).int().positive('userId must be a positive number'),
+  userId: idParam('userId'),
 })
 
 export const UserPermissionSchema = z.object({
@@ -82,24 +88,33 @@ export const UserPermissionSchema = z.object({
   permission_level: z.string(),
 })
 
-export const UserDetailsResponseSchema = z.object({ user: UserSchema, permissions: z.array(UserPermissionSchema) })
+export const UserDetailsResponseSchema = z.object({
+  user: UserSchema,
+  permissions: z.array(UserPermissionSchema),
+  duties: z.array(DutySchema),
+})
 export type UserDetailsResponse = z.infer<typeof UserDetailsResponseSchema>
 
 /** Application permissions are always granted at level read (SPEC.md §6). */
 export const PermissionInputSchema = z.object({
-  appId: z.coerce.number({ error: 'appId must be a number' }).int().positive(),
+  appId: idParam('appId'),
   permissionLevel: z.literal('read', { error: "permissionLevel must be 'read'" }).default('read'),
 })
 
 /** The payload of POST /createuser and PUT /updateuser (SPEC.md §7). */
 export const UserInputSchema = z.object({
   email: EmailSchema,
-  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200, 'Full name is at most 200 characters'),
-  organizationId: z.coerce.number({ error: 'Organization is required' }).int().positive('Organization is required'),
-  roleId: z.coerce.number({ error: 'Role is required' }).int().positive('Role is required'),
-  isActive: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1).default(true),
+  fullName: text('Full name is required').trim().min(1, 'Full name is required').max(200, 'Full name is at most 200 characters'),
+  organizationId: idParam('organizationId', 'Organization is required'),
+  roleId: idParam('roleId', 'Role is required'),
+  isActive: z
+    .union([z.boolean(), z.literal(0), z.literal(1)])
+    .transform((value) => value === true || value === 1)
+    .default(true),
   permissions: z.array(PermissionInputSchema).max(200).default([]),
   sendInvitation: z.boolean().default(false),
+  /** Duties in the fiscal applications (DESIGN.md §8.1); left out of an update, they stay as they are; [] clears them. */
+  duties: z.array(DutyInputSchema).max(200).optional(),
 })
 export type UserInput = z.input<typeof UserInputSchema>
 
@@ -121,6 +136,8 @@ export const ImportRowSchema = z.object({
   organization_code: z.string(),
   role_code: z.string(),
   applications: z.array(z.string()),
+  /** The duties cell as read (only when the file has a duties column). */
+  duties: z.string().optional(),
   action: ImportActionSchema,
   /** What will change (update) or why the row is refused (reject). */
   reasons: z.array(z.string()),
@@ -142,5 +159,10 @@ export const ImportResponseSchema = z.object({
 export type ImportResponse = z.infer<typeof ImportResponseSchema>
 
 export const IMPORT_COLUMNS = ['email', 'full_name', 'organization_code', 'role_code', 'applications'] as const
+/**
+ * An optional column: the person's duties, `APP_CODE:DUTY@SITE+SITE` separated by ';' (no @ for every site), e.g.
+ * `PAYMENT_RECEIPTS:COLLECTOR@LHS+MHS;PAYMENT_RECEIPTS:VIEWER`. When the column is there, each row's cell is the whole truth (empty clears).
+ */
+export const IMPORT_DUTIES_COLUMN = 'duties'
 export const IMPORT_MAX_ROWS = 10_000
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024

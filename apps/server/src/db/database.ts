@@ -1,12 +1,23 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction, sql } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config.js'
 import type { Database } from './schema.js'
+import { type TableWrites, createTableWrites } from './table-writes.js'
 
 export type Dialect = 'sqlite' | 'postgres'
+/** A transaction in progress: what a step hands to the writes that must commit or roll back with it. */
+export type DbTransaction = Transaction<Database>
+/**
+ * Written inside another write's transaction, once that write has succeeded (its audit row): both commit or neither.
+ * Repositories take it as their last argument and call it with the transaction and what they wrote.
+ */
+export type WrittenAlong<R = void> = (trx: DbTransaction, written: R) => Promise<void>
+
+/** What a repository's query runs on: the database itself, or the transaction a service opened. */
+export type Executor = Kysely<Database> | Transaction<Database>
 export interface Db {
   kysely: Kysely<Database>
   dialect: Dialect
@@ -14,14 +25,28 @@ export interface Db {
   schema: string | null
   /** The SQLite file (':memory:' for an in-memory database); null on PostgreSQL. */
   file: string | null
+  /** The PostgreSQL connection string (what a dedicated connection, such as a LISTEN, opens); null on SQLite. */
+  url: string | null
+  /** Every write this process makes through `kysely` (what in-process caches invalidate on). */
+  writes: TableWrites
   close(): Promise<void>
 }
 
 // PostgreSQL returns int8 (count(*), sums) as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 
+export interface OpenOptions {
+  /** The PostgreSQL schema to use instead of the default (each test file has its own). */
+  searchPath?: string
+  /** Names this process's PostgreSQL connections (`application_name`), so an administrator can tell instances apart. */
+  applicationName?: string
+  /** Told about a connection that failed outside any call (the server ended it, the network dropped it). */
+  onConnectionError?: (error: Error) => void
+}
+
 /** Opens the configured database: the only place that picks a dialect. */
-export function openDatabase(database: Config['database'], options: { searchPath?: string } = {}): Db {
+export function openDatabase(database: Config['database'], options: OpenOptions = {}): Db {
+  const writes = createTableWrites()
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true })
     const sqlite = new SqliteDatabase(database.file)
@@ -33,19 +58,61 @@ export function openDatabase(database: Config['database'], options: { searchPath
     // holds those lists; more only grows the process (the operating system caches the file as well).
     sqlite.pragma('cache_size = -16384')
     sqlite.pragma('temp_store = memory')
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-    return { kysely, dialect: 'sqlite', schema: null, file: database.file, close: () => kysely.destroy() }
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [writes.plugin] })
+    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, close: () => kysely.destroy() }
   }
   const pool = new pg.Pool({
     connectionString: database.url,
     max: 10,
+    // A database that does not answer fails the call (503) instead of holding it forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    ...(options.applicationName ? { application_name: options.applicationName.slice(0, 63) } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   })
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { kysely, dialect: 'postgres', schema: options.searchPath ?? null, file: null, close: () => kysely.destroy() }
+  // A connection the server ends (failover, pooler, firewall, pg_terminate_backend) emits 'error'; unheard, that event
+  // ends the process. Heard, the call using it fails, the pool drops it and opens a new one for the next call.
+  // Each client's own listener hears it whether the connection was idle or in use; the pool repeats idle clients'
+  // errors, which are already reported.
+  pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionError?.(error)))
+  pool.on('error', () => {})
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes.plugin] })
+  return {
+    kysely,
+    dialect: 'postgres',
+    schema: options.searchPath ?? null,
+    file: null,
+    url: database.url,
+    writes,
+    close: () => kysely.destroy(),
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 1000
+const CONNECT_TIMEOUT_MS = 5000
+
+// SQLSTATE classes and codes that mean the connection, not the statement, failed.
+const LOST_CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '53300'])
+const LOST_CONNECTION_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/** True when an error means the database could not be reached or dropped the connection: worth a retry, not a bug. */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && (LOST_CONNECTION_CODES.has(code) || code.startsWith('08') || NETWORK_ERRORS.has(code))) return true
+  return LOST_CONNECTION_MESSAGES.test(error.message)
+}
 
 /**
  * Kysely prepares every query afresh; on SQLite preparing costs as much as running a small query, so prepared

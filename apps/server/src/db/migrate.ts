@@ -1,4 +1,5 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { sql } from 'kysely'
+import { type Migration, type MigrationProvider, type MigrationResult, Migrator } from 'kysely/migration'
 import type { Db } from './database.js'
 import * as initial from './migrations/0001-initial.js'
 import * as userAdminIndexes from './migrations/0002-user-admin-indexes.js'
@@ -9,6 +10,14 @@ import * as dsaTracker from './migrations/0006-dsa-tracker.js'
 import * as devicesAndSso from './migrations/0007-devices-and-sso.js'
 import * as reports from './migrations/0008-reports.js'
 import * as reportUploads from './migrations/0009-report-uploads.js'
+import * as jobLeases from './migrations/0010-job-leases.js'
+import * as financeFoundation from './migrations/0013-finance-foundation.js'
+import * as auditChain from './migrations/0014-audit-chain.js'
+import * as sessionCacheAndStats from './migrations/0020-session-cache-and-stats.js'
+import * as paymentReceipts from './migrations/0021-payment-receipts.js'
+import * as accruals from './migrations/0022-accruals.js'
+import * as publicInformation from './migrations/0023-public-information.js'
+import * as auditTargetIndex from './migrations/0024-audit-target-index.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -21,17 +30,64 @@ const migrations: Record<string, Migration> = {
   '0007-devices-and-sso': devicesAndSso,
   '0008-reports': reports,
   '0009-report-uploads': reportUploads,
+  '0010-job-leases': jobLeases,
+  '0013-finance-foundation': financeFoundation,
+  '0014-audit-chain': auditChain,
+  '0020-session-cache-and-stats': sessionCacheAndStats,
+  '0021-payment-receipts': paymentReceipts,
+  '0022-accruals': accruals,
+  '0023-public-information': publicInformation,
+  '0024-audit-target-index': auditTargetIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider, ...(db.schema ? { migrationTableSchema: db.schema } : {}) })
-  const { error, results } = await migrator.migrateToLatest()
+  // Kysely looks for its own tables in every schema; they are named in the schema in use (a DATABASE_URL may choose
+  // one with search_path), or another schema's table would be taken for this one's.
+  const schema = db.schema ?? (db.dialect === 'postgres' ? await currentSchema(db) : null)
+  const migrator = new Migrator({ db: db.kysely, provider, ...(schema ? { migrationTableSchema: schema } : {}) })
+  let { error, results } = await migrator.migrateToLatest()
+  // To find its own table Kysely lists every table of every schema with its columns; a schema, table or column another
+  // user drops or changes meanwhile fails that listing (3F000, 42P01, 42703) before any migration ran. Listing again is safe.
+  for (let retry = 0; retry < 5 && error && isSchemaDroppedMeanwhile(error, results); retry += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    ;({ error, results } = await migrator.migrateToLatest())
+  }
   const failed = results?.find((result) => result.status === 'Error')
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : ''
     throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`)
   }
+}
+
+/** invalid_schema_name, undefined_table, undefined_column: what another schema's concurrent change gives the listing. */
+const CHANGED_MEANWHILE = new Set(['3F000', '42P01', '42703'])
+
+function isSchemaDroppedMeanwhile(error: unknown, results: MigrationResult[] | undefined): boolean {
+  return CHANGED_MEANWHILE.has(String((error as { code?: unknown }).code)) && !results?.some((result) => result.status === 'Error')
+}
+
+async function currentSchema(db: Db): Promise<string | null> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db.kysely)
+  return rows[0]?.schema ?? null
+}
+
+/**
+ * Runs `work` (migrations and the seed) in one instance at a time. On PostgreSQL a session advisory lock, keyed by the
+ * schema in use, makes instances that start together wait for the first; they then find the work done. SQLite's own write
+ * lock serialises writers, and the seed only inserts what is missing.
+ */
+export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (db.dialect !== 'postgres') return work()
+  const key = sql`hashtext('district-staff-platform:startup:' || coalesce(current_schema(), ''))`
+  return db.kysely.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${key})`.execute(connection)
+    try {
+      return await work()
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection)
+    }
+  })
 }

@@ -8,7 +8,11 @@ const marker = (index: number) => `\u0000param:${index}\u0000`
  * costs more than running a small one, which matters only for the few queries on every call's path
  * (the session check, the menu). `build` receives placeholders standing for the run-time values.
  */
-export function precompile<Row, Args extends unknown[]>(db: Kysely<Database>, build: (...placeholders: string[]) => Compilable<Row>, arity: number) {
+export function precompile<Row, Args extends unknown[]>(
+  db: Kysely<Database>,
+  build: (...placeholders: string[]) => Compilable<Row>,
+  arity: number,
+) {
   let compiled: CompiledQuery<Row> | undefined
   return async (...args: Args): Promise<Row[]> => {
     compiled ??= build(...Array.from({ length: arity }, (_, i) => marker(i))).compile()

@@ -133,6 +133,82 @@ export interface AuditLogTable {
   ip: string | null
   user_agent: string | null
   details: string | null
+  /** The chain (docs/decisions/014): the previous row's hash and this row's; null for rows before the chain started. */
+  prev_hash: string | null
+  row_hash: string | null
+}
+
+/** The last link of the audit chain (one row, chain_id 1). */
+export interface AuditChainHeadTable {
+  chain_id: number
+  last_audit_id: number
+  last_hash: string
+}
+
+export interface FinanceSitesTable {
+  site_id: Generated<number>
+  code: string
+  name: string
+  kind: string
+  active: number
+  deposit_frequency_days: number
+  deposit_threshold_cents: number | null
+  created_at: string
+  updated_at: string
+}
+
+/** The chart of accounts: one value of one SACS segment. */
+export interface FinanceSegmentValuesTable {
+  segment: string
+  value: string
+  name: string
+  active: number
+  updated_at: string
+}
+
+/** Valid account strings, when the district imports its list of combinations. */
+export interface FinanceAccountsTable {
+  account: string
+  active: number
+  updated_at: string
+}
+
+/** A duty in a fiscal application; site_id null means every site. */
+export interface FinanceDutiesTable {
+  user_id: number
+  app_id: number
+  duty: string
+  site_id: number | null
+  granted_at: string
+  granted_by: number | null
+}
+
+/** A one-use separation-of-duties exception recorded by a super administrator. */
+export interface FinanceExceptionsTable {
+  exception_id: Generated<number>
+  app_id: number
+  record_id: string
+  step: string
+  user_id: number
+  reason: string
+  created_by: number
+  created_at: string
+  used_at: string | null
+}
+
+export interface FinanceAttachmentsTable {
+  attachment_id: Generated<number>
+  app_code: string
+  record_type: string
+  record_id: string
+  file_name: string
+  file_type: string
+  content_type: string
+  size_bytes: number
+  sha256: string
+  content: Buffer
+  uploaded_by: number
+  uploaded_at: string
 }
 
 /** Every message the platform sends, with secrets masked in what is stored. */
@@ -151,9 +227,21 @@ export interface MailMessagesTable {
   payload: string | null
   retry_until: string | null
   next_attempt_at: string | null
-  locked_until: string | null
   smtp_response: string | null
   updated_at: string | null
+}
+
+/** A background job in progress and the instance doing it (db/job-leases.ts). */
+export interface JobLeasesTable {
+  /** What sort of job: 'dsa_scrape', 'mail_send', … */
+  kind: string
+  /** The job's own id within its kind (a run id, a message id). */
+  job_key: string
+  /** The instance id of the process doing the work. */
+  owner: string
+  acquired_at: string
+  /** Renewed while the owner works; once passed, any instance may settle the job. */
+  expires_at: string
 }
 
 /** An administrator's version of a message template (absent: the built-in default is used). */
@@ -277,6 +365,396 @@ export interface ReportUploadsTable {
   updated_at: string
 }
 
+/** Payment Receipts: the gapless counter of a site's fiscal year. */
+export interface ReceiptCountersTable {
+  site_id: number
+  fiscal_year: string
+  last_sequence: number
+}
+
+export interface ReceiptsTable {
+  receipt_id: Generated<number>
+  number: string
+  site_id: number
+  fiscal_year: string
+  sequence: number
+  state: string
+  payer: string
+  /** The payer in lower case, for search. */
+  payer_search: string
+  tender: string
+  check_number: string | null
+  purpose: string
+  amount_cents: number
+  collector_id: number
+  issued_at: string
+  /** The district-local calendar date of issuing. */
+  issued_on: string
+  deposit_id: number | null
+  void_reason: string | null
+  voided_by: number | null
+  voided_at: string | null
+}
+
+export interface ReceiptLinesTable {
+  receipt_id: number
+  line_no: number
+  account: string
+  amount_cents: number
+}
+
+export interface ReceiptDepositsTable {
+  deposit_id: Generated<number>
+  site_id: number
+  fiscal_year: string
+  state: string
+  expected_cents: number
+  receipt_count: number
+  created_by: number
+  created_at: string
+  counted_cents: number | null
+  over_short_cents: number | null
+  bag_number: string | null
+  count_note: string | null
+  counted_by: number | null
+  counted_at: string | null
+  approved_by: number | null
+  approved_at: string | null
+  submitted_by: number | null
+  submitted_at: string | null
+  treasury_reference: string | null
+  confirmed_on: string | null
+  confirmed_by: number | null
+  confirmed_at: string | null
+  statement_reference: string | null
+  reconcile_note: string | null
+  reconciled_by: number | null
+  reconciled_at: string | null
+}
+
+export interface ReceiptDepositCountsTable {
+  deposit_id: number
+  denomination_cents: number | null
+  piece_count: number | null
+  receipt_id: number | null
+  amount_cents: number
+}
+
+export interface ReceiptCorrectionsTable {
+  correction_id: Generated<number>
+  receipt_id: number
+  kind: string
+  reason: string
+  amount_cents: number
+  recorded_by: number
+  recorded_at: string
+}
+
+export interface ReceiptCorrectionLinesTable {
+  correction_id: number
+  line_no: number
+  account: string
+  amount_cents: number
+}
+
+export interface ReceiptClockNoticesTable {
+  site_id: number
+  notice_day: string
+  sent_at: string
+}
+
+export interface AccrualCyclesTable {
+  cycle_id: Generated<number>
+  fiscal_year: string
+  cutoff_on: string
+  submit_by: string
+  lock_on: string
+  board_on: string
+  county_on: string
+  materiality_cents: number
+  created_by: number
+  created_at: string
+  updated_at: string
+}
+
+export interface AccrualJournalsTable {
+  journal_id: Generated<number>
+  reference: string
+  cycle_id: number
+  request_count: number
+  amount_cents: number
+  exported_by: number
+  exported_at: string
+}
+
+export interface AccrualsTable {
+  accrual_id: Generated<number>
+  cycle_id: number
+  site_id: number
+  state: string
+  type: string
+  /** The account the accrual is booked against: the type's posting account, or the one an OTHER request names. */
+  accrual_account: string
+  /** What an OTHER request named (null for the other types). */
+  named_account: string | null
+  clearing: string
+  for_goods: number
+  vendor: string
+  /** The vendor in lower case without extra spaces: possible duplicates are found by it. */
+  vendor_key: string
+  /** Vendor, description, PO and invoice numbers in lower case, for search. */
+  search_text: string
+  description: string
+  po_number: string | null
+  invoice_number: string | null
+  received_on: string | null
+  service_from: string | null
+  service_to: string | null
+  basis: string
+  basis_note: string | null
+  amount_cents: number
+  duplicate_note: string | null
+  restricted_justification: string | null
+  requester_id: number
+  version: number
+  created_at: string
+  updated_at: string
+  submitted_at: string | null
+  site_approved_by: number | null
+  site_approved_at: string | null
+  approved_by: number | null
+  approved_at: string | null
+  last_reason: string | null
+  journal_id: number | null
+  posted_at: string | null
+  cleared_cents: number
+  written_off_cents: number
+}
+
+export interface AccrualLinesTable {
+  accrual_id: number
+  line_no: number
+  account: string
+  fund: string
+  resource: string
+  amount_cents: number
+}
+
+export interface AccrualVersionsTable {
+  accrual_id: number
+  version: number
+  content: string
+  saved_by: number
+  saved_at: string
+}
+
+export interface AccrualLiquidationsTable {
+  liquidation_id: Generated<number>
+  accrual_id: number
+  paid_on: string
+  reference: string
+  amount_cents: number
+  recorded_by: number
+  recorded_at: string
+}
+
+export interface AccrualNoticesTable {
+  notice_key: string
+  sent_at: string
+}
+
+// ---- Public Information (migration 0023) ----
+
+export interface RecordsCountersTable {
+  year: number
+  last_sequence: number
+}
+
+export interface RecordsRequestsTable {
+  request_id: Generated<number>
+  number: string
+  year: number
+  sequence: number
+  received_at: string
+  /** The district-local calendar date received. */
+  received_on: string
+  channel: string
+  requester_name: string
+  requester_contact: string
+  /** As received; never updated. */
+  request_text: string
+  clarified_text: string | null
+  search_text: string
+  state: string
+  outcome: string | null
+  counted_from: string
+  after_hours: number
+  day_ten: string
+  determination_due_on: string
+  /** The binding due date (the extended one once extended). */
+  due_on: string
+  clock_explanation: string
+  extension_reason: string | null
+  extension_days: number | null
+  extended_due_on: string | null
+  extension_explanation: string | null
+  extended_by: number | null
+  extended_at: string | null
+  determined_on: string | null
+  determined_at: string | null
+  determined_by: number | null
+  determined_on_time: number | null
+  estimated_production_on: string | null
+  determination_json: string | null
+  point_person_id: number | null
+  created_by: number
+  created_at: string
+  produced_at: string | null
+  closed_at: string | null
+  closed_on: string | null
+  reopened_at: string | null
+}
+
+export interface RecordsAssignmentsTable {
+  assignment_id: Generated<number>
+  request_id: number
+  role: string
+  user_id: number
+  reason: string
+  assigned_by: number
+  assigned_at: string
+}
+
+export interface RecordsTasksTable {
+  task_id: Generated<number>
+  request_id: number
+  assignee_id: number
+  description: string
+  state: string
+  result: string | null
+  created_by: number
+  created_at: string
+  done_at: string | null
+}
+
+export interface RecordsExemptionsTable {
+  exemption_id: Generated<number>
+  citation: string
+  title: string
+  description: string
+  active: number
+  created_by: number | null
+  created_at: string
+}
+
+export interface RecordsDocumentsTable {
+  document_id: Generated<number>
+  request_id: number
+  attachment_id: number
+  page_count: number
+  created_at: string
+}
+
+export interface RecordsDocumentExemptionsTable {
+  mark_id: Generated<number>
+  document_id: number
+  request_id: number
+  from_page: number
+  to_page: number
+  exemption_id: number
+  note: string | null
+  marked_by: number
+  marked_at: string
+}
+
+export interface RecordsLettersTable {
+  letter_id: Generated<number>
+  request_id: number
+  kind: string
+  state: string
+  body: string
+  created_by: number
+  created_at: string
+  signed_by: number | null
+  signatory_title: string | null
+  issued_at: string | null
+  pdf: Buffer | null
+}
+
+export interface RecordsLetterDraftersTable {
+  letter_id: number
+  user_id: number
+  drafted_at: string
+}
+
+export interface RecordsFeesTable {
+  fee_id: Generated<number>
+  request_id: number
+  kind: string
+  electronic_basis: string | null
+  description: string
+  quantity: number
+  unit_cents: number
+  amount_cents: number
+  state: string
+  recorded_by: number
+  recorded_at: string
+  settled_by: number | null
+  settled_at: string | null
+}
+
+export interface RecordsTimeEntriesTable {
+  entry_id: Generated<number>
+  request_id: number
+  user_id: number
+  minutes: number
+  activity: string
+  worked_on: string
+  note: string | null
+  created_at: string
+}
+
+export interface RecordsNotesTable {
+  note_id: Generated<number>
+  request_id: number
+  author_id: number
+  note_text: string
+  created_at: string
+}
+
+export interface RecordsLinksTable {
+  link_id: Generated<number>
+  request_id: number
+  kind: string
+  record_id: number
+  label: string
+  detail: string | null
+  href: string
+  linked_by: number
+  linked_at: string
+}
+
+export interface RecordsHolidaysTable {
+  holiday_date: string
+  name: string
+  updated_by: number | null
+  updated_at: string
+}
+
+export interface RecordsSettingsTable {
+  settings_id: number
+  after_hours_rule: number
+  business_hours_start: string
+  business_hours_end: string
+}
+
+export interface RecordsAlertNoticesTable {
+  request_id: number
+  alert: string
+  due_on: string
+  sent_at: string
+}
+
 export interface Database {
   organizations: OrganizationsTable
   roles: RolesTable
@@ -288,15 +766,54 @@ export interface Database {
   sessions: SessionsTable
   rate_limits: RateLimitsTable
   audit_log: AuditLogTable
+  audit_chain_head: AuditChainHeadTable
+  finance_sites: FinanceSitesTable
+  finance_segment_values: FinanceSegmentValuesTable
+  finance_accounts: FinanceAccountsTable
+  finance_duties: FinanceDutiesTable
+  finance_exceptions: FinanceExceptionsTable
+  finance_attachments: FinanceAttachmentsTable
+  receipt_counters: ReceiptCountersTable
+  receipts: ReceiptsTable
+  receipt_lines: ReceiptLinesTable
+  receipt_deposits: ReceiptDepositsTable
+  receipt_deposit_counts: ReceiptDepositCountsTable
+  receipt_corrections: ReceiptCorrectionsTable
+  receipt_correction_lines: ReceiptCorrectionLinesTable
+  receipt_clock_notices: ReceiptClockNoticesTable
+  accrual_cycles: AccrualCyclesTable
+  accrual_journals: AccrualJournalsTable
+  accruals: AccrualsTable
+  accrual_lines: AccrualLinesTable
+  accrual_versions: AccrualVersionsTable
+  accrual_liquidations: AccrualLiquidationsTable
+  accrual_notices: AccrualNoticesTable
   mail_messages: MailMessagesTable
   mail_templates: MailTemplatesTable
   settings: SettingsTable
   server_state_changes: ServerStateChangesTable
   dsa_projects: DsaProjectsTable
   dsa_scrape_runs: DsaScrapeRunsTable
+  job_leases: JobLeasesTable
   devices: DevicesTable
   sso_states: SsoStatesTable
   reports: ReportsTable
   report_versions: ReportVersionsTable
   report_uploads: ReportUploadsTable
+  records_counters: RecordsCountersTable
+  records_requests: RecordsRequestsTable
+  records_assignments: RecordsAssignmentsTable
+  records_tasks: RecordsTasksTable
+  records_exemptions: RecordsExemptionsTable
+  records_documents: RecordsDocumentsTable
+  records_document_exemptions: RecordsDocumentExemptionsTable
+  records_letters: RecordsLettersTable
+  records_letter_drafters: RecordsLetterDraftersTable
+  records_fees: RecordsFeesTable
+  records_time_entries: RecordsTimeEntriesTable
+  records_notes: RecordsNotesTable
+  records_links: RecordsLinksTable
+  records_holidays: RecordsHolidaysTable
+  records_settings: RecordsSettingsTable
+  records_alert_notices: RecordsAlertNoticesTable
 }

@@ -4,6 +4,7 @@ const STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
@@ -20,8 +21,9 @@ export class AppError extends Error {
   readonly code: string
   readonly retryAfterSeconds: number | undefined
 
-  constructor(kind: ErrorKind, message: string, options: { code?: string; retryAfterSeconds?: number } = {}) {
-    super(message)
+  /** `cause`: what actually failed (a database error, say), logged by the error handler and never sent. */
+  constructor(kind: ErrorKind, message: string, options: { code?: string; retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
     this.statusCode = STATUS[kind]
     this.code = options.code ?? kind
     this.retryAfterSeconds = options.retryAfterSeconds

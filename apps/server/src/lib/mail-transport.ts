@@ -1,4 +1,4 @@
-import { type Socket, connect } from 'node:net'
+import { Socket } from 'node:net'
 import nodemailer from 'nodemailer'
 
 export interface OutgoingMail {
@@ -41,16 +41,64 @@ export function describeSmtpUrl(smtpUrl: string): SmtpSettings {
   }
 }
 
+/** Connections kept open to the mail server; the queue sends this many messages at once. */
+export const MAX_CONNECTIONS = 8
+
+const deadlineError = (ms: number, what: string) =>
+  new Error(`The mail server did not answer within ${Math.round(ms / 1000)} seconds (${what})`)
+
 function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`The mail server did not answer within ${Math.round(ms / 1000)} seconds (${what})`)), ms)
+    timer = setTimeout(() => reject(deadlineError(ms, what)), ms)
   })
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
 }
 
-/** Connections kept open to the mail server; the queue sends this many messages at once. */
-export const MAX_CONNECTIONS = 8
+/**
+ * At most `size` messages handed to the pool at once; the others wait here, where a message whose caller gave up
+ * is dropped before it reaches the mail server (nodemailer's own queue cannot forget a message, so one handed over
+ * late would still go out after its sender was told it failed).
+ */
+function createAdmission(size: number) {
+  let inFlight = 0
+  const waiting: Array<{ admit: () => void; refuse: (error: Error) => void }> = []
+  const release = () => {
+    inFlight -= 1
+    waiting.shift()?.admit()
+  }
+  return {
+    /** Runs `work` once a place is free, all within `ms`; a message still waiting when the time is up is never sent. */
+    run<T>(work: () => Promise<T>, ms: number, what: string): Promise<T> {
+      const deadlineAt = Date.now() + ms
+      const start = () => {
+        inFlight += 1
+        return withDeadline(work(), Math.max(0, deadlineAt - Date.now()), what).finally(release)
+      }
+      if (inFlight < size) return start()
+      return new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => entry.refuse(deadlineError(ms, what)), ms)
+        const entry = {
+          admit: () => {
+            clearTimeout(timer)
+            start().then(resolve, reject)
+          },
+          refuse: (error: Error) => {
+            clearTimeout(timer)
+            const index = waiting.indexOf(entry)
+            if (index >= 0) waiting.splice(index, 1)
+            reject(error)
+          },
+        }
+        waiting.push(entry)
+      })
+    },
+    /** Refuses everything still waiting (the transport is closing). */
+    close() {
+      for (const entry of [...waiting]) entry.refuse(new Error('The mail transport was closed before this message could be sent'))
+    },
+  }
+}
 
 /**
  * Delivers through the SMTP server of `smtpUrl` over a small pool of reused connections, with bounded waits so a slow
@@ -74,16 +122,24 @@ export function createSmtpTransport(
     name: clientName,
     pool: true,
     maxConnections: MAX_CONNECTIONS,
+    // A message whose connection closed under it (a pooled connection the server had just dropped) gets one fresh
+    // connection; beyond that it fails and the caller (or the mail queue) decides, instead of circling inside the pool.
+    maxRequeues: 1,
     // nodemailer's own sockets keep Nagle's algorithm on: each message's last small write then waits for the server's
-    // delayed acknowledgement (about 40 ms). The socket is opened here with no delay; nodemailer still does TLS on it.
-    getSocket(socketOptions: { host: string; port: number }, callback: (error: Error | null, socket?: { connection: Socket }) => void) {
-      const socket = connect(socketOptions.port, socketOptions.host, () => {
-        socket.removeListener('error', callback)
-        socket.setNoDelay(true)
-        callback(null, { connection: socket })
-      })
-      socket.once('error', callback)
-    },
+    // delayed acknowledgement (about 40 ms). Plain connections get a socket of ours with no delay, handed over
+    // unconnected: nodemailer connects it itself and so reports a refused connection as a failed pool resource,
+    // which frees its slot. (A connected socket handed over is nodemailer's to trust: when connecting it failed,
+    // the slot it was meant for leaked, and after eight failures every send waited for nothing.) Implicit TLS
+    // (smtps) keeps nodemailer's own socket, which it must wrap in TLS before the first word.
+    ...(settings.secure
+      ? {}
+      : {
+          getSocket(_socketOptions: unknown, callback: (error: Error | null, socket?: { socket: Socket }) => void) {
+            const socket = new Socket()
+            socket.once('connect', () => socket.setNoDelay(true))
+            callback(null, { socket })
+          },
+        }),
     connectionTimeout: timeouts.connectMs,
     greetingTimeout: timeouts.connectMs,
     socketTimeout: timeouts.socketMs,
@@ -92,11 +148,12 @@ export function createSmtpTransport(
   const transporter = nodemailer.createTransport(options as TransportOptions)
   // A server that accepts the data and then never answers must not hang a send: a hard deadline on top of the timeouts.
   const deadlineMs = timeouts.connectMs + timeouts.socketMs
+  const admission = createAdmission(MAX_CONNECTIONS)
   return {
     mode: 'smtp',
     settings,
     async send(mail) {
-      const info = await withDeadline(transporter.sendMail({ from, ...mail }), deadlineMs, 'sending')
+      const info = await admission.run(() => transporter.sendMail({ from, ...mail }), deadlineMs, 'sending')
       return { response: String(info.response ?? 'accepted') }
     },
     async verify() {
@@ -108,7 +165,10 @@ export function createSmtpTransport(
         probe.close()
       }
     },
-    close: () => transporter.close(),
+    close: () => {
+      admission.close()
+      transporter.close()
+    },
   }
 }
 

@@ -1,6 +1,11 @@
 /** The words of a text as search matches them: accents dropped, lower case, split at anything not a letter or digit. */
 export function searchWords(text: string): string[] {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 }
 
 /** The smallest string after every string that starts with `prefix` (byte order): the end of a prefix range. */

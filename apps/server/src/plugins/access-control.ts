@@ -1,15 +1,15 @@
-import { isAdminRole } from '@platform/contracts/auth'
+import { SUPER_ADMIN, isAdminRole } from '@platform/contracts/auth'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../lib/errors.js'
-import { type BatchedRateLimiter, describeWait } from '../lib/rate-limiter.js'
+import { type RequestLimiter, describeWait } from '../db/rate-limiter.js'
 import type { AccessRule, AuthUser } from './access.js'
 
 export interface AccessControlDeps {
   authenticate(token: string): Promise<{ ok: true; user: AuthUser } | { ok: false; failure: string }>
   failureText(failure: string): string
   holdsApplication(user: AuthUser, appCode: string): Promise<boolean>
-  /** The per-caller limit on every route. */
-  limiter: BatchedRateLimiter
+  /** The request limits on /api: per signed-in person, and per network address for calls without a session. */
+  limits: { perPerson: RequestLimiter; perAddress: RequestLimiter }
 }
 
 export interface RouteAccess {
@@ -17,6 +17,8 @@ export interface RouteAccess {
   url: string
   access: AccessRule
 }
+
+const API_PATH = /^\/api(\/|\?|$)/
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization
@@ -26,8 +28,8 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Authentication, the per-caller rate limit and the route's access rule, in that order, before the body is read:
- * an outsider is refused without the route learning anything. Returns the inventory of /api routes and their rules.
+ * Authentication, the per-caller request limit (on /api only) and the route's access rule, in that order, before the
+ * body is read: an outsider is refused without the route learning anything. Returns the inventory of /api routes and their rules.
  */
 export function installAccessControl(app: FastifyInstance, deps: AccessControlDeps): RouteAccess[] {
   const inventory: RouteAccess[] = []
@@ -40,8 +42,8 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     for (const method of [route.method].flat()) if (method !== 'HEAD') inventory.push({ method, url: route.url, access })
   })
 
-  function enforceLimit(key: string, reply: FastifyReply) {
-    const decision = deps.limiter.hit(key)
+  async function enforceLimit(limiter: RequestLimiter, key: string, reply: FastifyReply) {
+    const decision = await limiter.hit(key)
     if (decision.allowed) return
     void reply.header('Retry-After', String(decision.retryAfterSeconds))
     throw new AppError('rate_limited', `Too many requests. Wait ${describeWait(decision.retryAfterSeconds)}, then try again.`)
@@ -50,8 +52,9 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access
     if (!access) {
-      // Pages and static files: no access rule, but the same per-address limit.
-      enforceLimit(`web-ip:${request.ip}`, reply)
+      // Pages and static files are never limited: one page load fetches dozens of files, and a school's staff share
+      // one address. An /api address that matches no route still counts against the address.
+      if (API_PATH.test(request.url)) await enforceLimit(deps.limits.perAddress, `api-ip:${request.ip}`, reply)
       return
     }
 
@@ -64,13 +67,20 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     }
 
     // Counted per person when signed in (a school shares one address), per address otherwise.
-    enforceLimit(request.user ? `api-user:${request.user.id}` : `api-ip:${request.ip}`, reply)
+    if (request.user) await enforceLimit(deps.limits.perPerson, `api-user:${request.user.id}`, reply)
+    else await enforceLimit(deps.limits.perAddress, `api-ip:${request.ip}`, reply)
 
     if (access === 'public') return
     if (!request.user) throw new AppError('unauthorized', deps.failureText(failure ?? 'missing'), { code: 'unauthorized' })
     if (access === 'authenticated') return
+    if (access === 'super_admin') {
+      if (request.user.roleCode !== SUPER_ADMIN)
+        throw new AppError('forbidden', 'Only a super administrator can do this.', { code: 'super_admin_required' })
+      return
+    }
     if (access === 'admin') {
-      if (!isAdminRole(request.user.roleCode)) throw new AppError('forbidden', 'Only administrators can do this.', { code: 'admin_required' })
+      if (!isAdminRole(request.user.roleCode))
+        throw new AppError('forbidden', 'Only administrators can do this.', { code: 'admin_required' })
       return
     }
     if (!(await deps.holdsApplication(request.user, access.application))) {
@@ -80,4 +90,3 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
 
   return inventory
 }
-

@@ -1,3 +1,6 @@
+import type { FastifyRequest } from 'fastify'
+import { AppError } from '../lib/errors.js'
+
 /**
  * Who may call a route. Every /api route declares one in `config.access`; the access plugin enforces it
  * and refuses to start if a route forgets, and the access-rule inventory test walks them all.
@@ -6,6 +9,8 @@ export type AccessRule =
   | 'public'
   | 'authenticated'
   | 'admin'
+  /** SUPER_ADMIN only (the audit chain check, separation-of-duties exceptions). */
+  | 'super_admin'
   /** Holders of an application (administrators hold every active one). */
   | { application: string }
 
@@ -35,4 +40,21 @@ declare module 'fastify' {
 
 export function describeAccess(rule: AccessRule): string {
   return typeof rule === 'string' ? rule : `application:${rule.application}`
+}
+
+/**
+ * A route's access rule, declared once for a rule that needs a session: `config: rule.config` gives it to the access
+ * plugin, and `rule.user(request)` is the signed-in person, typed as present, since no rule but 'public' lets a caller
+ * in without one. The rule and the user's type come from this one declaration, so no handler writes `request.user!`.
+ */
+export function signedInRoute<const Rule extends Exclude<AccessRule, 'public'>>(access: Rule) {
+  return {
+    config: { access },
+    user(request: FastifyRequest): AuthUser {
+      // The access plugin answers 401 before any handler runs when there is no session: getting here without a user
+      // would mean a route bypassed it, so it is refused the same way rather than run for nobody.
+      if (!request.user) throw new AppError('unauthorized', 'Sign in to continue.')
+      return request.user
+    },
+  }
 }

@@ -1,12 +1,21 @@
 import { ErrorBodySchema } from '@platform/contracts/errors'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { isConnectionLost } from '../db/database.js'
 import { AppError } from '../lib/errors.js'
 
 /** The error statuses every route may answer, for its response schema. */
 export const errorResponses = {
-  400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema,
-  413: ErrorBodySchema, 415: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema,
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  413: ErrorBodySchema,
+  415: ErrorBodySchema,
+  422: ErrorBodySchema,
+  429: ErrorBodySchema,
+  503: ErrorBodySchema,
 } as const
 
 /** Fastify's own client errors, in words a person can act on. */
@@ -14,7 +23,11 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is empty but JSON was announced.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Send the request body as JSON (Content-Type: application/json).' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'Send the request body as JSON (Content-Type: application/json).',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'The Content-Length header does not match the body.' },
 }
 
@@ -22,6 +35,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
 export function installErrorHandler(app: FastifyInstance, pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.cause !== undefined) request.log.error({ err: error.cause, code: error.code }, 'refused after a failure underneath')
       if (error.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(error.retryAfterSeconds))
       return reply.code(error.statusCode).send({ error: error.message, code: error.code })
     }
@@ -38,6 +52,14 @@ export function installErrorHandler(app: FastifyInstance, pageFallback?: (reques
     if (error.statusCode === 429) return reply.code(429).send({ error: error.message, code: 'rate_limited' })
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message, code: 'bad_request' })
+    }
+    if (isConnectionLost(error)) {
+      // Only the calls on a lost connection fail; the pool opens a new one, so the same call a moment later succeeds.
+      request.log.warn({ err: error }, 'database connection lost during the call')
+      void reply.header('Retry-After', '1')
+      return reply
+        .code(503)
+        .send({ error: 'The connection to the database was lost. Please try again in a moment.', code: 'database_unavailable' })
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' })

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { responseSerializerCompiler } from './response-serializer.js'
 
-const compile = (schema: z.ZodType) => responseSerializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (data: unknown) => string
+const compile = (schema: z.ZodType) =>
+  responseSerializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (data: unknown) => string
 
 describe('response serialiser', () => {
   it('writes only the listed fields, at any depth', () => {
@@ -13,10 +14,18 @@ describe('response serialiser', () => {
 
   it('handles nullable values, literals, enums and free-form records', () => {
     const serialize = compile(
-      z.object({ ok: z.literal(true), state: z.enum(['a', 'b']), when: z.string().nullable(), claims: z.record(z.string(), z.unknown()).nullable() }),
+      z.object({
+        ok: z.literal(true),
+        state: z.enum(['a', 'b']),
+        when: z.string().nullable(),
+        claims: z.record(z.string(), z.unknown()).nullable(),
+      }),
     )
     expect(JSON.parse(serialize({ ok: true, state: 'b', when: null, claims: { sub: '1', exp: 5, nested: { x: [1] } } }))).toEqual({
-      ok: true, state: 'b', when: null, claims: { sub: '1', exp: 5, nested: { x: [1] } },
+      ok: true,
+      state: 'b',
+      when: null,
+      claims: { sub: '1', exp: 5, nested: { x: [1] } },
     })
   })
 

@@ -48,7 +48,12 @@ function helmetHeaders(): Record<string, string> {
 export function pageContentSecurityPolicy(): { header: string; nonce: string } {
   const nonce = randomBytes(16).toString('base64')
   const directives = { ...DIRECTIVES, 'style-src': [...DIRECTIVES['style-src']!, `'nonce-${nonce}'`] }
-  return { nonce, header: Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`).join(';') }
+  return {
+    nonce,
+    header: Object.entries(directives)
+      .map(([name, values]) => `${name} ${values.join(' ')}`)
+      .join(';'),
+  }
 }
 
 /** Strict headers on every answer: scripts only from this origin, no framing, no referrer, no sniffing. */

@@ -17,8 +17,12 @@ const VerifyClerkPage = lazyPage(() => import('./routes/verify-clerk-page'), 'Ve
 const SsoCallbackPage = lazyPage(() => import('./routes/sso-callback-page'), 'SsoCallbackPage')
 const DebugAuthPage = lazyPage(() => import('./routes/debug-auth-page'), 'DebugAuthPage')
 const DashboardLayout = lazyPage(() => import('./routes/dashboard-layout'), 'DashboardLayout')
+const ReportsStudioLayout = lazyPage(() => import('./routes/focused-layout'), 'ReportsStudioLayout')
 const DashboardHomePage = lazyPage(() => import('./routes/dashboard-home-page'), 'DashboardHomePage')
 const AppPage = lazyPage(() => import('./routes/app-page'), 'AppPage')
+const PaymentReceiptsPage = lazyPage(() => import('./routes/payment-receipts-page'), 'PaymentReceiptsPage')
+const PublicInfoPage = lazyPage(() => import('./routes/public-info-page'), 'PublicInfoPage')
+const AccrualsPage = lazyPage(() => import('./routes/accruals-page'), 'AccrualsPage')
 const DsaTrackerPage = lazyPage(() => import('./routes/dsa-tracker-page'), 'DsaTrackerPage')
 const ReportsStudioPage = lazyPage(() => import('./routes/reports-studio-page'), 'ReportsStudioPage')
 const AdminUsersPage = lazyPage(() => import('./routes/admin-users-page'), 'AdminUsersPage')
@@ -26,6 +30,9 @@ const AdminUsersImportPage = lazyPage(() => import('./routes/admin-users-import-
 const AdminApplicationsPage = lazyPage(() => import('./routes/admin-applications-page'), 'AdminApplicationsPage')
 const AdminActivityPage = lazyPage(() => import('./routes/admin-activity-page'), 'AdminActivityPage')
 const AdminEmailPage = lazyPage(() => import('./routes/admin-email-page'), 'AdminEmailPage')
+const AdminFinanceSitesPage = lazyPage(() => import('./routes/admin-finance-sites-page'), 'AdminFinanceSitesPage')
+const AdminFinanceAccountsPage = lazyPage(() => import('./routes/admin-finance-accounts-page'), 'AdminFinanceAccountsPage')
+const AdminFinanceSeparationPage = lazyPage(() => import('./routes/admin-finance-separation-page'), 'AdminFinanceSeparationPage')
 const AdminMonitoringPage = lazyPage(() => import('./routes/admin-monitoring-page'), 'AdminMonitoringPage')
 const AccountDevicesPage = lazyPage(() => import('./routes/account-devices-page'), 'AccountDevicesPage')
 
@@ -41,12 +48,47 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/dashboard" replace /> },
       { path: '/login', element: <LoginPage /> },
-      { path: '/auth/verify', element: <Page><VerifyPage /></Page> },
+      {
+        path: '/auth/verify',
+        element: (
+          <Page>
+            <VerifyPage />
+          </Page>
+        ),
+      },
       // The district sign-in: each page answers as an unknown path does while it is not configured.
-      { path: '/login-clerk', element: <Page><LoginClerkPage /></Page> },
-      { path: '/auth/verify-clerk', element: <Page><VerifyClerkPage /></Page> },
-      { path: '/auth/sso', element: <Page><SsoCallbackPage /></Page> },
-      { path: '/debug-auth', element: <Page><DebugAuthPage /></Page> },
+      {
+        path: '/login-clerk',
+        element: (
+          <Page>
+            <LoginClerkPage />
+          </Page>
+        ),
+      },
+      {
+        path: '/auth/verify-clerk',
+        element: (
+          <Page>
+            <VerifyClerkPage />
+          </Page>
+        ),
+      },
+      {
+        path: '/auth/sso',
+        element: (
+          <Page>
+            <SsoCallbackPage />
+          </Page>
+        ),
+      },
+      {
+        path: '/debug-auth',
+        element: (
+          <Page>
+            <DebugAuthPage />
+          </Page>
+        ),
+      },
       {
         element: (
           <RequireAuth>
@@ -57,17 +99,33 @@ export const router = createBrowserRouter([
         ),
         children: [
           { path: '/dashboard', element: <DashboardHomePage /> },
+          { path: '/apps/payment-receipts/*', element: <PaymentReceiptsPage /> },
+          { path: '/apps/public-info/*', element: <PublicInfoPage /> },
+          { path: '/apps/accruals/*', element: <AccrualsPage /> },
           { path: '/apps/:appId', element: <AppPage /> },
           { path: '/dsa-tracker', element: <DsaTrackerPage /> },
-          { path: '/reports-studio', element: <ReportsStudioPage /> },
           { path: '/admin/users', element: <AdminUsersPage /> },
           { path: '/admin/users/import', element: <AdminUsersImportPage /> },
           { path: '/admin/applications', element: <AdminApplicationsPage /> },
           { path: '/admin/activity', element: <AdminActivityPage /> },
           { path: '/admin/email', element: <AdminEmailPage /> },
           { path: '/admin/monitoring', element: <AdminMonitoringPage /> },
+          { path: '/admin/finance/sites', element: <AdminFinanceSitesPage /> },
+          { path: '/admin/finance/accounts', element: <AdminFinanceAccountsPage /> },
+          { path: '/admin/finance/separation', element: <AdminFinanceSeparationPage /> },
           { path: '/account/devices', element: <AccountDevicesPage /> },
         ],
+      },
+      {
+        // Opened from the menu in a tab of its own: a focused frame without the platform menu (FocusedShell).
+        element: (
+          <RequireAuth>
+            <Page>
+              <ReportsStudioLayout />
+            </Page>
+          </RequireAuth>
+        ),
+        children: [{ path: '/reports-studio', element: <ReportsStudioPage /> }],
       },
       { path: '*', element: <UnknownRoute /> },
     ],

@@ -36,7 +36,13 @@ export function AppUnavailable({ title, description, iconName = 'Package', color
           </Alert>
           <Group gap="sm">
             {external ? (
-              <Button component="a" href={external} target="_blank" rel="noopener noreferrer" rightSection={<ExternalLink size={16} aria-hidden="true" />}>
+              <Button
+                component="a"
+                href={external}
+                target="_blank"
+                rel="noopener noreferrer"
+                rightSection={<ExternalLink size={16} aria-hidden="true" />}
+              >
                 Open {title}
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </Button>

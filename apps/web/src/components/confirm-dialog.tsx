@@ -17,7 +17,17 @@ export interface ConfirmDialogProps {
 }
 
 /** A titled confirmation modal; Cancel has the focus first, so Enter never confirms by accident. */
-export function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel = 'Cancel', danger, loading, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger,
+  loading,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="lg">

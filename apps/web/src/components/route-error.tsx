@@ -5,7 +5,8 @@ import { CenteredPage } from './layout/centered-page'
 /** Shown when a page fails to render or its code cannot be loaded (for example after a deployment). */
 export function RouteError() {
   const error = useRouteError()
-  const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+  const chunkFailed =
+    error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
   return (
     <CenteredPage>
       <Stack gap="md">

@@ -55,13 +55,16 @@ describe('api client', () => {
     expect(assign).not.toHaveBeenCalled()
   })
 
-  it.each(['/api/sso/complete', '/api/auth-config'])('never sends the browser to /login on a 401 from %s (called before sign-in)', async (path) => {
-    storeSession('t0k3n', makeUser())
-    fetchMock.mockResolvedValue(jsonResponse(401, { error: 'The sign-in ticket is not valid', code: 'unauthorized' }))
-    await expect(api.post(path, z.unknown(), {})).rejects.toMatchObject({ status: 401 })
-    expect(localStorage.getItem('token')).toBe('t0k3n')
-    expect(assign).not.toHaveBeenCalled()
-  })
+  it.each(['/api/sso/complete', '/api/auth-config'])(
+    'never sends the browser to /login on a 401 from %s (called before sign-in)',
+    async (path) => {
+      storeSession('t0k3n', makeUser())
+      fetchMock.mockResolvedValue(jsonResponse(401, { error: 'The sign-in ticket is not valid', code: 'unauthorized' }))
+      await expect(api.post(path, z.unknown(), {})).rejects.toMatchObject({ status: 401 })
+      expect(localStorage.getItem('token')).toBe('t0k3n')
+      expect(assign).not.toHaveBeenCalled()
+    },
+  )
 
   it('reports an unreachable server as status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))

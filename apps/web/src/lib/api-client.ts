@@ -119,11 +119,7 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 /** Sends a JSON request to the API and parses the answer with the contract schema. */
-export async function request<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<z.infer<S>> {
+export async function request<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
   const response = await send(path, options)
   const body = await readBody(response)
   if (!response.ok) {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeApp, makeUser } from '@/test/factories'
-import {
-  destinationForMenuId,
-  externalAppUrl,
-  isDestinationActive,
-  visibleApplications,
-} from './app-destinations'
+import { destinationForMenuId, externalAppUrl, isDestinationActive, visibleApplications } from './app-destinations'
 
 describe('destinationForMenuId', () => {
   it('opens Reports Studio in a new tab', () => {

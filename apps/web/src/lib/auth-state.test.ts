@@ -12,7 +12,11 @@ describe('auth state', () => {
   it('replaces the user with the server copy', () => {
     const stored = makeUser({ firstName: 'Old' })
     const fresh = makeUser({ firstName: 'New' })
-    expect(authReducer(initialAuthState(stored), { type: 'profile-loaded', user: fresh })).toEqual({ user: fresh, loading: false, error: null })
+    expect(authReducer(initialAuthState(stored), { type: 'profile-loaded', user: fresh })).toEqual({
+      user: fresh,
+      loading: false,
+      error: null,
+    })
   })
   it('keeps the stored user when the server cannot answer', () => {
     const stored = makeUser()

@@ -6,7 +6,7 @@ describe('filenameFromContentDisposition', () => {
   it('reads quoted, plain and RFC 5987 names', () => {
     expect(filenameFromContentDisposition('attachment; filename="audit_log_2026-11-21.csv"')).toBe('audit_log_2026-11-21.csv')
     expect(filenameFromContentDisposition('attachment; filename=audit.csv')).toBe('audit.csv')
-    expect(filenameFromContentDisposition("attachment; filename=\"x.csv\"; filename*=UTF-8''r%C3%A9sultat.csv")).toBe('résultat.csv')
+    expect(filenameFromContentDisposition('attachment; filename="x.csv"; filename*=UTF-8\'\'r%C3%A9sultat.csv')).toBe('résultat.csv')
   })
 
   it('answers null without a name', () => {

@@ -1,11 +1,15 @@
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+import { formatInstant } from '@platform/contracts/district-time'
+import { districtTimeZone } from './district-time'
+
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 
-/** A readable local date and time, or an em dash when there is none or it cannot be read. */
+/**
+ * A date and time on the district's clock with its zone named ('Mar 1, 2026 6:05 AM PST'), whatever the zone of the
+ * browser; an em dash when there is none, the value as given when it cannot be read.
+ */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—'
-  const date = value instanceof Date ? value : new Date(value)
-  return Number.isNaN(date.getTime()) ? String(value) : dateTime.format(date)
+  return formatInstant(value, districtTimeZone()) || String(value)
 }
 
 /** A whole number with thousands separators. */

@@ -29,7 +29,10 @@ if (!('ResizeObserver' in window)) {
 window.HTMLElement.prototype.scrollIntoView ??= () => {}
 // Mantine's autosizing Textarea listens for web fonts loading; jsdom has no FontFaceSet.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() } })
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() },
+  })
 }
 
 afterEach(() => {

@@ -134,5 +134,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('setting_key', 'text', (c) => c.primaryKey())
     .addColumn('setting_value', 'text', (c) => c.notNull())
     .execute()
-
 }

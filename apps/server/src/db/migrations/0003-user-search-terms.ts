@@ -3,7 +3,12 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // Frozen in time: this file never imports application code (the word splitting below is repeated on purpose).
 
 function words(text: string): string[] {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 }
 
 /**

@@ -17,6 +17,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('previous_health', 'text')
     .addColumn('changed_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('server_state_changes_server_idx').on('server_state_changes').columns(['domain', 'server_name', 'change_id']).execute()
+  await db.schema
+    .createIndex('server_state_changes_server_idx')
+    .on('server_state_changes')
+    .columns(['domain', 'server_name', 'change_id'])
+    .execute()
   await db.schema.createIndex('server_state_changes_time_idx').on('server_state_changes').columns(['changed_at']).execute()
 }

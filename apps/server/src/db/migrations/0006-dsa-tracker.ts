@@ -40,11 +40,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Set when a run of its client failed: the stored values may be out of date whatever their age.
     .addColumn('stale', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
-  await db.schema.createIndex('dsa_projects_client_number_idx').on('dsa_projects').columns(['client_id', 'project_number']).unique().execute()
+  await db.schema
+    .createIndex('dsa_projects_client_number_idx')
+    .on('dsa_projects')
+    .columns(['client_id', 'project_number'])
+    .unique()
+    .execute()
   await db.schema.createIndex('dsa_projects_name_idx').on('dsa_projects').columns(['project_name', 'id']).execute()
   await db.schema.createIndex('dsa_projects_client_name_idx').on('dsa_projects').columns(['client_id', 'project_name', 'id']).execute()
   await db.schema.createIndex('dsa_projects_status_name_idx').on('dsa_projects').columns(['project_status', 'project_name', 'id']).execute()
-  await db.schema.createIndex('dsa_projects_client_status_name_idx').on('dsa_projects').columns(['client_id', 'project_status', 'project_name', 'id']).execute()
+  await db.schema
+    .createIndex('dsa_projects_client_status_name_idx')
+    .on('dsa_projects')
+    .columns(['client_id', 'project_status', 'project_name', 'id'])
+    .execute()
   await db.schema.createIndex('dsa_projects_freshness_idx').on('dsa_projects').columns(['stale', 'scraped_at']).execute()
 
   await db.schema

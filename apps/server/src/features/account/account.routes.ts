@@ -1,31 +1,44 @@
-import { DeviceParamsSchema, DevicesResponseSchema, SessionParamsSchema, SignedOutResponseSchema, SignOutEverywhereBodySchema } from '@platform/contracts/account'
-import type { FastifyRequest } from 'fastify'
+import {
+  DeviceParamsSchema,
+  DevicesResponseSchema,
+  SessionParamsSchema,
+  SignedOutResponseSchema,
+  SignOutEverywhereBodySchema,
+} from '@platform/contracts/account'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { DevicesService } from './devices.service.js'
+import { signedInRoute } from '../../plugins/access.js'
+import { clientInfo } from '../../lib/client-info.js'
 
-const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
-const signedIn = { access: 'authenticated' } as const
+const signedIn = signedInRoute('authenticated')
 
 /** Devices and sessions: a signed-in person's own browsers and sessions, and signing them out. */
 export const accountRoutes: FastifyPluginAsyncZod<{ devices: DevicesService }> = async (app, { devices }) => {
-  app.get('/account/devices', { config: signedIn, schema: { response: { 200: DevicesResponseSchema, ...errorResponses } } }, (request) => devices.list(request.user!))
+  app.get(
+    '/account/devices',
+    { config: signedIn.config, schema: { response: { 200: DevicesResponseSchema, ...errorResponses } } },
+    (request) => devices.list(signedIn.user(request)),
+  )
 
   app.post(
     '/account/sessions/:sessionId/sign-out',
-    { config: signedIn, schema: { params: SessionParamsSchema, response: { 200: SignedOutResponseSchema, ...errorResponses } } },
-    (request) => devices.signOutSession(request.user!, request.params.sessionId, client(request)),
+    { config: signedIn.config, schema: { params: SessionParamsSchema, response: { 200: SignedOutResponseSchema, ...errorResponses } } },
+    (request) => devices.signOutSession(signedIn.user(request), request.params.sessionId, clientInfo(request)),
   )
 
   app.post(
     '/account/devices/:deviceId/sign-out',
-    { config: signedIn, schema: { params: DeviceParamsSchema, response: { 200: SignedOutResponseSchema, ...errorResponses } } },
-    (request) => devices.signOutDevice(request.user!, request.params.deviceId, client(request)),
+    { config: signedIn.config, schema: { params: DeviceParamsSchema, response: { 200: SignedOutResponseSchema, ...errorResponses } } },
+    (request) => devices.signOutDevice(signedIn.user(request), request.params.deviceId, clientInfo(request)),
   )
 
   app.post(
     '/account/sign-out-everywhere',
-    { config: signedIn, schema: { body: SignOutEverywhereBodySchema, response: { 200: SignedOutResponseSchema, ...errorResponses } } },
-    (request) => devices.signOutEverywhere(request.user!, request.body.keepCurrent, client(request)),
+    {
+      config: signedIn.config,
+      schema: { body: SignOutEverywhereBodySchema, response: { 200: SignedOutResponseSchema, ...errorResponses } },
+    },
+    (request) => devices.signOutEverywhere(signedIn.user(request), request.body.keepCurrent, clientInfo(request)),
   )
 }

@@ -4,7 +4,8 @@ import { testDialects } from '../../../test/test-database.js'
 import { describeUserAgent } from '../../lib/user-agent.js'
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const DEVICE_A = 'device-a-0123456789abcdef'
 const DEVICE_B = 'device-b-0123456789abcdef'
 
@@ -12,7 +13,11 @@ describe('user agents', () => {
   it('names the browser and system people recognise', () => {
     expect(describeUserAgent(FIREFOX_LINUX)).toEqual({ browser: 'Firefox 128', os: 'Linux' })
     expect(describeUserAgent(SAFARI_IPHONE)).toEqual({ browser: 'Safari 17', os: 'iOS' })
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toEqual({ browser: 'Edge 131', os: 'Windows' })
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      ),
+    ).toEqual({ browser: 'Edge 131', os: 'Windows' })
     expect(describeUserAgent(undefined)).toEqual({ browser: 'Unknown browser (none named)', os: 'Unknown system' })
   })
 })
@@ -28,7 +33,12 @@ describe.each(testDialects())('devices and sessions on %s', (dialect) => {
   async function signInFrom(email: string, deviceId: string | undefined, userAgent: string) {
     expect((await t.request({ method: 'POST', url: '/api/send-magic-link', payload: { email } })).statusCode).toBe(200)
     const { token } = await t.lastSignInMail(email)
-    const answer = await t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email, token, ...(deviceId ? { deviceId } : {}) }, headers: { 'user-agent': userAgent } })
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/verify-magic-link',
+      payload: { email, token, ...(deviceId ? { deviceId } : {}) },
+      headers: { 'user-agent': userAgent },
+    })
     expect(answer.statusCode, answer.body).toBe(200)
     return answer.json() as { token: string; newDevice: boolean }
   }
@@ -64,8 +74,11 @@ describe.each(testDialects())('devices and sessions on %s', (dialect) => {
     const b = await signInFrom(email, DEVICE_B, SAFARI_IPHONE)
     const list = async (token: string) => (await t.request({ method: 'GET', url: '/api/account/devices', token })).json()
     const seen = await list(a1.token)
-    expect(seen.devices.map((d: { browser: string; current: boolean; sessions: unknown[] }) => [d.browser, d.current, d.sessions.length])).toEqual([
-      ['Safari 17', false, 1], ['Firefox 128', true, 2],
+    expect(
+      seen.devices.map((d: { browser: string; current: boolean; sessions: unknown[] }) => [d.browser, d.current, d.sessions.length]),
+    ).toEqual([
+      ['Safari 17', false, 1],
+      ['Firefox 128', true, 2],
     ])
     const firefox = seen.devices[1]
     const other = firefox.sessions.find((s: { current: boolean }) => !s.current)
@@ -83,7 +96,12 @@ describe.each(testDialects())('devices and sessions on %s', (dialect) => {
     expect(await status(b.token)).toBe(401)
 
     const b2 = await signInFrom(email, DEVICE_B, SAFARI_IPHONE)
-    const others = await t.request({ method: 'POST', url: '/api/account/sign-out-everywhere', token: a1.token, payload: { keepCurrent: true } })
+    const others = await t.request({
+      method: 'POST',
+      url: '/api/account/sign-out-everywhere',
+      token: a1.token,
+      payload: { keepCurrent: true },
+    })
     expect(others.json()).toMatchObject({ signedOut: 1 })
     expect(await status(b2.token)).toBe(401)
     expect(await status(a1.token)).toBe(200)
@@ -99,10 +117,17 @@ describe.each(testDialects())('devices and sessions on %s', (dialect) => {
     const bobSession = await signInFrom(bob.email, DEVICE_B, SAFARI_IPHONE)
     const alicesDevices = (await t.request({ method: 'GET', url: '/api/account/devices', token: aliceSession.token })).json().devices
     const handle = alicesDevices[0].sessions[0].id
-    expect((await t.request({ method: 'POST', url: `/api/account/sessions/${handle}/sign-out`, token: bobSession.token })).statusCode).toBe(404)
-    expect((await t.request({ method: 'POST', url: `/api/account/devices/${alicesDevices[0].id}/sign-out`, token: bobSession.token })).statusCode).toBe(404)
+    expect((await t.request({ method: 'POST', url: `/api/account/sessions/${handle}/sign-out`, token: bobSession.token })).statusCode).toBe(
+      404,
+    )
+    expect(
+      (await t.request({ method: 'POST', url: `/api/account/devices/${alicesDevices[0].id}/sign-out`, token: bobSession.token }))
+        .statusCode,
+    ).toBe(404)
     expect((await t.request({ method: 'GET', url: '/api/get-user-profile', token: aliceSession.token })).statusCode).toBe(200)
-    expect((await t.request({ method: 'POST', url: '/api/account/sessions/not-hex!/sign-out', token: bobSession.token })).statusCode).toBe(400)
+    expect((await t.request({ method: 'POST', url: '/api/account/sessions/not-hex!/sign-out', token: bobSession.token })).statusCode).toBe(
+      400,
+    )
   })
 
   it('an administrator signs a person out everywhere; an ADMIN cannot do it to a SUPER_ADMIN', async () => {
@@ -114,7 +139,11 @@ describe.each(testDialects())('devices and sessions on %s', (dialect) => {
     expect(answer.json()).toMatchObject({ success: true, signedOut: 1 })
     expect(answer.json().message).toMatch(/was signed out everywhere \(1 session\)/)
     expect((await t.request({ method: 'GET', url: '/api/get-user-profile', token: session.token })).statusCode).toBe(401)
-    const audit = await t.db.kysely.selectFrom('audit_log').select(['action', 'target_id']).where('action', '=', 'user.signed_out_everywhere').execute()
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'target_id'])
+      .where('action', '=', 'user.signed_out_everywhere')
+      .execute()
     expect(audit).toEqual([{ action: 'user.signed_out_everywhere', target_id: String(staff.userId) }])
 
     const superAdmin = await t.createUser({ roleCode: 'SUPER_ADMIN' })

@@ -18,11 +18,22 @@ export function createDevicesRepository(db: Db) {
       k.updateTable('devices').set(values).where('device_id', '=', deviceId).execute(),
 
     async countForUser(userId: number): Promise<number> {
-      const row = await k.selectFrom('devices').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()
+      const row = await k
+        .selectFrom('devices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
       return Number(row.n)
     },
 
-    listForUser: (userId: number) => k.selectFrom('devices').selectAll().where('user_id', '=', userId).orderBy('last_seen_at', 'desc').orderBy('device_id', 'desc').execute(),
+    listForUser: (userId: number) =>
+      k
+        .selectFrom('devices')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('device_id', 'desc')
+        .execute(),
 
     /** Sessions of a person that still work: not revoked, not past their lifetime, used within the idle time. */
     activeSessions: (userId: number, now: string, idleSince: string) =>

@@ -37,7 +37,15 @@ export function createDevicesService(deps: {
 
   async function revoke(user: AuthUser, sessionIds: string[], reason: string, client: ClientInfo, details: Record<string, unknown>) {
     const signedOut = await devices.revokeSessions(user.id, sessionIds, clock.now().toISOString(), reason)
-    await audit.record({ action: `sign_out.${reason}`, outcome: 'success', actorUserId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, details: { ...details, signedOut } })
+    await audit.record({
+      action: `sign_out.${reason}`,
+      outcome: 'success',
+      actorUserId: user.id,
+      email: user.email,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details: { ...details, signedOut },
+    })
     return signedOut
   }
 
@@ -45,7 +53,11 @@ export function createDevicesService(deps: {
 
   return {
     /** Called at every sign-in: which remembered device this is, and whether the account had never seen it. */
-    async recognise(user: { id: number; email: string }, deviceId: string | undefined, client: ClientInfo): Promise<{ deviceRowId: number | null; isNew: boolean }> {
+    async recognise(
+      user: { id: number; email: string },
+      deviceId: string | undefined,
+      client: ClientInfo,
+    ): Promise<{ deviceRowId: number | null; isNew: boolean }> {
       if (!deviceId) return { deviceRowId: null, isNew: false }
       const at = clock.now().toISOString()
       const { browser, os } = describeUserAgent(client.userAgent)
@@ -56,8 +68,24 @@ export function createDevicesService(deps: {
         return { deviceRowId: known.device_id, isNew: false }
       }
       const firstDevice = (await devices.countForUser(user.id)) === 0
-      const deviceRowId = await devices.insert({ user_id: user.id, device_hash: hash, browser, os, first_seen_at: at, last_seen_at: at, last_ip: client.ip })
-      await audit.record({ action: 'device.registered', outcome: 'success', actorUserId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, details: { deviceId: deviceRowId, browser, os, firstDevice } })
+      const deviceRowId = await devices.insert({
+        user_id: user.id,
+        device_hash: hash,
+        browser,
+        os,
+        first_seen_at: at,
+        last_seen_at: at,
+        last_ip: client.ip,
+      })
+      await audit.record({
+        action: 'device.registered',
+        outcome: 'success',
+        actorUserId: user.id,
+        email: user.email,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: { deviceId: deviceRowId, browser, os, firstDevice },
+      })
       if (!firstDevice) {
         await email.enqueue({
           kind: 'new_device',
@@ -72,17 +100,28 @@ export function createDevicesService(deps: {
     async list(user: AuthUser): Promise<DevicesResponse> {
       const [rows, sessions] = await Promise.all([devices.listForUser(user.id), activeSessions(user.id)])
       const present = (session: (typeof sessions)[number]) => ({
-        id: handleOf(session.session_id), startedAt: session.created_at, lastSeenAt: session.last_seen_at, expiresAt: session.expires_at,
-        ip: session.ip, current: session.session_id === user.sessionId,
+        id: handleOf(session.session_id),
+        startedAt: session.created_at,
+        lastSeenAt: session.last_seen_at,
+        expiresAt: session.expires_at,
+        ip: session.ip,
+        current: session.session_id === user.sessionId,
       })
       const currentDevice = sessions.find((session) => session.session_id === user.sessionId)?.device_id ?? null
       return {
         devices: rows.map((row) => ({
-          id: row.device_id, browser: row.browser, os: row.os, firstSeenAt: row.first_seen_at, lastSeenAt: row.last_seen_at, lastIp: row.last_ip,
+          id: row.device_id,
+          browser: row.browser,
+          os: row.os,
+          firstSeenAt: row.first_seen_at,
+          lastSeenAt: row.last_seen_at,
+          lastIp: row.last_ip,
           current: row.device_id === currentDevice,
           sessions: sessions.filter((session) => session.device_id === row.device_id).map(present),
         })),
-        otherSessions: sessions.filter((session) => session.device_id === null || !rows.some((row) => row.device_id === session.device_id)).map(present),
+        otherSessions: sessions
+          .filter((session) => session.device_id === null || !rows.some((row) => row.device_id === session.device_id))
+          .map(present),
       }
     },
 
@@ -90,21 +129,43 @@ export function createDevicesService(deps: {
       const session = (await activeSessions(user.id)).find((candidate) => handleOf(candidate.session_id) === handle)
       if (!session) throw new AppError('not_found', 'That session has already ended, or it is not yours.')
       const signedOut = await revoke(user, [session.session_id], 'session', client, { session: handle })
-      return { success: true as const, message: session.session_id === user.sessionId ? 'You have been signed out.' : 'The session was signed out.', signedOut }
+      return {
+        success: true as const,
+        message: session.session_id === user.sessionId ? 'You have been signed out.' : 'The session was signed out.',
+        signedOut,
+      }
     },
 
     async signOutDevice(user: AuthUser, deviceId: number, client: ClientInfo) {
       const device = (await devices.listForUser(user.id)).find((row) => row.device_id === deviceId)
       if (!device) throw new AppError('not_found', 'There is no such device on your account.')
       const sessions = (await activeSessions(user.id)).filter((session) => session.device_id === deviceId)
-      const signedOut = await revoke(user, sessions.map((session) => session.session_id), 'device', client, { deviceId })
+      const signedOut = await revoke(
+        user,
+        sessions.map((session) => session.session_id),
+        'device',
+        client,
+        { deviceId },
+      )
       return { success: true as const, message: `${device.browser} on ${device.os}: ${sessionsText(signedOut)}`, signedOut }
     },
 
     async signOutEverywhere(user: AuthUser, keepCurrent: boolean, client: ClientInfo) {
       const sessions = (await activeSessions(user.id)).filter((session) => !keepCurrent || session.session_id !== user.sessionId)
-      const signedOut = await revoke(user, sessions.map((session) => session.session_id), keepCurrent ? 'others' : 'everywhere', client, {})
-      return { success: true as const, message: keepCurrent ? `Every other session was signed out (${signedOut}).` : `You were signed out everywhere: ${sessionsText(signedOut)}`, signedOut }
+      const signedOut = await revoke(
+        user,
+        sessions.map((session) => session.session_id),
+        keepCurrent ? 'others' : 'everywhere',
+        client,
+        {},
+      )
+      return {
+        success: true as const,
+        message: keepCurrent
+          ? `Every other session was signed out (${signedOut}).`
+          : `You were signed out everywhere: ${sessionsText(signedOut)}`,
+        signedOut,
+      }
     },
   }
 }

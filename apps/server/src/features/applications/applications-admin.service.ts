@@ -46,10 +46,20 @@ export function createApplicationsAdminService(deps: {
         await applications.bumpAccessVersion(trx)
         return inserted
       }).catch((error: unknown) => {
-        if (/unique|duplicate/i.test(String(error))) throw new AppError('conflict', `An application with the code ${input.app_code} already exists.`, { code: 'duplicate_app_code' })
+        if (/unique|duplicate/i.test(String(error)))
+          throw new AppError('conflict', `An application with the code ${input.app_code} already exists.`, { code: 'duplicate_app_code' })
         throw error
       })
-      await audit.record({ action: 'application.created', outcome: 'success', actorUserId: actor.id, targetType: 'application', targetId: appId, ip: client.ip, userAgent: client.userAgent, details: { after: input } })
+      await audit.record({
+        action: 'application.created',
+        outcome: 'success',
+        actorUserId: actor.id,
+        targetType: 'application',
+        targetId: appId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: { after: input },
+      })
       return present(appId)
     },
 
@@ -66,8 +76,18 @@ export function createApplicationsAdminService(deps: {
       })
       const changed = (Object.keys(changes) as Array<keyof typeof changes>).filter((key) => existing[key] !== changes[key])
       await audit.record({
-        action: 'application.updated', outcome: 'success', actorUserId: actor.id, targetType: 'application', targetId: appId, ip: client.ip, userAgent: client.userAgent,
-        details: { app_code: existing.app_code, before: Object.fromEntries(changed.map((key) => [key, existing[key]])), after: Object.fromEntries(changed.map((key) => [key, changes[key]])) },
+        action: 'application.updated',
+        outcome: 'success',
+        actorUserId: actor.id,
+        targetType: 'application',
+        targetId: appId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: {
+          app_code: existing.app_code,
+          before: Object.fromEntries(changed.map((key) => [key, existing[key]])),
+          after: Object.fromEntries(changed.map((key) => [key, changes[key]])),
+        },
       })
       return present(appId)
     },
@@ -82,7 +102,13 @@ export function createApplicationsAdminService(deps: {
         return removed
       })
       await audit.record({
-        action: 'application.deleted', outcome: 'success', actorUserId: actor.id, targetType: 'application', targetId: appId, ip: client.ip, userAgent: client.userAgent,
+        action: 'application.deleted',
+        outcome: 'success',
+        actorUserId: actor.id,
+        targetType: 'application',
+        targetId: appId,
+        ip: client.ip,
+        userAgent: client.userAgent,
         details: { before: existing, removedGrantsFromUserIds: holders },
       })
       return { removedGrants: holders.length, name: existing.app_name }

@@ -12,15 +12,30 @@ describe.each(testDialects())('Application Management (%s)', (dialect) => {
   afterEach(() => t.close())
 
   const body = (overrides: Record<string, unknown> = {}) => ({
-    app_name: 'Budget Planner', app_code: 'budget_planner', app_url: '/apps/budget-planner', app_icon: 'DollarSign',
-    app_description: 'Plan next year', category: 'FINANCIAL', app_color: '#2f9e44', admin_only: false, is_active: true, ...overrides,
+    app_name: 'Budget Planner',
+    app_code: 'budget_planner',
+    app_url: '/apps/budget-planner',
+    app_icon: 'DollarSign',
+    app_description: 'Plan next year',
+    category: 'FINANCIAL',
+    app_color: '#2f9e44',
+    admin_only: false,
+    is_active: true,
+    ...overrides,
   })
-  const list = async () => (await t.request({ method: 'GET', url: '/api/admin/metadata/applications', token })).json().data as Array<Record<string, unknown>>
+  const list = async () =>
+    (await t.request({ method: 'GET', url: '/api/admin/metadata/applications', token })).json().data as Array<Record<string, unknown>>
 
   it('adds an application with an upper-cased, unique code and the default display order', async () => {
     const created = await t.request({ method: 'POST', url: '/api/admin/applications', payload: body(), token })
     expect(created.statusCode).toBe(201)
-    expect(created.json().data).toMatchObject({ app_code: 'BUDGET_PLANNER', display_order: 999, is_active: 1, admin_only: 0, user_count: 0 })
+    expect(created.json().data).toMatchObject({
+      app_code: 'BUDGET_PLANNER',
+      display_order: 999,
+      is_active: 1,
+      admin_only: 0,
+      user_count: 0,
+    })
     const again = await t.request({ method: 'POST', url: '/api/admin/applications', payload: body({ app_code: 'Budget_Planner' }), token })
     expect(again.statusCode).toBe(409)
     expect(again.json().code).toBe('duplicate_app_code')
@@ -31,9 +46,16 @@ describe.each(testDialects())('Application Management (%s)', (dialect) => {
 
   it('refuses a changed code, bad icons, categories, colours and URLs with messages naming the field', async () => {
     const { data } = (await t.request({ method: 'POST', url: '/api/admin/applications', payload: body(), token })).json()
-    const put = (payload: Record<string, unknown>) => t.request({ method: 'PUT', url: `/api/admin/applications/${data.app_id}`, payload, token })
+    const put = (payload: Record<string, unknown>) =>
+      t.request({ method: 'PUT', url: `/api/admin/applications/${data.app_id}`, payload, token })
     expect((await put(body({ app_code: 'OTHER' }))).json().code).toBe('app_code_immutable')
-    for (const [field, value] of [['app_icon', 'Rocket'], ['category', 'SPORTS'], ['app_color', 'green'], ['app_url', 'javascript:alert(1)'], ['app_name', '']] as const) {
+    for (const [field, value] of [
+      ['app_icon', 'Rocket'],
+      ['category', 'SPORTS'],
+      ['app_color', 'green'],
+      ['app_url', 'javascript:alert(1)'],
+      ['app_name', ''],
+    ] as const) {
       const answer = await put(body({ [field]: value }))
       expect(answer.statusCode, field).toBe(400)
       expect(answer.json().error, field).toContain(field)
@@ -51,7 +73,8 @@ describe.each(testDialects())('Application Management (%s)', (dialect) => {
     const accruals = apps.find((app) => app.app_code === 'ACCRUALS')!
     const put = (changes: Record<string, unknown>) =>
       t.request({ method: 'PUT', url: `/api/admin/applications/${accruals.app_id}`, payload: { ...accruals, ...changes }, token })
-    const perms = async (who: string) => (await t.request({ method: 'GET', url: '/api/get-user-profile', token: who })).json().user.permissions
+    const perms = async (who: string) =>
+      (await t.request({ method: 'GET', url: '/api/get-user-profile', token: who })).json().user.permissions
     expect(await perms(staffToken)).toEqual(['dashboard', 'accruals'])
     expect((await put({ is_active: 0 })).statusCode).toBe(200)
     expect(await perms(staffToken)).toEqual(['dashboard'])
@@ -70,7 +93,11 @@ describe.each(testDialects())('Application Management (%s)', (dialect) => {
     const deleted = await t.request({ method: 'DELETE', url: `/api/admin/applications/${data.app_id}`, token })
     expect(deleted.json()).toMatchObject({ success: true, removedGrants: 1 })
     expect(await t.db.kysely.selectFrom('user_permissions').select('user_id').where('app_id', '=', data.app_id).execute()).toEqual([])
-    const audit = await t.db.kysely.selectFrom('audit_log').select('details').where('action', '=', 'application.deleted').executeTakeFirstOrThrow()
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'application.deleted')
+      .executeTakeFirstOrThrow()
     expect(JSON.parse(audit.details!)).toMatchObject({ before: { app_code: 'BUDGET_PLANNER' }, removedGrantsFromUserIds: [holder.userId] })
     expect((await t.request({ method: 'DELETE', url: `/api/admin/applications/${data.app_id}`, token })).statusCode).toBe(404)
   })

@@ -1,10 +1,9 @@
-import type { InferResult, Insertable, Kysely, Transaction, Updateable } from 'kysely'
-import type { Db } from '../../db/database.js'
+import type { InferResult, Insertable, Updateable } from 'kysely'
+import type { Db, Executor } from '../../db/database.js'
 import { precompile } from '../../db/precompiled.js'
-import { ACCESS_VERSION_SETTING, type ApplicationsTable, type Database } from '../../db/schema.js'
+import { createSettingsRepository } from '../../db/settings.repository.js'
+import { ACCESS_VERSION_SETTING, type ApplicationsTable } from '../../db/schema.js'
 import { randomToken } from '../../lib/crypto.js'
-
-type Executor = Kysely<Database> | Transaction<Database>
 
 const MENU_COLUMNS = [
   'applications.app_id',
@@ -20,12 +19,7 @@ const MENU_COLUMNS = [
 ] as const
 
 function activeQuery(db: Db) {
-  return db.kysely
-    .selectFrom('applications')
-    .select(MENU_COLUMNS)
-    .where('is_active', '=', 1)
-    .orderBy('display_order')
-    .orderBy('app_name')
+  return db.kysely.selectFrom('applications').select(MENU_COLUMNS).where('is_active', '=', 1).orderBy('display_order').orderBy('app_name')
 }
 type MenuRow = InferResult<ReturnType<typeof activeQuery>>[number]
 
@@ -46,40 +40,55 @@ export function createApplicationsRepository(db: Db) {
         .orderBy('applications.app_name'),
     1,
   )
+  const settings = createSettingsRepository(db)
   return {
     /** The current access version (see ACCESS_VERSION_SETTING); '0' before any change. */
-    accessVersion: async () =>
-      (await db.kysely.selectFrom('settings').select('setting_value').where('setting_key', '=', ACCESS_VERSION_SETTING).executeTakeFirst())
-        ?.setting_value ?? '0',
+    accessVersion: async () => (await settings.get(ACCESS_VERSION_SETTING)) ?? '0',
     /** Marks every cached menu out of date; call it in the transaction that changes applications or grants. */
-    bumpAccessVersion: (executor: Executor = db.kysely) =>
-      executor
-        .insertInto('settings')
-        .values({ setting_key: ACCESS_VERSION_SETTING, setting_value: randomToken(9) })
-        .onConflict((oc) => oc.column('setting_key').doUpdateSet((eb) => ({ setting_value: eb.ref('excluded.setting_value') })))
-        .execute(),
+    bumpAccessVersion: (executor: Executor = db.kysely) => settings.put(ACCESS_VERSION_SETTING, randomToken(9), executor),
     /** Every application with how many people hold a grant to it, in menu order (administration). */
     listAllWithUsage: () =>
       db.kysely
         .selectFrom('applications')
         .select((eb) => [
-          'app_id', 'app_name', 'app_code', 'app_url', 'app_icon', 'app_description', 'display_order', 'is_active', 'category', 'app_color',
-          'admin_only', 'created_at', 'updated_at',
-          eb.selectFrom('user_permissions').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('user_permissions.app_id', '=', 'applications.app_id').as('user_count'),
+          'app_id',
+          'app_name',
+          'app_code',
+          'app_url',
+          'app_icon',
+          'app_description',
+          'display_order',
+          'is_active',
+          'category',
+          'app_color',
+          'admin_only',
+          'created_at',
+          'updated_at',
+          eb
+            .selectFrom('user_permissions')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('user_permissions.app_id', '=', 'applications.app_id')
+            .as('user_count'),
         ])
         .orderBy('display_order')
         .orderBy('app_name')
         .execute(),
     findById: (appId: number, executor: Executor = db.kysely) =>
       executor.selectFrom('applications').selectAll().where('app_id', '=', appId).executeTakeFirst(),
-    findByCode: (appCode: string) => db.kysely.selectFrom('applications').select('app_id').where('app_code', '=', appCode).executeTakeFirst(),
+    findByCode: (appCode: string) =>
+      db.kysely.selectFrom('applications').select('app_id').where('app_code', '=', appCode).executeTakeFirst(),
     insert: (row: Insertable<ApplicationsTable>, executor: Executor = db.kysely) =>
       executor.insertInto('applications').values(row).returning('app_id').executeTakeFirstOrThrow(),
     update: (appId: number, changes: Updateable<ApplicationsTable>, executor: Executor = db.kysely) =>
       executor.updateTable('applications').set(changes).where('app_id', '=', appId).execute(),
     /** Removes an application and its grants; returns who held it. */
     async delete(appId: number, executor: Executor): Promise<number[]> {
-      const holders = await executor.selectFrom('user_permissions').select('user_id').where('app_id', '=', appId).orderBy('user_id').execute()
+      const holders = await executor
+        .selectFrom('user_permissions')
+        .select('user_id')
+        .where('app_id', '=', appId)
+        .orderBy('user_id')
+        .execute()
       await executor.deleteFrom('user_permissions').where('app_id', '=', appId).execute()
       await executor.deleteFrom('applications').where('app_id', '=', appId).execute()
       return holders.map((row) => row.user_id)

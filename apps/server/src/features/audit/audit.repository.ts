@@ -1,11 +1,13 @@
 import type { AuditQuery } from '@platform/contracts/audit'
 import { type Insertable, sql } from 'kysely'
-import type { Db } from '../../db/database.js'
+import type { Db, DbTransaction } from '../../db/database.js'
 import type { AuditLogTable } from '../../db/schema.js'
+import { auditRowHash } from './audit-chain.js'
 
 export type AuditFilters = Pick<AuditQuery, 'person' | 'action' | 'from' | 'to'>
 
 const DAY_END = 'T23:59:59.999Z'
+const INSERT_BATCH = 500
 
 export function createAuditRepository(db: Db) {
   const k = db.kysely
@@ -24,14 +26,110 @@ export function createAuditRepository(db: Db) {
   }
 
   const columns = [
-    'audit_log.audit_id', 'audit_log.occurred_at', 'audit_log.actor_user_id', 'actor.email as actor_email', 'actor.full_name as actor_name',
-    'audit_log.action', 'audit_log.outcome', 'audit_log.target_type', 'audit_log.target_id', 'audit_log.email', 'audit_log.ip',
-    'audit_log.user_agent', 'audit_log.details',
+    'audit_log.audit_id',
+    'audit_log.occurred_at',
+    'audit_log.actor_user_id',
+    'actor.email as actor_email',
+    'actor.full_name as actor_name',
+    'audit_log.action',
+    'audit_log.outcome',
+    'audit_log.target_type',
+    'audit_log.target_id',
+    'audit_log.email',
+    'audit_log.ip',
+    'audit_log.user_agent',
+    'audit_log.details',
   ] as const
 
+  /**
+   * Appends rows to the chain in one transaction. The head row is updated first, so its lock (PostgreSQL's row lock,
+   * SQLite's write lock) queues every other writer, in this process or another, until this one commits.
+   * Given the transaction of a step, the rows join it (and hold the head until that step commits), so the step and its
+   * record commit together or not at all; such a step appends last, keeping the head's lock short and the lock order
+   * the same everywhere (the step's rows, then the head).
+   */
+  async function append(rows: Insertable<AuditLogTable>[], within?: DbTransaction): Promise<void> {
+    if (rows.length === 0) return
+    const write = async (trx: DbTransaction) => {
+      // Locks the head and reads it in one statement: one round trip fewer while every other writer waits.
+      const head = await trx
+        .updateTable('audit_chain_head')
+        .set((eb) => ({ last_audit_id: eb.ref('last_audit_id') }))
+        .where('chain_id', '=', 1)
+        .returning(['last_audit_id', 'last_hash'])
+        .executeTakeFirstOrThrow()
+      // A row's hash does not depend on its id, so a batch is hashed first and inserted in multi-row statements; under
+      // the head's lock nobody else inserts, so the ids follow the order of the values.
+      let previous = head.last_hash
+      let lastId = head.last_audit_id
+      const chained = rows.map((row) => {
+        const linked = { ...row, prev_hash: previous }
+        previous = auditRowHash(linked)
+        return { ...linked, row_hash: previous }
+      })
+      for (let i = 0; i < chained.length; i += INSERT_BATCH) {
+        const inserted = await trx
+          .insertInto('audit_log')
+          .values(chained.slice(i, i + INSERT_BATCH))
+          .returning('audit_id')
+          .execute()
+        lastId = Math.max(lastId, ...inserted.map((row) => row.audit_id))
+      }
+      await trx.updateTable('audit_chain_head').set({ last_audit_id: lastId, last_hash: previous }).where('chain_id', '=', 1).execute()
+    }
+    await (within ? write(within) : k.transaction().execute(write))
+  }
+
   return {
-    insert: (row: Insertable<AuditLogTable>) => k.insertInto('audit_log').values(row).execute(),
-    insertMany: (rows: Insertable<AuditLogTable>[]) => (rows.length === 0 ? Promise.resolve() : k.insertInto('audit_log').values(rows).execute().then(() => undefined)),
+    insert: (row: Insertable<AuditLogTable>, within?: DbTransaction) => append([row], within),
+    insertMany: (rows: Insertable<AuditLogTable>[], within?: DbTransaction) => append(rows, within),
+
+    /** The chain's start row and its head (the last link written). */
+    async chainBounds() {
+      const start = await k
+        .selectFrom('audit_log')
+        .select('audit_id')
+        .where('action', '=', 'audit.chain_started')
+        .orderBy('audit_id')
+        .executeTakeFirst()
+      const head = await k
+        .selectFrom('audit_chain_head')
+        .select(['last_audit_id', 'last_hash'])
+        .where('chain_id', '=', 1)
+        .executeTakeFirst()
+      const before = start
+        ? await k
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('audit_id', '<', start.audit_id)
+            .executeTakeFirstOrThrow()
+        : { n: 0 }
+      return { startId: start?.audit_id ?? null, head: head ?? null, beforeChain: Number(before.n) }
+    },
+
+    /** One page of the chain from an id on, in order, with every hashed column. */
+    chainPage: (afterId: number, limit: number) =>
+      k
+        .selectFrom('audit_log')
+        .select([
+          'audit_id',
+          'occurred_at',
+          'actor_user_id',
+          'action',
+          'outcome',
+          'target_type',
+          'target_id',
+          'email',
+          'ip',
+          'user_agent',
+          'details',
+          'prev_hash',
+          'row_hash',
+        ])
+        .where('audit_id', '>', afterId)
+        .orderBy('audit_id')
+        .limit(limit)
+        .execute(),
 
     async countSince(action: string, outcome: string, since: string) {
       const row = await k
@@ -47,8 +145,16 @@ export function createAuditRepository(db: Db) {
     /** Newest first, one page, with the total. */
     async list(filters: AuditFilters, limit: number, offset: number) {
       const [rows, count] = await Promise.all([
-        filtered(filters).select(columns).orderBy('audit_log.occurred_at', 'desc').orderBy('audit_log.audit_id', 'desc').limit(limit).offset(offset).execute(),
-        filtered(filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        filtered(filters)
+          .select(columns)
+          .orderBy('audit_log.occurred_at', 'desc')
+          .orderBy('audit_log.audit_id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        filtered(filters)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ])
       return { rows, total: Number(count.n) }
     },

@@ -1,36 +1,83 @@
 import { Readable } from 'node:stream'
-import { AuditActionsResponseSchema, AuditListResponseSchema, AuditQuerySchema } from '@platform/contracts/audit'
+import { AuditActionsResponseSchema, AuditListResponseSchema, AuditQuerySchema, AuditVerifyResponseSchema } from '@platform/contracts/audit'
 import { stringify } from 'csv-stringify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { spreadsheetSafe } from '../../lib/csv.js'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { AuditService } from './audit.service.js'
+import { signedInRoute } from '../../plugins/access.js'
+import { clientInfo } from '../../lib/client-info.js'
+import type { Clock } from '../../lib/clock.js'
 
-const EXPORT_COLUMNS = ['audit_id', 'occurred_at', 'actor_email', 'actor_name', 'action', 'outcome', 'target_type', 'target_id', 'email', 'ip', 'user_agent', 'details'] as const
+const superAdminOnly = signedInRoute('super_admin')
+const adminOnly = signedInRoute('admin')
+
+const EXPORT_COLUMNS = [
+  'audit_id',
+  'occurred_at',
+  'actor_email',
+  'actor_name',
+  'action',
+  'outcome',
+  'target_type',
+  'target_id',
+  'email',
+  'ip',
+  'user_agent',
+  'details',
+] as const
 
 /** The Activity view: the audit log for administrators, filtered, paged and exported. */
-export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; clock: Clock }> = async (app, { audit, clock }) => {
   app.get(
     '/audit',
-    { config: { access: 'admin' }, schema: { querystring: AuditQuerySchema, response: { 200: AuditListResponseSchema, ...errorResponses } } },
+    { config: adminOnly.config, schema: { querystring: AuditQuerySchema, response: { 200: AuditListResponseSchema, ...errorResponses } } },
     async (request) => {
       const { limit, offset, ...filters } = request.query
       return audit.list(filters, limit, offset)
     },
   )
 
-  app.get('/audit/actions', { config: { access: 'admin' }, schema: { response: { 200: AuditActionsResponseSchema, ...errorResponses } } }, async () => ({
-    data: await audit.actions(),
-  }))
+  app.get(
+    '/audit/verify',
+    { config: superAdminOnly.config, schema: { response: { 200: AuditVerifyResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const result = await audit.verify()
+      await audit.record({
+        action: 'audit.verified',
+        outcome: result.ok ? 'success' : 'failure',
+        actorUserId: superAdminOnly.user(request).id,
+        ...clientInfo(request),
+        details: result,
+      })
+      return result
+    },
+  )
+
+  app.get(
+    '/audit/actions',
+    { config: adminOnly.config, schema: { response: { 200: AuditActionsResponseSchema, ...errorResponses } } },
+    async () => ({
+      data: await audit.actions(),
+    }),
+  )
 
   app.get(
     '/audit/export',
-    { config: { access: 'admin' }, schema: { querystring: AuditQuerySchema.omit({ limit: true, offset: true }) } },
+    { config: adminOnly.config, schema: { querystring: AuditQuerySchema.omit({ limit: true, offset: true }) } },
     async (request, reply) => {
-      await audit.record({ action: 'audit.exported', outcome: 'success', actorUserId: request.user!.id, ip: request.ip, userAgent: request.headers['user-agent'], details: { filters: request.query } })
-      const rows = Readable.from(audit.stream(request.query)).map((row: Record<string, unknown>) => EXPORT_COLUMNS.map((column) => spreadsheetSafe(row[column])))
+      await audit.record({
+        action: 'audit.exported',
+        outcome: 'success',
+        actorUserId: adminOnly.user(request).id,
+        ...clientInfo(request),
+        details: { filters: request.query },
+      })
+      const rows = Readable.from(audit.stream(request.query)).map((row: Record<string, unknown>) =>
+        EXPORT_COLUMNS.map((column) => spreadsheetSafe(row[column])),
+      )
       const csv = rows.pipe(stringify({ header: true, columns: [...EXPORT_COLUMNS] }))
-      const date = new Date().toISOString().slice(0, 10)
+      const date = clock.now().toISOString().slice(0, 10)
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="audit_log_${date}.csv"`)

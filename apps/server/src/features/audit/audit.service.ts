@@ -1,5 +1,10 @@
+import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
+import type { AuditVerifyResponse } from '@platform/contracts/audit'
+import { GENESIS_HASH, auditRowHash } from './audit-chain.js'
 import type { AuditFilters, AuditRepository } from './audit.repository.js'
+
+const VERIFY_PAGE = 2000
 
 export interface AuditEvent {
   action: string
@@ -29,13 +34,18 @@ export function createAuditService({ audit, clock }: { audit: AuditRepository; c
     details: event.details ? JSON.stringify(event.details) : null,
   })
   return {
-    async record(event: AuditEvent): Promise<void> {
-      await audit.insert(toRow(event, clock.now().toISOString()))
+    /** Appends one event; given a step's transaction, inside it (the step and its record commit together). */
+    async record(event: AuditEvent, within?: DbTransaction): Promise<void> {
+      await audit.insert(toRow(event, clock.now().toISOString()), within)
     },
-    /** Many events at once (an import), written in batches. */
-    async recordMany(events: AuditEvent[]): Promise<void> {
+    /** Many events at once (an import), written in batches; given the import's transaction, inside it. */
+    async recordMany(events: AuditEvent[], within?: DbTransaction): Promise<void> {
       const at = clock.now().toISOString()
-      for (let i = 0; i < events.length; i += 500) await audit.insertMany(events.slice(i, i + 500).map((event) => toRow(event, at)))
+      for (let i = 0; i < events.length; i += 500)
+        await audit.insertMany(
+          events.slice(i, i + 500).map((event) => toRow(event, at)),
+          within,
+        )
     },
     countSince: (action: string, outcome: 'success' | 'failure', since: Date) => audit.countSince(action, outcome, since.toISOString()),
     /** One page of the log, newest first, with the total. */
@@ -46,6 +56,36 @@ export function createAuditService({ audit, clock }: { audit: AuditRepository; c
     actions: () => audit.actions(),
     /** Every matching entry for an export, read in pages. */
     stream: (filters: AuditFilters) => audit.stream(filters),
+    /** Checks the chain from its start row to its head; names the first row that does not match. */
+    verify: () => verifyAuditChain(audit),
   }
 }
 export type AuditService = ReturnType<typeof createAuditService>
+
+/**
+ * Walks the chain in id order: each row's previous hash must be the row before's hash, and its own hash must be the hash
+ * of its content. The head is read first, so rows appended while the check runs are left for the next check.
+ */
+export async function verifyAuditChain(audit: Pick<AuditRepository, 'chainBounds' | 'chainPage'>): Promise<AuditVerifyResponse> {
+  const { startId, head, beforeChain } = await audit.chainBounds()
+  if (startId === null || head === null) return { ok: false, checked: 0, firstBrokenId: head?.last_audit_id ?? null, beforeChain }
+  let expectedPrevious = GENESIS_HASH
+  let afterId = startId - 1
+  let checked = 0
+  for (;;) {
+    const rows = (await audit.chainPage(afterId, VERIFY_PAGE)).filter((row) => row.audit_id <= head.last_audit_id)
+    for (const row of rows) {
+      const intact =
+        row.prev_hash === expectedPrevious && row.row_hash !== null && auditRowHash({ ...row, prev_hash: row.prev_hash }) === row.row_hash
+      if (!intact) return { ok: false, checked, firstBrokenId: row.audit_id, beforeChain }
+      checked += 1
+      expectedPrevious = row.row_hash!
+      afterId = row.audit_id
+    }
+    if (rows.length < VERIFY_PAGE) break
+  }
+  // Rows removed from the end leave the head pointing past the last row that is still there.
+  if (afterId !== head.last_audit_id || expectedPrevious !== head.last_hash)
+    return { ok: false, checked, firstBrokenId: head.last_audit_id, beforeChain }
+  return { ok: true, checked, firstBrokenId: null, beforeChain }
+}

@@ -17,12 +17,28 @@ describe.each(testDialects())('the Activity log (%s)', (dialect) => {
     const role = await t.db.kysely.selectFrom('roles').select('role_id').where('role_code', '=', 'STAFF').executeTakeFirstOrThrow()
     t.clock.advance(DAY_MS)
     token = await t.signIn('admin@example.org')
-    await t.request({ method: 'POST', url: '/api/createuser', token, payload: { email: 'grace@district.test', fullName: 'Grace Hopper', organizationId: org.org_id, roleId: role.role_id, permissions: [] } })
+    await t.request({
+      method: 'POST',
+      url: '/api/createuser',
+      token,
+      payload: {
+        email: 'grace@district.test',
+        fullName: 'Grace Hopper',
+        organizationId: org.org_id,
+        roleId: role.role_id,
+        permissions: [],
+      },
+    })
     const page = (query: string) => t.request({ method: 'GET', url: `/api/audit?${query}`, token }).then((r) => r.json())
 
     const created = await page('action=user.created')
     expect(created.data).toHaveLength(1)
-    expect(created.data[0]).toMatchObject({ actor_email: 'admin@example.org', actor_name: 'District Administrator', email: 'grace@district.test', target_type: 'user' })
+    expect(created.data[0]).toMatchObject({
+      actor_email: 'admin@example.org',
+      actor_name: 'District Administrator',
+      email: 'grace@district.test',
+      target_type: 'user',
+    })
     expect(JSON.parse(created.data[0].details).after).toMatchObject({ full_name: 'Grace Hopper', role: 'STAFF' })
 
     expect((await page('person=grace')).data.map((e: { action: string }) => e.action)).toEqual(['user.created'])
@@ -31,7 +47,9 @@ describe.each(testDialects())('the Activity log (%s)', (dialect) => {
     expect((await page(`from=${today}&to=${today}`)).pagination.total).toBeLessThan(all.pagination.total)
     expect(all.data[0].occurred_at >= all.data.at(-1).occurred_at).toBe(true)
     expect((await t.request({ method: 'GET', url: '/api/audit?from=21-11-2026', token })).statusCode).toBe(400)
-    expect((await t.request({ method: 'GET', url: '/api/audit/actions', token })).json().data).toEqual(expect.arrayContaining(['sign_in.success', 'user.created']))
+    expect((await t.request({ method: 'GET', url: '/api/audit/actions', token })).json().data).toEqual(
+      expect.arrayContaining(['sign_in.success', 'user.created']),
+    )
   })
 
   it('exports the filtered log as CSV with formula-looking cells made harmless', async () => {

@@ -13,14 +13,15 @@ import {
 } from '@platform/contracts/auth'
 import { MAGIC_LINK_TTL_MINUTES } from '@platform/contracts/auth'
 import { SuccessSchema } from '@platform/contracts/errors'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../lib/errors.js'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { SessionsService } from './sessions.service.js'
 import type { SignInService } from './sign-in.service.js'
+import { signedInRoute } from '../../plugins/access.js'
+import { clientInfo } from '../../lib/client-info.js'
 
-const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
+const signedIn = signedInRoute('authenticated')
 
 /** The sign-in calls of SPEC.md §7 (Authentication), plus the code check and the debug endpoint. */
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -34,49 +35,59 @@ export const authRoutes: FastifyPluginAsyncZod<{
     districtSignIn: { enabled: signInOptions.districtDomains !== null, domains: signInOptions.districtDomains ?? [] },
     sso: signInOptions.ssoProviders.map((id) => ({ id, label: SSO_LABELS[id] })),
   }
-  app.get('/auth-config', { config: { access: 'public' }, schema: { response: { 200: AuthConfigResponseSchema, ...errorResponses } } }, async () => authConfig)
+  app.get(
+    '/auth-config',
+    { config: { access: 'public' }, schema: { response: { 200: AuthConfigResponseSchema, ...errorResponses } } },
+    async () => authConfig,
+  )
 
   app.post(
     '/send-magic-link',
-    { config: { access: 'public' }, schema: { body: SendMagicLinkBodySchema, response: { 200: SendMagicLinkResponseSchema, ...errorResponses } } },
+    {
+      config: { access: 'public' },
+      schema: { body: SendMagicLinkBodySchema, response: { 200: SendMagicLinkResponseSchema, ...errorResponses } },
+    },
     async (request) => {
-      const { message } = await signIn.sendMagicLink(request.body.email, client(request), request.body.flow)
+      const { message } = await signIn.sendMagicLink(request.body.email, clientInfo(request), request.body.flow)
       return { success: true as const, message, expiresInMinutes: MAGIC_LINK_TTL_MINUTES }
     },
   )
 
   app.post(
     '/verify-magic-link',
-    { config: { access: 'public' }, schema: { body: VerifyMagicLinkBodySchema, response: { 200: SignInResponseSchema, ...errorResponses } } },
-    (request) => signIn.verifyMagicLink(request.body.email, request.body.token, client(request), request.body.deviceId),
+    {
+      config: { access: 'public' },
+      schema: { body: VerifyMagicLinkBodySchema, response: { 200: SignInResponseSchema, ...errorResponses } },
+    },
+    (request) => signIn.verifyMagicLink(request.body.email, request.body.token, clientInfo(request), request.body.deviceId),
   )
 
   app.post(
     '/verify-code',
     { config: { access: 'public' }, schema: { body: VerifyCodeBodySchema, response: { 200: SignInResponseSchema, ...errorResponses } } },
-    (request) => signIn.verifyCode(request.body.email, request.body.code, client(request), request.body.deviceId),
+    (request) => signIn.verifyCode(request.body.email, request.body.code, clientInfo(request), request.body.deviceId),
   )
 
   app.get(
     '/get-user-profile',
-    { config: { access: 'authenticated' }, schema: { response: { 200: ProfileResponseSchema, ...errorResponses } } },
-    async (request) => ({ user: await sessions.sessionUser(request.user!) }),
+    { config: signedIn.config, schema: { response: { 200: ProfileResponseSchema, ...errorResponses } } },
+    async (request) => ({ user: await sessions.sessionUser(signedIn.user(request)) }),
   )
 
-  app.post(
-    '/logout',
-    { config: { access: 'authenticated' }, schema: { response: { 200: SuccessSchema, ...errorResponses } } },
-    async (request) => {
-      await sessions.logout(request.user!, client(request))
-      return { success: true as const, message: 'You have been signed out.' }
-    },
-  )
+  app.post('/logout', { config: signedIn.config, schema: { response: { 200: SuccessSchema, ...errorResponses } } }, async (request) => {
+    await sessions.logout(signedIn.user(request), clientInfo(request))
+    return { success: true as const, message: 'You have been signed out.' }
+  })
 
   app.post(
     '/debug-token',
-    { config: { access: 'public' }, schema: { body: DebugTokenBodySchema, response: { 200: DebugTokenResponseSchema, ...errorResponses } } },
+    {
+      config: { access: 'public' },
+      schema: { body: DebugTokenBodySchema, response: { 200: DebugTokenResponseSchema, ...errorResponses } },
+    },
     async (request) => {
-      if (!debugAuthEnabled) throw new AppError('not_found', 'The token debug endpoint is switched off on this server.', { code: 'debug_disabled' })
+      if (!debugAuthEnabled)
+        throw new AppError('not_found', 'The token debug endpoint is switched off on this server.', { code: 'debug_disabled' })
       return sessions.inspect(request.body.token)
     },
   )

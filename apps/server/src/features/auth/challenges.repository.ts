@@ -1,21 +1,18 @@
-import type { Insertable } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type { Db } from '../../db/database.js'
-import type { LoginChallengesTable } from '../../db/schema.js'
+import type { Database, LoginChallengesTable } from '../../db/schema.js'
 
 export type ChallengeKind = 'signin' | 'invite'
 
 /** E-mailed sign-in links and invitations. Secrets are stored only as HMACs. */
 export function createChallengesRepository(db: Db) {
-  const outstanding = (now: string) =>
-    db.kysely
-      .selectFrom('login_challenges')
-      .where('consumed_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
+  const outstanding = (now: string, executor: Kysely<Database> = db.kysely) =>
+    executor.selectFrom('login_challenges').where('consumed_at', 'is', null).where('revoked_at', 'is', null).where('expires_at', '>', now)
 
   return {
-    insert: (row: Insertable<LoginChallengesTable>) =>
-      db.kysely.insertInto('login_challenges').values(row).returning('challenge_id').executeTakeFirstOrThrow(),
+    /** `executor`: a transaction, when the link must exist if and only if what it belongs to does. */
+    insert: (row: Insertable<LoginChallengesTable>, executor: Kysely<Database> = db.kysely) =>
+      executor.insertInto('login_challenges').values(row).returning('challenge_id').executeTakeFirstOrThrow(),
 
     findByTokenHash: (tokenHash: string) =>
       db.kysely
@@ -34,8 +31,8 @@ export function createChallengesRepository(db: Db) {
         .limit(1)
         .executeTakeFirst(),
 
-    outstandingIds: (email: string, kind: ChallengeKind, now: string) =>
-      outstanding(now)
+    outstandingIds: (email: string, kind: ChallengeKind, now: string, executor: Kysely<Database> = db.kysely) =>
+      outstanding(now, executor)
         .select('challenge_id')
         .where('email', '=', email)
         .where('kind', '=', kind)
@@ -55,19 +52,29 @@ export function createChallengesRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1
     },
 
-    /** Counts a wrong code; returns the attempts now recorded. */
-    async addCodeAttempt(challengeId: number): Promise<void> {
-      await db.kysely
+    /**
+     * Takes one of a link's code attempts before the code is compared: one conditional UPDATE, so however many guesses
+     * arrive at once, on however many instances, at most `limit` are ever evaluated. False when none is left.
+     */
+    async takeCodeAttempt(challengeId: number, limit: number): Promise<boolean> {
+      const result = await db.kysely
         .updateTable('login_challenges')
         .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
         .where('challenge_id', '=', challengeId)
-        .execute()
+        .where('code_attempts', '<', limit)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
     },
 
-    revoke: (challengeIds: number[], now: string) =>
+    revoke: (challengeIds: number[], now: string, executor: Kysely<Database> = db.kysely) =>
       challengeIds.length === 0
         ? Promise.resolve()
-        : db.kysely.updateTable('login_challenges').set({ revoked_at: now }).where('challenge_id', 'in', challengeIds).execute().then(() => undefined),
+        : executor
+            .updateTable('login_challenges')
+            .set({ revoked_at: now })
+            .where('challenge_id', 'in', challengeIds)
+            .execute()
+            .then(() => undefined),
 
     /** Voids every outstanding link of a user, e.g. after a successful sign-in. */
     revokeAllForUser: (userId: number, now: string) =>

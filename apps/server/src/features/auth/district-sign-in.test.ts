@@ -11,7 +11,10 @@ describe.each(testDialects())('the district sign-in (/login-clerk) on %s', (dial
 
   it('is off unless DISTRICT_EMAIL_DOMAIN is set', async () => {
     t = await buildTestApp({ dialect })
-    expect((await t.request({ method: 'GET', url: '/api/auth-config' })).json()).toEqual({ districtSignIn: { enabled: false, domains: [] }, sso: [] })
+    expect((await t.request({ method: 'GET', url: '/api/auth-config' })).json()).toEqual({
+      districtSignIn: { enabled: false, domains: [] },
+      sso: [],
+    })
     const refused = await send('ana@district.org')
     expect(refused.statusCode).toBe(404)
     expect(refused.json().code).toBe('district_sign_in_disabled')
@@ -19,14 +22,26 @@ describe.each(testDialects())('the district sign-in (/login-clerk) on %s', (dial
 
   it('refuses a foreign domain with the hint, and logs it', async () => {
     t = await buildTestApp({ dialect, env: DISTRICT })
-    expect((await t.request({ method: 'GET', url: '/api/auth-config' })).json().districtSignIn).toEqual({ enabled: true, domains: ['district.org', 'staff.district.org'] })
+    expect((await t.request({ method: 'GET', url: '/api/auth-config' })).json().districtSignIn).toEqual({
+      enabled: true,
+      domains: ['district.org', 'staff.district.org'],
+    })
     for (const email of ['ana@gmail.com', 'ana@district.org.evil.com', 'ana@notdistrict.org']) {
       const refused = await send(email)
       expect(refused.statusCode, email).toBe(422)
-      expect(refused.json()).toEqual({ error: 'Please use your @district.org or @staff.district.org email address', code: 'domain_not_allowed' })
+      expect(refused.json()).toEqual({
+        error: 'Please use your @district.org or @staff.district.org email address',
+        code: 'domain_not_allowed',
+      })
     }
-    const rows = await t.db.kysely.selectFrom('audit_log').select(['action', 'outcome', 'details']).where('email', '=', 'ana@gmail.com').execute()
-    expect(rows).toEqual([{ action: 'sign_in.link_requested', outcome: 'failure', details: JSON.stringify({ reason: 'domain_not_allowed' }) }])
+    const rows = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'outcome', 'details'])
+      .where('email', '=', 'ana@gmail.com')
+      .execute()
+    expect(rows).toEqual([
+      { action: 'sign_in.link_requested', outcome: 'failure', details: JSON.stringify({ reason: 'domain_not_allowed' }) },
+    ])
     expect(t.outbox).toHaveLength(0)
   })
 
@@ -37,13 +52,21 @@ describe.each(testDialects())('the district sign-in (/login-clerk) on %s', (dial
     const mail = await t.lastSignInMail(email)
     expect(mail.link.startsWith(`http://platform.test/auth/verify-clerk?email=${encodeURIComponent(email)}&token=`)).toBe(true)
     const spaced = `${mail.code.slice(0, 3)} ${mail.code.slice(3)}`
-    const signedIn = await t.request({ method: 'POST', url: '/api/verify-code', payload: { email, code: spaced, deviceId: 'browser-one-0123456789' } })
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { email, code: spaced, deviceId: 'browser-one-0123456789' },
+    })
     expect(signedIn.statusCode).toBe(200)
     expect(signedIn.json()).toMatchObject({ user: { email }, newDevice: true })
 
     expect((await send(email)).statusCode).toBe(200)
     const second = await t.lastSignInMail(email)
-    const ok = await t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email, token: second.token, deviceId: 'browser-one-0123456789' } })
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/verify-magic-link',
+      payload: { email, token: second.token, deviceId: 'browser-one-0123456789' },
+    })
     expect(ok.json().newDevice).toBe(false)
     const replay = await t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email, token: second.token } })
     expect(replay.statusCode).toBe(400)
@@ -72,7 +95,11 @@ describe.each(testDialects())('the district sign-in (/login-clerk) on %s', (dial
 
   it('refuses a bad device id', async () => {
     t = await buildTestApp({ dialect, env: DISTRICT })
-    const answer = await t.request({ method: 'POST', url: '/api/verify-code', payload: { email: 'a@district.org', code: '123456', deviceId: '<script>' } })
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { email: 'a@district.org', code: '123456', deviceId: '<script>' },
+    })
     expect(answer.statusCode).toBe(400)
   })
 })

@@ -1,6 +1,6 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose'
 import { randomToken } from '../../lib/crypto.js'
-import type { SettingsRepository } from './settings.repository.js'
+import type { SettingsRepository } from '../../db/settings.repository.js'
 
 export interface SessionClaims {
   userId: number
@@ -42,7 +42,11 @@ export function createSessionTokens(secret: string) {
       const known = verified.get(token)
       if (known) return known.expiresAt > now ? { ok: true, claims: known } : { ok: false, reason: 'expired' }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now, requiredClaims: ['sub', 'sid', 'iat', 'exp'] })
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          currentDate: now,
+          requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+        })
         const userId = Number(payload.sub)
         if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' }
         const claims = { userId, sessionId: payload.sid, issuedAt: new Date(payload.iat! * 1000), expiresAt: new Date(payload.exp! * 1000) }

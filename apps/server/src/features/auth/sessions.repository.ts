@@ -25,15 +25,18 @@ function sessionWithUserQuery(db: Db) {
       'roles.role_code',
       'roles.role_name',
       'roles.role_level',
-      // Read here so that checking whether a cached menu is current costs no extra query.
-      (eb) =>
-        eb.selectFrom('settings').select('setting_value').where('setting_key', '=', ACCESS_VERSION_SETTING).as('access_version'),
+      // Read here so that checking whether a cached menu is current costs no extra query (db/settings.repository.ts writes it).
+      (eb) => eb.selectFrom('settings').select('setting_value').where('setting_key', '=', ACCESS_VERSION_SETTING).as('access_version'),
     ])
 }
-type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number]
+export type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number]
 
 export function createSessionsRepository(db: Db) {
-  const sessionWithUser = precompile<SessionWithUser, [string]>(db.kysely, (sessionId) => sessionWithUserQuery(db).where('sessions.session_id', '=', sessionId), 1)
+  const sessionWithUser = precompile<SessionWithUser, [string]>(
+    db.kysely,
+    (sessionId) => sessionWithUserQuery(db).where('sessions.session_id', '=', sessionId),
+    1,
+  )
   return {
     insert: (row: Insertable<SessionsTable>) => db.kysely.insertInto('sessions').values(row).execute(),
 

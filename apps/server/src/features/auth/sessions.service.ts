@@ -7,7 +7,8 @@ import type { ApplicationsService } from '../applications/applications.service.j
 import type { AuditService } from '../audit/audit.service.js'
 import { type SessionTokens, decodeUntrusted } from './session-token.js'
 import type { ChallengesRepository } from './challenges.repository.js'
-import type { SessionsRepository } from './sessions.repository.js'
+import type { SessionCache } from './sessions.cache.js'
+import type { SessionWithUser, SessionsRepository } from './sessions.repository.js'
 import type { ClientInfo } from '../../lib/client-info.js'
 
 export interface SessionPolicy {
@@ -30,7 +31,12 @@ const AUTH_FAILURE_TEXT: Record<AuthFailure, string> = {
 export const authFailureText = (failure: AuthFailure) => AUTH_FAILURE_TEXT[failure]
 
 const SESSION_STATE_OF_FAILURE = {
-  missing: 'not_found', invalid: 'not_found', expired: 'expired', revoked: 'revoked', idle: 'idle_expired', inactive: 'user_inactive',
+  missing: 'not_found',
+  invalid: 'not_found',
+  expired: 'expired',
+  revoked: 'revoked',
+  idle: 'idle_expired',
+  inactive: 'user_inactive',
 } as const satisfies Record<AuthFailure, (typeof SESSION_STATES)[number]>
 
 // Writing last_seen on every call would turn each read into a write; a minute's precision is enough for idle time.
@@ -39,6 +45,8 @@ const TOUCH_INTERVAL_MS = MINUTE_MS
 /** Server-side sessions behind the session JWT: created at sign-in, checked on every call, revocable at once. */
 export function createSessionsService(deps: {
   sessions: SessionsRepository
+  /** Kept exact by its owner (see sessions.cache.ts); only a session that passes every check is taken from it. */
+  cache: SessionCache
   challenges: ChallengesRepository
   tokens: SessionTokens
   applications: ApplicationsService
@@ -46,19 +54,33 @@ export function createSessionsService(deps: {
   clock: Clock
   policy: SessionPolicy
 }) {
-  const { sessions, challenges, tokens, applications, audit, clock, policy } = deps
+  const { sessions, cache, challenges, tokens, applications, audit, clock, policy } = deps
   const idleMs = policy.idleHours * HOUR_MS
+
+  function failureOf(row: SessionWithUser | undefined, userId: number, now: Date): AuthFailure | null {
+    if (!row || row.user_id !== userId) return 'invalid'
+    if (row.revoked_at) return 'revoked'
+    if (row.expires_at <= now.toISOString()) return 'expired'
+    if (new Date(row.last_seen_at).getTime() + idleMs <= now.getTime()) return 'idle'
+    if (row.is_active !== 1) return 'inactive'
+    return null
+  }
 
   async function lookup(token: string) {
     const now = clock.now()
     const verified = await tokens.verify(token, now)
     if (!verified.ok) return { ok: false as const, failure: verified.reason as AuthFailure }
-    const row = await sessions.findWithUser(verified.claims.sessionId)
-    if (!row || row.user_id !== verified.claims.userId) return { ok: false as const, failure: 'invalid' as AuthFailure }
-    if (row.revoked_at) return { ok: false as const, failure: 'revoked' as AuthFailure }
-    if (row.expires_at <= now.toISOString()) return { ok: false as const, failure: 'expired' as AuthFailure }
-    if (new Date(row.last_seen_at).getTime() + idleMs <= now.getTime()) return { ok: false as const, failure: 'idle' as AuthFailure }
-    if (row.is_active !== 1) return { ok: false as const, failure: 'inactive' as AuthFailure }
+    const { sessionId, userId } = verified.claims
+    const read = await cache.read(sessionId, () => sessions.findWithUser(sessionId))
+    let row = read.row
+    let failure = failureOf(row, userId, now)
+    if (failure && read.cached) {
+      // A refusal is never decided from memory: another instance may have seen the session more recently.
+      cache.forget(sessionId)
+      row = await sessions.findWithUser(sessionId)
+      failure = failureOf(row, userId, now)
+    }
+    if (failure || !row) return { ok: false as const, failure: failure ?? 'invalid' }
     return { ok: true as const, row, now }
   }
 
@@ -90,6 +112,7 @@ export function createSessionsService(deps: {
       const { row, now } = found
       if (now.getTime() - new Date(row.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
         await sessions.touch(row.session_id, now.toISOString())
+        cache.touched(row.session_id, now.toISOString())
       }
       return {
         ok: true,
@@ -128,7 +151,15 @@ export function createSessionsService(deps: {
     /** Ends the caller's session on the server: the token stops working at once. */
     async logout(user: AuthUser, client: ClientInfo): Promise<void> {
       await sessions.revoke(user.sessionId, clock.now().toISOString(), 'logout')
-      await audit.record({ action: 'sign_out', outcome: 'success', actorUserId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, details: { sessionId: user.sessionId } })
+      await audit.record({
+        action: 'sign_out',
+        outcome: 'success',
+        actorUserId: user.id,
+        email: user.email,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: { sessionId: user.sessionId },
+      })
     },
     /** Ends every session and voids every outstanding link of a person, at once (deactivation). */
     async endAllAccess(userId: number, reason: string): Promise<void> {
@@ -147,8 +178,15 @@ export function createSessionsService(deps: {
     async inspect(token: string): Promise<DebugTokenResponse> {
       const decoded = decodeUntrusted(token)
       const empty: DebugTokenResponse = {
-        wellFormed: false, signatureValid: false, expired: null, header: null, claims: null,
-        issuedAt: null, expiresAt: null, session: null, problems: ['The text is not a JSON Web Token (three base64url parts separated by dots).'],
+        wellFormed: false,
+        signatureValid: false,
+        expired: null,
+        header: null,
+        claims: null,
+        issuedAt: null,
+        expiresAt: null,
+        session: null,
+        problems: ['The text is not a JSON Web Token (three base64url parts separated by dots).'],
       }
       if (!decoded) return empty
       const now = clock.now()
@@ -158,7 +196,7 @@ export function createSessionsService(deps: {
       const signatureValid = verified.ok || verified.reason === 'expired'
       const expired = typeof claims.exp === 'number' ? claims.exp * 1000 <= now.getTime() : null
       const problems: string[] = []
-      if (!signatureValid) problems.push('The signature does not match this server\'s key, or the algorithm is not HS256.')
+      if (!signatureValid) problems.push("The signature does not match this server's key, or the algorithm is not HS256.")
       if (expired) problems.push('The token has expired.')
       let session: DebugTokenResponse['session'] = null
       if (signatureValid && typeof claims.sid === 'string') {
@@ -173,7 +211,17 @@ export function createSessionsService(deps: {
           idleExpiresAt: row ? new Date(new Date(row.last_seen_at).getTime() + idleMs).toISOString() : null,
         }
       }
-      return { wellFormed: true, signatureValid, expired, header, claims, issuedAt: seconds(claims.iat), expiresAt: seconds(claims.exp), session, problems }
+      return {
+        wellFormed: true,
+        signatureValid,
+        expired,
+        header,
+        claims,
+        issuedAt: seconds(claims.iat),
+        expiresAt: seconds(claims.exp),
+        session,
+        problems,
+      }
     },
   }
 }

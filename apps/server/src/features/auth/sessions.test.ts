@@ -70,8 +70,17 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
     const token = await t.signIn(email)
     const debug = (value: string) => t.request({ method: 'POST', url: '/api/debug-token', payload: { token: value } })
     const live = (await debug(token)).json()
-    expect(live).toMatchObject({ wellFormed: true, signatureValid: true, expired: false, header: { alg: 'HS256' }, session: { state: 'active' }, problems: [] })
-    expect(live.claims).toEqual(expect.objectContaining({ sub: expect.any(String), sid: expect.any(String), iat: expect.any(Number), exp: expect.any(Number) }))
+    expect(live).toMatchObject({
+      wellFormed: true,
+      signatureValid: true,
+      expired: false,
+      header: { alg: 'HS256' },
+      session: { state: 'active' },
+      problems: [],
+    })
+    expect(live.claims).toEqual(
+      expect.objectContaining({ sub: expect.any(String), sid: expect.any(String), iat: expect.any(Number), exp: expect.any(Number) }),
+    )
     expect(JSON.stringify(live)).not.toContain(token.split('.')[2])
 
     await t.request({ method: 'POST', url: '/api/logout', token })
@@ -97,7 +106,11 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
   it('keeps sessions across a restart with the generated secret', async () => {
     const { email } = await t.createUser()
     const token = await t.signIn(email)
-    const secret = await t.db.kysely.selectFrom('settings').select('setting_value').where('setting_key', '=', 'auth_secret').executeTakeFirstOrThrow()
+    const secret = await t.db.kysely
+      .selectFrom('settings')
+      .select('setting_value')
+      .where('setting_key', '=', 'auth_secret')
+      .executeTakeFirstOrThrow()
     expect(secret.setting_value.length).toBeGreaterThanOrEqual(43)
     const { buildApp } = await import('../../app.js')
     const { createOutboxTransport } = await import('../../lib/mail-transport.js')

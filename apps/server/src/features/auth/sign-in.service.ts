@@ -4,13 +4,16 @@ import { MINUTE_MS } from '../../lib/clock.js'
 import { hmac, randomCode, randomToken, safeEqual } from '../../lib/crypto.js'
 import { normalizeEmail } from '../../lib/email-address.js'
 import { AppError } from '../../lib/errors.js'
-import { type RateDecision, type RateLimiter, type RateRule, describeWait } from '../../lib/rate-limiter.js'
+import { type RateDecision, type RateLimiter, type RateRule, describeWait } from '../../db/rate-limiter.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { EmailService } from '../email/email.service.js'
-import type { UsersRepository } from '../users/users.repository.js'
+import type { UserDirectory } from '../users/users.service.js'
 import type { ChallengesRepository } from './challenges.repository.js'
 import type { ClientInfo, SessionsService } from './sessions.service.js'
 import { noAccountMail, signInLink, signInMail } from './sign-in-mail.js'
+
+/** The one-time challenges single sign-on uses for its ticket (app.ts hands it the repository). */
+export type TicketChallenges = Pick<ChallengesRepository, 'insert' | 'findByTokenHash' | 'consume'>
 
 const minute = 60
 const hour = 60 * minute
@@ -18,11 +21,21 @@ const day = 24 * hour
 
 /** DESIGN.md §4 limits. Per address they hold for known and unknown addresses alike; per IP they are generous (a school shares one). */
 export const SIGN_IN_LIMITS = {
-  sendPerEmail: [{ limit: 5, windowSeconds: minute }, { limit: 10, windowSeconds: hour }, { limit: 20, windowSeconds: day }],
-  sendPerIp: [{ limit: 30, windowSeconds: minute }, { limit: 300, windowSeconds: hour }],
+  sendPerEmail: [
+    { limit: 5, windowSeconds: minute },
+    { limit: 10, windowSeconds: hour },
+    { limit: 20, windowSeconds: day },
+  ],
+  sendPerIp: [
+    { limit: 30, windowSeconds: minute },
+    { limit: 300, windowSeconds: hour },
+  ],
   verifyPerIp: [{ limit: 30, windowSeconds: minute }],
   codePerIp: [{ limit: 30, windowSeconds: 10 * minute }],
-  wrongCodesPerEmail: [{ limit: 10, windowSeconds: hour }, { limit: 20, windowSeconds: day }],
+  wrongCodesPerEmail: [
+    { limit: 10, windowSeconds: hour },
+    { limit: 20, windowSeconds: day },
+  ],
 } satisfies Record<string, RateRule[]>
 
 export type SignInMethod = 'link' | 'code' | 'invitation' | 'district_link' | 'district_code' | `sso_${string}`
@@ -38,9 +51,11 @@ export const SIGN_IN_TEXT = {
   invalidLink: 'Invalid or expired link. Please request a new sign-in link.',
   expiredLink: `This link has expired: sign-in links are valid for ${MAGIC_LINK_TTL_MINUTES} minutes. Please request a new one.`,
   usedLink: 'This link has already been used. Please request a new sign-in link.',
-  expiredInvite: 'This invitation has expired (invitations are valid for 7 days). You can still sign in: request a sign-in link on the login page.',
+  expiredInvite:
+    'This invitation has expired (invitations are valid for 7 days). You can still sign in: request a sign-in link on the login page.',
   usedInvite: 'This invitation has already been used. Request a sign-in link on the login page.',
-  replacedInvite: 'This invitation was replaced by a newer one. Use the newest invitation email, or request a sign-in link on the login page.',
+  replacedInvite:
+    'This invitation was replaced by a newer one. Use the newest invitation email, or request a sign-in link on the login page.',
   inactive: 'Your account is not active. Contact your administrator.',
   invalidCode: 'Invalid verification code',
   codeLocked: 'Too many wrong codes for this sign-in. Use the link in the email, or request a new one.',
@@ -51,7 +66,7 @@ export const SIGN_IN_TEXT = {
 
 /** The passwordless sign-in of DESIGN.md §4: one e-mail with a link and a code, either of which opens a session. */
 export function createSignInService(deps: {
-  users: UsersRepository
+  users: UserDirectory
   challenges: ChallengesRepository
   sessions: SessionsService
   email: EmailService
@@ -61,21 +76,59 @@ export function createSignInService(deps: {
   secret: string
   appUrl: string
   /** Which remembered device a sign-in comes from (and whether it is new to the account). */
-  devices: { recognise(user: { id: number; email: string }, deviceId: string | undefined, client: ClientInfo): Promise<{ deviceRowId: number | null; isNew: boolean }> }
+  devices: {
+    recognise(
+      user: { id: number; email: string },
+      deviceId: string | undefined,
+      client: ClientInfo,
+    ): Promise<{ deviceRowId: number | null; isNew: boolean }>
+  }
   /** The district sign-in's domains (DISTRICT_EMAIL_DOMAIN); null when it is off. */
   districtDomains: string[] | null
 }) {
   const { users, challenges, sessions, email, audit, limiter, clock, secret, appUrl, devices, districtDomains } = deps
 
-  async function refuseWhenOver(decision: RateDecision, message: (wait: string) => string, client: ClientInfo, emailAddress: string, limit: string) {
-    if (decision.allowed) return
-    await audit.record({ action: 'sign_in.rate_limited', outcome: 'failure', email: emailAddress, ip: client.ip, userAgent: client.userAgent, details: { limit } })
+  async function refuseWhenOver(
+    decision: RateDecision,
+    message: (wait: string) => string,
+    client: ClientInfo,
+    emailAddress: string,
+    limit: string,
+  ) {
+    if (!decision.allowed) await refuse(decision, message, client, emailAddress, limit)
+  }
+  async function refuse(
+    decision: RateDecision,
+    message: (wait: string) => string,
+    client: ClientInfo,
+    emailAddress: string,
+    limit: string,
+  ): Promise<never> {
+    await audit.record({
+      action: 'sign_in.rate_limited',
+      outcome: 'failure',
+      email: emailAddress,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details: { limit },
+    })
     throw new AppError('rate_limited', message(describeWait(decision.retryAfterSeconds)), { retryAfterSeconds: decision.retryAfterSeconds })
   }
-  const enforce = async (key: string, rules: readonly RateRule[], message: (wait: string) => string, client: ClientInfo, emailAddress: string) =>
-    refuseWhenOver(await limiter.hit(key, rules), message, client, emailAddress, key.slice(0, key.indexOf(':')))
+  const enforce = async (
+    key: string,
+    rules: readonly RateRule[],
+    message: (wait: string) => string,
+    client: ClientInfo,
+    emailAddress: string,
+  ) => refuseWhenOver(await limiter.hit(key, rules), message, client, emailAddress, key.slice(0, key.indexOf(':')))
 
-  async function openSession(userId: number, challengeId: number | null, method: SignInMethod, client: ClientInfo, deviceId: string | undefined): Promise<SignInResponse> {
+  async function openSession(
+    userId: number,
+    challengeId: number | null,
+    method: SignInMethod,
+    client: ClientInfo,
+    deviceId: string | undefined,
+  ): Promise<SignInResponse> {
     const now = clock.now().toISOString()
     await challenges.revokeAllForUser(userId, now)
     await users.recordSignIn(userId, now)
@@ -83,10 +136,24 @@ export function createSignInService(deps: {
     if (!user) throw new AppError('unauthorized', SIGN_IN_TEXT.invalidLink, { code: 'invalid_or_expired' })
     const device = await devices.recognise({ id: userId, email: user.email }, deviceId, client)
     const { token, sessionId } = await sessions.start(userId, client, device.deviceRowId)
-    await audit.record({ action: 'sign_in.success', outcome: 'success', actorUserId: userId, email: user.email, ip: client.ip, userAgent: client.userAgent, details: { method, challengeId, sessionId, newDevice: device.isNew } })
+    await audit.record({
+      action: 'sign_in.success',
+      outcome: 'success',
+      actorUserId: userId,
+      email: user.email,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details: { method, challengeId, sessionId, newDevice: device.isNew },
+    })
     const sessionUser = await sessions.sessionUser({
-      id: user.user_id, email: user.email, fullName: user.full_name, roleCode: user.role_code, roleName: user.role_name,
-      roleLevel: user.role_level, organization: user.org_name, organizationCode: user.org_code,
+      id: user.user_id,
+      email: user.email,
+      fullName: user.full_name,
+      roleCode: user.role_code,
+      roleName: user.role_name,
+      roleLevel: user.role_level,
+      organization: user.org_name,
+      organizationCode: user.org_code,
     })
     return { token, user: sessionUser, newDevice: device.isNew }
   }
@@ -98,16 +165,26 @@ export function createSignInService(deps: {
 
   return {
     /** Opens a session for a person whose identity was proven another way (single sign-on), exactly as a link does. */
-    completeSignIn: (userId: number, method: SignInMethod, client: ClientInfo, deviceId: string | undefined) => openSession(userId, null, method, client, deviceId),
+    completeSignIn: (userId: number, method: SignInMethod, client: ClientInfo, deviceId: string | undefined) =>
+      openSession(userId, null, method, client, deviceId),
 
     /** Answers the same for known, unknown and deactivated addresses; only the mailbox learns which. */
     async sendMagicLink(rawEmail: string, client: ClientInfo, flow: SignInFlow = 'standard'): Promise<{ message: string }> {
       const address = normalizeEmail(rawEmail)
       if (flow === 'district') {
-        if (!districtDomains) throw new AppError('not_found', 'The district sign-in is not set up on this platform. Use the sign-in page.', { code: 'district_sign_in_disabled' })
+        if (!districtDomains)
+          throw new AppError('not_found', 'The district sign-in is not set up on this platform. Use the sign-in page.', {
+            code: 'district_sign_in_disabled',
+          })
         const domain = address.slice(address.lastIndexOf('@') + 1)
         if (!districtDomains.includes(domain)) {
-          return fail('sign_in.link_requested', 'domain_not_allowed', client, address, new AppError('unprocessable', districtDomainHint(districtDomains), { code: 'domain_not_allowed' }))
+          return fail(
+            'sign_in.link_requested',
+            'domain_not_allowed',
+            client,
+            address,
+            new AppError('unprocessable', districtDomainHint(districtDomains), { code: 'domain_not_allowed' }),
+          )
         }
       }
       await enforce(`send-ip:${client.ip}`, SIGN_IN_LIMITS.sendPerIp, SIGN_IN_TEXT.tooManyFromNetwork, client, address)
@@ -116,7 +193,14 @@ export function createSignInService(deps: {
       const user = await users.findByEmail(address)
       if (!user || user.is_active !== 1) {
         const result = await email.send(noAccountMail(address))
-        await audit.record({ action: 'sign_in.link_requested', outcome: 'failure', email: address, ip: client.ip, userAgent: client.userAgent, details: { reason: user ? 'inactive' : 'unknown', delivered: result.delivered } })
+        await audit.record({
+          action: 'sign_in.link_requested',
+          outcome: 'failure',
+          email: address,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: { reason: user ? 'inactive' : 'unknown', delivered: result.delivered },
+        })
         if (!result.delivered) throw new AppError('unavailable', SIGN_IN_TEXT.sendFailed, { code: 'mail_unavailable' })
         return { message: SIGN_IN_TEXT.sent(MAGIC_LINK_TTL_MINUTES) }
       }
@@ -137,10 +221,21 @@ export function createSignInService(deps: {
         revoked_at: null,
       })
       const live = await challenges.outstandingIds(address, 'signin', now.toISOString())
-      await challenges.revoke(live.slice(0, Math.max(0, live.length - MAX_OUTSTANDING_LINKS)).map((row) => row.challenge_id), now.toISOString())
+      await challenges.revoke(
+        live.slice(0, Math.max(0, live.length - MAX_OUTSTANDING_LINKS)).map((row) => row.challenge_id),
+        now.toISOString(),
+      )
 
       const result = await email.send(signInMail(address, signInLink(appUrl, address, token, flow), token, code))
-      await audit.record({ action: 'sign_in.link_requested', outcome: result.delivered ? 'success' : 'failure', actorUserId: user.user_id, email: address, ip: client.ip, userAgent: client.userAgent, details: { challengeId, flow, delivered: result.delivered } })
+      await audit.record({
+        action: 'sign_in.link_requested',
+        outcome: result.delivered ? 'success' : 'failure',
+        actorUserId: user.user_id,
+        email: address,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: { challengeId, flow, delivered: result.delivered },
+      })
       if (!result.delivered) {
         // A link nobody received must not stay usable.
         await challenges.delete(challengeId)
@@ -160,7 +255,12 @@ export function createSignInService(deps: {
       const invite = challenge.kind === 'invite'
       if (challenge.consumed_at) return invalid('already_used', invite ? SIGN_IN_TEXT.usedInvite : SIGN_IN_TEXT.usedLink, 'link_used')
       if (challenge.revoked_at) return invalid('revoked', invite ? SIGN_IN_TEXT.replacedInvite : SIGN_IN_TEXT.invalidLink)
-      if (challenge.expires_at <= now) return invalid('expired', invite ? SIGN_IN_TEXT.expiredInvite : SIGN_IN_TEXT.expiredLink, invite ? 'invite_expired' : 'link_expired')
+      if (challenge.expires_at <= now)
+        return invalid(
+          'expired',
+          invite ? SIGN_IN_TEXT.expiredInvite : SIGN_IN_TEXT.expiredLink,
+          invite ? 'invite_expired' : 'link_expired',
+        )
       const user = await users.findById(challenge.user_id)
       if (!user || user.is_active !== 1) return invalid('inactive', SIGN_IN_TEXT.inactive, 'account_inactive')
       if (!(await challenges.consume(challenge.challenge_id, now))) return invalid('already_used', SIGN_IN_TEXT.usedLink, 'link_used')
@@ -170,26 +270,52 @@ export function createSignInService(deps: {
     async verifyCode(rawEmail: string, code: string, client: ClientInfo, deviceId?: string): Promise<SignInResponse> {
       const address = normalizeEmail(rawEmail)
       await enforce(`code-ip:${client.ip}`, SIGN_IN_LIMITS.codePerIp, SIGN_IN_TEXT.tooManyAttempts, client, address)
-      const wrongKey = `wrong-code:${address}`
-      // Too many wrong codes pause code entry for this address; its links keep working.
-      await refuseWhenOver(await limiter.peek(wrongKey, SIGN_IN_LIMITS.wrongCodesPerEmail), SIGN_IN_TEXT.tooManyAttempts, client, address, 'wrong-code')
+      // Counted before the code is looked at, so that no number of simultaneous guesses on any number of instances
+      // gets more codes evaluated than the limits allow. Too many wrong codes pause code entry; links keep working.
+      const wrongCodes = await limiter.take(`wrong-code:${address}`, SIGN_IN_LIMITS.wrongCodesPerEmail)
+      if (!wrongCodes.allowed) return refuse(wrongCodes, SIGN_IN_TEXT.tooManyAttempts, client, address, 'wrong-code')
+      const notWrong = () => limiter.giveBack(wrongCodes.ticket)
       const now = clock.now().toISOString()
-      const wrong = async (reason: string) => {
-        await limiter.hit(wrongKey, SIGN_IN_LIMITS.wrongCodesPerEmail)
-        return fail('sign_in.code_failed', reason, client, address, new AppError('bad_request', SIGN_IN_TEXT.invalidCode, { code: 'invalid_code' }))
-      }
+      const wrong = (reason: string) =>
+        fail(
+          'sign_in.code_failed',
+          reason,
+          client,
+          address,
+          new AppError('bad_request', SIGN_IN_TEXT.invalidCode, { code: 'invalid_code' }),
+        )
       const challenge = await challenges.latestOutstandingSignIn(address, now)
       if (!challenge?.code_hash) return wrong('no_outstanding_link')
-      if (challenge.code_attempts >= WRONG_CODES_PER_LINK) {
-        return fail('sign_in.code_failed', 'code_locked', client, address, new AppError('bad_request', SIGN_IN_TEXT.codeLocked, { code: 'code_locked' }))
+      // The link's own limit, taken the same way: the sixth guess finds no attempt left whatever raced it.
+      if (!(await challenges.takeCodeAttempt(challenge.challenge_id, WRONG_CODES_PER_LINK))) {
+        await notWrong()
+        return fail(
+          'sign_in.code_failed',
+          'code_locked',
+          client,
+          address,
+          new AppError('bad_request', SIGN_IN_TEXT.codeLocked, { code: 'code_locked' }),
+        )
       }
-      if (!safeEqual(challenge.code_hash, hmac(secret, 'code', String(challenge.user_id), code))) {
-        await challenges.addCodeAttempt(challenge.challenge_id)
-        return wrong('wrong_code')
-      }
+      if (!safeEqual(challenge.code_hash, hmac(secret, 'code', String(challenge.user_id), code))) return wrong('wrong_code')
+      await notWrong()
       const user = await users.findById(challenge.user_id)
-      if (!user || user.is_active !== 1) return fail('sign_in.code_failed', 'inactive', client, address, new AppError('bad_request', SIGN_IN_TEXT.inactive, { code: 'account_inactive' }))
-      if (!(await challenges.consume(challenge.challenge_id, now))) return wrong('already_used')
+      if (!user || user.is_active !== 1)
+        return fail(
+          'sign_in.code_failed',
+          'inactive',
+          client,
+          address,
+          new AppError('bad_request', SIGN_IN_TEXT.inactive, { code: 'account_inactive' }),
+        )
+      if (!(await challenges.consume(challenge.challenge_id, now)))
+        return fail(
+          'sign_in.code_failed',
+          'already_used',
+          client,
+          address,
+          new AppError('bad_request', SIGN_IN_TEXT.invalidCode, { code: 'invalid_code' }),
+        )
       return openSession(user.user_id, challenge.challenge_id, 'code', client, deviceId)
     },
   }

@@ -6,7 +6,12 @@ import type { DsaService } from './dsa.service.js'
  * whose previous run is still going is skipped. Runs go one client after the other, so the tracker sees one reader.
  * Returns the function that stops the schedule.
  */
-export function scheduleScrapes(expression: string, clientIds: string[], dsa: DsaService, warn: (message: string, error: unknown) => void): () => void {
+export function scheduleScrapes(
+  expression: string,
+  clientIds: string[],
+  dsa: DsaService,
+  warn: (message: string, error: unknown) => void,
+): () => void {
   const job = new Cron(expression, { protect: true }, async () => {
     for (const clientId of clientIds) {
       try {

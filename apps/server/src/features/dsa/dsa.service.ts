@@ -1,6 +1,7 @@
 import { DSA_STATUS_BREAKDOWN_SIZE, type DsaFilters, type DsaProject, type DsaStats, type ScrapeRun } from '@platform/contracts/dsa'
 import { type Clock, DAY_MS } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
+import type { JobLeases, Lease } from '../../db/job-leases.js'
 import type { DsaRepository, ExportRow, ProjectSort, RunRow } from './dsa.repository.js'
 import { type ScrapeProgress, runScrape } from './scrape-job.js'
 import { type TrackerHttpOptions, createTrackerHttp } from './tracker-http.js'
@@ -11,50 +12,97 @@ export interface DsaSettings extends TrackerHttpOptions {
 }
 
 const SORT_COLUMNS: Record<string, ProjectSort> = {
-  projectName: 'project_name', projectNumber: 'project_number', clientId: 'client_id', projectStatus: 'project_status', constructionCost: 'construction_cost', scrapedAt: 'scraped_at',
+  projectName: 'project_name',
+  projectNumber: 'project_number',
+  clientId: 'client_id',
+  projectStatus: 'project_status',
+  constructionCost: 'construction_cost',
+  scrapedAt: 'scraped_at',
 }
 const RECENT_LOGS = 10
+/** The kind of lease a scrape run holds while it works. */
+export const SCRAPE_LEASE = 'dsa_scrape'
+const ABANDONED = 'Interrupted: the platform instance running it stopped during the run. Start it again.'
 const SUCCESS_RATE_DAYS = 30
 
 /**
  * The DSA Project Tracker: scrapes run in the background (one per client at a time, kept by the database), their
  * progress readable while they run; the stored projects listed, counted and exported.
  */
-export function createDsaService(deps: { projects: DsaRepository; clock: Clock; settings: DsaSettings; onRunError: (error: unknown) => void }) {
-  const { projects, clock, settings } = deps
+export function createDsaService(deps: {
+  projects: DsaRepository
+  leases: JobLeases
+  clock: Clock
+  settings: DsaSettings
+  onRunError: (error: unknown) => void
+}) {
+  const { projects, leases, clock, settings } = deps
+  // Scrapes are safe to run again: a run whose instance died is failed, which frees its client.
+  leases.onExpired(SCRAPE_LEASE, (trx, key, now) => projects.failAbandoned(trx, Number(key), now, ABANDONED))
   const live = new Map<number, { progress: ScrapeProgress; stop: AbortController; done: Promise<void> }>()
 
   const freshSince = () => new Date(clock.now().getTime() - settings.freshDays * DAY_MS).toISOString()
 
   function toProject(row: ExportRow, since: string): DsaProject {
     return {
-      id: row.id, clientId: row.client_id, projectNumber: row.project_number, projectLink: row.project_link, projectName: row.project_name,
-      projectStatus: row.project_status as DsaProject['projectStatus'], projectType: row.project_type, constructionCost: row.construction_cost,
-      costSource: row.cost_source as DsaProject['costSource'], estimatedAmount: row.estimated_amount, contractedAmount: row.contracted_amount,
-      changeAmount: row.change_amount, finalCost: row.final_cost, receivedDate: row.received_date, approvedDate: row.approved_date,
-      closedDate: row.closed_date, voidDate: row.void_date, certificationLetter: row.certification_letter, certificationDate: row.certification_date,
-      city: row.city, ptn: row.ptn, scrapedAt: row.scraped_at, dataFreshness: row.stale === 0 && row.scraped_at >= since ? 'FRESH' : 'STALE',
+      id: row.id,
+      clientId: row.client_id,
+      projectNumber: row.project_number,
+      projectLink: row.project_link,
+      projectName: row.project_name,
+      projectStatus: row.project_status as DsaProject['projectStatus'],
+      projectType: row.project_type,
+      constructionCost: row.construction_cost,
+      costSource: row.cost_source as DsaProject['costSource'],
+      estimatedAmount: row.estimated_amount,
+      contractedAmount: row.contracted_amount,
+      changeAmount: row.change_amount,
+      finalCost: row.final_cost,
+      receivedDate: row.received_date,
+      approvedDate: row.approved_date,
+      closedDate: row.closed_date,
+      voidDate: row.void_date,
+      certificationLetter: row.certification_letter,
+      certificationDate: row.certification_date,
+      city: row.city,
+      ptn: row.ptn,
+      scrapedAt: row.scraped_at,
+      dataFreshness: row.stale === 0 && row.scraped_at >= since ? 'FRESH' : 'STALE',
     }
   }
 
   function toRun(row: RunRow): ScrapeRun {
     const progress = live.get(row.id)?.progress
     return {
-      id: row.id, clientId: row.client_id, status: row.status as ScrapeRun['status'], trigger: row.trigger as ScrapeRun['trigger'],
-      started: row.started_at, finished: row.finished_at,
-      pagesFetched: progress?.pagesFetched ?? row.pages_fetched, projectsFound: progress?.projectsFound ?? row.projects_found,
-      detailsPlanned: progress?.detailsPlanned ?? row.details_planned, detailsDone: progress?.detailsDone ?? row.details_done,
-      projectsSaved: progress?.projectsSaved ?? row.projects_saved, projectsUpdated: progress?.projectsUpdated ?? row.projects_updated,
+      id: row.id,
+      clientId: row.client_id,
+      status: row.status as ScrapeRun['status'],
+      trigger: row.trigger as ScrapeRun['trigger'],
+      started: row.started_at,
+      finished: row.finished_at,
+      pagesFetched: progress?.pagesFetched ?? row.pages_fetched,
+      projectsFound: progress?.projectsFound ?? row.projects_found,
+      detailsPlanned: progress?.detailsPlanned ?? row.details_planned,
+      detailsDone: progress?.detailsDone ?? row.details_done,
+      projectsSaved: progress?.projectsSaved ?? row.projects_saved,
+      projectsUpdated: progress?.projectsUpdated ?? row.projects_updated,
       error: row.error,
     }
   }
 
-  async function execute(run: RunRow, stop: AbortController) {
+  async function execute(run: RunRow, stop: AbortController, lease: Lease) {
     const entry = live.get(run.id)!
+    const onLost = () => stop.abort(lease.lost.reason)
+    lease.lost.addEventListener('abort', onLost)
     const http = createTrackerHttp(settings, stop.signal)
     let lastWrite = 0
     const outcome = await runScrape({
-      http, projects, clock, baseUrl: settings.baseUrl, closedRefreshDays: settings.closedRefreshDays, clientId: run.client_id,
+      http,
+      projects,
+      clock,
+      baseUrl: settings.baseUrl,
+      closedRefreshDays: settings.closedRefreshDays,
+      clientId: run.client_id,
       onProgress(progress) {
         entry.progress = progress
         // Written now and then too, so another instance (or a look at the database) sees the run move.
@@ -66,24 +114,47 @@ export function createDsaService(deps: { projects: DsaRepository; clock: Clock; 
     }).catch((error: unknown) => ({
       ...entry.progress,
       status: entry.progress.detailsDone > 0 ? ('PARTIAL' as const) : ('FAILED' as const),
-      error: stop.signal.aborted ? 'The platform was stopped during the run.' : `The run ended unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+      error: stop.signal.aborted
+        ? 'The platform was stopped during the run.'
+        : `The run ended unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
     }))
-    await projects.updateRun(run.id, { ...counts(outcome), status: outcome.status, error: outcome.error, finished_at: clock.now().toISOString() })
+    lease.lost.removeEventListener('abort', onLost)
+    await lease.finish(() =>
+      projects.finishRun(run.id, {
+        ...counts(outcome),
+        status: outcome.status,
+        error: outcome.error,
+        finished_at: clock.now().toISOString(),
+      }),
+    )
   }
 
   return {
     /** Starts a run in the background and answers at once; a client whose run is still going gets a 409. */
     async startScrape(clientId: string, trigger: 'manual' | 'schedule', startedBy: number | null): Promise<ScrapeRun> {
-      const run = await projects.insertRun({ client_id: clientId, trigger, started_by: startedBy, started_at: clock.now().toISOString() })
-      if (!run) {
+      const started = await leases.start(SCRAPE_LEASE, async (trx) => {
+        const row = await projects.insertRun(
+          { client_id: clientId, trigger, started_by: startedBy, started_at: clock.now().toISOString() },
+          trx,
+        )
+        return row ? { key: row.id, value: row } : null
+      })
+      if (!started) {
         const running = await projects.runningFor(clientId)
         const since = running ? ` (started ${running.started_at.slice(11, 16)} UTC)` : ''
-        throw new AppError('conflict', `A scrape of ${clientId} is already running${since}. Wait for it to finish.`, { code: 'scrape_running' })
+        throw new AppError('conflict', `A scrape of ${clientId} is already running${since}. Wait for it to finish.`, {
+          code: 'scrape_running',
+        })
       }
+      const { value: run, lease } = started
       const stop = new AbortController()
-      const entry = { progress: { pagesFetched: 0, projectsFound: 0, detailsPlanned: 0, detailsDone: 0, projectsSaved: 0, projectsUpdated: 0 }, stop, done: Promise.resolve() }
+      const entry = {
+        progress: { pagesFetched: 0, projectsFound: 0, detailsPlanned: 0, detailsDone: 0, projectsSaved: 0, projectsUpdated: 0 },
+        stop,
+        done: Promise.resolve(),
+      }
       live.set(run.id, entry)
-      entry.done = execute(run, stop)
+      entry.done = execute(run, stop, lease)
         .catch(deps.onRunError)
         .finally(() => live.delete(run.id))
       return toRun(run)
@@ -103,9 +174,10 @@ export function createDsaService(deps: { projects: DsaRepository; clock: Clock; 
       return { data: rows.map((row) => toProject(row, since)), pagination: { total, limit, offset } }
     },
 
-    async *exportRows(filters: DsaFilters): AsyncGenerator<DsaProject> {
+    /** Every matching project in name order, a batch at a time. */
+    async *exportRows(filters: DsaFilters): AsyncGenerator<DsaProject[]> {
       const since = freshSince()
-      for await (const row of projects.stream(filters)) yield toProject(row, since)
+      for await (const rows of projects.stream(filters)) yield rows.map((row) => toProject(row, since))
     },
 
     async stats(): Promise<DsaStats> {
@@ -117,21 +189,40 @@ export function createDsaService(deps: { projects: DsaRepository; clock: Clock; 
       ])
       const totalRuns = runs.reduce((sum, row) => sum + row.count, 0)
       const successfulRuns = runs.find((row) => row.status === 'SUCCESS')?.count ?? 0
-      const lastRun = runs.map((row) => row.last).filter((last): last is string => Boolean(last)).sort().at(-1) ?? null
+      const lastRun =
+        runs
+          .map((row) => row.last)
+          .filter((last): last is string => Boolean(last))
+          .sort()
+          .at(-1) ?? null
       return {
         statistics: { totalProjects: counts.total, freshProjects: counts.fresh, totalClients: counts.byClient.length },
-        scrapingMetrics: { successRate: totalRuns === 0 ? null : Math.round((successfulRuns / totalRuns) * 1000) / 10, totalRuns, successfulRuns, lastRun },
-        statusBreakdown: counts.byStatus.sort((a, b) => b.count - a.count || a.status.localeCompare(b.status)).slice(0, DSA_STATUS_BREAKDOWN_SIZE),
+        scrapingMetrics: {
+          successRate: totalRuns === 0 ? null : Math.round((successfulRuns / totalRuns) * 1000) / 10,
+          totalRuns,
+          successfulRuns,
+          lastRun,
+        },
+        statusBreakdown: counts.byStatus
+          .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status))
+          .slice(0, DSA_STATUS_BREAKDOWN_SIZE),
         clientBreakdown: counts.byClient.sort((a, b) => b.count - a.count || a.clientId.localeCompare(b.clientId)),
         recentLogs: recent.map((row) => {
           const run = toRun(row)
-          return { id: run.id, clientId: run.clientId, started: run.started, finished: run.finished, status: run.status, projectsFound: run.projectsFound, projectsSaved: run.projectsSaved, projectsUpdated: run.projectsUpdated, error: run.error }
+          return {
+            id: run.id,
+            clientId: run.clientId,
+            started: run.started,
+            finished: run.finished,
+            status: run.status,
+            projectsFound: run.projectsFound,
+            projectsSaved: run.projectsSaved,
+            projectsUpdated: run.projectsUpdated,
+            error: run.error,
+          }
         }),
       }
     },
-
-    /** At start: runs a stopped process left RUNNING are marked failed. */
-    recoverInterrupted: () => projects.failInterrupted(clock.now().toISOString(), 'Interrupted: the platform stopped during the run. Start it again.'),
 
     /** Waits for every running scrape (all of them when `stop`, after asking them to end). */
     async close(stop = true) {
@@ -146,6 +237,10 @@ export function createDsaService(deps: { projects: DsaRepository; clock: Clock; 
 export type DsaService = ReturnType<typeof createDsaService>
 
 const counts = (progress: ScrapeProgress) => ({
-  pages_fetched: progress.pagesFetched, projects_found: progress.projectsFound, details_planned: progress.detailsPlanned,
-  details_done: progress.detailsDone, projects_saved: progress.projectsSaved, projects_updated: progress.projectsUpdated,
+  pages_fetched: progress.pagesFetched,
+  projects_found: progress.projectsFound,
+  details_planned: progress.detailsPlanned,
+  details_done: progress.detailsDone,
+  projects_saved: progress.projectsSaved,
+  projects_updated: progress.projectsUpdated,
 })

@@ -26,8 +26,22 @@ export const applicationLink = (baseUrl: string, officeId: string, appId: string
 
 // The fields whose change counts a stored project as updated.
 const COMPARED: (keyof ProjectValues)[] = [
-  'project_name', 'project_status', 'project_type', 'construction_cost', 'estimated_amount', 'contracted_amount', 'change_amount', 'final_cost',
-  'received_date', 'approved_date', 'closed_date', 'void_date', 'certification_letter', 'certification_date', 'city', 'ptn',
+  'project_name',
+  'project_status',
+  'project_type',
+  'construction_cost',
+  'estimated_amount',
+  'contracted_amount',
+  'change_amount',
+  'final_cost',
+  'received_date',
+  'approved_date',
+  'closed_date',
+  'void_date',
+  'certification_letter',
+  'certification_date',
+  'city',
+  'ptn',
 ]
 const MAX_PROBLEMS_SHOWN = 3
 
@@ -48,20 +62,35 @@ export async function runScrape(deps: {
   const { http, projects, clock, baseUrl, clientId } = deps
   // The HTML parser (cheerio) is loaded when the first scrape runs: most processes never scrape.
   const { parseApplicationSummary, parseCertification, parseProjectList } = await import('./tracker-parser.js')
-  const progress: ScrapeProgress = { pagesFetched: 0, projectsFound: 0, detailsPlanned: 0, detailsDone: 0, projectsSaved: 0, projectsUpdated: 0 }
+  const progress: ScrapeProgress = {
+    pagesFetched: 0,
+    projectsFound: 0,
+    detailsPlanned: 0,
+    detailsDone: 0,
+    projectsSaved: 0,
+    projectsUpdated: 0,
+  }
   const report = () => {
     progress.pagesFetched = http.pagesFetched
     deps.onProgress({ ...progress })
   }
   const problems: string[] = []
-  const outcome = (status: ScrapeOutcome['status'], error: string | null): ScrapeOutcome => ({ ...progress, pagesFetched: http.pagesFetched, status, error })
+  const outcome = (status: ScrapeOutcome['status'], error: string | null): ScrapeOutcome => ({
+    ...progress,
+    pagesFetched: http.pagesFetched,
+    status,
+    error,
+  })
 
   let listed: ListedApplication[]
   try {
     listed = parseProjectList(await http.get(`ProjectList.aspx?ClientId=${encodeURIComponent(clientId)}`), baseUrl)
   } catch (error) {
     await projects.markStale(clientId, null)
-    return outcome('FAILED', `Could not read the project list of ${clientId}: ${reason(error)}. Stored projects were kept and marked STALE.`)
+    return outcome(
+      'FAILED',
+      `Could not read the project list of ${clientId}: ${reason(error)}. Stored projects were kept and marked STALE.`,
+    )
   }
   progress.projectsFound = listed.length
   report()
@@ -70,7 +99,10 @@ export async function runScrape(deps: {
   if (listed.length === 0) {
     if (stored.size > 0) {
       await projects.markStale(clientId, null)
-      return outcome('FAILED', `The tracker listed no applications for ${clientId}, though ${stored.size} are stored. They were kept and marked STALE.`)
+      return outcome(
+        'FAILED',
+        `The tracker listed no applications for ${clientId}, though ${stored.size} are stored. They were kept and marked STALE.`,
+      )
     }
     return outcome('FAILED', `The tracker lists no applications for client id ${clientId}. Check the id (for example 37-H9).`)
   }
@@ -95,21 +127,33 @@ export async function runScrape(deps: {
       if (error instanceof TrackerValueError) {
         problems.push(`${application.projectNumber}: ${error.message}`)
       } else {
-        const left = due.slice(index).map((rest) => rest.projectNumber).filter((number) => stored.has(number))
+        const left = due
+          .slice(index)
+          .map((rest) => rest.projectNumber)
+          .filter((number) => stored.has(number))
         await projects.markStale(clientId, left)
         const stopped = `Stopped at ${application.projectNumber} (${index} of ${due.length} applications read): ${reason(error)}.`
         const saved = progress.detailsDone > 0 ? ' What was read before was saved;' : ''
-        return outcome(progress.detailsDone > 0 ? 'PARTIAL' : 'FAILED', `${stopped}${saved} the rest were kept and marked STALE.${problemsNote(problems)}`)
+        return outcome(
+          progress.detailsDone > 0 ? 'PARTIAL' : 'FAILED',
+          `${stopped}${saved} the rest were kept and marked STALE.${problemsNote(problems)}`,
+        )
       }
     }
     progress.detailsDone += 1
     report()
   }
 
-  if (problems.length > 0) return outcome('PARTIAL', `${problems.length} of ${due.length} applications could not be read.${problemsNote(problems)}`)
+  if (problems.length > 0)
+    return outcome('PARTIAL', `${problems.length} of ${due.length} applications could not be read.${problemsNote(problems)}`)
   return outcome('SUCCESS', null)
 
-  async function save(application: ListedApplication, summary: ApplicationSummary, certification: CertificationStatus, before: ProjectRow | undefined) {
+  async function save(
+    application: ListedApplication,
+    summary: ApplicationSummary,
+    certification: CertificationStatus,
+    before: ProjectRow | undefined,
+  ) {
     const at = clock.now().toISOString()
     const values = projectValues(clientId, baseUrl, application, summary, certification, at)
     if (!before) {
@@ -129,8 +173,19 @@ function needsDetails(stored: ProjectRow | undefined, now: Date, closedRefreshDa
   return !closed || now.getTime() - Date.parse(stored.details_scraped_at) >= closedRefreshDays * DAY_MS
 }
 
-function projectValues(clientId: string, baseUrl: string, application: ListedApplication, summary: ApplicationSummary, certification: CertificationStatus, at: string): ProjectValues {
-  const { cost, source } = constructionCost({ estimated: summary.estimatedAmount, contracted: summary.contractedAmount, final: summary.finalCost })
+function projectValues(
+  clientId: string,
+  baseUrl: string,
+  application: ListedApplication,
+  summary: ApplicationSummary,
+  certification: CertificationStatus,
+  at: string,
+): ProjectValues {
+  const { cost, source } = constructionCost({
+    estimated: summary.estimatedAmount,
+    contracted: summary.contractedAmount,
+    final: summary.finalCost,
+  })
   const projectName = summary.projectName || application.name
   const ptn = summary.ptn ?? application.ptn
   return {
@@ -161,7 +216,8 @@ function projectValues(clientId: string, baseUrl: string, application: ListedApp
   }
 }
 
-const queryOf = (page: string, application: ListedApplication) => `${page}?OriginId=${encodeURIComponent(application.officeId)}&AppId=${encodeURIComponent(application.appId)}`
+const queryOf = (page: string, application: ListedApplication) =>
+  `${page}?OriginId=${encodeURIComponent(application.officeId)}&AppId=${encodeURIComponent(application.appId)}`
 
 function reason(error: unknown): string {
   if (error instanceof TrackerLayoutError) return `the page layout has changed (${error.message})`

@@ -69,14 +69,20 @@ export function createTrackerHttp(options: TrackerHttpOptions, signal?: AbortSig
       const body = await response.text()
       pagesFetched += 1
       if (response.status === 429) return { retry: 'asked us to slow down (429 Too Many Requests)', waitMs: retryAfterMs(response) }
-      if (response.status >= 500) return { retry: `answered ${response.status} ${response.statusText}`.trim(), waitMs: retryAfterMs(response) }
+      if (response.status >= 500)
+        return { retry: `answered ${response.status} ${response.statusText}`.trim(), waitMs: retryAfterMs(response) }
       if (!response.ok) return { fail: `The tracker answered ${response.status} ${response.statusText} for ${url}`.trim() }
       if (body.length > MAX_PAGE_BYTES) return { fail: `The tracker's page ${url} is larger than ${MAX_PAGE_BYTES / 1024 / 1024} MB` }
       return { html: body }
     } catch (error) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new TrackerHttpError('The run was stopped')
       if (timeout.aborted) return { retry: `did not answer within ${Math.round(timeoutMs / 1000)} s`, waitMs: null }
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error)
+      const cause =
+        error instanceof Error && error.cause instanceof Error
+          ? error.cause.message
+          : error instanceof Error
+            ? error.message
+            : String(error)
       return { retry: `could not be reached (${cause})`, waitMs: null }
     } finally {
       lastRequestEnd = Date.now()
@@ -93,7 +99,9 @@ export function createTrackerHttp(options: TrackerHttpOptions, signal?: AbortSig
         if ('fail' in outcome) throw new TrackerHttpError(outcome.fail)
         if (tries > maxRetries) throw new TrackerHttpError(`The tracker ${outcome.retry} (${tries} ${tries === 1 ? 'try' : 'tries'})`)
         if (outcome.waitMs !== null && outcome.waitMs > maxRetryAfterMs) {
-          throw new TrackerHttpError(`The tracker ${outcome.retry} and asked us to wait ${Math.round(outcome.waitMs / 1000)} s, longer than we wait`)
+          throw new TrackerHttpError(
+            `The tracker ${outcome.retry} and asked us to wait ${Math.round(outcome.waitMs / 1000)} s, longer than we wait`,
+          )
         }
         const backoff = Math.max(delayMs, MIN_BACKOFF_MS) * 2 ** (tries - 1)
         await sleep(outcome.waitMs ?? backoff, undefined, { signal })

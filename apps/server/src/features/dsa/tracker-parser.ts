@@ -56,20 +56,23 @@ export function parseProjectList(html: string, baseUrl: string): ListedApplicati
   if (grid.length === 0) throw new TrackerLayoutError('The project list has no project grid (an element whose id ends in _gdvsch)')
   const listed: ListedApplication[] = []
   const seen = new Set<string>()
-  grid.first().find('tr').each((_index, row) => {
-    const cells = $(row).children('td')
-    const link = cells.first().find('a[href*="ApplicationSummary.aspx" i]').attr('href')
-    if (!link) return
-    const url = new URL(link, baseUrl)
-    const params = new Map([...url.searchParams].map(([key, value]) => [key.toLowerCase(), value.trim()]))
-    const officeId = params.get('originid') ?? ''
-    const appId = params.get('appid') ?? ''
-    if (!/^[A-Za-z0-9]{1,4}$/.test(officeId) || !/^\d{1,10}$/.test(appId)) return
-    const projectNumber = `${officeId}-${appId}`
-    if (seen.has(projectNumber)) return
-    seen.add(projectNumber)
-    listed.push({ officeId, appId, projectNumber, ptn: optional(cleanText(cells.eq(2).text())), name: cleanText(cells.eq(3).text()) })
-  })
+  grid
+    .first()
+    .find('tr')
+    .each((_index, row) => {
+      const cells = $(row).children('td')
+      const link = cells.first().find('a[href*="ApplicationSummary.aspx" i]').attr('href')
+      if (!link) return
+      const url = new URL(link, baseUrl)
+      const params = new Map([...url.searchParams].map(([key, value]) => [key.toLowerCase(), value.trim()]))
+      const officeId = params.get('originid') ?? ''
+      const appId = params.get('appid') ?? ''
+      if (!/^[A-Za-z0-9]{1,4}$/.test(officeId) || !/^\d{1,10}$/.test(appId)) return
+      const projectNumber = `${officeId}-${appId}`
+      if (seen.has(projectNumber)) return
+      seen.add(projectNumber)
+      listed.push({ officeId, appId, projectNumber, ptn: optional(cleanText(cells.eq(2).text())), name: cleanText(cells.eq(3).text()) })
+    })
   return listed
 }
 
@@ -88,7 +91,9 @@ export function parseApplicationSummary(html: string, expected: { officeId: stri
   const officeId = valueOf($, 'lblOffice') || expected.officeId
   if (appId === '') return { found: false, message: `The tracker shows no application ${expected.officeId}-${expected.appId}` }
   if (appId !== expected.appId || officeId !== expected.officeId) {
-    throw new TrackerValueError(`asked for application ${expected.officeId}-${expected.appId} but the tracker answered with ${officeId}-${appId}`)
+    throw new TrackerValueError(
+      `asked for application ${expected.officeId}-${expected.appId} but the tracker answered with ${officeId}-${appId}`,
+    )
   }
   return {
     found: true,

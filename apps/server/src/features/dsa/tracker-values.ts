@@ -43,7 +43,10 @@ export interface CostInput {
  * The best available cost: the final cost, else the contracted, else the estimated amount. $0.00 on the tracker
  * means "not reported", so a zero never wins.
  */
-export function constructionCost({ estimated, contracted, final }: CostInput): { cost: number | null; source: 'final' | 'contracted' | 'estimated' | null } {
+export function constructionCost({ estimated, contracted, final }: CostInput): {
+  cost: number | null
+  source: 'final' | 'contracted' | 'estimated' | null
+} {
   if (final !== null && final > 0) return { cost: final, source: 'final' }
   if (contracted !== null && contracted > 0) return { cost: contracted, source: 'contracted' }
   if (estimated !== null && estimated > 0) return { cost: estimated, source: 'estimated' }

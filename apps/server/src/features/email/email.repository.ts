@@ -1,12 +1,22 @@
 import type { MailListQuery, MailStatus } from '@platform/contracts/email'
-import type { Insertable } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type { Db } from '../../db/database.js'
-import type { MailMessagesTable } from '../../db/schema.js'
+import type { Database, MailMessagesTable } from '../../db/schema.js'
 
 export type MailFilters = Pick<MailListQuery, 'recipient' | 'kind' | 'status' | 'from' | 'to'>
 
 const LIST_COLUMNS = [
-  'message_id', 'created_at', 'kind', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'smtp_response', 'sent_at', 'next_attempt_at',
+  'message_id',
+  'created_at',
+  'kind',
+  'recipient',
+  'subject',
+  'status',
+  'attempts',
+  'last_error',
+  'smtp_response',
+  'sent_at',
+  'next_attempt_at',
 ] as const
 
 const WAITING: MailStatus[] = ['queued', 'retrying']
@@ -19,7 +29,10 @@ export function createEmailRepository(db: Db) {
 
   function filtered(filters: MailFilters) {
     let query = k.selectFrom('mail_messages')
-    if (filters.recipient) query = query.where('recipient', '>=', filters.recipient.toLowerCase()).where('recipient', '<', `${filters.recipient.toLowerCase()}\uffff`)
+    if (filters.recipient)
+      query = query
+        .where('recipient', '>=', filters.recipient.toLowerCase())
+        .where('recipient', '<', `${filters.recipient.toLowerCase()}\uffff`)
     if (filters.kind) query = query.where('kind', '=', filters.kind)
     if (filters.status) query = query.where('status', '=', filters.status)
     if (filters.from) query = query.where('created_at', '>=', filters.from)
@@ -28,7 +41,9 @@ export function createEmailRepository(db: Db) {
   }
 
   return {
-    insert: (row: Insertable<MailMessagesTable>) => k.insertInto('mail_messages').values(row).returning('message_id').executeTakeFirstOrThrow(),
+    /** `executor`: a transaction, when the message must be queued together with what it is about. */
+    insert: (row: Insertable<MailMessagesTable>, executor: Kysely<Database> = k) =>
+      executor.insertInto('mail_messages').values(row).returning('message_id').executeTakeFirstOrThrow(),
 
     /** Messages whose next try is due, oldest first. */
     dueIds: async (now: string, limit: number) =>
@@ -43,11 +58,11 @@ export function createEmailRepository(db: Db) {
           .execute()
       ).map((row) => row.message_id),
 
-    /** Takes a waiting message for sending; false when another worker (or a cancel) got there first. */
-    async claim(messageId: number, now: string, lockedUntil: string): Promise<boolean> {
-      const result = await k
+    /** Takes a waiting message for sending (in the transaction that takes its lease); false when another worker (or a cancel) got there first. */
+    async claim(messageId: number, now: string, on: Kysely<Database>): Promise<boolean> {
+      const result = await on
         .updateTable('mail_messages')
-        .set({ status: 'sending', locked_until: lockedUntil, updated_at: now })
+        .set({ status: 'sending', updated_at: now })
         .where('message_id', '=', messageId)
         .where('status', 'in', WAITING)
         .executeTakeFirst()
@@ -55,26 +70,52 @@ export function createEmailRepository(db: Db) {
     },
 
     findForSending: (messageId: number) =>
-      k.selectFrom('mail_messages').select(['message_id', 'kind', 'recipient', 'payload', 'attempts', 'retry_until']).where('message_id', '=', messageId).executeTakeFirst(),
+      k
+        .selectFrom('mail_messages')
+        .select(['message_id', 'kind', 'recipient', 'payload', 'attempts', 'retry_until'])
+        .where('message_id', '=', messageId)
+        .executeTakeFirst(),
 
     markDelivered: (messageId: number, status: 'sent' | 'outbox', response: string, now: string) =>
       k
         .updateTable('mail_messages')
-        .set((eb) => ({ status, smtp_response: response.slice(0, 1000), sent_at: now, payload: null, locked_until: null, next_attempt_at: null, last_error: null, attempts: eb('attempts', '+', 1), updated_at: now }))
+        .set((eb) => ({
+          status,
+          smtp_response: response.slice(0, 1000),
+          sent_at: now,
+          payload: null,
+          next_attempt_at: null,
+          last_error: null,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
         .where('message_id', '=', messageId)
         .execute(),
 
     markRetry: (messageId: number, error: string, nextAttemptAt: string, now: string) =>
       k
         .updateTable('mail_messages')
-        .set((eb) => ({ status: 'retrying', last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, locked_until: null, attempts: eb('attempts', '+', 1), updated_at: now }))
+        .set((eb) => ({
+          status: 'retrying',
+          last_error: error.slice(0, 1000),
+          next_attempt_at: nextAttemptAt,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
         .where('message_id', '=', messageId)
         .execute(),
 
     markFailed: (messageId: number, error: string, now: string, countAttempt = true) =>
       k
         .updateTable('mail_messages')
-        .set((eb) => ({ status: 'failed', last_error: error.slice(0, 1000), payload: null, locked_until: null, next_attempt_at: null, attempts: countAttempt ? eb('attempts', '+', 1) : eb.ref('attempts'), updated_at: now }))
+        .set((eb) => ({
+          status: 'failed',
+          last_error: error.slice(0, 1000),
+          payload: null,
+          next_attempt_at: null,
+          attempts: countAttempt ? eb('attempts', '+', 1) : eb.ref('attempts'),
+          updated_at: now,
+        }))
         .where('message_id', '=', messageId)
         .execute(),
 
@@ -89,28 +130,42 @@ export function createEmailRepository(db: Db) {
     },
 
     /**
-     * Messages a stopped process was handing to the mail server. Whether they arrived is unknown, so they are
-     * marked failed rather than sent again: nothing is ever sent twice.
+     * A message whose sender stopped renewing its lease while handing it to the mail server. Whether it arrived is
+     * unknown, so it is marked failed rather than sent again: nothing is ever sent twice.
      */
-    async failInterrupted(now: string, error: string): Promise<number> {
-      const result = await k
+    async failAbandoned(on: Kysely<Database>, messageId: number, now: string, error: string): Promise<void> {
+      await on
         .updateTable('mail_messages')
-        .set({ status: 'failed', last_error: error, payload: null, locked_until: null, updated_at: now })
+        .set({ status: 'failed', last_error: error, payload: null, updated_at: now })
+        .where('message_id', '=', messageId)
         .where('status', '=', 'sending')
-        .where('locked_until', '<', now)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows)
+        .execute()
     },
 
     get: (messageId: number) =>
-      k.selectFrom('mail_messages').select([...LIST_COLUMNS, 'body_text', 'body_html']).where('message_id', '=', messageId).executeTakeFirst(),
+      k
+        .selectFrom('mail_messages')
+        .select([...LIST_COLUMNS, 'body_text', 'body_html'])
+        .where('message_id', '=', messageId)
+        .executeTakeFirst(),
 
     async list(filters: MailFilters, limit: number, offset: number) {
-      const rows = await filtered(filters).select(LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('message_id', 'desc').limit(limit).offset(offset).execute()
+      const rows = await filtered(filters)
+        .select(LIST_COLUMNS)
+        .orderBy('created_at', 'desc')
+        .orderBy('message_id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute()
       if (offset === 0 && rows.length < limit) return { rows, total: rows.length, totalCapped: false }
       // Counting a million rows to print "1,000,000" costs more than the page itself: counting stops past the cap.
       const counted = await k
-        .selectFrom(filtered(filters).select('message_id').limit(COUNT_CAP + 1).as('matching'))
+        .selectFrom(
+          filtered(filters)
+            .select('message_id')
+            .limit(COUNT_CAP + 1)
+            .as('matching'),
+        )
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
       const total = Number(counted.n)
@@ -124,7 +179,12 @@ export function createEmailRepository(db: Db) {
         let query = filtered(filters).select(LIST_COLUMNS)
         if (before) {
           const cursor: { createdAt: string; id: number } = before
-          query = query.where((eb) => eb.or([eb('created_at', '<', cursor.createdAt), eb.and([eb('created_at', '=', cursor.createdAt), eb('message_id', '<', cursor.id)])]))
+          query = query.where((eb) =>
+            eb.or([
+              eb('created_at', '<', cursor.createdAt),
+              eb.and([eb('created_at', '=', cursor.createdAt), eb('message_id', '<', cursor.id)]),
+            ]),
+          )
         }
         const rows = await query.orderBy('created_at', 'desc').orderBy('message_id', 'desc').limit(pageSize).execute()
         for (const row of rows) yield row
@@ -146,10 +206,22 @@ export function createEmailRepository(db: Db) {
     },
 
     recentFailures: (since: string, limit: number) =>
-      k.selectFrom('mail_messages').select(LIST_COLUMNS).where('status', '=', 'failed').where('created_at', '>=', since).orderBy('created_at', 'desc').limit(limit).execute(),
+      k
+        .selectFrom('mail_messages')
+        .select(LIST_COLUMNS)
+        .where('status', '=', 'failed')
+        .where('created_at', '>=', since)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute(),
 
     templates: () => k.selectFrom('mail_templates').select(['kind', 'subject', 'body_text', 'updated_at']).execute(),
-    template: (kind: string) => k.selectFrom('mail_templates').select(['kind', 'subject', 'body_text', 'updated_at']).where('kind', '=', kind).executeTakeFirst(),
+    template: (kind: string, executor: Kysely<Database> = k) =>
+      executor
+        .selectFrom('mail_templates')
+        .select(['kind', 'subject', 'body_text', 'updated_at'])
+        .where('kind', '=', kind)
+        .executeTakeFirst(),
     saveTemplate: (kind: string, subject: string, bodyText: string, now: string, by: number) =>
       k
         .insertInto('mail_templates')

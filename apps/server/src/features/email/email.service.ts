@@ -2,7 +2,10 @@ import { MAIL_KIND_LABELS, type MailHealth, type MailKind, type MailTemplate } f
 import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js'
 import { decrypt, encrypt } from '../../lib/crypto.js'
 import { AppError } from '../../lib/errors.js'
+import type { JobLeases, Lease } from '../../db/job-leases.js'
 import { MAX_CONNECTIONS, type MailTransport } from '../../lib/mail-transport.js'
+import type { Transaction } from 'kysely'
+import type { Database } from '../../db/schema.js'
 import type { EmailRepository, MailFilters } from './email.repository.js'
 import { DEFAULT_TEMPLATES, PLACEHOLDERS, type TemplateText, escapeHtml, fill, htmlFromText, templateProblems } from './mail-templates.js'
 
@@ -19,8 +22,10 @@ export type SendResult = { delivered: true } | { delivered: false; error: string
 
 const MASK = '[hidden]'
 const PAYLOAD_PURPOSE = 'mail-payload'
-/** How long a sender may hold a message before another worker considers it abandoned. */
-const SENDING_LOCK_MS = 2 * MINUTE_MS
+/** The kind of lease a message holds while it is handed to the mail server. */
+export const SEND_LEASE = 'mail_send'
+const ABANDONED =
+  'Interrupted: the platform instance sending it stopped while handing it to the mail server; it may or may not have arrived. Resend it if needed.'
 const BATCH = 50
 /** Messages handed to the mail server at once (one per pooled connection). */
 const SEND_CONCURRENCY = MAX_CONNECTIONS
@@ -60,11 +65,19 @@ export interface EmailSettings {
  * server; interactive messages are tried at once so the person can be told, the rest (and retries) go through the
  * queue worker. What must be sent later is kept encrypted and dropped once the message is sent or given up.
  */
-export function createEmailService(deps: { transport: MailTransport; emails: EmailRepository; clock: Clock; secret: string; settings: EmailSettings }) {
-  const { transport, emails, clock, secret, settings } = deps
+export function createEmailService(deps: {
+  transport: MailTransport
+  emails: EmailRepository
+  leases: JobLeases
+  clock: Clock
+  secret: string
+  settings: EmailSettings
+}) {
+  const { transport, emails, leases, clock, secret, settings } = deps
+  leases.onExpired(SEND_LEASE, (trx, key, now) => emails.failAbandoned(trx, Number(key), now, ABANDONED))
 
-  async function templateFor(kind: MailKind): Promise<TemplateText & { updated_at: string | null }> {
-    const custom = await emails.template(kind)
+  async function templateFor(kind: MailKind, trx?: Transaction<Database>): Promise<TemplateText & { updated_at: string | null }> {
+    const custom = await emails.template(kind, trx)
     return custom ?? { ...DEFAULT_TEMPLATES[kind], updated_at: null }
   }
 
@@ -76,8 +89,25 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
     return { subject, text, html: htmlFromText(text, settings.districtName, settings.logoUrl) }
   }
 
-  /** Hands one claimed message to the mail server and records the outcome. */
-  async function attempt(messageId: number, content: { subject: string; text: string; html: string }, to: string, attemptsBefore: number, retryUntil: string | null): Promise<SendResult> {
+  /** Hands one claimed message to the mail server, records the outcome, then gives up the message's lease. */
+  async function attempt(
+    messageId: number,
+    content: { subject: string; text: string; html: string },
+    to: string,
+    attemptsBefore: number,
+    retryUntil: string | null,
+    lease: Lease,
+  ): Promise<SendResult> {
+    return lease.finish(() => deliver(messageId, content, to, attemptsBefore, retryUntil))
+  }
+
+  async function deliver(
+    messageId: number,
+    content: { subject: string; text: string; html: string },
+    to: string,
+    attemptsBefore: number,
+    retryUntil: string | null,
+  ): Promise<SendResult> {
     try {
       const { response } = await transport.send({ to, subject: content.subject, text: content.text, html: content.html })
       await emails.markDelivered(messageId, transport.mode === 'outbox' ? 'outbox' : 'sent', response, clock.now().toISOString())
@@ -95,10 +125,15 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
     }
   }
 
-  async function record(mail: MailToSend, content: { subject: string; text: string; html: string }, options: { retry: boolean; status: 'sending' | 'queued' }) {
+  async function record(
+    mail: MailToSend,
+    content: { subject: string; text: string; html: string },
+    options: { retry: boolean; status: 'sending' | 'queued' },
+    trx?: Transaction<Database>,
+  ) {
     const now = clock.now()
     const retryUntil = options.retry ? new Date(now.getTime() + settings.retryMinutes * MINUTE_MS).toISOString() : null
-    const { message_id: messageId } = await emails.insert({
+    const row = {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
       kind: mail.kind,
@@ -114,10 +149,19 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
       payload: options.retry ? encrypt(secret, PAYLOAD_PURPOSE, JSON.stringify(content)) : null,
       retry_until: retryUntil,
       next_attempt_at: options.status === 'queued' ? now.toISOString() : null,
-      locked_until: options.status === 'sending' ? new Date(now.getTime() + SENDING_LOCK_MS).toISOString() : null,
       smtp_response: null,
+    }
+    if (options.status === 'queued') {
+      const { message_id: messageId } = await emails.insert(row, trx)
+      return { messageId, retryUntil, lease: null }
+    }
+    // A message being sent has an owner from its first moment: if this instance dies now, another settles it.
+    const started = await leases.start(SEND_LEASE, async (leaseTrx) => {
+      const { message_id: messageId } = await emails.insert(row, leaseTrx)
+      return { key: messageId, value: messageId }
     })
-    return { messageId, retryUntil }
+    if (!started) throw new Error('The message could not be recorded for sending.')
+    return { messageId: started.value, retryUntil, lease: started.lease }
   }
 
   let processing: Promise<number> | null = null
@@ -129,22 +173,31 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
       const ids = await emails.dueIds(now.toISOString(), BATCH)
       if (ids.length === 0) return handled
       await inParallel(ids, SEND_CONCURRENCY, async (id) => {
-        const claimed = await emails.claim(id, clock.now().toISOString(), new Date(clock.now().getTime() + SENDING_LOCK_MS).toISOString())
+        const claimed = await leases.start(SEND_LEASE, async (trx) =>
+          (await emails.claim(id, clock.now().toISOString(), trx)) ? { key: id, value: id } : null,
+        )
         if (!claimed) return
-        const row = await emails.findForSending(id)
-        if (!row?.payload) {
-          await emails.markFailed(id, 'Nothing to send: the message content is no longer available.', clock.now().toISOString(), false)
-          return
-        }
-        let content: { subject: string; text: string; html: string }
-        try {
-          content = JSON.parse(decrypt(secret, PAYLOAD_PURPOSE, row.payload)) as typeof content
-        } catch {
-          await emails.markFailed(id, 'The stored message could not be read (the server secret changed?).', clock.now().toISOString(), false)
-          return
-        }
-        await attempt(id, content, row.recipient, row.attempts, row.retry_until)
-        handled += 1
+        await claimed.lease.finish(async () => {
+          const row = await emails.findForSending(id)
+          if (!row?.payload) {
+            await emails.markFailed(id, 'Nothing to send: the message content is no longer available.', clock.now().toISOString(), false)
+            return
+          }
+          let content: { subject: string; text: string; html: string }
+          try {
+            content = JSON.parse(decrypt(secret, PAYLOAD_PURPOSE, row.payload)) as typeof content
+          } catch {
+            await emails.markFailed(
+              id,
+              'The stored message could not be read (the server secret changed?).',
+              clock.now().toISOString(),
+              false,
+            )
+            return
+          }
+          await deliver(id, content, row.recipient, row.attempts, row.retry_until)
+          handled += 1
+        })
       })
     }
   }
@@ -158,14 +211,17 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
      */
     async send(mail: MailToSend, options: { retry?: boolean } = {}): Promise<SendResult> {
       const content = render(await templateFor(mail.kind), mail.kind, mail.values)
-      const { messageId, retryUntil } = await record(mail, content, { retry: options.retry ?? false, status: 'sending' })
-      return attempt(messageId, content, mail.to, 0, retryUntil)
+      const { messageId, retryUntil, lease } = await record(mail, content, { retry: options.retry ?? false, status: 'sending' })
+      return attempt(messageId, content, mail.to, 0, retryUntil, lease!)
     },
 
-    /** Queues a message for the worker (no wait for the mail server). */
-    async enqueue(mail: MailToSend): Promise<number> {
-      const content = render(await templateFor(mail.kind), mail.kind, mail.values)
-      const { messageId } = await record(mail, content, { retry: true, status: 'queued' })
+    /**
+     * Queues a message for the worker (no wait for the mail server). Inside `trx` the message is queued if and only if
+     * what it is about is stored.
+     */
+    async enqueue(mail: MailToSend, trx?: Transaction<Database>): Promise<number> {
+      const content = render(await templateFor(mail.kind, trx), mail.kind, mail.values)
+      const { messageId } = await record(mail, content, { retry: true, status: 'queued' }, trx)
       return messageId
     },
 
@@ -176,10 +232,6 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
       })
       return processing
     },
-
-    /** At start: messages a stopped process was sending are marked failed, never sent twice. */
-    recoverInterrupted: () =>
-      emails.failInterrupted(clock.now().toISOString(), 'Interrupted by a restart while being handed to the mail server; it may or may not have arrived. Resend it if needed.'),
 
     async list(filters: MailFilters, limit: number, offset: number) {
       const { rows, total, totalCapped } = await emails.list(filters, limit, offset)
@@ -201,7 +253,9 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
     async cancel(messageId: number): Promise<string> {
       const row = await this.get(messageId)
       if (!(await emails.cancel(messageId, clock.now().toISOString()))) {
-        throw new AppError('unprocessable', `Only a queued or retrying message can be cancelled; this one is ${row.status}.`, { code: 'not_cancellable' })
+        throw new AppError('unprocessable', `Only a queued or retrying message can be cancelled; this one is ${row.status}.`, {
+          code: 'not_cancellable',
+        })
       }
       return `The message to ${row.recipient} was cancelled.`
     },
@@ -241,7 +295,12 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
       if (problems.length > 0) throw new AppError('unprocessable', problems.join(' '), { code: 'invalid_template' })
       const samples: Record<string, string> = {
         link: `${settings.appUrl}/auth/verify?email=jane.doe%40district.org&token=EXAMPLE`,
-        code: '123456', minutes: '15', days: '7', email: 'jane.doe@district.org', full_name: 'Jane Doe', invited_by: 'District Administrator',
+        code: '123456',
+        minutes: '15',
+        days: '7',
+        email: 'jane.doe@district.org',
+        full_name: 'Jane Doe',
+        invited_by: 'District Administrator',
         sent_at: clock.now().toISOString(),
       }
       return render(template, kind, samples)
@@ -268,9 +327,15 @@ export function createEmailService(deps: { transport: MailTransport; emails: Ema
     async testConnection(): Promise<{ success: boolean; message: string }> {
       try {
         await transport.verify()
-        return { success: true, message: `Connected to ${transport.settings?.host}:${transport.settings?.port} and the server accepted the login.` }
+        return {
+          success: true,
+          message: `Connected to ${transport.settings?.host}:${transport.settings?.port} and the server accepted the login.`,
+        }
       } catch (error) {
-        return { success: false, message: `The mail server could not be reached or refused the connection: ${error instanceof Error ? error.message : String(error)}` }
+        return {
+          success: false,
+          message: `The mail server could not be reached or refused the connection: ${error instanceof Error ? error.message : String(error)}`,
+        }
       }
     },
   }

@@ -24,7 +24,12 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
   afterEach(() => t.close())
 
   const invite = (email: string) =>
-    t.request({ method: 'POST', url: '/api/createuser', token, payload: { email, fullName: 'Queued Person', organizationId: org, roleId: staffRole, sendInvitation: true } })
+    t.request({
+      method: 'POST',
+      url: '/api/createuser',
+      token,
+      payload: { email, fullName: 'Queued Person', organizationId: org, roleId: staffRole, sendInvitation: true },
+    })
   const messages = (query = '') => t.request({ method: 'GET', url: `/api/email/messages?${query}`, token }).then((r) => r.json())
   const inboxFor = (email: string) => smtp.inbox.filter((mail) => mail.to.includes(email))
 
@@ -45,7 +50,11 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     expect(inboxFor('retry.me@district.test')).toHaveLength(1)
     // The invitation that finally arrived works.
     const link = /(http\S+invite=1)/.exec(inboxFor('retry.me@district.test')[0]!.text)![1]!
-    const answer = await t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email: 'retry.me@district.test', token: new URL(link).searchParams.get('token') } })
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/verify-magic-link',
+      payload: { email: 'retry.me@district.test', token: new URL(link).searchParams.get('token') },
+    })
     expect(answer.statusCode).toBe(200)
   })
 
@@ -59,34 +68,72 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     const [row] = (await messages('recipient=never')).data
     expect(row.status).toBe('failed')
     expect(row.attempts).toBeGreaterThan(2)
-    const stored = await t.db.kysely.selectFrom('mail_messages').select('payload').where('message_id', '=', row.message_id).executeTakeFirstOrThrow()
+    const stored = await t.db.kysely
+      .selectFrom('mail_messages')
+      .select('payload')
+      .where('message_id', '=', row.message_id)
+      .executeTakeFirstOrThrow()
     expect(stored.payload).toBeNull()
   })
 
   it('loses nothing queued across a restart, and never sends an interrupted message twice', async () => {
     smtp.setBehaviour('fail')
     await invite('after.restart@district.test')
-    // A message another process was sending when it stopped.
+    // A message another instance was sending when it died: its lease is no longer renewed.
     const interrupted = await t.db.kysely
       .insertInto('mail_messages')
-      .values({ created_at: t.clock.now().toISOString(), kind: 'test', recipient: 'interrupted@district.test', subject: 's', body_text: 'b', status: 'sending', attempts: 0, locked_until: t.clock.now().toISOString() })
+      .values({
+        created_at: t.clock.now().toISOString(),
+        kind: 'test',
+        recipient: 'interrupted@district.test',
+        subject: 's',
+        body_text: 'b',
+        status: 'sending',
+        attempts: 0,
+      })
       .returning('message_id')
       .executeTakeFirstOrThrow()
+    const leaseEnds = new Date(t.clock.now().getTime() + MINUTE_MS).toISOString()
+    await t.db.kysely
+      .insertInto('job_leases')
+      .values({
+        kind: 'mail_send',
+        job_key: String(interrupted.message_id),
+        owner: 'stopped-instance',
+        acquired_at: t.clock.now().toISOString(),
+        expires_at: leaseEnds,
+      })
+      .execute()
     await t.app.close()
 
     const { buildApp } = await import('../../app.js')
     const { createSmtpTransport } = await import('../../lib/mail-transport.js')
     smtp.setBehaviour('accept')
-    t.clock.advance(5 * MINUTE_MS)
-    const restarted = await buildApp({ config: t.config, db: t.db, transport: createSmtpTransport(smtp.url, 'x@y.z', { connectMs: 1500, socketMs: 1500 }), clock: t.clock })
+    const restarted = await buildApp({
+      config: t.config,
+      db: t.db,
+      transport: createSmtpTransport(smtp.url, 'x@y.z', { connectMs: 1500, socketMs: 1500 }),
+      clock: t.clock,
+    })
     try {
-      expect(await restarted.mailQueue.recoverInterrupted()).toBe(1)
+      // While its lease lasts the message is the other instance's: a restart leaves it alone.
+      expect(await restarted.jobLeases.sweep()).toBe(0)
+      t.clock.advance(5 * MINUTE_MS)
+      expect(await restarted.jobLeases.sweep()).toBe(1)
       expect(await restarted.mailQueue.processDue()).toBe(1)
       expect(await restarted.mailQueue.processDue()).toBe(0)
       expect(inboxFor('after.restart@district.test')).toHaveLength(1)
       expect(inboxFor('interrupted@district.test')).toHaveLength(0)
-      const row = await t.db.kysely.selectFrom('mail_messages').select(['status', 'last_error']).where('message_id', '=', interrupted.message_id).executeTakeFirstOrThrow()
-      expect(row).toEqual({ status: 'failed', last_error: expect.stringContaining('Interrupted by a restart') })
+      const row = await t.db.kysely
+        .selectFrom('mail_messages')
+        .select(['status', 'last_error'])
+        .where('message_id', '=', interrupted.message_id)
+        .executeTakeFirstOrThrow()
+      expect(row).toEqual({
+        status: 'failed',
+        last_error: expect.stringContaining('Interrupted: the platform instance sending it stopped'),
+      })
+      expect(await t.db.kysely.selectFrom('job_leases').selectAll().execute()).toEqual([])
     } finally {
       await restarted.app.close()
     }
@@ -106,7 +153,9 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     const inviteToken = new URL(invitationLink).searchParams.get('token')!
     const dump = JSON.stringify(await t.db.kysely.selectFrom('mail_messages').selectAll().execute())
     for (const secret of [signIn.token, signIn.code, signIn.link, inviteToken, invitationLink]) expect(dump).not.toContain(secret)
-    const detail = (await t.request({ method: 'GET', url: `/api/email/messages/${(await messages('kind=sign_in')).data[0].message_id}`, token })).json()
+    const detail = (
+      await t.request({ method: 'GET', url: `/api/email/messages/${(await messages('kind=sign_in')).data[0].message_id}`, token })
+    ).json()
     expect(detail.body_text).toContain('[hidden]')
     expect(detail.body_html).toContain('[hidden]')
     expect(detail.body_html).not.toContain('/auth/verify')
@@ -124,8 +173,12 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     const resent = await t.request({ method: 'POST', url: `/api/email/messages/${failed.message_id}/resend`, token })
     expect(resent.json()).toMatchObject({ success: true, message: expect.stringContaining('fresh sign-in e-mail') })
     const fresh = await t.lastSignInMail(email)
-    expect((await t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email, token: fresh.token } })).statusCode).toBe(200)
-    expect((await t.request({ method: 'POST', url: `/api/email/messages/${failed.message_id}/cancel`, token })).json().code).toBe('not_cancellable')
+    expect((await t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email, token: fresh.token } })).statusCode).toBe(
+      200,
+    )
+    expect((await t.request({ method: 'POST', url: `/api/email/messages/${failed.message_id}/cancel`, token })).json().code).toBe(
+      'not_cancellable',
+    )
     const audit = await t.db.kysely.selectFrom('audit_log').select('action').where('action', '=', 'email.resent').execute()
     expect(audit).toHaveLength(1)
   })
@@ -134,7 +187,9 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     smtp.setBehaviour('fail')
     await invite('cancel.me@district.test')
     const [row] = (await messages('recipient=cancel.me')).data
-    expect((await t.request({ method: 'POST', url: `/api/email/messages/${row.message_id}/cancel`, token })).json()).toMatchObject({ success: true })
+    expect((await t.request({ method: 'POST', url: `/api/email/messages/${row.message_id}/cancel`, token })).json()).toMatchObject({
+      success: true,
+    })
     smtp.setBehaviour('accept')
     t.clock.advance(MINUTE_MS)
     expect(await t.mailQueue.processDue()).toBe(0)
@@ -143,7 +198,8 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
   })
 
   it('keeps templates valid, uses the edited one, previews it and resets it', async () => {
-    const put = (kind: string, subject: string, body_text: string) => t.request({ method: 'PUT', url: `/api/email/templates/${kind}`, token, payload: { subject, body_text } })
+    const put = (kind: string, subject: string, body_text: string) =>
+      t.request({ method: 'PUT', url: `/api/email/templates/${kind}`, token, payload: { subject, body_text } })
     const noLink = await put('sign_in', 'Sign in', 'Your code is {{code}}')
     expect(noLink.statusCode).toBe(422)
     expect(noLink.json().error).toContain('{{link}}')
@@ -157,7 +213,14 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     expect(mail.subject).toBe('Welcome aboard, Queued Person')
     expect(mail.text).toMatch(/^Dear Queued Person, start here: http/)
 
-    const preview = (await t.request({ method: 'POST', url: '/api/email/templates/invitation/preview', token, payload: { subject: 'Hello {{full_name}}', body_text: '<b>{{link}}</b>' } })).json()
+    const preview = (
+      await t.request({
+        method: 'POST',
+        url: '/api/email/templates/invitation/preview',
+        token,
+        payload: { subject: 'Hello {{full_name}}', body_text: '<b>{{link}}</b>' },
+      })
+    ).json()
     expect(preview.subject).toBe('Hello Jane Doe')
     expect(preview.html).toContain('&lt;b&gt;')
     expect(preview.html).toContain('<a href="http://platform.test/auth/verify')
@@ -167,7 +230,11 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
 
   it('reports mail health without the password, tests the connection and sends a test message', async () => {
     const health = (await t.request({ method: 'GET', url: '/api/email/health', token })).json()
-    expect(health).toMatchObject({ mode: 'smtp', smtp: { host: '127.0.0.1', port: smtp.port, secure: false, passwordSet: false }, last24h: { sent: 1, failed: 0 } })
+    expect(health).toMatchObject({
+      mode: 'smtp',
+      smtp: { host: '127.0.0.1', port: smtp.port, secure: false, passwordSet: false },
+      last24h: { sent: 1, failed: 0 },
+    })
     expect(JSON.stringify(health)).not.toContain('password":')
     expect((await t.request({ method: 'POST', url: '/api/email/health/test-connection', token })).json()).toMatchObject({ success: true })
     expect((await t.request({ method: 'POST', url: '/api/email/health/test-message', token })).json()).toMatchObject({ success: true })

@@ -41,6 +41,40 @@ export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
     { name: 'monitoring_url', description: 'The Server Monitoring screen', required: false },
     ...common,
   ],
+  deposit_overdue: [
+    { name: 'site', description: 'The site holding undeposited cash', required: true },
+    { name: 'age_days', description: 'How many days the oldest undeposited receipt has waited', required: true },
+    { name: 'frequency_days', description: "The site's deposit frequency in days", required: false },
+    { name: 'receipts_url', description: 'The Undeposited cash screen', required: false },
+    ...common,
+  ],
+  accrual_to_approve: [
+    { name: 'accrual', description: 'The request, e.g. accrual #42 (Office Depot, $2,500.00)', required: true },
+    { name: 'step', description: 'The step waiting: site approval or fiscal review', required: true },
+    { name: 'site', description: "The request's site", required: false },
+    { name: 'accrual_url', description: 'The request page', required: false },
+    ...common,
+  ],
+  accrual_returned: [
+    { name: 'accrual', description: 'The request, e.g. accrual #42 (Office Depot, $2,500.00)', required: true },
+    { name: 'reason', description: 'Why it was returned', required: true },
+    { name: 'accrual_url', description: 'The request page', required: false },
+    ...common,
+  ],
+  accrual_deadline: [
+    { name: 'fiscal_year', description: "The cycle's fiscal year", required: true },
+    { name: 'submit_by', description: "The sites' submission deadline", required: true },
+    { name: 'open_count', description: "How many of the person's requests are not yet submitted", required: false },
+    { name: 'accruals_url', description: 'My requests in Accruals', required: false },
+    ...common,
+  ],
+  records_due: [
+    { name: 'number', description: 'The request number (PRR-2026-0001)', required: true },
+    { name: 'status', description: 'Due within 2 days, due today, or overdue', required: true },
+    { name: 'due_on', description: 'The date the determination is due', required: true },
+    { name: 'request_url', description: 'The request page', required: false },
+    ...common,
+  ],
   new_device: [
     { name: 'devices_url', description: 'The Devices and sessions page, where the person can sign the device out', required: true },
     { name: 'signed_in_at', description: 'When the sign-in happened', required: false },
@@ -94,7 +128,67 @@ export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
   },
   test: {
     subject: 'Test message from the {{district_name}} staff platform',
-    body_text: ['Hello,', '', 'This is a test message sent from Email Administration at {{sent_at}}.', 'If you can read it, mail from the platform reaches you.'].join('\n'),
+    body_text: [
+      'Hello,',
+      '',
+      'This is a test message sent from Email Administration at {{sent_at}}.',
+      'If you can read it, mail from the platform reaches you.',
+    ].join('\n'),
+  },
+  deposit_overdue: {
+    subject: 'Deposit due: {{site}} has held cash for {{age_days}} days',
+    body_text: [
+      'Hello,',
+      '',
+      'The oldest undeposited receipt at {{site}} is {{age_days}} days old; the site deposits at least every {{frequency_days}} days.',
+      'Please have the cash gathered, counted and deposited: {{receipts_url}}',
+      '',
+      'You receive this message because you approve deposits at {{site}} on the {{district_name}} staff platform.',
+    ].join('\n'),
+  },
+  accrual_to_approve: {
+    subject: 'To approve: {{accrual}}',
+    body_text: [
+      'Hello,',
+      '',
+      '{{accrual}} at {{site}} waits for {{step}}.',
+      'Review it here: {{accrual_url}}',
+      '',
+      'You receive this message because you review accruals at {{site}} on the {{district_name}} staff platform.',
+    ].join('\n'),
+  },
+  accrual_returned: {
+    subject: 'Returned to you: {{accrual}}',
+    body_text: [
+      'Hello,',
+      '',
+      '{{accrual}} was returned to you: {{reason}}',
+      'Correct it and submit it again: {{accrual_url}}',
+      '',
+      'You receive this message because you requested this accrual on the {{district_name}} staff platform.',
+    ].join('\n'),
+  },
+  accrual_deadline: {
+    subject: 'Accruals for {{fiscal_year}} are due by {{submit_by}}',
+    body_text: [
+      'Hello,',
+      '',
+      'The sites submit their {{fiscal_year}} accruals by {{submit_by}}. You have {{open_count}} not yet submitted.',
+      'Finish and submit them here: {{accruals_url}}',
+      '',
+      'You receive this message because you request accruals on the {{district_name}} staff platform.',
+    ].join('\n'),
+  },
+  records_due: {
+    subject: 'Records request {{number}} is {{status}}',
+    body_text: [
+      'Hello,',
+      '',
+      'The determination on public records request {{number}} is {{status}} (due {{due_on}}). The Public Records Act allows no delay past that date without the one extension.',
+      'Open the request: {{request_url}}',
+      '',
+      'You receive this message because you coordinate public records requests, or are the point person of this one, on the {{district_name}} staff platform.',
+    ].join('\n'),
   },
   server_alert: {
     subject: 'Server alert: {{domain}} needs attention',
@@ -136,7 +230,9 @@ export function templateProblems(kind: MailKind, template: TemplateText): string
   const problems: string[] = []
   for (const name of used) {
     if (!offered.some((placeholder) => placeholder.name === name)) {
-      problems.push(`{{${name}}} is not available in the ${MAIL_KIND_LABELS[kind]} message. Available: ${offered.map((p) => `{{${p.name}}}`).join(', ')}.`)
+      problems.push(
+        `{{${name}}} is not available in the ${MAIL_KIND_LABELS[kind]} message. Available: ${offered.map((p) => `{{${p.name}}}`).join(', ')}.`,
+      )
     }
   }
   for (const placeholder of offered.filter((p) => p.required)) {

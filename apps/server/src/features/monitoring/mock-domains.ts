@@ -17,7 +17,15 @@ function metricsFor(name: string, state: string): ServerMetrics | null {
   }
 }
 
-function server(name: string, cluster: string, state: string, health: ManagedServer['health'], startedAgo: number | null, now: Date, port: number): ManagedServer {
+function server(
+  name: string,
+  cluster: string,
+  state: string,
+  health: ManagedServer['health'],
+  startedAgo: number | null,
+  now: Date,
+  port: number,
+): ManagedServer {
   return {
     metrics: metricsFor(name, state),
     name,
@@ -41,7 +49,16 @@ export function mockDomains(now: Date): DomainStatus[] {
       ...base,
       domain: 'finance_prod',
       status: 'ONLINE',
-      adminServer: { name: 'AdminServer', host: 'wls-finance.district.local', port: 7001, url: 'https://wls-finance.district.local:7001', state: 'RUNNING', health: 'OK', weblogicVersion: '14.1.1.0.0', metrics: metricsFor('AdminServer', 'RUNNING') },
+      adminServer: {
+        name: 'AdminServer',
+        host: 'wls-finance.district.local',
+        port: 7001,
+        url: 'https://wls-finance.district.local:7001',
+        state: 'RUNNING',
+        health: 'OK',
+        weblogicVersion: '14.1.1.0.0',
+        metrics: metricsFor('AdminServer', 'RUNNING'),
+      },
       managedServers: [
         server('fin_server1', 'finance_cluster', 'RUNNING', 'OK', 26 * HOUR_MS, now, 8001),
         server('fin_server2', 'finance_cluster', 'RUNNING', 'WARN', 3 * HOUR_MS, now, 8001),
@@ -54,7 +71,16 @@ export function mockDomains(now: Date): DomainStatus[] {
       ...base,
       domain: 'hr_payroll',
       status: 'ONLINE',
-      adminServer: { name: 'AdminServer', host: 'wls-hr.district.local', port: 7001, url: 'https://wls-hr.district.local:7001', state: 'RUNNING', health: 'OK', weblogicVersion: '12.2.1.4.0', metrics: metricsFor('AdminServer_hr', 'RUNNING') },
+      adminServer: {
+        name: 'AdminServer',
+        host: 'wls-hr.district.local',
+        port: 7001,
+        url: 'https://wls-hr.district.local:7001',
+        state: 'RUNNING',
+        health: 'OK',
+        weblogicVersion: '12.2.1.4.0',
+        metrics: metricsFor('AdminServer_hr', 'RUNNING'),
+      },
       managedServers: [
         server('hr_server1', 'hr_cluster', 'RUNNING', 'OK', 4 * 24 * HOUR_MS, now, 8001),
         server('hr_server2', 'hr_cluster', 'FAILED', 'CRITICAL', null, now, 8001),
@@ -67,7 +93,15 @@ export function mockDomains(now: Date): DomainStatus[] {
       ...base,
       domain: 'student_info_test',
       status: 'UNREACHABLE',
-      adminServer: { name: 'AdminServer', host: 'wls-sis-test.district.local', port: 7001, url: 'https://wls-sis-test.district.local:7001', state: 'UNREACHABLE', health: null, weblogicVersion: null },
+      adminServer: {
+        name: 'AdminServer',
+        host: 'wls-sis-test.district.local',
+        port: 7001,
+        url: 'https://wls-sis-test.district.local:7001',
+        state: 'UNREACHABLE',
+        health: null,
+        weblogicVersion: null,
+      },
       managedServers: [server('sis_server1', 'None', 'UNREACHABLE', null, 45 * MINUTE_MS, now, 8001)],
       consoleUrl: null,
       error: 'The admin server did not answer within 5 s (example)',

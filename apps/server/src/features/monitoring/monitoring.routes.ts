@@ -12,20 +12,34 @@ import { responseSerializerCompiler } from '../../plugins/response-serializer.js
 import type { MonitoringService } from './monitoring.service.js'
 import type { StateHistory } from './state-history.service.js'
 
-const StatusQuerySchema = z.object({ refresh: z.enum(['true', 'false']).default('false').transform((value) => value === 'true') })
+const StatusQuerySchema = z.object({
+  refresh: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+})
 
 /** Server Monitoring (SPEC.md §7), administrators only. Problems of a domain are reported in it, never as a 500. */
-export const monitoringRoutes: FastifyPluginAsyncZod<{ monitoring: MonitoringService; history: StateHistory }> = async (app, { monitoring, history }) => {
+export const monitoringRoutes: FastifyPluginAsyncZod<{ monitoring: MonitoringService; history: StateHistory }> = async (
+  app,
+  { monitoring, history },
+) => {
   // The answer is polled by every administrator's screen and changes at most once a second while the cache is fresh,
   // so it is written once and the same JSON is sent until it changes.
-  const serialize = responseSerializerCompiler({ schema: WeblogicStatusResponseSchema, method: 'GET', url: '/api/weblogic-status', httpStatus: '200' }) as (
-    data: unknown,
-  ) => string
+  const serialize = responseSerializerCompiler({
+    schema: WeblogicStatusResponseSchema,
+    method: 'GET',
+    url: '/api/weblogic-status',
+    httpStatus: '200',
+  }) as (data: unknown) => string
   let written: { key: string; json: string } | null = null
 
   app.get(
     '/weblogic-status',
-    { config: { access: 'admin' }, schema: { querystring: StatusQuerySchema, response: { 200: WeblogicStatusResponseSchema, ...errorResponses } } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: StatusQuerySchema, response: { 200: WeblogicStatusResponseSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const key = request.query.refresh ? null : monitoring.snapshotKey()
       if (!key || written?.key !== key) {
@@ -39,13 +53,22 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ monitoring: MonitoringSer
 
   app.post(
     '/weblogic-status',
-    { config: { access: 'admin' }, schema: { body: RefreshDomainBodySchema, response: { 200: RefreshDomainResponseSchema, ...errorResponses } } },
-    async (request) => ({ success: true as const, data: await monitoring.domainStatus(request.body.serverName, request.body.forceRefresh) }),
+    {
+      config: { access: 'admin' },
+      schema: { body: RefreshDomainBodySchema, response: { 200: RefreshDomainResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await monitoring.domainStatus(request.body.serverName, request.body.forceRefresh),
+    }),
   )
 
   app.get(
     '/weblogic-history',
-    { config: { access: 'admin' }, schema: { querystring: StateHistoryQuerySchema, response: { 200: StateHistoryResponseSchema, ...errorResponses } } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: StateHistoryQuerySchema, response: { 200: StateHistoryResponseSchema, ...errorResponses } },
+    },
     async (request) => ({ data: await history.list(request.query.domain, request.query.server, request.query.limit) }),
   )
 }

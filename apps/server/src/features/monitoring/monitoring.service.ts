@@ -1,7 +1,7 @@
 import { type DomainStatus, stateTone, type WeblogicStatusResponse } from '@platform/contracts/monitoring'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
-import type { WeblogicDomain } from './domains-file.js'
+import type { WeblogicDomain } from '../../lib/weblogic-domains-file.js'
 import { mockDomains } from './mock-domains.js'
 import type { StateHistory } from './state-history.service.js'
 import { readDomainStatus } from './weblogic-client.js'
@@ -14,8 +14,12 @@ interface CacheEntry {
 
 /** Counts for the summary cards: every admin and managed server of every domain. */
 export function summarize(domains: DomainStatus[]): WeblogicStatusResponse['summary'] {
-  const servers = domains.flatMap((domain) => [{ state: domain.adminServer.state, health: domain.adminServer.health }, ...domain.managedServers])
-  const failed = (s: { state: string; health: string | null }) => stateTone(s.state) === 'red' || s.health === 'FAILED' || s.health === 'CRITICAL'
+  const servers = domains.flatMap((domain) => [
+    { state: domain.adminServer.state, health: domain.adminServer.health },
+    ...domain.managedServers,
+  ])
+  const failed = (s: { state: string; health: string | null }) =>
+    stateTone(s.state) === 'red' || s.health === 'FAILED' || s.health === 'CRITICAL'
   const warning = (s: { state: string; health: string | null }) => !failed(s) && (stateTone(s.state) === 'warning' || s.health === 'WARN')
   return {
     totalDomains: domains.length,

@@ -6,11 +6,19 @@ import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { type FakeWeblogic, startFakeWeblogic } from '../../../test/fake-weblogic.js'
 import { ConfigError, loadConfig } from '../../config.js'
 import { createManualClock } from '../../lib/clock.js'
-import type { WeblogicDomain } from './domains-file.js'
+import type { WeblogicDomain } from '../../lib/weblogic-domains-file.js'
 import { createMonitoringService } from './monitoring.service.js'
 
 const domainOf = (name: string, url: string, overrides: Partial<WeblogicDomain> = {}): WeblogicDomain => ({
-  name, adminUrl: url, username: 'monitor', password: 'secret-pass', consoleUrl: null, ca: null, allowSelfSigned: false, timeoutMs: 1000, ...overrides,
+  name,
+  adminUrl: url,
+  username: 'monitor',
+  password: 'secret-pass',
+  consoleUrl: null,
+  ca: null,
+  allowSelfSigned: false,
+  timeoutMs: 1000,
+  ...overrides,
 })
 
 describe('the WebLogic client against a fake admin server', () => {
@@ -28,20 +36,57 @@ describe('the WebLogic client against a fake admin server', () => {
   afterEach(() => fake.setMode('ok'))
 
   it('merges lifecycle, runtime and configuration by server name, with the headers WebLogic needs', async () => {
-    const monitoring = createMonitoringService({ domains: [domainOf('osb', fake.url, { consoleUrl: 'https://console.example/console' })], ttlSeconds: 60, clock: createManualClock() })
+    const monitoring = createMonitoringService({
+      domains: [domainOf('osb', fake.url, { consoleUrl: 'https://console.example/console' })],
+      ttlSeconds: 60,
+      clock: createManualClock(),
+    })
     const { domains, summary } = await monitoring.status()
     monitoring.close()
     const [osb] = domains
     expect(osb).toMatchObject({
-      domain: 'osb', status: 'ONLINE', isMockData: false, error: null, consoleUrl: 'https://console.example/console',
-      adminServer: { name: 'AdminServer', host: '127.0.0.1', port: fake.port, state: 'RUNNING', health: 'OK', weblogicVersion: '12.2.1.4.0' },
+      domain: 'osb',
+      status: 'ONLINE',
+      isMockData: false,
+      error: null,
+      consoleUrl: 'https://console.example/console',
+      adminServer: {
+        name: 'AdminServer',
+        host: '127.0.0.1',
+        port: fake.port,
+        state: 'RUNNING',
+        health: 'OK',
+        weblogicVersion: '12.2.1.4.0',
+      },
     })
     expect(osb!.managedServers).toEqual([
       {
-        name: 'osb_server1', listenAddress: 'wls-host', listenPort: 8011, clusterName: 'cluster1', state: 'RUNNING', health: 'OK', startTime: expect.stringMatching(/^2026-/),
-        metrics: { heapUsedPercent: 21, heapUsedMb: 731, heapMaxMb: 3641, stuckThreads: 0, hoggingThreads: 0, dataSources: [{ name: 'wlsbjmsrpDataSource', state: 'Running', activeConnections: 0 }] },
+        name: 'osb_server1',
+        listenAddress: 'wls-host',
+        listenPort: 8011,
+        clusterName: 'cluster1',
+        state: 'RUNNING',
+        health: 'OK',
+        startTime: expect.stringMatching(/^2026-/),
+        metrics: {
+          heapUsedPercent: 21,
+          heapUsedMb: 731,
+          heapMaxMb: 3641,
+          stuckThreads: 0,
+          hoggingThreads: 0,
+          dataSources: [{ name: 'wlsbjmsrpDataSource', state: 'Running', activeConnections: 0 }],
+        },
       },
-      { name: 'osb_server2', listenAddress: 'wls-host2', listenPort: 8011, clusterName: 'cluster1', state: 'SHUTDOWN', health: null, startTime: null, metrics: null },
+      {
+        name: 'osb_server2',
+        listenAddress: 'wls-host2',
+        listenPort: 8011,
+        clusterName: 'cluster1',
+        state: 'SHUTDOWN',
+        health: null,
+        startTime: null,
+        metrics: null,
+      },
     ])
     expect(osb!.adminServer.metrics).toMatchObject({ heapUsedPercent: 21, stuckThreads: 0 })
     expect(fake.requests.some((r) => r.path.includes('/JVMRuntime?') && r.path.includes('fields='))).toBe(true)
@@ -63,7 +108,12 @@ describe('the WebLogic client against a fake admin server', () => {
     const monitoring = createMonitoringService({ domains: [domainOf('osb', fake.url)], ttlSeconds: 60, clock: createManualClock() })
     const [domain] = (await monitoring.status()).domains
     monitoring.close()
-    expect(domain).toMatchObject({ status, adminServer: { state: 'UNREACHABLE' }, error: expect.stringContaining(error), originalError: expect.stringContaining(original) })
+    expect(domain).toMatchObject({
+      status,
+      adminServer: { state: 'UNREACHABLE' },
+      error: expect.stringContaining(error),
+      originalError: expect.stringContaining(original),
+    })
   })
 
   it('marks a server the runtime list lacks as UNREACHABLE', async () => {
@@ -92,7 +142,12 @@ describe('the WebLogic client against a fake admin server', () => {
     const took = Date.now() - started
     monitoring.close()
     expect(took).toBeLessThan(1500 + 1000)
-    expect(domains.map((d) => [d.domain, d.status])).toEqual([['good', 'ONLINE'], ['hung', 'UNREACHABLE'], ['refused', 'UNREACHABLE'], ['nowhere', 'UNREACHABLE']])
+    expect(domains.map((d) => [d.domain, d.status])).toEqual([
+      ['good', 'ONLINE'],
+      ['hung', 'UNREACHABLE'],
+      ['refused', 'UNREACHABLE'],
+      ['nowhere', 'UNREACHABLE'],
+    ])
     expect(domains[1]!.error).toContain('did not answer within 1.5 s')
     expect(domains[2]!.error).toContain('refused the connection')
   })
@@ -124,14 +179,31 @@ describe('the domains file', () => {
     return file
   }
   it('reads domains with passwords from the named variables', () => {
-    const file = write(JSON.stringify({ domains: [{ name: 'prod', adminUrl: 'https://wls:7002/', username: 'monitor', passwordEnv: 'WLS_PROD' }] }))
+    const file = write(
+      JSON.stringify({ domains: [{ name: 'prod', adminUrl: 'https://wls:7002/', username: 'monitor', passwordEnv: 'WLS_PROD' }] }),
+    )
     const config = loadConfig({ WEBLOGIC_DOMAINS_FILE: file, WLS_PROD: 'pw' })
-    expect(config.weblogic.domains).toEqual([{ name: 'prod', adminUrl: 'https://wls:7002', username: 'monitor', password: 'pw', consoleUrl: null, ca: null, allowSelfSigned: false, timeoutMs: 5000 }])
+    expect(config.weblogic.domains).toEqual([
+      {
+        name: 'prod',
+        adminUrl: 'https://wls:7002',
+        username: 'monitor',
+        password: 'pw',
+        consoleUrl: null,
+        ca: null,
+        allowSelfSigned: false,
+        timeoutMs: 5000,
+      },
+    ])
   })
   it('stops the start naming the problem', () => {
     for (const [content, env, message] of [
       ['{not json', {}, 'is not valid JSON'],
-      [JSON.stringify({ domains: [{ name: 'p', adminUrl: 'ftp://x', username: 'u', passwordEnv: 'P' }] }), { P: 'x' }, 'domains.0.adminUrl'],
+      [
+        JSON.stringify({ domains: [{ name: 'p', adminUrl: 'ftp://x', username: 'u', passwordEnv: 'P' }] }),
+        { P: 'x' },
+        'domains.0.adminUrl',
+      ],
       [JSON.stringify({ domains: [{ name: 'p', adminUrl: 'https://x', username: 'u', passwordEnv: 'MISSING_PW' }] }), {}, 'MISSING_PW'],
     ] as const) {
       expect(() => loadConfig({ WEBLOGIC_DOMAINS_FILE: write(content), ...env })).toThrow(ConfigError)
@@ -153,9 +225,18 @@ describe('GET and POST /api/weblogic-status', () => {
     expect(answer.domains.every((d: { isMockData: boolean }) => d.isMockData)).toBe(true)
     const states = answer.domains.flatMap((d: { managedServers: Array<{ state: string }> }) => d.managedServers.map((s) => s.state))
     expect(states).toEqual(expect.arrayContaining(['RUNNING', 'SHUTDOWN', 'FAILED', 'STARTING', 'UNREACHABLE']))
-    const refreshed = (await t.request({ method: 'POST', url: '/api/weblogic-status', token: admin, payload: { serverName: answer.domains[0].domain, forceRefresh: true } })).json()
+    const refreshed = (
+      await t.request({
+        method: 'POST',
+        url: '/api/weblogic-status',
+        token: admin,
+        payload: { serverName: answer.domains[0].domain, forceRefresh: true },
+      })
+    ).json()
     expect(refreshed).toMatchObject({ success: true, data: { domain: answer.domains[0].domain } })
-    expect((await t.request({ method: 'POST', url: '/api/weblogic-status', token: admin, payload: { serverName: 'nope' } })).statusCode).toBe(404)
+    expect(
+      (await t.request({ method: 'POST', url: '/api/weblogic-status', token: admin, payload: { serverName: 'nope' } })).statusCode,
+    ).toBe(404)
     const staff = await t.createUser({ applications: ['DASHBOARD'] })
     expect((await t.request({ method: 'GET', url: '/api/weblogic-status', token: await t.signIn(staff.email) })).statusCode).toBe(403)
   })
@@ -163,7 +244,10 @@ describe('GET and POST /api/weblogic-status', () => {
   it('reads a configured domain and never answers 500 when it fails', async () => {
     const fake = await startFakeWeblogic()
     const file = join(mkdtempSync(join(tmpdir(), 'wls-')), 'domains.json')
-    writeFileSync(file, JSON.stringify({ domains: [{ name: 'osb', adminUrl: fake.url, username: 'monitor', passwordEnv: 'WLS_OSB', timeoutMs: 1000 }] }))
+    writeFileSync(
+      file,
+      JSON.stringify({ domains: [{ name: 'osb', adminUrl: fake.url, username: 'monitor', passwordEnv: 'WLS_OSB', timeoutMs: 1000 }] }),
+    )
     try {
       t = await buildTestApp({ dialect: 'sqlite', env: { WEBLOGIC_DOMAINS_FILE: file, WLS_OSB: 'secret-pass' } })
       const admin = await t.signIn('admin@example.org')
@@ -172,7 +256,10 @@ describe('GET and POST /api/weblogic-status', () => {
       fake.setMode('hang')
       const answer = await t.request({ method: 'GET', url: '/api/weblogic-status?refresh=true', token: admin })
       expect(answer.statusCode).toBe(200)
-      expect(answer.json().domains[0]).toMatchObject({ status: 'UNREACHABLE', managedServers: [{ state: 'UNREACHABLE' }, { state: 'UNREACHABLE' }] })
+      expect(answer.json().domains[0]).toMatchObject({
+        status: 'UNREACHABLE',
+        managedServers: [{ state: 'UNREACHABLE' }, { state: 'UNREACHABLE' }],
+      })
       expect(JSON.stringify(answer.json())).not.toContain('secret-pass')
     } finally {
       await fake.close()

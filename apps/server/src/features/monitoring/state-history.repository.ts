@@ -8,12 +8,11 @@ export function createStateHistoryRepository(db: Db) {
   return {
     /** The latest row of every server ever seen: what the history knows at start. */
     async latestPerServer() {
-      const latest = k.selectFrom('server_state_changes').select((eb) => eb.fn.max('change_id').as('change_id')).groupBy(['domain', 'server_name'])
-      return k
+      const latest = k
         .selectFrom('server_state_changes')
-        .selectAll()
-        .where('change_id', 'in', latest)
-        .execute()
+        .select((eb) => eb.fn.max('change_id').as('change_id'))
+        .groupBy(['domain', 'server_name'])
+      return k.selectFrom('server_state_changes').selectAll().where('change_id', 'in', latest).execute()
     },
 
     async insert(rows: Insertable<ServerStateChangesTable>[]) {

@@ -53,7 +53,8 @@ export function createStateHistory(deps: {
 
   function load(): Promise<Map<string, Observed>> {
     known ??= history.latestPerServer().then(
-      (rows) => new Map(rows.map((row) => [keyOf(row.domain, row.server_name), { state: row.state, health: row.health, since: row.changed_at }])),
+      (rows) =>
+        new Map(rows.map((row) => [keyOf(row.domain, row.server_name), { state: row.state, health: row.health, since: row.changed_at }])),
       (error: unknown) => {
         known = null
         throw error
@@ -68,19 +69,36 @@ export function createStateHistory(deps: {
       try {
         const last = await load()
         const at = clock.now().toISOString()
-        const servers = [{ name: status.adminServer.name ?? 'AdminServer', state: status.adminServer.state, health: status.adminServer.health }, ...status.managedServers]
+        const servers = [
+          { name: status.adminServer.name ?? 'AdminServer', state: status.adminServer.state, health: status.adminServer.health },
+          ...status.managedServers,
+        ]
         const changes: ServerChange[] = []
         for (const server of servers) {
           const before = last.get(keyOf(status.domain, server.name))
           if (before && before.state === server.state && before.health === server.health) continue
-          changes.push({ serverName: server.name, state: server.state, health: server.health, previousState: before?.state ?? null, previousHealth: before?.health ?? null })
+          changes.push({
+            serverName: server.name,
+            state: server.state,
+            health: server.health,
+            previousState: before?.state ?? null,
+            previousHealth: before?.health ?? null,
+          })
         }
         if (changes.length > 0) {
-          await history.insert(changes.map((change) => ({
-            domain: status.domain, server_name: change.serverName, state: change.state, health: change.health,
-            previous_state: change.previousState, previous_health: change.previousHealth, changed_at: at,
-          })))
-          for (const change of changes) last.set(keyOf(status.domain, change.serverName), { state: change.state, health: change.health, since: at })
+          await history.insert(
+            changes.map((change) => ({
+              domain: status.domain,
+              server_name: change.serverName,
+              state: change.state,
+              health: change.health,
+              previous_state: change.previousState,
+              previous_health: change.previousHealth,
+              changed_at: at,
+            })),
+          )
+          for (const change of changes)
+            last.set(keyOf(status.domain, change.serverName), { state: change.state, health: change.health, since: at })
           const alarming = changes.filter(isAlarming)
           if (alarming.length > 0 && onAlarm && !status.isMockData) await onAlarm(status.domain, alarming, at).catch(onError)
         }
@@ -100,8 +118,14 @@ export function createStateHistory(deps: {
     async list(domain: string, server: string | undefined, limit: number): Promise<StateChange[]> {
       const rows = await history.list(domain, server, limit)
       return rows.map((row) => ({
-        id: row.change_id, domain: row.domain, serverName: row.server_name, state: row.state, health: row.health,
-        previousState: row.previous_state, previousHealth: row.previous_health, changedAt: row.changed_at,
+        id: row.change_id,
+        domain: row.domain,
+        serverName: row.server_name,
+        state: row.state,
+        health: row.health,
+        previousState: row.previous_state,
+        previousHealth: row.previous_health,
+        changedAt: row.changed_at,
       }))
     },
   }

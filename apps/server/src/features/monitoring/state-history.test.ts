@@ -11,7 +11,13 @@ import { testDialects } from '../../../test/test-database.js'
 import { describeChange, isAlarming } from './state-history.service.js'
 
 describe('which changes raise an alert', () => {
-  const change = (previousState: string | null, previousHealth: string | null, state: string, health: string | null) => ({ serverName: 's1', previousState, previousHealth, state, health })
+  const change = (previousState: string | null, previousHealth: string | null, state: string, health: string | null) => ({
+    serverName: 's1',
+    previousState,
+    previousHealth,
+    state,
+    health,
+  })
   it('alerts when a server leaves RUNNING or its health drops below OK, not on first sight or recovery', () => {
     expect(isAlarming(change('RUNNING', 'OK', 'FAILED', null))).toBe(true)
     expect(isAlarming(change('RUNNING', 'OK', 'UNREACHABLE', null))).toBe(true)
@@ -34,7 +40,10 @@ describe.each(testDialects())('state history and alerts on %s', (dialect) => {
   beforeAll(async () => {
     fake = await startFakeWeblogic()
     domainsFile = join(mkdtempSync(join(tmpdir(), 'wls-')), 'domains.json')
-    writeFileSync(domainsFile, JSON.stringify({ domains: [{ name: 'osb', adminUrl: fake.url, username: 'monitor', passwordEnv: 'WLS_OSB', timeoutMs: 1000 }] }))
+    writeFileSync(
+      domainsFile,
+      JSON.stringify({ domains: [{ name: 'osb', adminUrl: fake.url, username: 'monitor', passwordEnv: 'WLS_OSB', timeoutMs: 1000 }] }),
+    )
   })
   afterAll(() => fake.close())
   afterEach(async () => {
@@ -65,9 +74,17 @@ describe.each(testDialects())('state history and alerts on %s', (dialect) => {
     expect(changed.managedServers[0]).toMatchObject({ name: 'osb_server1', state: 'UNREACHABLE', since: changedAt })
     expect(changed.managedServers[1]).toMatchObject({ name: 'osb_server2', state: 'SHUTDOWN', since: firstSeen })
 
-    const history = (await t.request({ method: 'GET', url: '/api/weblogic-history?domain=osb&server=osb_server1', token: admin })).json().data
+    const history = (await t.request({ method: 'GET', url: '/api/weblogic-history?domain=osb&server=osb_server1', token: admin })).json()
+      .data
     expect(history).toEqual([
-      expect.objectContaining({ serverName: 'osb_server1', state: 'UNREACHABLE', health: null, previousState: 'RUNNING', previousHealth: 'OK', changedAt }),
+      expect.objectContaining({
+        serverName: 'osb_server1',
+        state: 'UNREACHABLE',
+        health: null,
+        previousState: 'RUNNING',
+        previousHealth: 'OK',
+        changedAt,
+      }),
       expect.objectContaining({ serverName: 'osb_server1', state: 'RUNNING', health: 'OK', previousState: null, changedAt: firstSeen }),
     ])
     const whole = (await t.request({ method: 'GET', url: '/api/weblogic-history?domain=osb', token: admin })).json().data
@@ -93,7 +110,9 @@ describe.each(testDialects())('state history and alerts on %s', (dialect) => {
     expect(t.outbox.some((text) => text.includes('Server alert'))).toBe(false)
 
     const staff = await t.createUser({ applications: ['DASHBOARD'] })
-    expect((await t.request({ method: 'GET', url: '/api/weblogic-history?domain=osb', token: await t.signIn(staff.email) })).statusCode).toBe(403)
+    expect(
+      (await t.request({ method: 'GET', url: '/api/weblogic-history?domain=osb', token: await t.signIn(staff.email) })).statusCode,
+    ).toBe(403)
     const bad = await t.request({ method: 'GET', url: '/api/weblogic-history?limit=abc', token: admin })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().error).toMatch(/domain|limit/)
@@ -105,10 +124,20 @@ describe.each(testDialects())('state history and alerts on %s', (dialect) => {
     const firstSeen = t.clock.now().toISOString()
     await statusOf(admin)
     // A second platform on the same database: it starts knowing nothing but what the history table holds.
-    const restarted = await buildApp({ config: t.config, db: t.db, transport: createOutboxTransport(() => {}), clock: t.clock, logStream: new PassThrough() })
+    const restarted = await buildApp({
+      config: t.config,
+      db: t.db,
+      transport: createOutboxTransport(() => {}),
+      clock: t.clock,
+      logStream: new PassThrough(),
+    })
     try {
       t.clock.advance(60 * 60_000)
-      const answer = await restarted.app.inject({ method: 'GET', url: '/api/weblogic-status?refresh=true', headers: { authorization: `Bearer ${admin}` } })
+      const answer = await restarted.app.inject({
+        method: 'GET',
+        url: '/api/weblogic-status?refresh=true',
+        headers: { authorization: `Bearer ${admin}` },
+      })
       expect(answer.json().domains[0].managedServers[0].since).toBe(firstSeen)
     } finally {
       await restarted.app.close()

@@ -1,6 +1,6 @@
 import { type DomainStatus, type Health, type ManagedServer, type ServerMetrics, UNREACHABLE } from '@platform/contracts/monitoring'
 import { z } from 'zod'
-import type { WeblogicDomain } from './domains-file.js'
+import type { WeblogicDomain } from '../../lib/weblogic-domains-file.js'
 import { WeblogicCallError, type WeblogicHttp } from './weblogic-http.js'
 
 const Items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) })
@@ -19,14 +19,26 @@ const RuntimeSchema = Items(
   }),
 )
 const ConfigSchema = Items(
-  z.object({ name: z.string(), listenAddress: z.string().nullish(), listenPort: z.number().nullish(), cluster: z.array(z.string()).nullish() }),
+  z.object({
+    name: z.string(),
+    listenAddress: z.string().nullish(),
+    listenPort: z.number().nullish(),
+    cluster: z.array(z.string()).nullish(),
+  }),
 )
 const RootSchema = z.object({ name: z.string() })
 
 const MIB = 1024 * 1024
-const JvmSchema = z.object({ heapSizeCurrent: z.number().nullish(), heapFreeCurrent: z.number().nullish(), heapSizeMax: z.number().nullish(), heapFreePercent: z.number().nullish() })
+const JvmSchema = z.object({
+  heapSizeCurrent: z.number().nullish(),
+  heapFreeCurrent: z.number().nullish(),
+  heapSizeMax: z.number().nullish(),
+  heapFreePercent: z.number().nullish(),
+})
 const ThreadPoolSchema = z.object({ stuckThreadCount: z.number().nullish(), hoggingThreadCount: z.number().nullish() })
-const DataSourcesSchema = Items(z.object({ name: z.string(), state: z.string().nullish(), activeConnectionsCurrentCount: z.number().nullish() }))
+const DataSourcesSchema = Items(
+  z.object({ name: z.string(), state: z.string().nullish(), activeConnectionsCurrentCount: z.number().nullish() }),
+)
 
 /**
  * Heap, stuck and hogging threads and data sources of one running server. A server whose metrics cannot be read
@@ -36,10 +48,17 @@ async function readMetrics(client: WeblogicHttp, server: string, signal: AbortSi
   const base = `domainRuntime/serverRuntimes/${encodeURIComponent(server)}`
   try {
     const [jvm, threads, sources] = await Promise.all([
-      client.getJson(`${base}/JVMRuntime?links=none&fields=heapSizeCurrent,heapFreeCurrent,heapSizeMax,heapFreePercent`, signal).then((v) => JvmSchema.parse(v)),
-      client.getJson(`${base}/threadPoolRuntime?links=none&fields=stuckThreadCount,hoggingThreadCount`, signal).then((v) => ThreadPoolSchema.parse(v)),
       client
-        .getJson(`${base}/JDBCServiceRuntime/JDBCDataSourceRuntimeMBeans?links=none&fields=name,state,activeConnectionsCurrentCount`, signal)
+        .getJson(`${base}/JVMRuntime?links=none&fields=heapSizeCurrent,heapFreeCurrent,heapSizeMax,heapFreePercent`, signal)
+        .then((v) => JvmSchema.parse(v)),
+      client
+        .getJson(`${base}/threadPoolRuntime?links=none&fields=stuckThreadCount,hoggingThreadCount`, signal)
+        .then((v) => ThreadPoolSchema.parse(v)),
+      client
+        .getJson(
+          `${base}/JDBCServiceRuntime/JDBCDataSourceRuntimeMBeans?links=none&fields=name,state,activeConnectionsCurrentCount`,
+          signal,
+        )
         .then((v) => DataSourcesSchema.parse(v))
         .catch(() => ({ items: [] })), // a server without JDBC has no such collection
     ])
@@ -50,7 +69,11 @@ async function readMetrics(client: WeblogicHttp, server: string, signal: AbortSi
       heapMaxMb: jvm.heapSizeMax != null ? Math.round(jvm.heapSizeMax / MIB) : null,
       stuckThreads: threads.stuckThreadCount ?? null,
       hoggingThreads: threads.hoggingThreadCount ?? null,
-      dataSources: sources.items.map((item) => ({ name: item.name, state: item.state ?? 'Unknown', activeConnections: item.activeConnectionsCurrentCount ?? null })),
+      dataSources: sources.items.map((item) => ({
+        name: item.name,
+        state: item.state ?? 'Unknown',
+        activeConnections: item.activeConnectionsCurrentCount ?? null,
+      })),
     }
   } catch {
     return null
@@ -84,7 +107,11 @@ function hostOf(url: string | null | undefined): string | null {
 function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
   const parsed = schema.safeParse(value)
   if (!parsed.success) {
-    throw new WeblogicCallError(`The admin server's answer to ${what} does not have the expected shape`, JSON.stringify(value).slice(0, 2000), false)
+    throw new WeblogicCallError(
+      `The admin server's answer to ${what} does not have the expected shape`,
+      JSON.stringify(value).slice(0, 2000),
+      false,
+    )
   }
   return parsed.data
 }
@@ -94,7 +121,12 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.
  * configured server, the runtime state and health of the running ones, and address, port and cluster from the
  * configuration, merged by server name. All within the domain's own timeout; never throws.
  */
-export async function readDomainStatus(domain: WeblogicDomain, client: WeblogicHttp, now: () => Date, previous?: DomainStatus): Promise<DomainStatus> {
+export async function readDomainStatus(
+  domain: WeblogicDomain,
+  client: WeblogicHttp,
+  now: () => Date,
+  previous?: DomainStatus,
+): Promise<DomainStatus> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), domain.timeoutMs)
   const admin = new URL(domain.adminUrl)
@@ -103,11 +135,18 @@ export async function readDomainStatus(domain: WeblogicDomain, client: WeblogicH
     // The domain's own name is read first in the recipe; it also proves this is a domain's admin server.
     const [, lifecycle, runtimes, config] = await Promise.all([
       client.getJson('domainRuntime?links=none&fields=name', controller.signal).then((v) => parse(RootSchema, v, 'domainRuntime')),
-      client.getJson('domainRuntime/serverLifeCycleRuntimes?links=none&fields=name,state', controller.signal).then((v) => parse(LifecycleSchema, v, 'serverLifeCycleRuntimes')),
       client
-        .getJson('domainRuntime/serverRuntimes?links=none&fields=name,state,healthState,overallHealthState,weblogicVersion,activationTime,adminServer,defaultURL', controller.signal)
+        .getJson('domainRuntime/serverLifeCycleRuntimes?links=none&fields=name,state', controller.signal)
+        .then((v) => parse(LifecycleSchema, v, 'serverLifeCycleRuntimes')),
+      client
+        .getJson(
+          'domainRuntime/serverRuntimes?links=none&fields=name,state,healthState,overallHealthState,weblogicVersion,activationTime,adminServer,defaultURL',
+          controller.signal,
+        )
         .then((v) => parse(RuntimeSchema, v, 'serverRuntimes')),
-      client.getJson('domainConfig/servers?links=none&fields=name,listenAddress,listenPort,cluster', controller.signal).then((v) => parse(ConfigSchema, v, 'domainConfig/servers')),
+      client
+        .getJson('domainConfig/servers?links=none&fields=name,listenAddress,listenPort,cluster', controller.signal)
+        .then((v) => parse(ConfigSchema, v, 'domainConfig/servers')),
     ])
     const running = new Map(runtimes.items.map((item) => [item.name, item]))
     const configured = new Map(config.items.map((item) => [item.name, item]))
@@ -138,7 +177,9 @@ export async function readDomainStatus(domain: WeblogicDomain, client: WeblogicH
     }
     // Metrics of every running server, read in parallel within the same timeout.
     const runningNames = names.filter((name) => running.get(name)?.state?.toUpperCase() === 'RUNNING')
-    const metrics = new Map(await Promise.all(runningNames.map(async (name) => [name, await readMetrics(client, name, controller.signal)] as const)))
+    const metrics = new Map(
+      await Promise.all(runningNames.map(async (name) => [name, await readMetrics(client, name, controller.signal)] as const)),
+    )
     return {
       domain: domain.name,
       status: 'ONLINE',
@@ -160,11 +201,20 @@ export async function readDomainStatus(domain: WeblogicDomain, client: WeblogicH
       originalError: null,
     }
   } catch (error) {
-    const failure = error instanceof WeblogicCallError ? error : new WeblogicCallError('Reading the domain failed unexpectedly', String(error), false)
+    const failure =
+      error instanceof WeblogicCallError ? error : new WeblogicCallError('Reading the domain failed unexpectedly', String(error), false)
     return {
       domain: domain.name,
       status: failure.unreachable ? 'UNREACHABLE' : 'ERROR',
-      adminServer: { name: previous?.adminServer.name ?? null, host: admin.hostname, port: adminPort, url: domain.adminUrl, state: UNREACHABLE, health: null, weblogicVersion: previous?.adminServer.weblogicVersion ?? null },
+      adminServer: {
+        name: previous?.adminServer.name ?? null,
+        host: admin.hostname,
+        port: adminPort,
+        url: domain.adminUrl,
+        state: UNREACHABLE,
+        health: null,
+        weblogicVersion: previous?.adminServer.weblogicVersion ?? null,
+      },
       // The servers known from the last good read, now unknown.
       managedServers: (previous?.managedServers ?? []).map((server) => ({ ...server, state: UNREACHABLE, health: null, metrics: null })),
       consoleUrl: domain.consoleUrl ?? `${domain.adminUrl}/console`,

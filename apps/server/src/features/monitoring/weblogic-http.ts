@@ -1,6 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { WeblogicDomain } from './domains-file.js'
+import type { WeblogicDomain } from '../../lib/weblogic-domains-file.js'
 
 /** A failed call, with what to tell a person and what the server or network said. */
 export class WeblogicCallError extends Error {
@@ -24,7 +24,7 @@ const NETWORK_TEXT: Record<string, string> = {
   SELF_SIGNED_CERT_IN_CHAIN: 'The admin server certificate is signed by an untrusted authority: set caFile for this domain',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'The admin server certificate cannot be verified: set caFile for this domain',
   CERT_HAS_EXPIRED: 'The admin server certificate has expired',
-  ERR_TLS_CERT_ALTNAME_INVALID: "The admin server certificate does not match the host name in adminUrl",
+  ERR_TLS_CERT_ALTNAME_INVALID: 'The admin server certificate does not match the host name in adminUrl',
 }
 
 /** One HTTP client per domain: its own agent (certificate rules) and keep-alive connections. */
@@ -32,7 +32,12 @@ export function createWeblogicHttp(domain: WeblogicDomain) {
   const base = new URL(domain.adminUrl)
   const secure = base.protocol === 'https:'
   const agent = secure
-    ? new https.Agent({ keepAlive: true, maxSockets: 4, ...(domain.ca ? { ca: domain.ca } : {}), rejectUnauthorized: !domain.allowSelfSigned })
+    ? new https.Agent({
+        keepAlive: true,
+        maxSockets: 4,
+        ...(domain.ca ? { ca: domain.ca } : {}),
+        rejectUnauthorized: !domain.allowSelfSigned,
+      })
     : new http.Agent({ keepAlive: true, maxSockets: 4 })
   const authorization = `Basic ${Buffer.from(`${domain.username}:${domain.password}`).toString('base64')}`
 
@@ -63,10 +68,22 @@ export function createWeblogicHttp(domain: WeblogicDomain) {
             const type = String(response.headers['content-type'] ?? '')
             const raw = `HTTP ${status} ${type}\n${body.slice(0, 2000)}`
             if (status === 401 || status === 403) {
-              return reject(new WeblogicCallError('The admin server refused the user name or password (check username and the password variable)', raw, false))
+              return reject(
+                new WeblogicCallError(
+                  'The admin server refused the user name or password (check username and the password variable)',
+                  raw,
+                  false,
+                ),
+              )
             }
             if (status === 404) {
-              return reject(new WeblogicCallError(`The admin server has no ${url.pathname}: is RESTful Management Services enabled, and is this the admin server's port?`, raw, false))
+              return reject(
+                new WeblogicCallError(
+                  `The admin server has no ${url.pathname}: is RESTful Management Services enabled, and is this the admin server's port?`,
+                  raw,
+                  false,
+                ),
+              )
             }
             if (status < 200 || status >= 300) {
               let detail = ''
@@ -80,15 +97,28 @@ export function createWeblogicHttp(domain: WeblogicDomain) {
             try {
               resolve(JSON.parse(body))
             } catch {
-              reject(new WeblogicCallError('The admin server answered with something that is not valid JSON (cut off or not the REST API)', raw, false))
+              reject(
+                new WeblogicCallError(
+                  'The admin server answered with something that is not valid JSON (cut off or not the REST API)',
+                  raw,
+                  false,
+                ),
+              )
             }
           })
         },
       )
       request.on('error', (error: NodeJS.ErrnoException) => {
-        if (signal.aborted) return reject(new WeblogicCallError(`The admin server did not answer within ${domain.timeoutMs / 1000} s`, 'timeout', true))
+        if (signal.aborted)
+          return reject(new WeblogicCallError(`The admin server did not answer within ${domain.timeoutMs / 1000} s`, 'timeout', true))
         const code = error.code ?? ''
-        reject(new WeblogicCallError(NETWORK_TEXT[code] ?? `The admin server could not be reached: ${error.message}`, `${code} ${error.message}`.trim(), true))
+        reject(
+          new WeblogicCallError(
+            NETWORK_TEXT[code] ?? `The admin server could not be reached: ${error.message}`,
+            `${code} ${error.message}`.trim(),
+            true,
+          ),
+        )
       })
       request.end()
     })

@@ -11,7 +11,11 @@ const DEFINITION = {
   dataset: 'dsa_projects',
   rows: { mode: 'detail' },
   groups: [{ field: 'client_id', label: 'Client' }],
-  columns: [{ field: 'project_name', label: 'Project' }, { field: 'received_date', label: 'Received' }, { field: 'construction_cost', agg: 'sum', label: 'Cost' }],
+  columns: [
+    { field: 'project_name', label: 'Project' },
+    { field: 'received_date', label: 'Received' },
+    { field: 'construction_cost', agg: 'sum', label: 'Cost' },
+  ],
   sort: [{ key: 'project_name', dir: 'asc' }],
   chart: { type: 'bar', series: ['sum_construction_cost'] },
   layout: { title: 'Costs by client', orientation: 'landscape', pageSize: 'Letter' },
@@ -37,17 +41,35 @@ describe.each(testDialects())('exports match the screen on %s', (dialect) => {
     admin = await t.signIn('admin@example.org')
     const at = t.clock.now().toISOString()
     for (let i = 0; i < 30; i += 1) {
-      await t.db.kysely.insertInto('dsa_projects').values({
-        client_id: i % 3 ? '37-H9' : '37-58', project_number: `04-${200000 + i}`, project_link: 'https://example.org', project_name: `School ${String(i).padStart(2, '0')}`, project_status: 'APPROVED',
-        construction_cost: i % 5 === 0 ? null : 1000 * i + 0.5, search_text: `school ${i}`, first_seen_at: at, scraped_at: at, received_date: `2025-0${(i % 9) + 1}-15`,
-      }).execute()
+      await t.db.kysely
+        .insertInto('dsa_projects')
+        .values({
+          client_id: i % 3 ? '37-H9' : '37-58',
+          project_number: `04-${200000 + i}`,
+          project_link: 'https://example.org',
+          project_name: `School ${String(i).padStart(2, '0')}`,
+          project_status: 'APPROVED',
+          construction_cost: i % 5 === 0 ? null : 1000 * i + 0.5,
+          search_text: `school ${i}`,
+          first_seen_at: at,
+          scraped_at: at,
+          received_date: `2025-0${(i % 9) + 1}-15`,
+        })
+        .execute()
     }
-    screen = (await t.request({ method: 'POST', url: '/api/reportrun', token: admin, payload: { definition: DEFINITION, limit: 500 } })).json()
+    screen = (
+      await t.request({ method: 'POST', url: '/api/reportrun', token: admin, payload: { definition: DEFINITION, limit: 500 } })
+    ).json()
   })
   afterAll(() => t.close())
 
   it('XLSX: every screen row in order, numbers as numbers with the column formats, groups outlined', async () => {
-    const answer = await t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition: DEFINITION, format: 'xlsx' } })
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/reportexport',
+      token: admin,
+      payload: { definition: DEFINITION, format: 'xlsx' },
+    })
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['content-disposition']).toMatch(/filename="report_\d{4}-\d{2}-\d{2}\.xlsx"/)
     const workbook = new ExcelJS.Workbook()
@@ -74,7 +96,12 @@ describe.each(testDialects())('exports match the screen on %s', (dialect) => {
   })
 
   it('PDF: the title, the group labels and every amount as the screen formats it', async () => {
-    const answer = await t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition: DEFINITION, format: 'pdf' } })
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/reportexport',
+      token: admin,
+      payload: { definition: DEFINITION, format: 'pdf' },
+    })
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['content-type']).toBe('application/pdf')
     const text = await pdfText(answer.rawPayload)
@@ -88,11 +115,112 @@ describe.each(testDialects())('exports match the screen on %s', (dialect) => {
   })
 
   it('CSV: the same rows with raw numbers', async () => {
-    const answer = await t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition: DEFINITION, format: 'csv' } })
-    const lines = answer.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/reportexport',
+      token: admin,
+      payload: { definition: DEFINITION, format: 'csv' },
+    })
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe('Project,Received,Cost')
     expect(lines).toHaveLength(screen.rows.length + 1)
     const firstDetail = screen.rows.find((row) => row.kind === 'detail' && typeof row.cells[2] === 'number')!
     expect(lines).toContain(`${firstDetail.cells[0]},${firstDetail.cells[1]},${firstDetail.cells[2]}`)
+  })
+})
+
+describe.each(testDialects())('report exports: money exact to the cent, times on the district clock, on %s', (dialect) => {
+  // Amounts whose binary sums are not exact (0.1 + 0.2 is 0.30000000000000004): the exports must still say the cents.
+  const COSTS = [4_748_494.7, 0.1, 0.2, 12_345_678.91, 1_000_000.07, 33.33, 33.33, 33.34, 29_391_363.35]
+  const exactCents = (amounts: number[]) => amounts.reduce((cents, amount) => cents + Math.round(amount * 100), 0)
+  const TOTALS = {
+    schemaVersion: 1,
+    dataset: 'dsa_projects',
+    rows: { mode: 'summary' },
+    groups: [{ field: 'client_id', label: 'Client' }],
+    columns: [
+      { field: 'client_id', label: 'Client' },
+      { field: 'construction_cost', agg: 'sum', label: 'Cost' },
+    ],
+    layout: { title: '', orientation: 'portrait', pageSize: 'Letter', footer: { runAt: true, pageNumbers: true } },
+  }
+  let t: TestApp
+  let admin: string
+  beforeAll(async () => {
+    // DISTRICT_TIME_ZONE unset: America/Los_Angeles. The test clock reads 2026-03-02 08:00 UTC, midnight in California.
+    t = await buildTestApp({ dialect })
+    admin = await t.signIn('admin@example.org')
+    const at = t.clock.now().toISOString()
+    for (const [i, cost] of COSTS.entries()) {
+      await t.db.kysely
+        .insertInto('dsa_projects')
+        .values({
+          client_id: i % 2 ? '37-H9' : '37-58',
+          project_number: `04-${300000 + i}`,
+          project_link: 'https://example.org',
+          project_name: `Site ${i}`,
+          project_status: 'APPROVED',
+          construction_cost: cost,
+          search_text: `site ${i}`,
+          first_seen_at: at,
+          scraped_at: at,
+          received_date: '2025-05-01',
+        })
+        .execute()
+    }
+  })
+  afterAll(() => t.close())
+
+  const exported = (format: 'csv' | 'xlsx' | 'pdf') =>
+    t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition: TOTALS, format } })
+
+  it('CSV: every sum, subtotal and the grand total to the cent, with no binary noise', async () => {
+    const answer = await exported('csv')
+    expect(answer.statusCode).toBe(200)
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    const amounts = lines.slice(1).map((line) => line.split(',').at(-1)!)
+    for (const amount of amounts) expect(amount, 'at most two decimals').toMatch(/^-?\d+(\.\d{1,2})?$/)
+    const byClient = (client: string) => COSTS.filter((_, i) => (i % 2 ? '37-H9' : '37-58') === client)
+    expect(lines).toContain(`37-58,${exactCents(byClient('37-58')) / 100}`)
+    expect(lines).toContain(`37-H9,${exactCents(byClient('37-H9')) / 100}`)
+    expect(lines.at(-1)).toBe(`Total,${exactCents(COSTS) / 100}`)
+  })
+
+  it('XLSX: the sums are numbers exact to the cent, and the run time is on the district clock with its zone', async () => {
+    const answer = await exported('xlsx')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(answer.rawPayload as unknown as ExcelJS.Buffer)
+    const sheet = workbook.worksheets[0]!
+    const values: unknown[] = []
+    let runAt = ''
+    sheet.eachRow((row) => {
+      const first = row.getCell(1).value
+      if (typeof first === 'string' && first.startsWith('Run ')) runAt = first
+      if (first === 'Total') values.push(row.getCell(2).value)
+    })
+    expect(values).toEqual([exactCents(COSTS) / 100])
+    expect(runAt).toBe('Run Mar 2, 2026 12:00 AM PST')
+  })
+
+  it('PDF: titled with the report name when the title is empty, run time in the district zone', async () => {
+    const answer = await exported('pdf')
+    const text = await pdfText(answer.rawPayload)
+    expect(text).toContain('Untitled report')
+    expect(text).toContain('Run Mar 2, 2026 12:00 AM PST')
+    expect(text).toContain(formatCell(exactCents(COSTS) / 100, 'money'))
+  })
+
+  it('on screen: the result names the zone and its sums are exact', async () => {
+    const result: ReportResult = (
+      await t.request({ method: 'POST', url: '/api/reportrun', token: admin, payload: { definition: TOTALS } })
+    ).json()
+    expect(result.timeZone).toBe('America/Los_Angeles')
+    expect(result.rows.find((row) => row.kind === 'grandTotal')?.cells[1]).toBe(exactCents(COSTS) / 100)
   })
 })

@@ -16,16 +16,16 @@ import {
   ReportVersionsResponseSchema,
   RunReportBodySchema,
 } from '@platform/contracts/reports'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../lib/errors.js'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { Catalogue } from './catalogue/catalogue.js'
 import { csvLines } from './exports/csv-export.js'
 import type { ReportsService } from './reports.service.js'
+import { signedInRoute } from '../../plugins/access.js'
+import { clientInfo } from '../../lib/client-info.js'
 
-const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
-const access = { application: 'REPORTS_STUDIO' } as const
+const access = signedInRoute({ application: 'REPORTS_STUDIO' })
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -34,63 +34,118 @@ const CONTENT_TYPES = {
 } as const
 
 /** A file name made of the report's name: letters, digits, - and _ only. */
-const fileName = (name: string, format: string, date: string) => `${name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'report'}_${date}.${format}`
+const fileName = (name: string, format: string, date: string) =>
+  `${
+    name
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 80) || 'report'
+  }_${date}.${format}`
 
 /** Reports Studio (SPEC.md §7 Reports, plus running, exporting, versions and the catalogue). */
-export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; catalogue: Catalogue }> = async (app, { reports, catalogue }) => {
-  app.get('/reportlist', { config: { access }, schema: { response: { 200: ReportListResponseSchema, ...errorResponses } } }, (request) => reports.list(request.user!))
-
-  app.get('/reportdetails', { config: { access }, schema: { querystring: ReportIdQuerySchema, response: { 200: ReportDetailsResponseSchema, ...errorResponses } } }, (request) =>
-    reports.details(request.user!, request.query.reportId),
+export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; catalogue: Catalogue }> = async (
+  app,
+  { reports, catalogue },
+) => {
+  app.get('/reportlist', { config: access.config, schema: { response: { 200: ReportListResponseSchema, ...errorResponses } } }, (request) =>
+    reports.list(access.user(request)),
   )
 
-  app.post('/reportcreate', { config: { access }, schema: { body: ReportCreateBodySchema, response: { 200: ReportSavedResponseSchema, ...errorResponses } } }, (request) =>
-    reports.create(request.user!, request.body, client(request)),
+  app.get(
+    '/reportdetails',
+    {
+      config: access.config,
+      schema: { querystring: ReportIdQuerySchema, response: { 200: ReportDetailsResponseSchema, ...errorResponses } },
+    },
+    (request) => reports.details(access.user(request), request.query.reportId),
+  )
+
+  app.post(
+    '/reportcreate',
+    { config: access.config, schema: { body: ReportCreateBodySchema, response: { 200: ReportSavedResponseSchema, ...errorResponses } } },
+    (request) => reports.create(access.user(request), request.body, clientInfo(request)),
   )
 
   app.put(
     '/reportupdate',
-    { config: { access }, schema: { querystring: ReportIdQuerySchema, body: ReportUpdateBodySchema, response: { 200: ReportSavedResponseSchema, ...errorResponses } } },
-    (request) => reports.update(request.user!, request.query.reportId, request.body, client(request)),
+    {
+      config: access.config,
+      schema: {
+        querystring: ReportIdQuerySchema,
+        body: ReportUpdateBodySchema,
+        response: { 200: ReportSavedResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => reports.update(access.user(request), request.query.reportId, request.body, clientInfo(request)),
   )
 
-  app.delete('/reportdelete', { config: { access }, schema: { querystring: ReportIdQuerySchema, response: { 200: SuccessSchema, ...errorResponses } } }, (request) =>
-    reports.delete(request.user!, request.query.reportId, client(request)),
+  app.delete(
+    '/reportdelete',
+    { config: access.config, schema: { querystring: ReportIdQuerySchema, response: { 200: SuccessSchema, ...errorResponses } } },
+    (request) => reports.delete(access.user(request), request.query.reportId, clientInfo(request)),
   )
 
-  app.get('/reportversions', { config: { access }, schema: { querystring: ReportIdQuerySchema, response: { 200: ReportVersionsResponseSchema, ...errorResponses } } }, (request) =>
-    reports.versions(request.user!, request.query.reportId),
+  app.get(
+    '/reportversions',
+    {
+      config: access.config,
+      schema: { querystring: ReportIdQuerySchema, response: { 200: ReportVersionsResponseSchema, ...errorResponses } },
+    },
+    (request) => reports.versions(access.user(request), request.query.reportId),
   )
 
-  app.post('/reportrestore', { config: { access }, schema: { querystring: ReportVersionQuerySchema, response: { 200: ReportSavedResponseSchema, ...errorResponses } } }, (request) =>
-    reports.restore(request.user!, request.query.reportId, request.query.version, client(request)),
+  app.post(
+    '/reportrestore',
+    {
+      config: access.config,
+      schema: { querystring: ReportVersionQuerySchema, response: { 200: ReportSavedResponseSchema, ...errorResponses } },
+    },
+    (request) => reports.restore(access.user(request), request.query.reportId, request.query.version, clientInfo(request)),
   )
 
-  app.get('/reportdatasets', { config: { access }, schema: { response: { 200: DatasetsResponseSchema, ...errorResponses } } }, async (request) => ({
-    datasets: await catalogue.list(request.user!),
-  }))
-
-  app.post('/reportrun', { config: { access }, schema: { body: RunReportBodySchema, response: { 200: ReportResultSchema, ...errorResponses } } }, (request) =>
-    reports.run(request.user!, request.body),
+  app.get(
+    '/reportdatasets',
+    { config: access.config, schema: { response: { 200: DatasetsResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      datasets: await catalogue.list(access.user(request)),
+    }),
   )
 
-  app.post('/reportoptions', { config: { access }, schema: { body: ParameterOptionsBodySchema, response: { 200: ParameterOptionsResponseSchema, ...errorResponses } } }, (request) =>
-    reports.parameterOptions(request.user!, request.body),
+  app.post(
+    '/reportrun',
+    { config: access.config, schema: { body: RunReportBodySchema, response: { 200: ReportResultSchema, ...errorResponses } } },
+    (request) => reports.run(access.user(request), request.body),
   )
 
-  app.post('/reportexport', { config: { access }, schema: { body: ExportReportBodySchema } }, async (request, reply) => {
+  app.post(
+    '/reportoptions',
+    {
+      config: access.config,
+      schema: { body: ParameterOptionsBodySchema, response: { 200: ParameterOptionsResponseSchema, ...errorResponses } },
+    },
+    (request) => reports.parameterOptions(access.user(request), request.body),
+  )
+
+  app.post('/reportexport', { config: access.config, schema: { body: ExportReportBodySchema } }, async (request, reply) => {
     const { format, ...source } = request.body
-    const { header, rows, name } = await reports.exportable(request.user!, source, client(request), format)
+    const { header, rows, name } = await reports.exportable(access.user(request), source, clientInfo(request), format)
     // The XLSX and PDF writers (exceljs, pdfkit: tens of megabytes) are loaded on their first use.
     const { XLSX_MAX_ROWS, writeXlsx } = await import('./exports/xlsx-export.js')
     if (format === 'xlsx' && header.page.total > XLSX_MAX_ROWS) {
-      throw new AppError('unprocessable', `The report has ${header.page.total.toLocaleString('en-US')} rows, more than an Excel sheet holds. Export it as CSV.`, { code: 'too_many_rows' })
+      throw new AppError(
+        'unprocessable',
+        `The report has ${header.page.total.toLocaleString('en-US')} rows, more than an Excel sheet holds. Export it as CSV.`,
+        { code: 'too_many_rows' },
+      )
     }
     const date = header.generatedAt.slice(0, 10)
-    reply.header('Content-Type', CONTENT_TYPES[format]).header('Content-Disposition', `attachment; filename="${fileName(name, format, date)}"`)
+    reply
+      .header('Content-Type', CONTENT_TYPES[format])
+      .header('Content-Disposition', `attachment; filename="${fileName(name, format, date)}"`)
     if (format === 'csv') return reply.send(Readable.from(csvLines(rows, header.columns)))
     const output = new PassThrough()
-    const write = format === 'xlsx' ? writeXlsx(header, rows, output) : (await import('./exports/pdf-export.js')).writePdf(header, rows, output)
+    const write =
+      format === 'xlsx' ? writeXlsx(header, rows, output) : (await import('./exports/pdf-export.js')).writePdf(header, rows, output)
     // A failure half-way cannot change the status any more: the download ends short and the log says why.
     write.catch((error: unknown) => {
       request.log.error({ err: error }, 'a report export failed while being written')

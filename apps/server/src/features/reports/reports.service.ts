@@ -7,26 +7,28 @@ import {
   ReportDefinitionSchema,
 } from '@platform/contracts/reports'
 import type { Transaction } from 'kysely'
-import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import type { Kysely } from 'kysely'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { Catalogue } from './catalogue/catalogue.js'
-import { type QueryRunner, createReportEngine } from './engine/report-engine.js'
+import type { QueryRunner } from './engine/report-engine.js'
 import { applyParameters } from './engine/parameters.js'
 import { DefinitionError, planReport } from './engine/report-plan.js'
-import { createReportQueries } from './engine/report-queries.js'
 import type { ReportsRepository } from './reports.repository.js'
 import type { ClientInfo } from '../../lib/client-info.js'
 
 export type { ClientInfo } from '../../lib/client-info.js'
+/** The shape of a dataset another feature adds to the catalogue (app.ts hands its datasets to the catalogue). */
+export type { CatalogueDataset } from './catalogue/dataset.js'
 
 type Row = NonNullable<Awaited<ReturnType<ReportsRepository['get']>>>
 
 const mayDesign = (user: AuthUser) => REPORT_DESIGNER_ROLES.includes(user.roleCode)
+
+/** Who the starter reports (installed with the platform, created by nobody) are credited to. */
+export const STARTER_CREATOR = 'District Staff Platform (starter report)'
 
 /** Reports Studio's rules (SPEC.md §6): designers create; designers or the creator edit and delete; everyone else views. */
 export function createReportsService(deps: {
@@ -35,24 +37,33 @@ export function createReportsService(deps: {
   audit: AuditService
   clock: Clock
   inTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>
-  k: Kysely<Database>
-  dialect: Dialect
   /** Runs report queries with the interactive or the export timeout. */
   runQuery: (timeout: 'interactive' | 'export') => QueryRunner
+  /** DISTRICT_TIME_ZONE: results say when they ran in it. */
+  timeZone: string
 }) {
   const { reports, catalogue, audit, clock, inTransaction } = deps
   const mayEdit = (user: AuthUser, row: Row) => mayDesign(user) || row.created_by === user.id
 
   function summary(user: AuthUser, row: Row): ReportSummary {
     return {
-      REPORT_ID: row.report_id, REPORT_NAME: row.report_name, REPORT_DESCRIPTION: row.report_description, CREATOR_NAME: row.creator_name ?? null,
-      CREATED_BY: row.created_by, CREATED_AT: row.created_at, UPDATED_AT: row.updated_at, canEdit: mayEdit(user, row), dataset: row.dataset, version: row.version,
+      REPORT_ID: row.report_id,
+      REPORT_NAME: row.report_name,
+      REPORT_DESCRIPTION: row.report_description,
+      CREATOR_NAME: row.creator_name ?? (row.starter_key ? STARTER_CREATOR : null),
+      CREATED_BY: row.created_by,
+      CREATED_AT: row.created_at,
+      UPDATED_AT: row.updated_at,
+      canEdit: mayEdit(user, row),
+      dataset: row.dataset,
+      version: row.version,
     }
   }
 
   async function found(reportId: number): Promise<Row> {
     const row = await reports.get(reportId)
-    if (!row) throw new AppError('not_found', `There is no report with id ${reportId}. It may have been deleted.`, { code: 'report_not_found' })
+    if (!row)
+      throw new AppError('not_found', `There is no report with id ${reportId}. It may have been deleted.`, { code: 'report_not_found' })
     return row
   }
 
@@ -63,16 +74,29 @@ export function createReportsService(deps: {
     try {
       return planReport(raw, await catalogue.readable(user, dataset.data)).definition
     } catch (error) {
-      if (error instanceof DefinitionError) throw new AppError('unprocessable', `The report definition is not valid: ${error.message}`, { code: 'invalid_definition' })
+      if (error instanceof DefinitionError)
+        throw new AppError('unprocessable', `The report definition is not valid: ${error.message}`, { code: 'invalid_definition' })
       throw error
     }
   }
 
   const record = (action: string, user: AuthUser, client: ClientInfo, reportId: number, details: Record<string, unknown> = {}) =>
-    audit.record({ action, outcome: 'success', actorUserId: user.id, targetType: 'report', targetId: reportId, ip: client.ip, userAgent: client.userAgent, details })
+    audit.record({
+      action,
+      outcome: 'success',
+      actorUserId: user.id,
+      targetType: 'report',
+      targetId: reportId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details,
+    })
 
   /** The definition to run: a saved report's, or an unsaved one for those who may design it (the live preview). */
-  async function definitionFor(user: AuthUser, source: { reportId?: number | undefined; definition?: unknown }): Promise<{ raw: unknown; name: string }> {
+  async function definitionFor(
+    user: AuthUser,
+    source: { reportId?: number | undefined; definition?: unknown },
+  ): Promise<{ raw: unknown; name: string | null }> {
     const row = source.reportId !== undefined ? await found(source.reportId) : null
     if (source.definition === undefined || source.definition === null) {
       if (!row) throw new AppError('bad_request', 'Send a reportId or a definition.', { code: 'no_report' })
@@ -80,14 +104,19 @@ export function createReportsService(deps: {
     }
     // Unsaved changes run for designers, and for the creator of the report they change.
     if (!mayDesign(user) && !(row && mayEdit(user, row))) {
-      throw new AppError('forbidden', 'Only report writers, administrators and the report’s creator can preview a report that is not saved.', { code: 'designer_only' })
+      throw new AppError(
+        'forbidden',
+        'Only report writers, administrators and the report’s creator can preview a report that is not saved.',
+        { code: 'designer_only' },
+      )
     }
-    return { raw: source.definition, name: row?.report_name ?? 'report' }
+    return { raw: source.definition, name: row?.report_name ?? null }
   }
 
   async function planFor(user: AuthUser, raw: unknown) {
     const datasetId = (raw as { dataset?: unknown } | null)?.dataset
-    if (typeof datasetId !== 'string') throw new AppError('unprocessable', 'The definition names no dataset.', { code: 'invalid_definition' })
+    if (typeof datasetId !== 'string')
+      throw new AppError('unprocessable', 'The definition names no dataset.', { code: 'invalid_definition' })
     try {
       return planReport(raw, await catalogue.readable(user, datasetId))
     } catch (error) {
@@ -96,12 +125,22 @@ export function createReportsService(deps: {
     }
   }
 
-  async function engineFor(user: AuthUser, source: { reportId?: number | undefined; definition?: unknown }, parameters: Record<string, unknown>, timeout: 'interactive' | 'export') {
+  /** A result says in which zone it ran, and is titled by the report's name when its layout has no title. */
+  function headed(result: Omit<ReportResult, 'timeZone'>, name: string | null): ReportResult {
+    return { ...result, title: result.title.trim() || name || 'Untitled report', timeZone: deps.timeZone }
+  }
+
+  async function engineFor(
+    user: AuthUser,
+    source: { reportId?: number | undefined; definition?: unknown },
+    parameters: Record<string, unknown>,
+    timeout: 'interactive' | 'export',
+  ) {
     const { raw, name } = await definitionFor(user, source)
     const plan = await planFor(user, raw)
     try {
       const applied = applyParameters(plan.definition, parameters)
-      return { engine: createReportEngine(plan, applied, { k: deps.k, dialect: deps.dialect, run: deps.runQuery(timeout) }), plan, name }
+      return { engine: reports.reportEngine(plan, applied, deps.runQuery(timeout)), plan, name }
     } catch (error) {
       if (error instanceof DefinitionError) throw new AppError('unprocessable', error.message, { code: 'invalid_definition' })
       throw error
@@ -109,8 +148,11 @@ export function createReportsService(deps: {
   }
 
   return {
+    /** The reports the person can run (their dataset is readable to them), and those they may edit to repair. */
     async list(user: AuthUser) {
-      return { reports: (await reports.list()).map((row) => summary(user, row)), canCreate: mayDesign(user) }
+      const readable = new Set((await catalogue.list(user)).map((dataset) => dataset.id))
+      const listed = (await reports.list()).filter((row) => readable.has(row.dataset) || mayEdit(user, row))
+      return { reports: listed.map((row) => summary(user, row)), canCreate: mayDesign(user) }
     },
 
     async details(user: AuthUser, reportId: number) {
@@ -119,37 +161,79 @@ export function createReportsService(deps: {
     },
 
     async create(user: AuthUser, body: { name: string; description?: string | undefined; definition: unknown }, client: ClientInfo) {
-      if (!mayDesign(user)) throw new AppError('forbidden', 'Only report writers and administrators can create reports.', { code: 'designer_only' })
+      if (!mayDesign(user))
+        throw new AppError('forbidden', 'Only report writers and administrators can create reports.', { code: 'designer_only' })
       const definition = await validated(user, body.definition)
       const at = clock.now().toISOString()
       const reportId = await inTransaction((trx) =>
-        reports.insert({ report_name: body.name, report_description: body.description || null, dataset: definition.dataset, definition: JSON.stringify(definition), version: 1, created_by: user.id, created_at: at, updated_by: user.id, updated_at: at, starter_key: null }, trx),
+        reports.insert(
+          {
+            report_name: body.name,
+            report_description: body.description || null,
+            dataset: definition.dataset,
+            definition: JSON.stringify(definition),
+            version: 1,
+            created_by: user.id,
+            created_at: at,
+            updated_by: user.id,
+            updated_at: at,
+            starter_key: null,
+          },
+          trx,
+        ),
       )
       await record('report.created', user, client, reportId, { name: body.name })
       return { success: true as const, message: 'Report saved successfully!', report: summary(user, await found(reportId)) }
     },
 
-    async update(user: AuthUser, reportId: number, body: { name?: string | undefined; description?: string | undefined; definition: unknown; version?: number | undefined }, client: ClientInfo) {
+    async update(
+      user: AuthUser,
+      reportId: number,
+      body: { name?: string | undefined; description?: string | undefined; definition: unknown; version?: number | undefined },
+      client: ClientInfo,
+    ) {
       const row = await found(reportId)
-      if (!mayEdit(user, row)) throw new AppError('forbidden', 'Only report writers, administrators and its creator can change this report.', { code: 'not_editable' })
+      if (!mayEdit(user, row))
+        throw new AppError('forbidden', 'Only report writers, administrators and its creator can change this report.', {
+          code: 'not_editable',
+        })
       if (body.version !== undefined && body.version !== row.version) {
-        throw new AppError('conflict', `This report was saved again (version ${row.version}) after you opened version ${body.version}. Reload it to see those changes, then make yours.`, { code: 'report_changed' })
+        throw new AppError(
+          'conflict',
+          `This report was saved again (version ${row.version}) after you opened version ${body.version}. Reload it to see those changes, then make yours.`,
+          { code: 'report_changed' },
+        )
       }
       const definition = await validated(user, body.definition)
       const saved = await inTransaction((trx) =>
-        reports.update(reportId, row.version, {
-          report_name: body.name ?? row.report_name, report_description: body.description === undefined ? row.report_description : body.description || null,
-          dataset: definition.dataset, definition: JSON.stringify(definition),
-        }, user.id, clock.now().toISOString(), trx),
+        reports.update(
+          reportId,
+          row.version,
+          {
+            report_name: body.name ?? row.report_name,
+            report_description: body.description === undefined ? row.report_description : body.description || null,
+            dataset: definition.dataset,
+            definition: JSON.stringify(definition),
+          },
+          user.id,
+          clock.now().toISOString(),
+          trx,
+        ),
       )
-      if (!saved) throw new AppError('conflict', 'Someone else saved this report a moment ago. Reload it to see their changes, then save again.', { code: 'report_changed' })
+      if (!saved)
+        throw new AppError('conflict', 'Someone else saved this report a moment ago. Reload it to see their changes, then save again.', {
+          code: 'report_changed',
+        })
       await record('report.updated', user, client, reportId, { version: row.version + 1 })
       return { success: true as const, message: 'Report updated successfully!', report: summary(user, await found(reportId)) }
     },
 
     async delete(user: AuthUser, reportId: number, client: ClientInfo) {
       const row = await found(reportId)
-      if (!mayEdit(user, row)) throw new AppError('forbidden', 'Only report writers, administrators and its creator can delete this report.', { code: 'not_editable' })
+      if (!mayEdit(user, row))
+        throw new AppError('forbidden', 'Only report writers, administrators and its creator can delete this report.', {
+          code: 'not_editable',
+        })
       await inTransaction((trx) => reports.delete(reportId, trx))
       await record('report.deleted', user, client, reportId, { name: row.report_name })
       return { success: true as const, message: `The report '${row.report_name}' was deleted.` }
@@ -157,10 +241,15 @@ export function createReportsService(deps: {
 
     async versions(user: AuthUser, reportId: number) {
       const row = await found(reportId)
-      if (!mayEdit(user, row)) throw new AppError('forbidden', 'Only those who may edit this report see its history.', { code: 'not_editable' })
+      if (!mayEdit(user, row))
+        throw new AppError('forbidden', 'Only those who may edit this report see its history.', { code: 'not_editable' })
       return {
         versions: (await reports.versions(reportId)).map((version) => ({
-          version: version.version, savedAt: version.saved_at, savedBy: version.saved_by_name ?? null, name: version.report_name, current: version.version === row.version,
+          version: version.version,
+          savedAt: version.saved_at,
+          savedBy: version.saved_by_name ?? null,
+          name: version.report_name,
+          current: version.version === row.version,
         })),
       }
     },
@@ -168,21 +257,44 @@ export function createReportsService(deps: {
     /** Brings an earlier version back as the newest one (the history keeps everything in between). */
     async restore(user: AuthUser, reportId: number, version: number, client: ClientInfo) {
       const row = await found(reportId)
-      if (!mayEdit(user, row)) throw new AppError('forbidden', 'Only report writers, administrators and its creator can restore a version.', { code: 'not_editable' })
+      if (!mayEdit(user, row))
+        throw new AppError('forbidden', 'Only report writers, administrators and its creator can restore a version.', {
+          code: 'not_editable',
+        })
       const earlier = await reports.version(reportId, version)
       if (!earlier) throw new AppError('not_found', `Report ${reportId} has no version ${version}.`)
       const definition = await validated(user, JSON.parse(earlier.definition))
       const saved = await inTransaction((trx) =>
-        reports.update(reportId, row.version, { report_name: earlier.report_name, report_description: earlier.report_description, dataset: definition.dataset, definition: JSON.stringify(definition) }, user.id, clock.now().toISOString(), trx),
+        reports.update(
+          reportId,
+          row.version,
+          {
+            report_name: earlier.report_name,
+            report_description: earlier.report_description,
+            dataset: definition.dataset,
+            definition: JSON.stringify(definition),
+          },
+          user.id,
+          clock.now().toISOString(),
+          trx,
+        ),
       )
-      if (!saved) throw new AppError('conflict', 'Someone else saved this report a moment ago. Reload it and try again.', { code: 'report_changed' })
+      if (!saved)
+        throw new AppError('conflict', 'Someone else saved this report a moment ago. Reload it and try again.', { code: 'report_changed' })
       await record('report.restored', user, client, reportId, { restoredVersion: version, newVersion: row.version + 1 })
-      return { success: true as const, message: `Version ${version} was restored as version ${row.version + 1}.`, report: summary(user, await found(reportId)) }
+      return {
+        success: true as const,
+        message: `Version ${version} was restored as version ${row.version + 1}.`,
+        report: summary(user, await found(reportId)),
+      }
     },
 
-    async run(user: AuthUser, request: { reportId?: number | undefined; definition?: unknown; parameters: Record<string, unknown>; offset: number; limit: number }): Promise<ReportResult> {
-      const { engine } = await engineFor(user, request, request.parameters, 'interactive')
-      return engine.page(request.offset, request.limit, clock.now())
+    async run(
+      user: AuthUser,
+      request: { reportId?: number | undefined; definition?: unknown; parameters: Record<string, unknown>; offset: number; limit: number },
+    ): Promise<ReportResult> {
+      const { engine, name } = await engineFor(user, request, request.parameters, 'interactive')
+      return headed(await engine.page(request.offset, request.limit, clock.now()), name)
     },
 
     /** The choices of the parameters that take them from a field. */
@@ -193,7 +305,7 @@ export function createReportsService(deps: {
       const options: Record<string, string[]> = {}
       for (const parameter of plan.definition.parameters) {
         if (!parameter.optionsFrom) continue
-        const queries = createReportQueries(plan, { values: new Map(), display: [] }, deps.k, deps.dialect)
+        const queries = reports.reportQueries(plan, { values: new Map(), display: [] })
         const rows = await run(queries.distinct(parameter.optionsFrom, PARAMETER_OPTIONS_LIMIT))
         options[parameter.id] = rows.map((row) => String(row.value))
       }
@@ -201,11 +313,16 @@ export function createReportsService(deps: {
     },
 
     /** What an export needs: the header of the result model and all its rows, read as they are written. */
-    async exportable(user: AuthUser, request: { reportId?: number | undefined; definition?: unknown; parameters: Record<string, unknown> }, client: ClientInfo, format: string) {
+    async exportable(
+      user: AuthUser,
+      request: { reportId?: number | undefined; definition?: unknown; parameters: Record<string, unknown> },
+      client: ClientInfo,
+      format: string,
+    ) {
       const { engine, name } = await engineFor(user, request, request.parameters, 'export')
-      const header = await engine.page(0, 1, clock.now())
+      const header = headed(await engine.page(0, 1, clock.now()), name)
       if (request.reportId !== undefined) await record('report.exported', user, client, request.reportId, { format })
-      return { header: { ...header, rows: [], chart: await engine.chart() }, rows: engine.allRows(), name }
+      return { header: { ...header, rows: [], chart: await engine.chart() }, rows: engine.allRows(), name: name ?? 'report' }
     },
   }
 }

@@ -12,7 +12,12 @@ export function createSsoRepository(db: Db) {
     async consumeState(stateHash: string, now: string) {
       const row = await k.selectFrom('sso_states').selectAll().where('state_hash', '=', stateHash).executeTakeFirst()
       if (!row || row.consumed_at || row.expires_at <= now) return undefined
-      const result = await k.updateTable('sso_states').set({ consumed_at: now }).where('state_hash', '=', stateHash).where('consumed_at', 'is', null).executeTakeFirst()
+      const result = await k
+        .updateTable('sso_states')
+        .set({ consumed_at: now })
+        .where('state_hash', '=', stateHash)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1 ? row : undefined
     },
 

@@ -6,10 +6,9 @@ import { hmac, randomToken } from '../../lib/crypto.js'
 import { normalizeEmail } from '../../lib/email-address.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuditService } from '../audit/audit.service.js'
-import type { ChallengesRepository } from '../auth/challenges.repository.js'
 import type { ClientInfo } from '../auth/sessions.service.js'
-import type { SignInService } from '../auth/sign-in.service.js'
-import type { UsersRepository } from '../users/users.repository.js'
+import type { SignInService, TicketChallenges } from '../auth/sign-in.service.js'
+import type { UserDirectory } from '../users/users.service.js'
 import type { OidcConfigurations } from './oidc-configurations.js'
 import type { SsoRepository } from './sso.repository.js'
 
@@ -37,8 +36,8 @@ const TICKET_MINUTES = 2
 export function createSsoService(deps: {
   configurations: OidcConfigurations
   states: SsoRepository
-  challenges: ChallengesRepository
-  users: UsersRepository
+  challenges: TicketChallenges
+  users: UserDirectory
   signIn: Pick<SignInService, 'completeSignIn'>
   audit: AuditService
   clock: Clock
@@ -65,16 +64,28 @@ export function createSsoService(deps: {
   /** The verified address of the person the ID token names, or why there is none. */
   function addressFrom(provider: SsoProviderConfig, claims: oidc.IDToken): string {
     if (claims[provider.tenantClaim.name] !== provider.tenantClaim.value) {
-      throw new SsoFailure('sso_wrong_tenant', `${provider.tenantClaim.name} is ${JSON.stringify(claims[provider.tenantClaim.name] ?? null)}, expected ${provider.tenantClaim.value}`)
+      throw new SsoFailure(
+        'sso_wrong_tenant',
+        `${provider.tenantClaim.name} is ${JSON.stringify(claims[provider.tenantClaim.name] ?? null)}, expected ${provider.tenantClaim.value}`,
+      )
     }
     // Google says whether it verified the address; an Entra ID account's address belongs to the tenant just checked.
-    const address = provider.id === 'google' ? (claims.email_verified === true ? claims.email : undefined) : (claims.email ?? claims.preferred_username)
-    if (typeof address !== 'string' || !address.includes('@')) throw new SsoFailure('sso_unverified_email', 'the ID token carries no verified e-mail address')
+    const address =
+      provider.id === 'google' ? (claims.email_verified === true ? claims.email : undefined) : (claims.email ?? claims.preferred_username)
+    if (typeof address !== 'string' || !address.includes('@'))
+      throw new SsoFailure('sso_unverified_email', 'the ID token carries no verified e-mail address')
     return normalizeEmail(address)
   }
 
   async function recordFailure(provider: string, failure: SsoFailure, client: ClientInfo) {
-    await audit.record({ action: 'sign_in.sso_failed', outcome: 'failure', ...(failure.email ? { email: failure.email } : {}), ip: client.ip, userAgent: client.userAgent, details: { provider, code: failure.code, reason: failure.reason } })
+    await audit.record({
+      action: 'sign_in.sso_failed',
+      outcome: 'failure',
+      ...(failure.email ? { email: failure.email } : {}),
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details: { provider, code: failure.code, reason: failure.reason },
+    })
   }
 
   return {
@@ -93,8 +104,15 @@ export function createSsoService(deps: {
         const codeVerifier = oidc.randomPKCECodeVerifier()
         const now = clock.now()
         await states.insertState({
-          state_hash: hmac(secret, 'sso-state', state), provider: provider.id, nonce, code_verifier: codeVerifier, binding_hash: hmac(secret, 'sso-binding', binding),
-          origin, created_at: now.toISOString(), expires_at: new Date(now.getTime() + STATE_MINUTES * MINUTE_MS).toISOString(), consumed_at: null,
+          state_hash: hmac(secret, 'sso-state', state),
+          provider: provider.id,
+          nonce,
+          code_verifier: codeVerifier,
+          binding_hash: hmac(secret, 'sso-binding', binding),
+          origin,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + STATE_MINUTES * MINUTE_MS).toISOString(),
+          consumed_at: null,
         })
         return oidc.buildAuthorizationUrl(configuration, {
           redirect_uri: redirectUri(provider),
@@ -115,7 +133,12 @@ export function createSsoService(deps: {
     },
 
     /** The provider's return: checks everything, and answers a one-time ticket for the page to trade for the session. */
-    async callback(providerId: string, currentUrl: URL, binding: string | undefined, client: ClientInfo): Promise<{ ticket: string; origin: SsoOrigin }> {
+    async callback(
+      providerId: string,
+      currentUrl: URL,
+      binding: string | undefined,
+      client: ClientInfo,
+    ): Promise<{ ticket: string; origin: SsoOrigin }> {
       let origin: SsoOrigin = 'standard'
       try {
         const provider = providerOf(providerId)
@@ -123,20 +146,30 @@ export function createSsoService(deps: {
         const stored = state ? await states.consumeState(hmac(secret, 'sso-state', state), clock.now().toISOString()) : undefined
         if (!stored || stored.provider !== provider.id) throw new SsoFailure('sso_state_mismatch', 'unknown, spent or expired state')
         origin = stored.origin as SsoOrigin
-        if (!binding || hmac(secret, 'sso-binding', binding) !== stored.binding_hash) throw new SsoFailure('sso_state_mismatch', 'returned to another browser than the one that started')
+        if (!binding || hmac(secret, 'sso-binding', binding) !== stored.binding_hash)
+          throw new SsoFailure('sso_state_mismatch', 'returned to another browser than the one that started')
         const providerError = currentUrl.searchParams.get('error')
         if (providerError) {
-          throw new SsoFailure(providerError === 'access_denied' ? 'sso_cancelled' : 'sso_invalid_response', `the provider answered ${providerError}: ${currentUrl.searchParams.get('error_description') ?? ''}`.trim())
+          throw new SsoFailure(
+            providerError === 'access_denied' ? 'sso_cancelled' : 'sso_invalid_response',
+            `the provider answered ${providerError}: ${currentUrl.searchParams.get('error_description') ?? ''}`.trim(),
+          )
         }
         const configuration = await configurationOf(provider)
         let claims: oidc.IDToken | undefined
         try {
           const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
-            pkceCodeVerifier: stored.code_verifier, expectedState: state, expectedNonce: stored.nonce, idTokenExpected: true,
+            pkceCodeVerifier: stored.code_verifier,
+            expectedState: state,
+            expectedNonce: stored.nonce,
+            idTokenExpected: true,
           })
           claims = tokens.claims()
         } catch (error) {
-          const unreachable = error instanceof TypeError || (error instanceof Error && /fetch failed|timed? ?out|aborted|ECONNREFUSED/i.test(`${error.message} ${String(error.cause ?? '')}`))
+          const unreachable =
+            error instanceof TypeError ||
+            (error instanceof Error &&
+              /fetch failed|timed? ?out|aborted|ECONNREFUSED/i.test(`${error.message} ${String(error.cause ?? '')}`))
           throw new SsoFailure(unreachable ? 'sso_unavailable' : 'sso_invalid_response', describe(error))
         }
         if (!claims) throw new SsoFailure('sso_invalid_response', 'no ID token')
@@ -147,8 +180,16 @@ export function createSsoService(deps: {
         const ticket = randomToken()
         const now = clock.now()
         await challenges.insert({
-          kind: `sso_${provider.id}`, email: address, user_id: user.user_id, token_hash: hmac(secret, 'sso-ticket', ticket), code_hash: null, code_attempts: 0,
-          created_at: now.toISOString(), expires_at: new Date(now.getTime() + TICKET_MINUTES * MINUTE_MS).toISOString(), consumed_at: null, revoked_at: null,
+          kind: `sso_${provider.id}`,
+          email: address,
+          user_id: user.user_id,
+          token_hash: hmac(secret, 'sso-ticket', ticket),
+          code_hash: null,
+          code_attempts: 0,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + TICKET_MINUTES * MINUTE_MS).toISOString(),
+          consumed_at: null,
+          revoked_at: null,
         })
         return { ticket, origin }
       } catch (error) {
@@ -162,13 +203,23 @@ export function createSsoService(deps: {
     async complete(ticket: string, deviceId: string | undefined, client: ClientInfo): Promise<SignInResponse> {
       const now = clock.now().toISOString()
       const challenge = await challenges.findByTokenHash(hmac(secret, 'sso-ticket', ticket))
-      const invalid = new AppError('bad_request', 'This sign-in has expired or was already used. Please sign in again.', { code: 'sso_ticket_invalid' })
+      const invalid = new AppError('bad_request', 'This sign-in has expired or was already used. Please sign in again.', {
+        code: 'sso_ticket_invalid',
+      })
       if (!challenge || !challenge.kind.startsWith('sso_') || !(await challenges.consume(challenge.challenge_id, now))) {
-        await audit.record({ action: 'sign_in.sso_failed', outcome: 'failure', ...(challenge ? { email: challenge.email } : {}), ip: client.ip, userAgent: client.userAgent, details: { code: 'sso_ticket_invalid' } })
+        await audit.record({
+          action: 'sign_in.sso_failed',
+          outcome: 'failure',
+          ...(challenge ? { email: challenge.email } : {}),
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: { code: 'sso_ticket_invalid' },
+        })
         throw invalid
       }
       const user = await users.findById(challenge.user_id)
-      if (!user || user.is_active !== 1) throw new AppError('bad_request', 'Your account is not active. Contact your administrator.', { code: 'account_inactive' })
+      if (!user || user.is_active !== 1)
+        throw new AppError('bad_request', 'Your account is not active. Contact your administrator.', { code: 'account_inactive' })
       return signIn.completeSignIn(user.user_id, challenge.kind as `sso_${string}`, client, deviceId)
     },
 

@@ -34,9 +34,17 @@ describe.each(testDialects())('single sign-on on %s', (dialect) => {
     t = await buildTestApp({
       dialect,
       env: {
-        OIDC_MICROSOFT_ISSUER: idp.issuer, OIDC_MICROSOFT_CLIENT_ID: CLIENT.clientId, OIDC_MICROSOFT_CLIENT_SECRET: CLIENT.clientSecret, OIDC_MICROSOFT_TENANT_ID: 'district-tenant',
-        OIDC_GOOGLE_ISSUER: idp.issuer, OIDC_GOOGLE_CLIENT_ID: CLIENT.clientId, OIDC_GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, OIDC_GOOGLE_HOSTED_DOMAIN: 'district.org',
-        OIDC_ALLOW_HTTP: 'true', OIDC_TIMEOUT_SECONDS: '1', ...extra,
+        OIDC_MICROSOFT_ISSUER: idp.issuer,
+        OIDC_MICROSOFT_CLIENT_ID: CLIENT.clientId,
+        OIDC_MICROSOFT_CLIENT_SECRET: CLIENT.clientSecret,
+        OIDC_MICROSOFT_TENANT_ID: 'district-tenant',
+        OIDC_GOOGLE_ISSUER: idp.issuer,
+        OIDC_GOOGLE_CLIENT_ID: CLIENT.clientId,
+        OIDC_GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
+        OIDC_GOOGLE_HOSTED_DOMAIN: 'district.org',
+        OIDC_ALLOW_HTTP: 'true',
+        OIDC_TIMEOUT_SECONDS: '1',
+        ...extra,
       },
     })
     await t.createUser({ email: ACCOUNTS.alice.email })
@@ -73,12 +81,21 @@ describe.each(testDialects())('single sign-on on %s', (dialect) => {
     return { location: String(back.headers.location), cookie, callbackUrl }
   }
   const ticketOf = (location: string) => /^\/auth\/sso#ticket=([\w-]+)$/.exec(location)?.[1]
-  const sessionCount = async () => Number((await t.db.kysely.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const sessionCount = async () =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('signs an invited person in with Microsoft: PKCE, a one-time ticket, the same session as a link', async () => {
     await platform()
     expect((await t.request({ method: 'GET', url: '/api/auth-config' })).json().sso).toEqual([
-      { id: 'microsoft', label: 'Sign in with Microsoft' }, { id: 'google', label: 'Sign in with Google' },
+      { id: 'microsoft', label: 'Sign in with Microsoft' },
+      { id: 'google', label: 'Sign in with Google' },
     ])
     idp.signInAs('alice')
     const { location } = await signInThrough('microsoft')
@@ -92,7 +109,12 @@ describe.each(testDialects())('single sign-on on %s', (dialect) => {
     expect((await t.request({ method: 'GET', url: '/api/get-user-profile', token: completed.json().token })).statusCode).toBe(200)
     const replay = await t.request({ method: 'POST', url: '/api/sso/complete', payload: { ticket } })
     expect(replay.json()).toMatchObject({ code: 'sso_ticket_invalid' })
-    const audit = await t.db.kysely.selectFrom('audit_log').select(['action', 'details']).where('action', '=', 'sign_in.success').where('email', '=', ACCOUNTS.alice.email).execute()
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('action', '=', 'sign_in.success')
+      .where('email', '=', ACCOUNTS.alice.email)
+      .execute()
     expect(JSON.parse(audit[0]!.details!)).toMatchObject({ method: 'sso_microsoft' })
   })
 
@@ -120,16 +142,19 @@ describe.each(testDialects())('single sign-on on %s', (dialect) => {
     expect(rows.map((row) => JSON.parse(row.details!).code)).toEqual([code])
   })
 
-  it.each(['wrong-audience', 'wrong-issuer', 'foreign-signature', 'wrong-nonce', 'expired'] as Forgery[])('an ID token with %s is refused', async (forgery) => {
-    await platform()
-    idp.signInAs('alice')
-    idp.forge(forgery)
-    const { location } = await signInThrough('microsoft')
-    expect(location).toBe('/login?sso_error=sso_invalid_response')
-    expect(await sessionCount()).toBe(0)
-    const [row] = await t.db.kysely.selectFrom('audit_log').select(['details']).where('action', '=', 'sign_in.sso_failed').execute()
-    expect(JSON.parse(row!.details!).reason).toBeTruthy()
-  })
+  it.each(['wrong-audience', 'wrong-issuer', 'foreign-signature', 'wrong-nonce', 'expired'] as Forgery[])(
+    'an ID token with %s is refused',
+    async (forgery) => {
+      await platform()
+      idp.signInAs('alice')
+      idp.forge(forgery)
+      const { location } = await signInThrough('microsoft')
+      expect(location).toBe('/login?sso_error=sso_invalid_response')
+      expect(await sessionCount()).toBe(0)
+      const [row] = await t.db.kysely.selectFrom('audit_log').select(['details']).where('action', '=', 'sign_in.sso_failed').execute()
+      expect(JSON.parse(row!.details!).reason).toBeTruthy()
+    },
+  )
 
   it('refuses a return to another browser, a replayed return, and a district start lands back on /login-clerk', async () => {
     await platform({ DISTRICT_EMAIL_DOMAIN: 'district.org' })

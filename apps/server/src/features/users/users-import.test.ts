@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
+import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.js'
 import { testDialects } from '../../../test/test-database.js'
 
 const HEADER = 'email,full_name,organization_code,role_code,applications'
@@ -31,7 +32,13 @@ describe.each(testDialects())('importing users from CSV (%s)', (dialect) => {
     const preview = (await send('preview', csv)).json()
     expect(preview.applied).toBe(false)
     expect(preview.rows.map((row: { line: number; action: string }) => `${row.line}:${row.action}`)).toEqual([
-      '2:create', '3:update', '4:reject', '5:reject', '6:reject', '7:reject', '8:reject',
+      '2:create',
+      '3:update',
+      '4:reject',
+      '5:reject',
+      '6:reject',
+      '7:reject',
+      '8:reject',
     ])
     expect(preview.rows[1].reasons).toEqual(['role: STAFF → REPORT_WRITER'])
     expect(preview.rows[3].reasons).toEqual(["Unknown organization code 'NOWHERE'."])
@@ -42,7 +49,12 @@ describe.each(testDialects())('importing users from CSV (%s)', (dialect) => {
 
     const applied = (await send('apply', csv)).json()
     expect(applied).toMatchObject({ applied: true, summary: { create: 1, update: 1, reject: 5 } })
-    const created = await t.db.kysely.selectFrom('users').innerJoin('roles', 'roles.role_id', 'users.role_id').select(['full_name', 'role_code']).where('email', '=', 'new.one@district.test').executeTakeFirstOrThrow()
+    const created = await t.db.kysely
+      .selectFrom('users')
+      .innerJoin('roles', 'roles.role_id', 'users.role_id')
+      .select(['full_name', 'role_code'])
+      .where('email', '=', 'new.one@district.test')
+      .executeTakeFirstOrThrow()
     expect(created).toEqual({ full_name: 'New One', role_code: 'STAFF' })
 
     const again = (await send('apply', csv)).json()
@@ -74,7 +86,12 @@ describe.each(testDialects())('importing users from CSV (%s)', (dialect) => {
   it('holds an ADMIN to the same rules as the form', async () => {
     const admin = await t.createUser({ roleCode: 'ADMIN', email: 'office.admin@district.test' })
     const adminToken = await t.signIn(admin.email)
-    const csv = [HEADER, 'boss@district.test,Boss,DISTRICT,SUPER_ADMIN,', 'admin@example.org,District Administrator,DISTRICT,STAFF,', 'office.admin@district.test,Office Admin,DISTRICT,STAFF,'].join('\n')
+    const csv = [
+      HEADER,
+      'boss@district.test,Boss,DISTRICT,SUPER_ADMIN,',
+      'admin@example.org,District Administrator,DISTRICT,STAFF,',
+      'office.admin@district.test,Office Admin,DISTRICT,STAFF,',
+    ].join('\n')
     const preview = (await send('preview', csv, adminToken)).json()
     expect(preview.rows.map((row: { action: string }) => row.action)).toEqual(['reject', 'reject', 'reject'])
     expect(preview.rows[2].reasons).toEqual(['You cannot change your own role or application access.'])
@@ -85,4 +102,83 @@ describe.each(testDialects())('importing users from CSV (%s)', (dialect) => {
     const answer = await send('preview', `${HEADER}\n`, await t.signIn(staff.email))
     expect(answer.statusCode).toBe(403)
   })
+})
+
+describe.each(testDialects())('invitations of a CSV import while the mail server is down (%s)', (dialect) => {
+  let smtp: SmtpPeer
+  let t: TestApp
+  beforeAll(async () => {
+    smtp = await startSmtpPeer()
+  })
+  afterAll(() => smtp.close())
+  beforeEach(async () => {
+    t = await buildTestApp({ dialect, smtp })
+  })
+  afterEach(async () => {
+    smtp.failConnections([])
+    smtp.setBehaviour('accept')
+    await t.close()
+  })
+
+  it('queues every invitation with its person and answers at once; they go out when the server is back', async () => {
+    const token = await t.signIn('admin@example.org')
+    // Down: new connections refused, and the one still open from the sign-in fails every message.
+    smtp.failConnections(Array.from({ length: 1000 }, () => 'refuse' as const))
+    smtp.setBehaviour('fail')
+    const people = Array.from({ length: 40 }, (_, i) => ({ email: `imported.${i}@district.test`, name: `Imported ${i}` }))
+    const csv = [HEADER, ...people.map((p) => `${p.email},${p.name},DISTRICT,STAFF,DASHBOARD`)].join('\n')
+    const started = Date.now()
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/users/import/apply?sendInvitations=true',
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+      token,
+    })
+    expect(answer.statusCode).toBe(200)
+    expect(Date.now() - started).toBeLessThan(3000)
+    expect(answer.json().summary).toEqual({ create: 40, update: 0, unchanged: 0, reject: 0 })
+    expect(smtp.connectionFaults().failed).toBe(0)
+
+    const queued = await t.db.kysely
+      .selectFrom('mail_messages')
+      .select(['recipient', 'status'])
+      .where('kind', '=', 'invitation')
+      .orderBy('message_id')
+      .execute()
+    expect(queued).toEqual(people.map((p) => ({ recipient: p.email, status: 'queued' })))
+    const links = await t.db.kysely.selectFrom('login_challenges').select('email').where('kind', '=', 'invite').execute()
+    expect(links.map((row) => row.email).sort()).toEqual(people.map((p) => p.email).sort())
+    // The users list shows each invitation as pending.
+    const list = (await t.request({ method: 'GET', url: '/api/userlist?search=imported&limit=100', token })).json()
+    expect(list.data.map((row: { invitation_status: string }) => row.invitation_status)).toEqual(people.map(() => 'pending'))
+
+    // The queue tries while the server is down: nothing is lost, each waits for its next try.
+    await t.mailQueue.processDue()
+    expect(await statusCounts()).toEqual({ retrying: 40 })
+
+    smtp.failConnections([])
+    smtp.setBehaviour('accept')
+    t.clock.advance(60_000)
+    await t.mailQueue.processDue()
+    expect(await statusCounts()).toEqual({ sent: 40 })
+    for (const person of people) expect((await smtp.waitForMail(person.email)).subject).toMatch(/invit/i)
+
+    // An invitation link from the e-mail signs the person in.
+    const text = (await smtp.waitForMail(people[7]!.email)).text
+    const link = new URL(/(https?:\/\/\S+\/auth\/verify\?\S+)/.exec(text)![1]!)
+    const verified = await t.request({
+      method: 'POST',
+      url: '/api/verify-magic-link',
+      payload: { email: people[7]!.email, token: link.searchParams.get('token') },
+    })
+    expect(verified.statusCode).toBe(200)
+  })
+
+  async function statusCounts() {
+    const rows = await t.db.kysely.selectFrom('mail_messages').select('status').where('kind', '=', 'invitation').execute()
+    const counts: Record<string, number> = {}
+    for (const row of rows) counts[row.status] = (counts[row.status] ?? 0) + 1
+    return counts
+  }
 })

@@ -1,10 +1,8 @@
 import type { UserListParams } from '@platform/contracts/users'
-import { type Insertable, type Kysely, type Transaction, type Updateable, sql } from 'kysely'
+import { type Insertable, type Updateable, sql } from 'kysely'
 import { prefixUpperBound, searchTermRows, searchWords } from '../../lib/search-words.js'
-import type { Db } from '../../db/database.js'
-import type { Database, UsersTable } from '../../db/schema.js'
-
-type Executor = Kysely<Database> | Transaction<Database>
+import type { Db, Executor } from '../../db/database.js'
+import type { UsersTable } from '../../db/schema.js'
 
 /** The columns that describe a person to the rest of the platform: user, organisation and role joined. */
 function userWithOrgAndRole(executor: Executor) {
@@ -53,7 +51,11 @@ export function createUsersRepository(db: Db) {
     // Every word typed must begin some word of the person's name or address: an index range scan per word.
     for (const word of searchWords(filters.search ?? '').slice(0, MAX_SEARCH_WORDS)) {
       query = query.where('users.user_id', 'in', (eb) =>
-        eb.selectFrom('user_search_terms').select('user_search_terms.user_id').where('term', '>=', word).where('term', '<', prefixUpperBound(word)),
+        eb
+          .selectFrom('user_search_terms')
+          .select('user_search_terms.user_id')
+          .where('term', '>=', word)
+          .where('term', '<', prefixUpperBound(word)),
       )
     }
     if (filters.roleId) query = query.where('users.role_id', '=', filters.roleId)
@@ -64,8 +66,10 @@ export function createUsersRepository(db: Db) {
   }
 
   return {
-    findByEmail: (email: string, executor: Executor = k) => userWithOrgAndRole(executor).where('users.email', '=', email).executeTakeFirst(),
-    findById: (userId: number, executor: Executor = k) => userWithOrgAndRole(executor).where('users.user_id', '=', userId).executeTakeFirst(),
+    findByEmail: (email: string, executor: Executor = k) =>
+      userWithOrgAndRole(executor).where('users.email', '=', email).executeTakeFirst(),
+    findById: (userId: number, executor: Executor = k) =>
+      userWithOrgAndRole(executor).where('users.user_id', '=', userId).executeTakeFirst(),
     findByIds: (userIds: number[]) =>
       userIds.length === 0 ? Promise.resolve([]) : userWithOrgAndRole(k).where('users.user_id', 'in', userIds).execute(),
     findByEmails: (emails: string[]) =>
@@ -74,9 +78,19 @@ export function createUsersRepository(db: Db) {
     /** One page of users matching the filters, and how many match in all. */
     async list(query: UserListParams) {
       let page = filtered(query).select([
-        'users.user_id', 'users.email', 'users.full_name', 'users.organization_id', 'users.role_id', 'users.is_active',
-        'users.email_verified', 'users.last_login', 'users.created_at', 'organizations.org_name', 'organizations.org_code',
-        'roles.role_name', 'roles.role_code',
+        'users.user_id',
+        'users.email',
+        'users.full_name',
+        'users.organization_id',
+        'users.role_id',
+        'users.is_active',
+        'users.email_verified',
+        'users.last_login',
+        'users.created_at',
+        'organizations.org_name',
+        'organizations.org_code',
+        'roles.role_name',
+        'roles.role_code',
       ])
       if (query.sort === 'email') page = page.orderBy('users.email')
       else if (query.sort === 'last_login') page = page.orderBy(sql`users.last_login is null`).orderBy('users.last_login', 'desc')
@@ -84,7 +98,9 @@ export function createUsersRepository(db: Db) {
       else page = page.orderBy('users.full_name')
       const [rows, count] = await Promise.all([
         page.orderBy('users.user_id').limit(query.limit).offset(query.offset).execute(),
-        filtered(query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        filtered(query)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ])
       return { rows, total: Number(count.n) }
     },
@@ -92,6 +108,17 @@ export function createUsersRepository(db: Db) {
     async insert(row: Insertable<UsersTable>, executor: Executor = k) {
       const inserted = await executor.insertInto('users').values(row).returning('user_id').executeTakeFirstOrThrow()
       await indexSearchTerms(executor, inserted.user_id, row.full_name, row.email)
+      return inserted
+    },
+    /** Like insert, but a person already there under this address is left as is (undefined): instances seeding together. */
+    async insertUnlessExists(row: Insertable<UsersTable>, executor: Executor = k) {
+      const inserted = await executor
+        .insertInto('users')
+        .values(row)
+        .onConflict((c) => c.column('email').doNothing())
+        .returning('user_id')
+        .executeTakeFirst()
+      if (inserted) await indexSearchTerms(executor, inserted.user_id, row.full_name, row.email)
       return inserted
     },
     async update(userId: number, changes: Updateable<UsersTable>, executor: Executor = k) {
@@ -125,7 +152,12 @@ export function createUsersRepository(db: Db) {
     async grantsOf(userIds: number[], executor: Executor = k): Promise<Map<number, number[]>> {
       const grants = new Map<number, number[]>(userIds.map((id) => [id, []]))
       if (userIds.length === 0) return grants
-      const rows = await executor.selectFrom('user_permissions').select(['user_id', 'app_id']).where('user_id', 'in', userIds).orderBy('app_id').execute()
+      const rows = await executor
+        .selectFrom('user_permissions')
+        .select(['user_id', 'app_id'])
+        .where('user_id', 'in', userIds)
+        .orderBy('app_id')
+        .execute()
       for (const row of rows) grants.get(row.user_id)?.push(row.app_id)
       return grants
     },
@@ -145,7 +177,9 @@ export function createUsersRepository(db: Db) {
       if (appIds.length === 0) return
       await executor
         .insertInto('user_permissions')
-        .values(appIds.map((appId) => ({ user_id: userId, app_id: appId, permission_level: 'read', granted_at: at, granted_by: grantedBy })))
+        .values(
+          appIds.map((appId) => ({ user_id: userId, app_id: appId, permission_level: 'read', granted_at: at, granted_by: grantedBy })),
+        )
         .execute()
     },
 
@@ -161,7 +195,11 @@ export function createUsersRepository(db: Db) {
         .orderBy('challenge_id')
         .execute()
       for (const row of rows) {
-        result.set(row.user_id, { sentAt: row.created_at, usable: !row.consumed_at && !row.revoked_at && row.expires_at > now, consumed: row.consumed_at !== null })
+        result.set(row.user_id, {
+          sentAt: row.created_at,
+          usable: !row.consumed_at && !row.revoked_at && row.expires_at > now,
+          consumed: row.consumed_at !== null,
+        })
       }
       return result
     },

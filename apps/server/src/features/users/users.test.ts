@@ -32,18 +32,35 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     sendInvitation: false,
     ...overrides,
   })
-  const create = (body: Record<string, unknown>, token = superToken) => t.request({ method: 'POST', url: '/api/createuser', payload: body, token })
+  const create = (body: Record<string, unknown>, token = superToken) =>
+    t.request({ method: 'POST', url: '/api/createuser', payload: body, token })
   const update = (userId: number, body: Record<string, unknown>, token = superToken) =>
     t.request({ method: 'PUT', url: `/api/updateuser?userId=${userId}`, payload: body, token })
 
   it('creates a user with grants at level read, lists, filters and details them', async () => {
-    const answer = await create(payload({ email: 'Ada.Lovelace@District.test', fullName: 'Ada Lovelace', permissions: [{ appId: ids.apps.DSA_TRACKER }, { appId: ids.apps.DASHBOARD }] }))
+    const answer = await create(
+      payload({
+        email: 'Ada.Lovelace@District.test',
+        fullName: 'Ada Lovelace',
+        permissions: [{ appId: ids.apps.DSA_TRACKER }, { appId: ids.apps.DASHBOARD }],
+      }),
+    )
     expect(answer.statusCode).toBe(201)
     const { user } = answer.json()
-    expect(user).toMatchObject({ email: 'ada.lovelace@district.test', full_name: 'Ada Lovelace', role_code: 'STAFF', is_active: 1, email_verified: 0, last_login: null, invitation_status: 'none' })
+    expect(user).toMatchObject({
+      email: 'ada.lovelace@district.test',
+      full_name: 'Ada Lovelace',
+      role_code: 'STAFF',
+      is_active: 1,
+      email_verified: 0,
+      last_login: null,
+      invitation_status: 'none',
+    })
 
     const details = (await t.request({ method: 'GET', url: `/api/userdetails?userId=${user.user_id}`, token: superToken })).json()
-    expect(details.permissions.map((p: { app_code: string; permission_level: string }) => `${p.app_code}:${p.permission_level}`)).toEqual(['DSA_TRACKER:read', 'DASHBOARD:read'].sort((a, b) => (a.startsWith('DASH') ? -1 : b.startsWith('DASH') ? 1 : 0)))
+    expect(details.permissions.map((p: { app_code: string; permission_level: string }) => `${p.app_code}:${p.permission_level}`)).toEqual(
+      ['DSA_TRACKER:read', 'DASHBOARD:read'].sort((a, b) => (a.startsWith('DASH') ? -1 : b.startsWith('DASH') ? 1 : 0)),
+    )
 
     const list = (query: string) => t.request({ method: 'GET', url: `/api/userlist?${query}`, token: superToken }).then((r) => r.json())
     expect((await list('search=lovel')).data.map((u: { email: string }) => u.email)).toEqual(['ada.lovelace@district.test'])
@@ -132,9 +149,13 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     // Nobody changes their own role or permissions, or deactivates themselves.
     const own = { email: adminUser.email, roleId: ids.roles.ADMIN, permissions: [] }
     expect((await update(adminUser.userId, payload({ ...own, roleId: ids.roles.STAFF }), adminToken)).json().code).toBe('own_access')
-    expect((await update(adminUser.userId, payload({ ...own, permissions: [{ appId: ids.apps.ACCRUALS }] }), adminToken)).json().code).toBe('own_access')
+    expect((await update(adminUser.userId, payload({ ...own, permissions: [{ appId: ids.apps.ACCRUALS }] }), adminToken)).json().code).toBe(
+      'own_access',
+    )
     expect((await update(adminUser.userId, payload({ ...own, isActive: false }), adminToken)).json().code).toBe('self_deactivation')
-    expect((await t.request({ method: 'DELETE', url: `/api/deleteuser?userId=${adminUser.userId}`, token: adminToken })).json().code).toBe('self_deactivation')
+    expect((await t.request({ method: 'DELETE', url: `/api/deleteuser?userId=${adminUser.userId}`, token: adminToken })).json().code).toBe(
+      'self_deactivation',
+    )
     expect((await update(adminUser.userId, payload({ ...own, fullName: 'Still Me' }), adminToken)).statusCode).toBe(200)
 
     // There is always one active SUPER_ADMIN.
@@ -145,7 +166,15 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     expect(last.statusCode).toBe(401) // the first super admin was just deactivated and signed out
     const demoteSelf = await update(second.userId, payload({ email: second.email, roleId: ids.roles.ADMIN, permissions: [] }), secondToken)
     expect(demoteSelf.json().code).toBe('own_access')
-    expect(await t.db.kysely.selectFrom('users').innerJoin('roles', 'roles.role_id', 'users.role_id').select('users.user_id').where('role_code', '=', 'SUPER_ADMIN').where('is_active', '=', 1).execute()).toHaveLength(1)
+    expect(
+      await t.db.kysely
+        .selectFrom('users')
+        .innerJoin('roles', 'roles.role_id', 'users.role_id')
+        .select('users.user_id')
+        .where('role_code', '=', 'SUPER_ADMIN')
+        .where('is_active', '=', 1)
+        .execute(),
+    ).toHaveLength(1)
   })
 
   it('keeps one active SUPER_ADMIN when two remove each other at the same moment', async () => {
@@ -163,8 +192,12 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     const loser = answers.find((a) => a.statusCode !== 200)!.json()
     if (loser.code === 'last_super_admin') expect(loser.error).toBe('There must always be at least one active super administrator.')
     const supers = await t.db.kysely
-      .selectFrom('users').innerJoin('roles', 'roles.role_id', 'users.role_id').select('users.user_id')
-      .where('role_code', '=', 'SUPER_ADMIN').where('is_active', '=', 1).execute()
+      .selectFrom('users')
+      .innerJoin('roles', 'roles.role_id', 'users.role_id')
+      .select('users.user_id')
+      .where('role_code', '=', 'SUPER_ADMIN')
+      .where('is_active', '=', 1)
+      .execute()
     expect(supers).toHaveLength(1)
   })
 
@@ -176,9 +209,14 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     const first = new URL(/(http\S+invite=1)/.exec(mail)![1]!).searchParams.get('token')!
 
     const userId = answer.json().user.user_id as number
-    expect((await t.request({ method: 'POST', url: `/api/resendinvite?userId=${userId}`, token: superToken })).json()).toMatchObject({ success: true })
-    const second = new URL(/(http\S+invite=1)/.exec(t.outbox.filter((text) => text.includes('To: invitee@district.test')).at(-1)!)![1]!).searchParams.get('token')!
-    const verify = (token: string) => t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email: 'invitee@district.test', token } })
+    expect((await t.request({ method: 'POST', url: `/api/resendinvite?userId=${userId}`, token: superToken })).json()).toMatchObject({
+      success: true,
+    })
+    const second = new URL(
+      /(http\S+invite=1)/.exec(t.outbox.filter((text) => text.includes('To: invitee@district.test')).at(-1)!)![1]!,
+    ).searchParams.get('token')!
+    const verify = (token: string) =>
+      t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email: 'invitee@district.test', token } })
     expect((await verify(first)).json().error).toContain('replaced by a newer one')
 
     t.clock.advance(7 * DAY_MS - 60_000)
@@ -195,7 +233,9 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     const token = new URL(/(http\S+invite=1)/.exec(mail)![1]!).searchParams.get('token')!
     t.clock.advance(7 * DAY_MS + 1000)
     const freshAdmin = await t.signIn('admin@example.org')
-    const listed = (await t.request({ method: 'GET', url: `/api/userdetails?userId=${answer.json().user.user_id}`, token: freshAdmin })).json()
+    const listed = (
+      await t.request({ method: 'GET', url: `/api/userdetails?userId=${answer.json().user.user_id}`, token: freshAdmin })
+    ).json()
     expect(listed.user.invitation_status).toBe('expired')
     const expired = await t.request({ method: 'POST', url: '/api/verify-magic-link', payload: { email: 'late@district.test', token } })
     expect(expired.json()).toMatchObject({ code: 'invite_expired', error: expect.stringContaining('You can still sign in') })
@@ -208,7 +248,10 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     const refused = await t.request({ method: 'POST', url: `/api/resendinvite?userId=${inactive.userId}`, token: superToken })
     expect(refused.json().code).toBe('user_inactive')
     const active = await t.createUser()
-    for (let i = 0; i < 5; i++) expect((await t.request({ method: 'POST', url: `/api/resendinvite?userId=${active.userId}`, token: superToken })).statusCode).toBe(200)
+    for (let i = 0; i < 5; i++)
+      expect((await t.request({ method: 'POST', url: `/api/resendinvite?userId=${active.userId}`, token: superToken })).statusCode).toBe(
+        200,
+      )
     expect((await t.request({ method: 'POST', url: `/api/resendinvite?userId=${active.userId}`, token: superToken })).statusCode).toBe(429)
   })
 

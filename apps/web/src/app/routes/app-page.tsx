@@ -9,8 +9,12 @@ import { useSignedInUser } from '@/lib/auth-context'
 
 // Loaded only when someone opens it: most people never see User Management.
 const UserManagement = lazy(async () => ({ default: (await import('@/features/users/components/user-management')).UserManagement }))
-const EmailAdministration = lazy(async () => ({ default: (await import('@/features/email/components/email-administration')).EmailAdministration }))
-const ServerMonitoring = lazy(async () => ({ default: (await import('@/features/monitoring/components/server-monitoring')).ServerMonitoring }))
+const EmailAdministration = lazy(async () => ({
+  default: (await import('@/features/email/components/email-administration')).EmailAdministration,
+}))
+const ServerMonitoring = lazy(async () => ({
+  default: (await import('@/features/monitoring/components/server-monitoring')).ServerMonitoring,
+}))
 
 /** "payment-receipts" → "Payment Receipts", for an id the person's applications do not name. */
 function titleFromId(id: string): string {

@@ -17,7 +17,10 @@ const routes = [
   { path: '/dashboard', element: <p>Dashboard page</p> },
   { path: '*', element: <UnknownRoute /> },
 ]
-const DISTRICT = authConfig({ districtSignIn: { enabled: true, domains: ['district.org'] }, sso: [{ id: 'google', label: 'Sign in with Google' }] })
+const DISTRICT = authConfig({
+  districtSignIn: { enabled: true, domains: ['district.org'] },
+  sso: [{ id: 'google', label: 'Sign in with Google' }],
+})
 const SENT = { success: true, message: 'Check your email.', expiresInMinutes: 15 }
 
 const body = (call: Parameters<typeof fetch> | undefined) => JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>
@@ -41,7 +44,7 @@ async function sendLink(address = 'jane@district.org') {
   const user = userEvent.setup()
   fetchMock.mockResolvedValueOnce(jsonResponse(200, SENT))
   await user.type(await screen.findByLabelText(/Email address/), address)
-  await user.click(screen.getByRole('button', { name: 'Send Magic Link' }))
+  await user.click(screen.getByRole('button', { name: 'Send sign-in link' }))
   await screen.findByRole('heading', { name: 'Check Your Email' })
   return user
 }
@@ -53,7 +56,7 @@ describe('/login-clerk', () => {
     expect(await screen.findByRole('heading', { name: 'District sign-in' })).toBeInTheDocument()
     expect(screen.getByText('Please use your @district.org email address')).toBeInTheDocument()
     await user.type(screen.getByLabelText(/Email address/), 'jane@gmail.com')
-    await user.click(screen.getByRole('button', { name: 'Send Magic Link' }))
+    await user.click(screen.getByRole('button', { name: 'Send sign-in link' }))
     expect(screen.getByLabelText(/Email address/)).toHaveAccessibleDescription('Please use your @district.org email address')
     expect(screen.getByLabelText(/Email address/)).toHaveAttribute('aria-invalid', 'true')
     expect(fetchMock).not.toHaveBeenCalled()
@@ -64,8 +67,10 @@ describe('/login-clerk', () => {
     const user = userEvent.setup()
     renderRoutes(routes, '/login-clerk')
     await user.type(await screen.findByLabelText(/Email address/), 'jane@district.org')
-    await user.click(screen.getByRole('button', { name: 'Send Magic Link' }))
-    await waitFor(() => expect(screen.getByLabelText(/Email address/)).toHaveAccessibleDescription('Please use your @district.org email address'))
+    await user.click(screen.getByRole('button', { name: 'Send sign-in link' }))
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Email address/)).toHaveAccessibleDescription('Please use your @district.org email address'),
+    )
   })
 
   it('sends with flow district, takes the code with spaces, and returns to entry', async () => {
@@ -85,7 +90,11 @@ describe('/login-clerk', () => {
     await user.type(screen.getByLabelText(/Verification code/), '123 456')
     await user.click(screen.getByRole('button', { name: 'Verify code' }))
     expect(await screen.findByText('Invalid verification code')).toBeInTheDocument()
-    expect(body(fetchMock.mock.calls[1])).toEqual({ email: 'jane@district.org', code: '123456', deviceId: localStorage.getItem('deviceId') })
+    expect(body(fetchMock.mock.calls[1])).toEqual({
+      email: 'jane@district.org',
+      code: '123456',
+      deviceId: localStorage.getItem('deviceId'),
+    })
 
     const locked = 'Too many wrong codes for this sign-in. Use the link in the email, or request a new one.'
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { error: locked, code: 'code_locked' }))
@@ -179,7 +188,9 @@ describe('/auth/verify-clerk', () => {
 
   it("says 'Invalid or expired magic link' for a spent link, with the note and a way back", async () => {
     localStorage.setItem('pendingSignInEmail', 'jane@district.org')
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { error: 'This link has already been used. Please request a new sign-in link.', code: 'link_used' }))
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { error: 'This link has already been used. Please request a new sign-in link.', code: 'link_used' }),
+    )
     const user = userEvent.setup()
     const { router } = renderRoutes(routes, link)
     expect(await screen.findByText('Invalid or expired magic link')).toBeInTheDocument()

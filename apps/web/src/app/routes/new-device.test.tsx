@@ -47,7 +47,7 @@ describe('the standard flow and new devices', () => {
     const { router } = renderRoutes(routes, '/login')
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, message: 'Sent', expiresInMinutes: 15 }))
     await user.type(screen.getByLabelText(/Email address/), 'jane@district.org')
-    await user.click(screen.getByRole('button', { name: 'Send Magic Link' }))
+    await user.click(screen.getByRole('button', { name: 'Send sign-in link' }))
     await screen.findByRole('heading', { name: 'Check Your Email' })
 
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'jwt', user: makeUser(), newDevice: true }))

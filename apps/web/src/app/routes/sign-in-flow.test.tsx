@@ -12,8 +12,22 @@ const fetchMock = vi.fn<typeof fetch>()
 const routes = [
   { path: '/login', element: <LoginPage /> },
   { path: '/auth/verify', element: <VerifyLinkPanel /> },
-  { path: '/dashboard', element: <RequireAuth><p>Dashboard page</p></RequireAuth> },
-  { path: '/apps/:appId', element: <RequireAuth><p>App page</p></RequireAuth> },
+  {
+    path: '/dashboard',
+    element: (
+      <RequireAuth>
+        <p>Dashboard page</p>
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/apps/:appId',
+    element: (
+      <RequireAuth>
+        <p>App page</p>
+      </RequireAuth>
+    ),
+  },
 ]
 
 beforeEach(() => vi.stubGlobal('fetch', withAuthConfig(fetchMock)))
@@ -24,18 +38,23 @@ afterEach(() => {
 
 describe('/login', () => {
   it('sends a link, shows Check Your Email and returns to entry', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { success: true, message: 'If an account exists, a link is on its way.', expiresInMinutes: 15 }))
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { success: true, message: 'If an account exists, a link is on its way.', expiresInMinutes: 15 }),
+    )
     const user = userEvent.setup()
     renderRoutes(routes, '/login')
 
-    const send = screen.getByRole('button', { name: 'Send Magic Link' })
+    const send = screen.getByRole('button', { name: 'Send sign-in link' })
     expect(send).toBeDisabled()
     await user.type(screen.getByLabelText(/Email address/), 'Jane.Doe@District.org')
     await user.click(send)
 
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument()
     expect(screen.getByText('jane.doe@district.org')).toBeInTheDocument()
-    expect(screen.getByText('If an account exists, a link is on its way.')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'If jane.doe@district.org has an account, a sign-in link and a code are on their way.',
+    )
+    expect(screen.getAllByText(/15 minutes/)).toHaveLength(1)
     expect(localStorage.getItem('pendingSignInEmail')).toBe('jane.doe@district.org')
 
     await user.click(screen.getByRole('button', { name: 'Send another link' }))
@@ -48,9 +67,9 @@ describe('/login', () => {
     const user = userEvent.setup()
     renderRoutes(routes, '/login')
     await user.type(screen.getByLabelText(/Email address/), 'jane@district.org')
-    await user.click(screen.getByRole('button', { name: 'Send Magic Link' }))
+    await user.click(screen.getByRole('button', { name: 'Send sign-in link' }))
     expect(await screen.findByText('Too many requests. Try again in 3 minutes.')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Send Magic Link' }))
+    await user.click(screen.getByRole('button', { name: 'Send sign-in link' }))
     expect(await screen.findByText('Failed to send magic link')).toBeInTheDocument()
   })
 
@@ -62,7 +81,7 @@ describe('/login', () => {
 
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, message: 'Sent', expiresInMinutes: 15 }))
     await user.type(screen.getByLabelText(/Email address/), 'jane@district.org')
-    await user.click(screen.getByRole('button', { name: 'Send Magic Link' }))
+    await user.click(screen.getByRole('button', { name: 'Send sign-in link' }))
     await screen.findByRole('heading', { name: 'Check Your Email' })
 
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { error: 'That code is not right', code: 'bad_request' }))
@@ -73,7 +92,11 @@ describe('/login', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'jwt', user: profile, newDevice: false }))
     await user.click(screen.getByRole('button', { name: 'Verify code' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/apps/accruals'))
-    expect(JSON.parse(fetchMock.mock.calls.at(-1)?.[1]?.body as string)).toEqual({ email: 'jane@district.org', code: '123456', deviceId: localStorage.getItem('deviceId') })
+    expect(JSON.parse(fetchMock.mock.calls.at(-1)?.[1]?.body as string)).toEqual({
+      email: 'jane@district.org',
+      code: '123456',
+      deviceId: localStorage.getItem('deviceId'),
+    })
     expect(localStorage.getItem('token')).toBe('jwt')
     expect(localStorage.getItem('pendingSignInEmail')).toBeNull()
   })

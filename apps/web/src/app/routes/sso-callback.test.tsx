@@ -56,7 +56,9 @@ describe('/auth/sso', () => {
   })
 
   it("shows the server's reason when the ticket is refused, without leaving the page", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'This sign-in has expired. Please sign in again.', code: 'sso_ticket_invalid' }))
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, { error: 'This sign-in has expired. Please sign in again.', code: 'sso_ticket_invalid' }),
+    )
     const user = userEvent.setup()
     const { router } = arriveWith(`#ticket=${TICKET}`)
     expect(await screen.findByText('This sign-in has expired. Please sign in again.')).toBeInTheDocument()

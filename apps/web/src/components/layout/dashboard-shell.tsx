@@ -32,7 +32,15 @@ export function DashboardShell({ name, organization, onLogout, loggingOut, navba
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} aria-controls="app-navbar" aria-expanded={opened} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close menu' : 'Open menu'}
+              aria-controls="app-navbar"
+              aria-expanded={opened}
+            />
             <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden="true">
               <School size={20} />
             </ThemeIcon>

@@ -46,10 +46,19 @@ const eventValidation = (action: string) => html`
 	<input type="hidden" name="__EVENTVALIDATION" id="__EVENTVALIDATION" value="${fakeViewState(`${action}#events`, 300)}" />`
 
 const SIDEBAR_LINKS = [
-  ['default.aspx', 'Home'], ['ApplicationSummary.aspx', 'Application Summary'], ['ProjectFee.aspx', 'Project Fee'], ['ProjectSchedule.aspx', 'Project Schedule'],
-  ['ServiceReviewStatus.aspx', 'Service Review Status'], ['FieldReviewStatus.aspx', 'Field Review Status'], ['Addenda.aspx', 'Addenda'],
-  ['ChangeOrders.aspx', 'Construction Change Documents'], ['DeferredApprovals.aspx', 'Deferred Submittals'], ['Revision.aspx', 'Revision'],
-  ['ProjectProfessional.aspx', 'Project Professional'], ['ProjectCloseout.aspx', 'Project Certification'], ['ProjectRequiredDoc.aspx', 'Documents Required List'],
+  ['default.aspx', 'Home'],
+  ['ApplicationSummary.aspx', 'Application Summary'],
+  ['ProjectFee.aspx', 'Project Fee'],
+  ['ProjectSchedule.aspx', 'Project Schedule'],
+  ['ServiceReviewStatus.aspx', 'Service Review Status'],
+  ['FieldReviewStatus.aspx', 'Field Review Status'],
+  ['Addenda.aspx', 'Addenda'],
+  ['ChangeOrders.aspx', 'Construction Change Documents'],
+  ['DeferredApprovals.aspx', 'Deferred Submittals'],
+  ['Revision.aspx', 'Revision'],
+  ['ProjectProfessional.aspx', 'Project Professional'],
+  ['ProjectCloseout.aspx', 'Project Certification'],
+  ['ProjectRequiredDoc.aspx', 'Documents Required List'],
 ] as const
 
 export interface ShellPage {
@@ -146,8 +155,10 @@ ${page.content}
 <h3>Tracker Links</h3>
 	<b>Project Status</b>
 	<ul class="list_decorative_blue">
-${SIDEBAR_LINKS.map(([href, text]) => html`		<li><a href="${href}">${text}</a></li>
-`)}	</ul>
+${SIDEBAR_LINKS.map(
+  ([href, text]) => html`		<li><a href="${href}">${text}</a></li>
+`,
+)}	</ul>
 </div>
         </div>
     </div>

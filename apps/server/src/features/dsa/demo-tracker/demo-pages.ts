@@ -28,10 +28,12 @@ const READ_ONLY = html` ReadOnly="true" style="display:inline-block;"`
 /** Rows of label/value cell pairs in the six-column tables of the detail pages; a lone field spans the row. */
 function fieldTable(c: Controls, rows: ReadonlyArray<readonly Field[]>, valueAttributes?: Html): Html {
   const row = (fields: readonly Field[]) => html`     <tr>
-${fields.map(([labelNumber, label, control, value]) => html`     <td align="left">${c.label(labelNumber, label)}</td>
+${fields.map(
+  ([labelNumber, label, control, value]) => html`     <td align="left">${c.label(labelNumber, label)}</td>
      <td align="left"${fields.length === 1 ? html` colspan="5"` : ''}>
          ${c.value(control, value, valueAttributes)}</td>
-`)}     </tr>
+`,
+)}     </tr>
      ${SPACER_ROW}
 `
   return html`<table width="100%" cellpadding="0"  cellspacing="0" align="center" border="0">
@@ -41,7 +43,11 @@ ${rows.map(row)}    </table>`
 /** Office, application number, file number and name: the head of every detail page, read to check the session. */
 function headerFields(project: DemoProject | null): Field[][] {
   return [
-    [[2, 'Office ID:', 'lblOffice', project?.officeId ?? ''], [4, 'Application #:', 'lblApplication', project?.appId ?? ''], [1, 'File #:', 'lblFile', project?.fileNumber ?? '']],
+    [
+      [2, 'Office ID:', 'lblOffice', project?.officeId ?? ''],
+      [4, 'Application #:', 'lblApplication', project?.appId ?? ''],
+      [1, 'File #:', 'lblFile', project?.fileNumber ?? ''],
+    ],
     [[7, 'Project Name:', 'lblPname', project?.projectName ?? '']],
   ]
 }
@@ -90,16 +96,46 @@ export function summaryPage(subject: DemoProject | NotFoundApplication, options:
     ...headerFields(project),
     [[11, 'Project Scope:', 'lblProjectScope', v((p) => p.projectScope)]],
     [[15, 'Address:', 'lblAddress', v((p) => p.address)]],
-    [[12, 'City:', 'lblCity', v((p) => p.city)], [13, 'Zip:', 'lblZip', v((p) => p.zip)]],
-    [[3, 'PTN #:', 'lblPTN', v((p) => p.ptn)], [5, 'OPSC #:', 'lblOPSC', v((p) => p.opsc)]],
-    [[8, 'Project Type:', 'lblProjectType', v((p) => p.projectType)], [6, '# Of Incr:', 'lblInc', v((p) => p.increments)]],
-    [[9, 'Project Class:', 'lblPclass', v((p) => p.projectClass)], [10, 'Special Type:', 'lblSpecialType', v((p) => p.specialType)]],
-    [[24, 'Estimated Amt:', 'lblEstAmt', v((p) => p.estimatedAmount)], [25, 'Contracted Amt:', 'lblContAmt', v((p) => p.contractedAmount)]],
-    [[26, 'Construction Change Document Amt:', 'lblCOamt', v((p) => p.changeDocumentAmount)], [null, 'Final Project Cost:', 'lblFinalProjectCost', v((p) => p.finalProjectCost)]],
-    [[27, 'Adj Est.Date#1:', 'lblAdjDate1', ''], [28, 'Adj Est.Amt#1:', 'lblAdjAmt1', '']],
-    [[29, 'Adj Est.Date#2:', 'lblAdjDate2', ''], [30, 'Adj Est.Amt#2:', 'lblAdjAmt2', '']],
-    [[31, 'Received Date:', 'lblRecvDate', v((p) => p.receivedDate)], [32, 'Approved Date:', 'lblAppDate', v((p) => p.approvedDate)]],
-    [[33, 'Approval Ext. Date:', 'lblAppExtDate', v((p) => p.approvalExtensionDate)], [41, 'Closed Date:', 'lblCloseDate', v((p) => p.closedDate)]],
+    [
+      [12, 'City:', 'lblCity', v((p) => p.city)],
+      [13, 'Zip:', 'lblZip', v((p) => p.zip)],
+    ],
+    [
+      [3, 'PTN #:', 'lblPTN', v((p) => p.ptn)],
+      [5, 'OPSC #:', 'lblOPSC', v((p) => p.opsc)],
+    ],
+    [
+      [8, 'Project Type:', 'lblProjectType', v((p) => p.projectType)],
+      [6, '# Of Incr:', 'lblInc', v((p) => p.increments)],
+    ],
+    [
+      [9, 'Project Class:', 'lblPclass', v((p) => p.projectClass)],
+      [10, 'Special Type:', 'lblSpecialType', v((p) => p.specialType)],
+    ],
+    [
+      [24, 'Estimated Amt:', 'lblEstAmt', v((p) => p.estimatedAmount)],
+      [25, 'Contracted Amt:', 'lblContAmt', v((p) => p.contractedAmount)],
+    ],
+    [
+      [26, 'Construction Change Document Amt:', 'lblCOamt', v((p) => p.changeDocumentAmount)],
+      [null, 'Final Project Cost:', 'lblFinalProjectCost', v((p) => p.finalProjectCost)],
+    ],
+    [
+      [27, 'Adj Est.Date#1:', 'lblAdjDate1', ''],
+      [28, 'Adj Est.Amt#1:', 'lblAdjAmt1', ''],
+    ],
+    [
+      [29, 'Adj Est.Date#2:', 'lblAdjDate2', ''],
+      [30, 'Adj Est.Amt#2:', 'lblAdjAmt2', ''],
+    ],
+    [
+      [31, 'Received Date:', 'lblRecvDate', v((p) => p.receivedDate)],
+      [32, 'Approved Date:', 'lblAppDate', v((p) => p.approvedDate)],
+    ],
+    [
+      [33, 'Approval Ext. Date:', 'lblAppExtDate', v((p) => p.approvalExtensionDate)],
+      [41, 'Closed Date:', 'lblCloseDate', v((p) => p.closedDate)],
+    ],
   ]
   const action = `./ApplicationSummary.aspx?${query({ OriginId: subject.officeId, AppId: subject.appId })}`
   return pageShell({
@@ -117,7 +153,10 @@ ${fieldTable(c, fields)}
     <b>${checkbox(c, 'chkIncompSubm', 'Incomplete Submittal', false)}</b></td>
     <td style="width:40%;" align="left">${c.label(17, 'Complete Submittal Received Date:')}</td>
     <td style="width:22%;" align="left">
-        ${c.value('lblCompRecvDate', v((p) => p.completeSubmittalReceivedDate))}</td>
+        ${c.value(
+          'lblCompRecvDate',
+          v((p) => p.completeSubmittalReceivedDate),
+        )}</td>
     </tr>
     </table>
     <br />
@@ -149,12 +188,30 @@ export function certificationPage(project: DemoProject | null, options: PageOpti
   const v = (pick: (p: DemoProject) => string) => (project ? pick(project) : '')
   const fields: Field[][] = [
     [[3, 'Field Engineer:', 'lblFieldEnf', v((p) => p.fieldEngineer)]],
-    [[5, 'Engineer Recomm. Date:', 'lblEngRecomDate', v((p) => p.engineerRecommendationDate)], [18, 'Void/Canceled Date:', 'lblVoidCanceledDate', v((p) => p.voidCanceledDate)]],
-    [[6, '90 Day Letter Date:', 'lbl90DayLetter', v((p) => p.ninetyDayLetterDate)], [8, '90 Day Exp. Date:', 'lbl90DayExpDate', v((p) => p.ninetyDayExpirationDate)]],
-    [[9, '90 Day Ext. Date:', 'lbl90ExtDate', ''], [10, 'Ext. 90 Day Exp. Date:', 'lblExtExp', '']],
-    [[14, '60 Day Letter Date:', 'lbl60DayLetter', ''], [15, '60 Day Exp. Date:', 'lbl60DayExpDate', '']],
-    [[16, '60 Day Ext. Date:', 'lbl60DayExtDate', ''], [17, 'Ext. 60 Day Exp. Date:', 'lbl60DayExtExp', '']],
-    [[12, 'Last Certification Date:', 'lblCloseDate', v((p) => p.lastCertificationDate)], [13, 'Last Certification Letter Type:', 'lblCloseLetType', v((p) => p.lastCertificationLetterType)]],
+    [
+      [5, 'Engineer Recomm. Date:', 'lblEngRecomDate', v((p) => p.engineerRecommendationDate)],
+      [18, 'Void/Canceled Date:', 'lblVoidCanceledDate', v((p) => p.voidCanceledDate)],
+    ],
+    [
+      [6, '90 Day Letter Date:', 'lbl90DayLetter', v((p) => p.ninetyDayLetterDate)],
+      [8, '90 Day Exp. Date:', 'lbl90DayExpDate', v((p) => p.ninetyDayExpirationDate)],
+    ],
+    [
+      [9, '90 Day Ext. Date:', 'lbl90ExtDate', ''],
+      [10, 'Ext. 90 Day Exp. Date:', 'lblExtExp', ''],
+    ],
+    [
+      [14, '60 Day Letter Date:', 'lbl60DayLetter', ''],
+      [15, '60 Day Exp. Date:', 'lbl60DayExpDate', ''],
+    ],
+    [
+      [16, '60 Day Ext. Date:', 'lbl60DayExtDate', ''],
+      [17, 'Ext. 60 Day Exp. Date:', 'lbl60DayExtExp', ''],
+    ],
+    [
+      [12, 'Last Certification Date:', 'lblCloseDate', v((p) => p.lastCertificationDate)],
+      [13, 'Last Certification Letter Type:', 'lblCloseLetType', v((p) => p.lastCertificationLetterType)],
+    ],
   ]
   return pageShell({
     heading: 'Project Certification Status',
@@ -181,9 +238,11 @@ export function fieldReviewPage(project: DemoProject | null, options: PageOption
                                     <span id="${c.id(`gdvF_ctl${String(row).padStart(2, '0')}_${control}`)}" class="content">${text}</span>
                                 </td>`
   // GridView numbers its data rows from ctl02 (ctl01 is the header).
-  const rows = reviews.map((p, index) => html`<tr>
+  const rows = reviews.map(
+    (p, index) => html`<tr>
 			${cell(index + 2, 'lblRevOffice', 'San Diego', 'center', 80)}${cell(index + 2, 'lblFieldReviewer', p.fieldEngineer, 'left', 110)}${cell(index + 2, 'lblStartDate', zeroPadded(p.approvedDate), 'center', 70)}${cell(index + 2, 'lblFinishDate', zeroPadded(p.closedDate), 'center', 70)}${cell(index + 2, 'lblApprovedDate', zeroPadded(p.approvedDate), 'center', 70)}${cell(index + 2, 'lblNotes', '', 'left', 300)}
-		</tr>`)
+		</tr>`,
+  )
   return pageShell({
     heading: 'Field Review Status',
     action: './FieldReviewStatus.aspx',
@@ -207,10 +266,12 @@ export function fieldReviewPage(project: DemoProject | null, options: PageOption
  */
 export function indexPage(clients: readonly DemoClient[], options: PageOptions = {}): string {
   const c = controlsFor(options)
-  const rows = clients.map(({ clientId, name }) => html`		<tr>
+  const rows = clients.map(
+    ({ clientId, name }) => html`		<tr>
 			<td align="center" width="50"><a href="ProjectList.aspx?${query({ ClientId: clientId })}">Select</a></td><td align="left" width="110">${clientId}</td><td align="left">${name}</td>
 		</tr>
-`)
+`,
+  )
   return pageShell({
     heading: 'Project Status eTracker',
     action: './Default.aspx',

@@ -52,14 +52,57 @@ export const CERTIFICATION_LETTERS = {
   voidAfterOneYear: '1 YR VOID',
 } as const
 
-const PROJECT_TYPES = ['Access Compliance Only - NOT K-14', 'School (Community College)', 'Rehabilitation Report', 'SMP Verify Eligibility', 'History of Special Project', 'Prechecked Project']
+const PROJECT_TYPES = [
+  'Access Compliance Only - NOT K-14',
+  'School (Community College)',
+  'Rehabilitation Report',
+  'SMP Verify Eligibility',
+  'History of Special Project',
+  'Prechecked Project',
+]
 const PROJECT_CLASSES = ['Class 1', 'Class 1', 'Class 2', 'Class 3', 'Class 4', 'Class 3 & RBIP', 'N/A']
 const SCHOOL_NAMES = [
-  'Lincoln', 'Jefferson', 'Roosevelt', 'Garfield', 'Madison', 'Hoover', 'Serra', 'Mission Bay', 'Clairemont', 'Point Loma', 'Mira Mesa',
-  'Scripps Ranch', 'Kearny', 'Crawford', 'Morse', 'Patrick Henry', 'Torrey Pines', 'Balboa', 'Cabrillo', 'Encanto', 'Logan', 'Sequoia',
-  'Valencia Park', 'Rancho Bernardo', 'Del Mar Heights', 'Grant', 'Marshall', 'Pacific Beach', 'Longfellow', 'Chavez',
+  'Lincoln',
+  'Jefferson',
+  'Roosevelt',
+  'Garfield',
+  'Madison',
+  'Hoover',
+  'Serra',
+  'Mission Bay',
+  'Clairemont',
+  'Point Loma',
+  'Mira Mesa',
+  'Scripps Ranch',
+  'Kearny',
+  'Crawford',
+  'Morse',
+  'Patrick Henry',
+  'Torrey Pines',
+  'Balboa',
+  'Cabrillo',
+  'Encanto',
+  'Logan',
+  'Sequoia',
+  'Valencia Park',
+  'Rancho Bernardo',
+  'Del Mar Heights',
+  'Grant',
+  'Marshall',
+  'Pacific Beach',
+  'Longfellow',
+  'Chavez',
 ]
-const SCHOOL_LEVELS = ['Elementary School', 'Elementary School', 'Elem. School', 'Middle School', 'High School', 'K-8 School', 'Academy', 'Early Education Center']
+const SCHOOL_LEVELS = [
+  'Elementary School',
+  'Elementary School',
+  'Elem. School',
+  'Middle School',
+  'High School',
+  'K-8 School',
+  'Academy',
+  'Early Education Center',
+]
 /** Kinds of work, each with the scope text the summary page shows. */
 const WORKS: ReadonlyArray<readonly [name: string, scope: (count: number) => string]> = [
   ['Modernization', (n) => `Modernization of ${n} classrooms, restrooms and administration building; accessibility upgrades & site work.`],
@@ -75,7 +118,19 @@ const WORKS: ReadonlyArray<readonly [name: string, scope: (count: number) => str
   ['Gymnasium', () => 'New gymnasium with locker rooms & team rooms.'],
   ['Kitchen Remodel', () => 'Remodel of central kitchen and serving line.'],
 ]
-const STREETS = ['Genesee Ave', 'Balboa Ave', 'Clairemont Dr', 'Mission Gorge Rd', 'Euclid Ave', 'Imperial Ave', 'University Ave', 'Park Blvd', 'Linda Vista Rd', 'Governor Dr', 'Sienna Parkway Site']
+const STREETS = [
+  'Genesee Ave',
+  'Balboa Ave',
+  'Clairemont Dr',
+  'Mission Gorge Rd',
+  'Euclid Ave',
+  'Imperial Ave',
+  'University Ave',
+  'Park Blvd',
+  'Linda Vista Rd',
+  'Governor Dr',
+  'Sienna Parkway Site',
+]
 const CITIES = ['San Diego', 'San Diego', 'San Diego', 'La Jolla', 'Chula Vista', 'El Cajon', 'Escondido', 'Oceanside', 'La Mesa', 'Santee']
 const ENGINEERS = ['Kinhal, Jay', 'Nguyen, Linda', 'Ramirez, Carlos', 'Okafor, Grace', 'Bennett, Tom', 'Lee, Susan', 'Patel, Raj']
 
@@ -94,8 +149,16 @@ type Stage =
 
 /** Rough shares of the real data (research/dsa-tracker.md §5): most applications are certified and closed, a quarter still open. */
 const STAGE_WEIGHTS: ReadonlyArray<readonly [Stage, number]> = [
-  ['certified', 36], ['certified-by-education-code', 5], ['closed-with-exceptions', 2], ['certification-required', 5], ['void-after-one-year', 2],
-  ['canceled', 2], ['closed', 6], ['approved', 22], ['in-review', 14], ['not-received', 3],
+  ['certified', 36],
+  ['certified-by-education-code', 5],
+  ['closed-with-exceptions', 2],
+  ['certification-required', 5],
+  ['void-after-one-year', 2],
+  ['canceled', 2],
+  ['closed', 6],
+  ['approved', 22],
+  ['in-review', 14],
+  ['not-received', 3],
 ]
 const CLOSED_STAGES: ReadonlySet<Stage> = new Set(['certified', 'certified-by-education-code', 'closed-with-exceptions', 'closed'])
 /** The letter that closes the file; a plain 'closed' stage has a closed date but no letter yet. */
@@ -179,7 +242,12 @@ function shuffled<T>(items: readonly T[], random: Random): T[] {
 /** The dates and money of one application, consistent with its stage. */
 function lifecycle(stage: Stage, random: Random): Partial<DemoProject> {
   // Closed files are old, open ones recent. Fixed years (not today's date) keep the output deterministic.
-  const [fromYear, toYear] = stage === 'approved' || stage === 'in-review' || stage === 'not-received' ? [2021, 2024] : stage === 'certification-required' ? [2010, 2019] : [1998, 2018]
+  const [fromYear, toYear] =
+    stage === 'approved' || stage === 'in-review' || stage === 'not-received'
+      ? [2021, 2024]
+      : stage === 'certification-required'
+        ? [2010, 2019]
+        : [1998, 2018]
   const received = dayNumber(random.int(fromYear, toYear), random.int(1, 12), random.int(1, 28))
   const approved = received + random.int(60, 420)
   const closed = approved + random.int(365, 1500)
@@ -205,7 +273,8 @@ function lifecycle(stage: Stage, random: Random): Partial<DemoProject> {
     }
   }
 
-  const letter = (type: string, day: number) => Object.assign(fields, { lastCertificationLetterType: type, lastCertificationDate: formatDate(day) })
+  const letter = (type: string, day: number) =>
+    Object.assign(fields, { lastCertificationLetterType: type, lastCertificationDate: formatDate(day) })
   if (CLOSED_STAGES.has(stage)) {
     fields.closedDate = formatDate(closed, random)
     if (random.chance(0.5)) {
@@ -235,7 +304,10 @@ export function createDemoProjectSource(clientId: string) {
   // Application numbers rise through a client-specific range, so they are unique within the client.
   let appNumber = 100_000 + (hashText(`${clientId}#app`) % 700) * 1000
   // The first applications of every client cover every stage once, so even a short demo list shows each status.
-  const firstStages = shuffled(STAGE_WEIGHTS.map(([stage]) => stage), random)
+  const firstStages = shuffled(
+    STAGE_WEIGHTS.map(([stage]) => stage),
+    random,
+  )
 
   return {
     next(): DemoProject {

@@ -1,5 +1,14 @@
 import type { ApplicationKey, DemoProjectStore } from './demo-project-store.js'
-import { type DemoClient, type PageOptions, certificationPage, errorPage, fieldReviewPage, indexPage, listPage, summaryPage } from './demo-pages.js'
+import {
+  type DemoClient,
+  type PageOptions,
+  certificationPage,
+  errorPage,
+  fieldReviewPage,
+  indexPage,
+  listPage,
+  summaryPage,
+} from './demo-pages.js'
 import type { DemoSession } from './demo-sessions.js'
 
 /** Where the real tracker lives; compared in lower case because IIS ignores path case. */

@@ -28,7 +28,17 @@ describe('demo projects', () => {
 
   it('reach every status rule among 200 applications, and all of them in a short list', () => {
     const rules = new Set(generateDemoProjects('37-H9', 200).map((p) => statusRule(p)[0]))
-    expect([...rules].sort()).toEqual(['301P letter', 'approved date', 'closed date', 'letter #1-', 'letter #2-', 'letter #3-', 'nothing', 'received date', 'void or cancel'])
+    expect([...rules].sort()).toEqual([
+      '301P letter',
+      'approved date',
+      'closed date',
+      'letter #1-',
+      'letter #2-',
+      'letter #3-',
+      'nothing',
+      'received date',
+      'void or cancel',
+    ])
     const statuses = new Set(generateDemoProjects('37-58', 10).map((p) => statusRule(p)[1]))
     expect([...statuses].sort()).toEqual(['APPROVED', 'COMPLETED', 'IN REVIEW', 'PENDING', 'REJECTED'])
   })
@@ -39,8 +49,10 @@ describe('demo projects', () => {
     for (const p of projects) {
       expect(p.officeId).toBe('04')
       expect(p.appId).toMatch(/^\d{6}$/)
-      for (const money of [p.estimatedAmount, p.contractedAmount, p.changeDocumentAmount, p.finalProjectCost]) if (money) expect(money).toMatch(MONEY)
-      for (const date of [p.receivedDate, p.approvedDate, p.closedDate, p.lastCertificationDate, p.voidCanceledDate]) if (date) expect(date).toMatch(DATE)
+      for (const money of [p.estimatedAmount, p.contractedAmount, p.changeDocumentAmount, p.finalProjectCost])
+        if (money) expect(money).toMatch(MONEY)
+      for (const date of [p.receivedDate, p.approvedDate, p.closedDate, p.lastCertificationDate, p.voidCanceledDate])
+        if (date) expect(date).toMatch(DATE)
       if (p.finalProjectCost !== '$0.00') expect(cents(p.finalProjectCost)).toBe(cents(p.contractedAmount) + cents(p.changeDocumentAmount))
     }
     expect(projects.some((p) => p.changeDocumentAmount.startsWith('($'))).toBe(true)
@@ -50,10 +62,16 @@ describe('demo projects', () => {
     expect(projects.some((p) => p.receivedDate.includes(':'))).toBe(true)
     expect(projects.filter((p) => p.projectType === 'School (K-12)').length).toBeGreaterThan(150)
     const letters = new Set(projects.map((p) => p.lastCertificationLetterType))
-    expect(letters).toEqual(new Set([
-      '#1-Certification & Close of File', '#2-Certification & Close of File Per EDU Code 17315(b) OR 81147(b)', '#3-Close of File w/o Certification - Exceptions',
-      'DSA 301P Notification of Requirement for Certification', '1 YR VOID', '',
-    ]))
+    expect(letters).toEqual(
+      new Set([
+        '#1-Certification & Close of File',
+        '#2-Certification & Close of File Per EDU Code 17315(b) OR 81147(b)',
+        '#3-Close of File w/o Certification - Exceptions',
+        'DSA 301P Notification of Requirement for Certification',
+        '1 YR VOID',
+        '',
+      ]),
+    )
   })
 })
 
@@ -66,7 +84,10 @@ describe('the demo tracker', () => {
   afterEach(() => tracker.setBehaviour({ kind: 'ok' }))
 
   async function get(path: string, init: { cookie?: string; signal?: AbortSignal } = {}) {
-    const response = await fetch(new URL(path, tracker.url), { headers: init.cookie ? { cookie: init.cookie } : {}, signal: init.signal ?? AbortSignal.timeout(5000) })
+    const response = await fetch(new URL(path, tracker.url), {
+      headers: init.cookie ? { cookie: init.cookie } : {},
+      signal: init.signal ?? AbortSignal.timeout(5000),
+    })
     const body = await response.text()
     const cookie = response.headers.get('set-cookie')?.split(';')[0]
     return { response, body, cookie, $: cheerio.load(body) }
@@ -89,12 +110,30 @@ describe('the demo tracker', () => {
     const listed = rows.slice(1).map((row) => {
       const cells = $(row).find('td')
       const link = new URL(cells.eq(0).find('a').attr('href')!, tracker.url)
-      return { link: link.pathname, officeId: link.searchParams.get('OriginId'), appId: link.searchParams.get('AppId'), application: cells.eq(1).text(), ptn: cells.eq(2).text(), name: cells.eq(3).text() }
+      return {
+        link: link.pathname,
+        officeId: link.searchParams.get('OriginId'),
+        appId: link.searchParams.get('AppId'),
+        application: cells.eq(1).text(),
+        ptn: cells.eq(2).text(),
+        name: cells.eq(3).text(),
+      }
     })
     const expected = tracker.projects('37-H9')
     expect(listed).toHaveLength(24)
-    expect(listed).toEqual(expected.map((p) => ({ link: '/DSA/Tracker/ApplicationSummary.aspx', officeId: '04', appId: p.appId, application: `04  ${p.appId}`, ptn: p.ptn, name: p.projectName })))
-    expect(listed.map((row) => row.name)).toEqual([...listed.map((row) => row.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+    expect(listed).toEqual(
+      expected.map((p) => ({
+        link: '/DSA/Tracker/ApplicationSummary.aspx',
+        officeId: '04',
+        appId: p.appId,
+        application: `04  ${p.appId}`,
+        ptn: p.ptn,
+        name: p.projectName,
+      })),
+    )
+    expect(listed.map((row) => row.name)).toEqual(
+      [...listed.map((row) => row.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    )
   })
 
   it('round-trips summary values, and a bare ProjectCloseout follows the session cookie', async () => {
@@ -111,7 +150,14 @@ describe('the demo tracker', () => {
     expect($('[id$="_lblEstAmt"]').text()).toBe(project.estimatedAmount)
     expect($('[id$="_lblCOamt"]').text()).toBe(project.changeDocumentAmount)
     expect($('[id$="_lblRecvDate"]').text()).toBe(project.receivedDate)
-    expect($('td > b').filter((_, b) => $(b).text() === 'Final Project Cost:').parent().next().find('[id$="_lblFinalProjectCost"]').text()).toBe(project.finalProjectCost)
+    expect(
+      $('td > b')
+        .filter((_, b) => $(b).text() === 'Final Project Cost:')
+        .parent()
+        .next()
+        .find('[id$="_lblFinalProjectCost"]')
+        .text(),
+    ).toBe(project.finalProjectCost)
 
     const closeout = await get('ProjectCloseout.aspx', { cookie: summary.cookie })
     expect(closeout.cookie).toBeUndefined()
@@ -147,7 +193,12 @@ describe('the demo tracker', () => {
 
   it('shows changed and malformed values verbatim, escaped', async () => {
     const [project] = tracker.projects('37-58')
-    tracker.updateProject('37-58', project!.appId, { estimatedAmount: '$1,2x3', receivedDate: '13/45/20x1', projectName: 'Fish & <Chips> "School"', lastCertificationLetterType: '1 YR VOID' })
+    tracker.updateProject('37-58', project!.appId, {
+      estimatedAmount: '$1,2x3',
+      receivedDate: '13/45/20x1',
+      projectName: 'Fish & <Chips> "School"',
+      lastCertificationLetterType: '1 YR VOID',
+    })
     const { $ } = await get(summaryPath(project!))
     expect($('[id$="_lblEstAmt"]').text()).toBe('$1,2x3')
     expect($('[id$="_lblRecvDate"]').text()).toBe('13/45/20x1')
@@ -185,14 +236,23 @@ describe('the demo tracker', () => {
     expect((await get('/elsewhere')).response.status).toBe(404)
     expect((await get('/DSA/Tracker/constructor')).response.status).toBe(404)
     const home = await get('/dsa/tracker/')
-    const clientLinks = home.$('a[href*="ProjectList.aspx"]').toArray().map((a) => new URL(home.$(a).attr('href')!, tracker.url).searchParams.get('ClientId'))
+    const clientLinks = home
+      .$('a[href*="ProjectList.aspx"]')
+      .toArray()
+      .map((a) => new URL(home.$(a).attr('href')!, tracker.url).searchParams.get('ClientId'))
     expect(clientLinks).toEqual(expect.arrayContaining(['37-H9', '37-58']))
   })
 
   it('records every request', async () => {
     const before = tracker.requests.length
     await get('ProjectList.aspx?ClientId=37-58', { cookie: 'ASP.NET_SessionId=abc' })
-    expect(tracker.requests.slice(before)).toEqual([expect.objectContaining({ method: 'GET', path: '/DSA/Tracker/ProjectList.aspx?ClientId=37-58', headers: expect.objectContaining({ cookie: 'ASP.NET_SessionId=abc' }) })])
+    expect(tracker.requests.slice(before)).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: '/DSA/Tracker/ProjectList.aspx?ClientId=37-58',
+        headers: expect.objectContaining({ cookie: 'ASP.NET_SessionId=abc' }),
+      }),
+    ])
   })
 
   describe('behaviours', () => {
@@ -227,7 +287,9 @@ describe('the demo tracker', () => {
     it('accepts a request and never answers when hung', async () => {
       tracker.setBehaviour({ kind: 'hang' })
       const before = tracker.requests.length
-      await expect(get('ProjectList.aspx?ClientId=37-58', { signal: AbortSignal.timeout(200) })).rejects.toMatchObject({ name: 'TimeoutError' })
+      await expect(get('ProjectList.aspx?ClientId=37-58', { signal: AbortSignal.timeout(200) })).rejects.toMatchObject({
+        name: 'TimeoutError',
+      })
       expect(tracker.requests.length).toBe(before + 1)
     })
 

@@ -94,7 +94,9 @@ export async function startDemoTracker(options: DemoTrackerOptions = {}): Promis
 
   const clients = (): DemoClient[] => {
     const ids = new Set([...SUGGESTED_CLIENTS.map((c) => c.clientId), ...Object.keys(options.projectCounts ?? {}), ...store.clientIds()])
-    return [...ids].map((clientId) => SUGGESTED_CLIENTS.find((c) => c.clientId === clientId) ?? { clientId, name: `Demo client ${clientId}` })
+    return [...ids].map(
+      (clientId) => SUGGESTED_CLIENTS.find((c) => c.clientId === clientId) ?? { clientId, name: `Demo client ${clientId}` },
+    )
   }
 
   const pageOptions = (): PageOptions => {
@@ -136,7 +138,13 @@ export async function startDemoTracker(options: DemoTrackerOptions = {}): Promis
     let result: RouteResult
     try {
       const url = new URL(request.url ?? '/', 'http://tracker')
-      result = routeTrackerRequest(url, { store, session, pageOptions: pageOptions(), wrongApplication: current.kind === 'wrong-application', clients })
+      result = routeTrackerRequest(url, {
+        store,
+        session,
+        pageOptions: pageOptions(),
+        wrongApplication: current.kind === 'wrong-application',
+        clients,
+      })
     } catch {
       result = { status: 500, body: errorPage(500) }
     }

@@ -39,11 +39,29 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
       { name: 'scraped_at', label: 'Last scraped', type: 'datetime' },
     ],
     source: (k) =>
-      k.selectFrom('dsa_projects').select([
-        'id', 'client_id', 'project_number', 'project_name', 'project_status', 'project_type', 'city', 'construction_cost', 'cost_source',
-        'estimated_amount', 'contracted_amount', 'change_amount', 'final_cost', 'received_date', sql<string>`substr(received_date, 1, 4)`.as('received_year'),
-        'approved_date', 'closed_date', 'certification_letter', 'scraped_at',
-      ]) as never,
+      k
+        .selectFrom('dsa_projects')
+        .select([
+          'id',
+          'client_id',
+          'project_number',
+          'project_name',
+          'project_status',
+          'project_type',
+          'city',
+          'construction_cost',
+          'cost_source',
+          'estimated_amount',
+          'contracted_amount',
+          'change_amount',
+          'final_cost',
+          'received_date',
+          sql<string>`substr(received_date, 1, 4)`.as('received_year'),
+          'approved_date',
+          'closed_date',
+          'certification_letter',
+          'scraped_at',
+        ]) as never,
   },
   {
     id: 'dsa_scrape_logs',
@@ -67,10 +85,22 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
       { name: 'error', label: 'Error', type: 'string', groupable: false },
     ],
     source: (k) =>
-      k.selectFrom('dsa_scrape_runs').select([
-        'id', 'client_id', 'status', 'trigger', 'started_at', dateOf('started_at').as('started_date'), 'finished_at', 'pages_fetched', 'projects_found',
-        'projects_saved', 'projects_updated', 'error',
-      ]) as never,
+      k
+        .selectFrom('dsa_scrape_runs')
+        .select([
+          'id',
+          'client_id',
+          'status',
+          'trigger',
+          'started_at',
+          dateOf('started_at').as('started_date'),
+          'finished_at',
+          'pages_fetched',
+          'projects_found',
+          'projects_saved',
+          'projects_updated',
+          'error',
+        ]) as never,
   },
   {
     id: 'users',
@@ -97,8 +127,16 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
         .innerJoin('organizations', 'organizations.org_id', 'users.organization_id')
         .innerJoin('roles', 'roles.role_id', 'users.role_id')
         .select([
-          'users.user_id', 'users.email', 'users.full_name', 'organizations.org_name as organization', 'organizations.org_code', 'roles.role_name as role', 'roles.role_code',
-          sql<string>`case when users.is_active = 1 then 'Active' else 'Inactive' end`.as('status'), 'users.last_login', 'users.created_at',
+          'users.user_id',
+          'users.email',
+          'users.full_name',
+          'organizations.org_name as organization',
+          'organizations.org_code',
+          'roles.role_name as role',
+          'roles.role_code',
+          sql<string>`case when users.is_active = 1 then 'Active' else 'Inactive' end`.as('status'),
+          'users.last_login',
+          'users.created_at',
         ]) as never,
   },
   {
@@ -128,9 +166,15 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
         .innerJoin('applications', 'applications.app_id', 'user_permissions.app_id')
         .select([
           sql<string>`cast(user_permissions.user_id as text) || '-' || cast(user_permissions.app_id as text)`.as('grant_key'),
-          'applications.app_code', 'applications.app_name', 'applications.category',
+          'applications.app_code',
+          'applications.app_name',
+          'applications.category',
           sql<string>`case when applications.is_active = 1 then 'Active' else 'Inactive' end`.as('app_status'),
-          'users.email', 'users.full_name', 'organizations.org_name as organization', 'user_permissions.permission_level', 'user_permissions.granted_at',
+          'users.email',
+          'users.full_name',
+          'organizations.org_name as organization',
+          'user_permissions.permission_level',
+          'user_permissions.granted_at',
         ]) as never,
   },
   {
@@ -153,9 +197,19 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
       { name: 'ip', label: 'Network address', type: 'string' },
     ],
     source: (k, dialect) =>
-      k.selectFrom('audit_log').select([
-        'audit_id', 'occurred_at', dateOf('occurred_at').as('occurred_date'), weekOf('occurred_at', dialect).as('occurred_week'), 'action', 'outcome', 'email',
-        'target_type', 'target_id', 'ip',
-      ]) as never,
+      k
+        .selectFrom('audit_log')
+        .select([
+          'audit_id',
+          'occurred_at',
+          dateOf('occurred_at').as('occurred_date'),
+          weekOf('occurred_at', dialect).as('occurred_week'),
+          'action',
+          'outcome',
+          'email',
+          'target_type',
+          'target_id',
+          'ip',
+        ]) as never,
   },
 ]

@@ -9,9 +9,13 @@ import { type CatalogueDataset, aggregatesFor } from './dataset.js'
 export type HoldsApplication = (user: AuthUser, appCode: string) => Promise<boolean>
 
 /** The dataset catalogue: the datasets defined in code, and those report writers uploaded. */
-export function createCatalogue(deps: { holdsApplication: HoldsApplication; uploads?: () => Promise<CatalogueDataset[]> }) {
+export function createCatalogue(deps: {
+  holdsApplication: HoldsApplication
+  uploads?: () => Promise<CatalogueDataset[]>
+  applicationDatasets?: CatalogueDataset[]
+}) {
   async function all(): Promise<CatalogueDataset[]> {
-    return [...BUILTIN_DATASETS, ...((await deps.uploads?.()) ?? [])]
+    return [...BUILTIN_DATASETS, ...(deps.applicationDatasets ?? []), ...((await deps.uploads?.()) ?? [])]
   }
 
   async function mayRead(user: AuthUser, dataset: CatalogueDataset): Promise<boolean> {
@@ -27,10 +31,19 @@ export function createCatalogue(deps: { holdsApplication: HoldsApplication; uplo
       for (const dataset of await all()) {
         if (!(await mayRead(user, dataset))) continue
         readable.push({
-          id: dataset.id, label: dataset.label, description: dataset.description, kind: dataset.kind, rowCount: null,
+          id: dataset.id,
+          label: dataset.label,
+          description: dataset.description,
+          kind: dataset.kind,
+          rowCount: null,
           canManage: dataset.kind === 'upload' && (isAdminRole(user.roleCode) || dataset.ownerId === user.id),
           fields: dataset.fields.map((field) => ({
-            name: field.name, label: field.label, type: field.type, filterable: field.filterable !== false, groupable: field.groupable !== false, aggregates: aggregatesFor(field.type),
+            name: field.name,
+            label: field.label,
+            type: field.type,
+            filterable: field.filterable !== false,
+            groupable: field.groupable !== false,
+            aggregates: aggregatesFor(field.type),
           })),
         })
       }
@@ -40,9 +53,13 @@ export function createCatalogue(deps: { holdsApplication: HoldsApplication; uplo
     /** A dataset the person may read, or a clear refusal. */
     async readable(user: AuthUser, id: string): Promise<CatalogueDataset> {
       const dataset = (await all()).find((candidate) => candidate.id === id)
-      if (!dataset) throw new AppError('unprocessable', `There is no dataset '${id}'. It may have been deleted.`, { code: 'unknown_dataset' })
-      if (!(await mayRead(user, dataset))) throw new AppError('forbidden', `You may not read the dataset '${dataset.label}', so this report cannot run for you.`, { code: 'dataset_forbidden' })
-      return dataset
+      if (!dataset)
+        throw new AppError('unprocessable', `There is no dataset '${id}'. It may have been deleted.`, { code: 'unknown_dataset' })
+      if (!(await mayRead(user, dataset)))
+        throw new AppError('forbidden', `You may not read the dataset '${dataset.label}', so this report cannot run for you.`, {
+          code: 'dataset_forbidden',
+        })
+      return dataset.scoped ? { ...dataset, source: await dataset.scoped(user) } : dataset
     },
   }
 }

@@ -2,6 +2,7 @@ import type { Aggregate, FieldType } from '@platform/contracts/reports'
 import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely'
 import type { Dialect } from '../../../db/database.js'
 import type { Database } from '../../../db/schema.js'
+import type { AuthUser } from '../../../plugins/access.js'
 
 /** Who may read a dataset; checked every time a report over it runs. */
 export type DatasetAccess = 'everyone' | 'admin' | { application: string }
@@ -30,6 +31,8 @@ export interface CatalogueDataset {
   /** A field that is unique per row: the last tie-breaker of every sort, so pages never overlap. */
   key: string
   source(k: Kysely<Database>, dialect: Dialect): SelectQueryBuilder<Database, never, Record<string, unknown>> | RawBuilder<unknown>
+  /** For datasets whose rows belong to sites: the source narrowed to what this person may see (`source` then shows nothing). */
+  scoped?: (user: AuthUser) => Promise<CatalogueDataset['source']>
 }
 
 const NUMERIC: Aggregate[] = ['sum', 'avg', 'min', 'max', 'count', 'countDistinct']

@@ -24,7 +24,13 @@ export function createMeasureSet(column: (field: string) => RawBuilder<unknown>)
     if (existing) return existing
     const id = `m${measures.length}`
     const expression =
-      kind === 'count' ? (argument ? sql`count(${argument})` : sql`count(*)`) : kind === 'countDistinct' ? sql`count(distinct ${argument})` : sql`${sql.raw(kind)}(${argument})`
+      kind === 'count'
+        ? argument
+          ? sql`count(${argument})`
+          : sql`count(*)`
+        : kind === 'countDistinct'
+          ? sql`count(distinct ${argument})`
+          : sql`${sql.raw(kind)}(${argument})`
     measures.push({ id, kind, sql: expression })
     bySignature.set(key, id)
     return id
@@ -67,7 +73,7 @@ export function rollUp(measures: Measure[], children: MeasureValues[]): MeasureV
       else if (measure.kind === 'min') value = next < value ? next : value
       else if (measure.kind === 'max') value = next > value ? next : value
     }
-    if ((measure.kind === 'count') && value === null) value = 0
+    if (measure.kind === 'count' && value === null) value = 0
     total.set(measure.id, measure.kind === 'countDistinct' ? null : value)
   }
   return total

@@ -47,7 +47,12 @@ function coerce(parameter: ReportParameter, raw: unknown): ParameterValue {
     }
   }
   if (parameter.type === 'multiSelect') {
-    const list = Array.isArray(raw) ? raw : String(raw).split(',').map((item) => item.trim()).filter(Boolean)
+    const list = Array.isArray(raw)
+      ? raw
+      : String(raw)
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
     return list.map(one)
   }
   if (Array.isArray(raw)) fail('takes one value')

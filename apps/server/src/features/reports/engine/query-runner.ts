@@ -42,11 +42,18 @@ const bindable = (parameters: readonly unknown[]) => parameters.map((value) => (
 
 function timedOut(limitMs: number): AppError {
   const limit = limitMs >= 1000 ? `${Math.round(limitMs / 100) / 10} s` : `${Math.round(limitMs)} ms`
-  return new AppError('unprocessable', `The report took longer than ${limit} and was stopped. Add a filter, or group by fewer fields.`, { code: 'report_timeout' })
+  return new AppError('unprocessable', `The report took longer than ${limit} and was stopped. Add a filter, or group by fewer fields.`, {
+    code: 'report_timeout',
+  })
 }
 
+/** The database's own words stay in the log: they describe its tables, not what the person can change. */
 function failed(error: unknown): AppError {
-  return new AppError('unprocessable', `The report could not run: ${error instanceof Error ? error.message : String(error)}`, { code: 'report_failed' })
+  return new AppError(
+    'unprocessable',
+    'The report could not run on the database. Check its filters and calculations, or ask an administrator to look at the server log.',
+    { code: 'report_failed', cause: error },
+  )
 }
 
 /** One worker at a time per database file; a query that outlives its timeout takes the worker down with it. */
@@ -90,7 +97,11 @@ function createSqliteWorkerRunner(file: string) {
    */
   async function* stream(query: CompiledQuery, timeoutMs: number): AsyncGenerator<Array<Record<string, unknown>>> {
     // A small heap: the worker only hands batches on, and a long export must not grow the process.
-    const own = new Worker(SQLITE_WORKER, { eval: true, workerData: { file, driver }, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 } })
+    const own = new Worker(SQLITE_WORKER, {
+      eval: true,
+      workerData: { file, driver },
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 },
+    })
     const signal = new SharedArrayBuffer(4)
     const flag = new Int32Array(signal)
     const waiting: Array<{ rows?: Array<Record<string, unknown>>; done?: boolean; error?: string }> = []

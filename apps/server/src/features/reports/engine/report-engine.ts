@@ -22,7 +22,11 @@ const EXPORT_CHUNK = 2000
  * finest level, or detail rows with group headers and subtotals interleaved. The viewer shows a page of it; the
  * exports walk all of it; both get the same rows.
  */
-export function createReportEngine(plan: ReportPlan, parameters: AppliedParameters, deps: { k: Kysely<Database>; dialect: Dialect; run: QueryRunner }) {
+export function createReportEngine(
+  plan: ReportPlan,
+  parameters: AppliedParameters,
+  deps: { k: Kysely<Database>; dialect: Dialect; run: QueryRunner },
+) {
   const queries = createReportQueries(plan, parameters, deps.k, deps.dialect)
   const measureSet = createMeasureSet(columnOf)
   const reader = createGroupedCellReader(plan, measureSet)
@@ -41,7 +45,8 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
     const number = Number(value)
     return typeof value === 'string' && value.trim() !== '' && Number.isFinite(number) ? number : String(value)
   }
-  const measuresOf = (row: Record<string, unknown>, measures: Measure[]): MeasureValues => new Map(measures.map((measure) => [measure.id, numberOrNull(row[measure.id])]))
+  const measuresOf = (row: Record<string, unknown>, measures: Measure[]): MeasureValues =>
+    new Map(measures.map((measure) => [measure.id, numberOrNull(row[measure.id])]))
   const label = (value: FormulaValue) => (value === null || value === '' ? '(blank)' : String(value))
   const finish = (row: Omit<ResultRow, 'styles'>): ResultRow => {
     const styles = row.kind === 'groupHeader' ? undefined : stylesFor(plan, formats, row.cells)
@@ -49,7 +54,8 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
   }
 
   // A query needs something to select: with no measure at all, the rows are counted (and the count goes unused).
-  const measuresToRun = (): Measure[] => (measureSet.measures.length > 0 ? measureSet.measures : [{ id: 'rows', kind: 'count', sql: sql`count(*)` }])
+  const measuresToRun = (): Measure[] =>
+    measureSet.measures.length > 0 ? measureSet.measures : [{ id: 'rows', kind: 'count', sql: sql`count(*)` }]
 
   /** The groups' measures at every level, keyed by their values so far ('[]' is the grand total). */
   async function rollups(): Promise<Map<string, MeasureValues>> {
@@ -68,7 +74,11 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
     return rollUpRows(rows, measures, plan.extraDimensions.length > 0 ? groupFields.length + 1 : groupFields.length)
   }
 
-  async function rollUpRows(finest: Array<{ path: FormulaValue[]; values: MeasureValues }>, measures: Measure[], distinctLevels: number): Promise<Map<string, MeasureValues>> {
+  async function rollUpRows(
+    finest: Array<{ path: FormulaValue[]; values: MeasureValues }>,
+    measures: Measure[],
+    distinctLevels: number,
+  ): Promise<Map<string, MeasureValues>> {
     const byKey = new Map<string, MeasureValues>()
     for (let level = groupFields.length; level >= 0; level -= 1) {
       const buckets = new Map<string, MeasureValues[]>()
@@ -78,7 +88,8 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
         if (bucket) bucket.push(row.values)
         else buckets.set(key, [row.values])
       }
-      for (const [key, children] of buckets) byKey.set(key, level === groupFields.length && children.length === 1 ? children[0]! : rollUp(measures, children))
+      for (const [key, children] of buckets)
+        byKey.set(key, level === groupFields.length && children.length === 1 ? children[0]! : rollUp(measures, children))
     }
     // Distinct counts do not add up: each level is counted by its own query.
     const distinct = measures.filter((measure) => measure.kind === 'countDistinct')
@@ -107,17 +118,27 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
   }
 
   function grandTotalRow(rolled: Map<string, MeasureValues>): ResultRow {
-    return finish({ kind: 'grandTotal', level: 0, label: definition.totals.label, cells: reader.cells(new Map(), rolled.get('[]') ?? new Map(), false) })
+    return finish({
+      kind: 'grandTotal',
+      level: 0,
+      label: definition.totals.label,
+      cells: reader.cells(new Map(), rolled.get('[]') ?? new Map(), false),
+    })
   }
 
   function chartFrom(categories: Array<{ name: string; cells: Cell[] }>): ResultChart | null {
     if (!definition.chart) return null
     return {
       type: definition.chart.type,
+      categoryLabel: plan.groups[0]?.label ?? plan.columns[0]?.label ?? '',
       categories: categories.map((category) => category.name),
       series: definition.chart.series.map((key) => {
         const index = plan.columns.findIndex((column) => column.key === key)
-        return { key, name: plan.columns[index]!.label, values: categories.map((category) => (typeof category.cells[index] === 'number' ? (category.cells[index] as number) : null)) }
+        return {
+          key,
+          name: plan.columns[index]!.label,
+          values: categories.map((category) => (typeof category.cells[index] === 'number' ? (category.cells[index] as number) : null)),
+        }
       }),
     }
   }
@@ -131,7 +152,9 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
     const measures = measuresToRun()
     const fetched = await deps.run(queries.grouped(dimensions, measures))
     if (fetched.length > REPORT_LIMITS.summaryRows) {
-      throw new DefinitionError([`The summary has more than ${REPORT_LIMITS.summaryRows.toLocaleString('en-US')} rows: add a filter or group by fewer fields.`])
+      throw new DefinitionError([
+        `The summary has more than ${REPORT_LIMITS.summaryRows.toLocaleString('en-US')} rows: add a filter or group by fewer fields.`,
+      ])
     }
     const leaves = fetched.map((row) => {
       const dims = new Map<string, FormulaValue>(dimensions.map((name, index) => [name, (row[`d${index}`] ?? null) as FormulaValue]))
@@ -144,7 +167,13 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
     const spans: Spanned[] = []
     const emit = (subset: typeof leaves, offset: number, level: number, path: FormulaValue[]) => {
       if (level >= headerLevels) {
-        subset.forEach((leaf, index) => spans.push({ row: finish({ kind: 'detail', level: headerLevels, label: null, cells: leaf.cells }), first: offset + index, last: offset + index }))
+        subset.forEach((leaf, index) =>
+          spans.push({
+            row: finish({ kind: 'detail', level: headerLevels, label: null, cells: leaf.cells }),
+            first: offset + index,
+            last: offset + index,
+          }),
+        )
         return
       }
       let start = 0
@@ -154,7 +183,16 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
         while (end < subset.length && (subset[end]!.dims.get(groupFields[level]!) ?? null) === value) end += 1
         const group = plan.groups[level]!
         const range = { first: offset + start, last: offset + end - 1 }
-        spans.push({ row: { kind: 'groupHeader', level, label: `${group.label}: ${label(value)}`, cells: plan.columns.map(() => null), ...(group.pageBreakBefore && spans.length > 0 ? { pageBreakBefore: true } : {}) }, ...range })
+        spans.push({
+          row: {
+            kind: 'groupHeader',
+            level,
+            label: `${group.label}: ${label(value)}`,
+            cells: plan.columns.map(() => null),
+            ...(group.pageBreakBefore && spans.length > 0 ? { pageBreakBefore: true } : {}),
+          },
+          ...range,
+        })
         emit(subset.slice(start, end), offset + start, level + 1, [...path, value])
         if (group.subtotal) spans.push({ row: subtotalRow([...path, value], rolled), first: range.last, last: range.last })
         start = end
@@ -167,7 +205,10 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
       plan.groups.length > 0
         ? [...new Set(leaves.map((leaf) => JSON.stringify(leaf.dims.get(groupFields[0]!) ?? null)))].map((key) => {
             const value = JSON.parse(key) as FormulaValue
-            return { name: label(value), cells: reader.cells(dimensionsAt([value]), rolled.get(JSON.stringify([value])) ?? new Map(), false) }
+            return {
+              name: label(value),
+              cells: reader.cells(dimensionsAt([value]), rolled.get(JSON.stringify([value])) ?? new Map(), false),
+            }
           })
         : leaves.map((leaf) => ({ name: label(leaf.cells[0] as FormulaValue), cells: leaf.cells }))
     return { rows, spans, chart: chartFrom(categories), leaves: leaves.length }
@@ -195,8 +236,13 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
   }
 
   function sortLeaves(leaves: Array<{ dims: Map<string, FormulaValue>; cells: Cell[] }>) {
-    const keyOrder = definition.sort.map((sort) => ({ index: plan.columns.findIndex((column) => column.key === sort.key), group: groupFields.indexOf(sort.key), dir: sort.dir === 'desc' ? -1 : 1 }))
-    const compare = (a: unknown, b: unknown) => (a === b ? 0 : a === null || a === undefined ? 1 : b === null || b === undefined ? -1 : (a as number) < (b as number) ? -1 : 1)
+    const keyOrder = definition.sort.map((sort) => ({
+      index: plan.columns.findIndex((column) => column.key === sort.key),
+      group: groupFields.indexOf(sort.key),
+      dir: sort.dir === 'desc' ? -1 : 1,
+    }))
+    const compare = (a: unknown, b: unknown) =>
+      a === b ? 0 : a === null || a === undefined ? 1 : b === null || b === undefined ? -1 : (a as number) < (b as number) ? -1 : 1
     leaves.sort((a, b) => {
       for (const [index, name] of groupFields.entries()) {
         const dir = keyOrder.find((order) => order.group === index)?.dir ?? 1
@@ -236,13 +282,18 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
       const path = pathOf(record)
       const previous = index === 0 ? before : records[index - 1]!
       const previousPath = previous ? pathOf(previous) : null
-      const firstChange = index === 0 && repeatHeaders ? 0 : previousPath ? path.findIndex((value, level) => value !== previousPath[level]) : 0
+      const firstChange =
+        index === 0 && repeatHeaders ? 0 : previousPath ? path.findIndex((value, level) => value !== previousPath[level]) : 0
       if (firstChange >= 0) {
         for (let level = firstChange; level < path.length; level += 1) {
-          const continued = index === 0 && previousPath !== null && previousPath.slice(0, level + 1).every((value, at) => value === path[at])
+          const continued =
+            index === 0 && previousPath !== null && previousPath.slice(0, level + 1).every((value, at) => value === path[at])
           const group = plan.groups[level]!
           rows.push({
-            kind: 'groupHeader', level, label: `${group.label}: ${label(path[level]!)}${continued ? ' (continued)' : ''}`, cells: plan.columns.map(() => null),
+            kind: 'groupHeader',
+            level,
+            label: `${group.label}: ${label(path[level]!)}${continued ? ' (continued)' : ''}`,
+            cells: plan.columns.map(() => null),
             ...(group.pageBreakBefore && !continued && previousPath !== null ? { pageBreakBefore: true } : {}),
           })
         }
@@ -266,7 +317,12 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
     if (!definition.chart || plan.groups.length === 0) return null
     const firstLevel = [...rolled.keys()].map((key) => JSON.parse(key) as FormulaValue[]).filter((path) => path.length === 1)
     firstLevel.sort((a, b) => String(a[0]).localeCompare(String(b[0])))
-    return chartFrom(firstLevel.map((path) => ({ name: label(path[0]!), cells: reader.cells(dimensionsAt(path), rolled.get(JSON.stringify(path)) ?? new Map(), false) })))
+    return chartFrom(
+      firstLevel.map((path) => ({
+        name: label(path[0]!),
+        cells: reader.cells(dimensionsAt(path), rolled.get(JSON.stringify(path)) ?? new Map(), false),
+      })),
+    )
   }
 
   async function* pagesOf(size: number): AsyncGenerator<Array<Record<string, unknown>>> {
@@ -281,15 +337,23 @@ export function createReportEngine(plan: ReportPlan, parameters: AppliedParamete
 
   return {
     /** One page of the result model. */
-    async page(offset: number, limit: number, now: Date): Promise<ReportResult> {
+    async page(offset: number, limit: number, now: Date): Promise<Omit<ReportResult, 'timeZone'>> {
       const base = {
-        title: definition.layout.title, subtitle: definition.layout.subtitle ?? null, parameters: parameters.display,
+        title: definition.layout.title,
+        subtitle: definition.layout.subtitle ?? null,
+        parameters: parameters.display,
         columns: plan.columns.map((column) => ({ key: column.key, label: column.label, format: column.format, align: column.align })),
-        generatedAt: now.toISOString(), layout: definition.layout,
+        generatedAt: now.toISOString(),
+        layout: definition.layout,
       }
       if (summaryMode) {
         const { spans, chart, leaves } = await summaryRows()
-        return { ...base, rows: summaryPage(spans, leaves, offset, limit), chart, page: { offset, limit, total: leaves, hasMore: offset + limit < leaves } }
+        return {
+          ...base,
+          rows: summaryPage(spans, leaves, offset, limit),
+          chart,
+          page: { offset, limit, total: leaves, hasMore: offset + limit < leaves },
+        }
       }
       const [countRow] = await deps.run(queries.count())
       const total = Number(countRow?.n ?? 0)

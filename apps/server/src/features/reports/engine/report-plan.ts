@@ -37,7 +37,15 @@ export interface ReportPlan {
   extraDimensions: CatalogueField[]
 }
 
-const FORMAT_OF_TYPE: Record<CatalogueField['type'], Format> = { string: 'text', integer: 'integer', decimal: 'decimal', money: 'money', date: 'date', datetime: 'datetime', boolean: 'text' }
+const FORMAT_OF_TYPE: Record<CatalogueField['type'], Format> = {
+  string: 'text',
+  integer: 'integer',
+  decimal: 'decimal',
+  money: 'money',
+  date: 'date',
+  datetime: 'datetime',
+  boolean: 'text',
+}
 
 function formatOf(field: CatalogueField, agg: Aggregate | null): Format {
   if (agg === 'count' || agg === 'countDistinct') return 'integer'
@@ -97,14 +105,24 @@ export function planReport(raw: unknown, dataset: CatalogueDataset): ReportPlan 
         continue
       }
       if (!node) continue
-      columns.push({ key: column.calc, label: column.label ?? calc.label, format: column.format ?? calc.format, align: 'right', field: null, agg: null, calc: node })
+      columns.push({
+        key: column.calc,
+        label: column.label ?? calc.label,
+        format: column.format ?? calc.format,
+        align: 'right',
+        field: null,
+        agg: null,
+        calc: node,
+      })
       continue
     }
     const field = fieldNamed(column.field!, where)
     if (!field) continue
     const agg = column.agg ?? null
     if (agg && !aggregatesFor(field.type).includes(agg)) {
-      problems.push(`${where}: ${agg} does not apply to '${field.label}' (${field.type}); it takes ${aggregatesFor(field.type).join(', ')}.`)
+      problems.push(
+        `${where}: ${agg} does not apply to '${field.label}' (${field.type}); it takes ${aggregatesFor(field.type).join(', ')}.`,
+      )
       continue
     }
     if (summary && !agg) {
@@ -113,12 +131,18 @@ export function planReport(raw: unknown, dataset: CatalogueDataset): ReportPlan 
     }
     const format = column.format ?? formatOf(field, agg)
     columns.push({
-      key: columnKey(column), label: column.label ?? (agg ? `${aggLabel(agg)} ${field.label}` : field.label), format,
-      align: isNumericType(field.type) || agg === 'count' || agg === 'countDistinct' ? 'right' : 'left', field, agg, calc: null,
+      key: columnKey(column),
+      label: column.label ?? (agg ? `${aggLabel(agg)} ${field.label}` : field.label),
+      format,
+      align: isNumericType(field.type) || agg === 'count' || agg === 'countDistinct' ? 'right' : 'left',
+      field,
+      agg,
+      calc: null,
     })
   }
   const keys = new Set(columns.map((column) => column.key))
-  if (keys.size !== columns.length) problems.push('Two columns show the same thing; give each column its own field, aggregate or calculation.')
+  if (keys.size !== columns.length)
+    problems.push('Two columns show the same thing; give each column its own field, aggregate or calculation.')
 
   for (const [index, filter] of definition.filters.entries()) checkFilter(filter, index, definition.parameters, fieldNamed, problems)
   for (const parameter of definition.parameters) {
@@ -131,7 +155,8 @@ export function planReport(raw: unknown, dataset: CatalogueDataset): ReportPlan 
   if (ids.size !== definition.parameters.length) problems.push('Two parameters have the same id.')
 
   for (const sort of definition.sort) {
-    if (!keys.has(sort.key) && !groups.some((group) => group.field.name === sort.key)) problems.push(`Sort: '${sort.key}' is not a column or a group of the report.`)
+    if (!keys.has(sort.key) && !groups.some((group) => group.field.name === sort.key))
+      problems.push(`Sort: '${sort.key}' is not a column or a group of the report.`)
   }
   for (const format of definition.conditionalFormats) {
     if (!keys.has(format.column)) problems.push(`Conditional format: '${format.column}' is not a column of the report.`)
@@ -148,36 +173,120 @@ export function planReport(raw: unknown, dataset: CatalogueDataset): ReportPlan 
   return { definition, dataset, fields, columns, groups, extraDimensions }
 }
 
-const aggLabel = (agg: Aggregate) => ({ sum: 'Total', avg: 'Average', min: 'Lowest', max: 'Highest', count: 'Count of', countDistinct: 'Distinct' })[agg]
+const aggLabel = (agg: Aggregate) =>
+  ({ sum: 'Total', avg: 'Average', min: 'Lowest', max: 'Highest', count: 'Count of', countDistinct: 'Distinct' })[agg]
 
 function checkFormula(node: FormulaNode, summary: boolean, label: string, fields: Map<string, CatalogueField>, problems: string[]) {
+  const before = problems.length
   const walk = (current: FormulaNode, insideAggregate: boolean) => {
     if (current.kind === 'field' && summary && !insideAggregate) {
       problems.push(`Calculation '${label}': in a summary, '${current.name}' must be inside an aggregate such as sum(${current.name}).`)
     }
     if (current.kind === 'call') {
       const aggregate = isAggregateCall(current)
-      if (aggregate && !summary) problems.push(`Calculation '${label}': ${current.name}() works in summary rows only; detail rows are single records.`)
+      if (aggregate && !summary)
+        problems.push(`Calculation '${label}': ${current.name}() works in summary rows only; detail rows are single records.`)
       if (aggregate && insideAggregate) problems.push(`Calculation '${label}': an aggregate cannot contain another one.`)
-      if (current.name === 'round' && current.args[1] && current.args[1].kind !== 'number') problems.push(`Calculation '${label}': round() takes a number of places such as round(x, 2).`)
+      const places = current.name === 'round' ? current.args[1] : undefined
+      if (places && (places.kind !== 'number' || !Number.isInteger(places.value) || places.value > 10))
+        problems.push(`Calculation '${label}': round() takes a number of places from 0 to 10, such as round(x, 2).`)
       for (const arg of current.args) walk(arg, insideAggregate || aggregate)
     }
     if (current.kind === 'negate') walk(current.operand, insideAggregate)
     if (current.kind === 'binary') {
-      if (['+', '-', '*', '/'].includes(current.operator)) {
-        for (const side of [current.left, current.right]) {
-          if (side.kind === 'string') problems.push(`Calculation '${label}': '${current.operator}' needs numbers, not the text '${side.value}'.`)
-          if (side.kind === 'field') {
-            const field = fields.get(side.name)
-            if (field && !isNumericType(field.type)) problems.push(`Calculation '${label}': '${current.operator}' needs numbers, but '${field.label}' is ${field.type}.`)
-          }
-        }
-      }
       walk(current.left, insideAggregate)
       walk(current.right, insideAggregate)
     }
   }
   walk(node, false)
+  if (problems.length === before) typeOf(node, label, fields, problems)
+}
+
+type ValueKind = 'number' | 'text' | 'truth' | 'unknown'
+const KIND_WORDS: Record<ValueKind, string> = { number: 'a number', text: 'text', truth: 'a comparison', unknown: 'a value' }
+
+/**
+ * What a formula gives, checked the way PostgreSQL will: arithmetic on numbers, comparisons of like with like, if() on a
+ * comparison. SQLite would let a mismatch through and PostgreSQL would refuse it, so both are held to the stricter rule.
+ */
+function typeOf(node: FormulaNode, label: string, fields: Map<string, CatalogueField>, problems: string[]): ValueKind {
+  const refuse = (text: string): ValueKind => {
+    problems.push(`Calculation '${label}': ${text}.`)
+    return 'unknown'
+  }
+  const kindOf = (current: FormulaNode) => typeOf(current, label, fields, problems)
+  const describe = (current: FormulaNode, kind: ValueKind) => {
+    if (current.kind === 'string') return `the text '${current.value}'`
+    const field = current.kind === 'field' ? fields.get(current.name) : undefined
+    return field ? `'${field.label}' (${field.type})` : KIND_WORDS[kind]
+  }
+  const expect = (current: FormulaNode, wanted: ValueKind, where: string): boolean => {
+    const kind = kindOf(current)
+    if (kind === 'unknown' || kind === wanted) return true
+    refuse(`${where} needs ${KIND_WORDS[wanted]}, not ${describe(current, kind)}`)
+    return false
+  }
+  const same = (nodes: FormulaNode[], where: string): ValueKind => {
+    const kinds = nodes.map(kindOf)
+    const known = kinds.filter((kind) => kind !== 'unknown')
+    if (known.some((kind) => kind !== known[0]))
+      return refuse(`${where} mixes ${[...new Set(known)].map((kind) => KIND_WORDS[kind]).join(' and ')}`)
+    return known[0] ?? 'unknown'
+  }
+  switch (node.kind) {
+    case 'number':
+      return 'number'
+    case 'string':
+      return 'text'
+    case 'field': {
+      const field = fields.get(node.name)
+      if (!field) return 'unknown'
+      // Booleans are stored as 0 and 1.
+      return isNumericType(field.type) || field.type === 'boolean' ? 'number' : 'text'
+    }
+    case 'negate':
+      expect(node.operand, 'number', "'-'")
+      return 'number'
+    case 'binary': {
+      if (['+', '-', '*', '/'].includes(node.operator)) {
+        for (const side of [node.left, node.right]) {
+          const kind = kindOf(side)
+          if (kind === 'number' || kind === 'unknown') continue
+          const field = side.kind === 'field' ? fields.get(side.name) : undefined
+          if (side.kind === 'string') refuse(`'${node.operator}' needs numbers, not the text '${side.value}'`)
+          else if (field) refuse(`'${node.operator}' needs numbers, but '${field.label}' is ${field.type}`)
+          else refuse(`'${node.operator}' needs numbers, not ${KIND_WORDS[kind]}`)
+        }
+        return 'number'
+      }
+      const kind = same([node.left, node.right], `'${node.operator}'`)
+      if (kind === 'truth') refuse(`'${node.operator}' cannot compare comparisons; use if()`)
+      return 'truth'
+    }
+    case 'call':
+      switch (node.name) {
+        case 'count':
+          node.args.forEach(kindOf)
+          return 'number'
+        case 'sum':
+        case 'avg':
+        case 'abs':
+        case 'round':
+          node.args.forEach((arg) => expect(arg, 'number', `${node.name}()`))
+          return 'number'
+        case 'min':
+        case 'max': {
+          const kind = kindOf(node.args[0]!)
+          return kind === 'truth' ? refuse(`${node.name}() needs a number or text, not a comparison`) : kind
+        }
+        case 'coalesce':
+        case 'nullif':
+          return same(node.args, `${node.name}()`)
+        case 'if':
+          expect(node.args[0]!, 'truth', 'The first argument of if()')
+          return same(node.args.slice(1), 'if()')
+      }
+  }
 }
 
 function checkFilter(
@@ -191,12 +300,15 @@ function checkFilter(
   const field = fieldNamed(filter.field, where)
   if (!field) return
   if (field.filterable === false) problems.push(`${where}: '${field.label}' cannot be filtered on.`)
-  if ((filter.op === 'contains' || filter.op === 'startsWith') && field.type !== 'string') problems.push(`${where}: ${filter.op} works on text, and '${field.label}' is ${field.type}.`)
+  if ((filter.op === 'contains' || filter.op === 'startsWith') && field.type !== 'string')
+    problems.push(`${where}: ${filter.op} works on text, and '${field.label}' is ${field.type}.`)
   const values = Array.isArray(filter.value) ? filter.value : filter.value === undefined ? [] : [filter.value]
   for (const value of values) {
-    if (value && typeof value === 'object' && !parameters.some((parameter) => parameter.id === value.param)) problems.push(`${where}: there is no parameter '${value.param}'.`)
+    if (value && typeof value === 'object' && !parameters.some((parameter) => parameter.id === value.param))
+      problems.push(`${where}: there is no parameter '${value.param}'.`)
   }
   const needsNone = filter.op === 'isNull' || filter.op === 'isNotNull'
   if (!needsNone && filter.value === undefined) problems.push(`${where}: ${filter.op} needs a value.`)
-  if (filter.op === 'between' && !(Array.isArray(filter.value) && filter.value.length === 2)) problems.push(`${where}: between needs two values, the lowest and the highest.`)
+  if (filter.op === 'between' && !(Array.isArray(filter.value) && filter.value.length === 2))
+    problems.push(`${where}: between needs two values, the lowest and the highest.`)
 }

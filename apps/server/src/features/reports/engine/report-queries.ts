@@ -1,3 +1,4 @@
+import { MAX_ID } from '@platform/contracts/input'
 import { type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { Dialect } from '../../../db/database.js'
 import type { Database } from '../../../db/schema.js'
@@ -14,12 +15,20 @@ type Query = SelectQueryBuilder<Database & { ds: Record<string, unknown> }, 'ds'
 /** SQL for a report: the dataset as subquery `ds`, its filters, and the detail, count and grouped queries. */
 export function createReportQueries(plan: ReportPlan, parameters: AppliedParameters, k: Kysely<Database>, dialect: Dialect) {
   const source = plan.dataset.source(k, dialect)
-  const from = () => ('as' in source && typeof source.as === 'function' ? k.selectFrom((source as SelectQueryBuilder<Database, never, Record<string, unknown>>).as('ds')) : k.selectFrom(sql`(${source})`.as('ds'))) as unknown as Query
+  const from = () =>
+    ('as' in source && typeof source.as === 'function'
+      ? k.selectFrom((source as SelectQueryBuilder<Database, never, Record<string, unknown>>).as('ds'))
+      : k.selectFrom(sql`(${source})`.as('ds'))) as unknown as Query
 
   const resolve = (value: unknown): ParameterValue | undefined => {
-    if (value && typeof value === 'object' && !Array.isArray(value) && 'param' in value) return parameters.values.get((value as { param: string }).param) ?? null
+    if (value && typeof value === 'object' && !Array.isArray(value) && 'param' in value)
+      return parameters.values.get((value as { param: string }).param) ?? null
     return value as ParameterValue
   }
+  // A whole number a 32-bit column can hold is bound as it is (so an index still serves); any other number is compared
+  // as numeric, which PostgreSQL can do with every column type, rather than failing to fit the column's own type.
+  const bound = (value: string | number | boolean | null) =>
+    typeof value === 'number' && !(Number.isInteger(value) && Math.abs(value) <= MAX_ID) ? sql`cast(${value} as numeric)` : value
   const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
 
   function filtered(): Query {
@@ -30,27 +39,51 @@ export function createReportQueries(plan: ReportPlan, parameters: AppliedParamet
       const field = plan.fields.get(filter.field)!
       // Values take the field's type: a year typed as 2024 matches the text '2024', and PostgreSQL compares like with like.
       const asFieldType = (value: string | number | boolean | null) =>
-        value === null ? null : field.type === 'integer' || field.type === 'decimal' || field.type === 'money' ? Number(value) : typeof value === 'boolean' ? value : String(value)
-      const values = (Array.isArray(raw) ? raw.flat() : [raw]).filter((value) => value !== undefined).map((value) => asFieldType(value as string | number | boolean | null))
+        value === null
+          ? null
+          : field.type === 'integer' || field.type === 'decimal' || field.type === 'money'
+            ? Number(value)
+            : typeof value === 'boolean'
+              ? value
+              : String(value)
+      const values = (Array.isArray(raw) ? raw.flat() : [raw])
+        .filter((value) => value !== undefined)
+        .map((value) => bound(asFieldType(value as string | number | boolean | null)))
       if (filter.ignoreIfEmpty && (isEmpty(raw) || (Array.isArray(raw) && raw.every(isEmpty)))) continue
       const first = values[0] ?? null
+      const text = (value: unknown) => (value === null || typeof value === 'object' ? '' : String(value))
       const like = (pattern: string) => sql<boolean>`lower(${column}) like ${pattern} escape '\\'`
-      const escaped = String(first ?? '').toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)
+      const escaped = text(first)
+        .toLowerCase()
+        .replace(/[\\%_]/g, (char) => `\\${char}`)
       const condition: RawBuilder<boolean> = (() => {
         switch (filter.op) {
-          case 'eq': return first === null ? sql<boolean>`${column} is null` : sql<boolean>`${column} = ${first}`
-          case 'ne': return first === null ? sql<boolean>`${column} is not null` : sql<boolean>`(${column} <> ${first} or ${column} is null)`
-          case 'lt': return sql<boolean>`${column} < ${first}`
-          case 'lte': return sql<boolean>`${column} <= ${first}`
-          case 'gt': return sql<boolean>`${column} > ${first}`
-          case 'gte': return sql<boolean>`${column} >= ${first}`
-          case 'between': return sql<boolean>`${column} between ${values[0] ?? null} and ${values[1] ?? null}`
-          case 'in': return values.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${column} in (${sql.join(values)})`
-          case 'notIn': return values.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${column} not in (${sql.join(values)}) or ${column} is null)`
-          case 'contains': return like(`%${escaped}%`)
-          case 'startsWith': return like(`${escaped}%`)
-          case 'isNull': return sql<boolean>`${column} is null`
-          case 'isNotNull': return sql<boolean>`${column} is not null`
+          case 'eq':
+            return first === null ? sql<boolean>`${column} is null` : sql<boolean>`${column} = ${first}`
+          case 'ne':
+            return first === null ? sql<boolean>`${column} is not null` : sql<boolean>`(${column} <> ${first} or ${column} is null)`
+          case 'lt':
+            return sql<boolean>`${column} < ${first}`
+          case 'lte':
+            return sql<boolean>`${column} <= ${first}`
+          case 'gt':
+            return sql<boolean>`${column} > ${first}`
+          case 'gte':
+            return sql<boolean>`${column} >= ${first}`
+          case 'between':
+            return sql<boolean>`${column} between ${values[0] ?? null} and ${values[1] ?? null}`
+          case 'in':
+            return values.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${column} in (${sql.join(values)})`
+          case 'notIn':
+            return values.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${column} not in (${sql.join(values)}) or ${column} is null)`
+          case 'contains':
+            return like(`%${escaped}%`)
+          case 'startsWith':
+            return like(`${escaped}%`)
+          case 'isNull':
+            return sql<boolean>`${column} is null`
+          case 'isNotNull':
+            return sql<boolean>`${column} is not null`
         }
       })()
       query = query.where(condition)
@@ -58,7 +91,8 @@ export function createReportQueries(plan: ReportPlan, parameters: AppliedParamet
     return query
   }
 
-  const expressionOf = (column: PlannedColumn): RawBuilder<unknown> => (column.calc ? formulaToSql(column.calc, columnOf) : columnOf(column.field!.name))
+  const expressionOf = (column: PlannedColumn): RawBuilder<unknown> =>
+    column.calc ? formulaToSql(column.calc, columnOf) : columnOf(column.field!.name)
   const groupAlias = (index: number) => `g${index}`
 
   /** Detail rows in report order: groups, then the sort, then the dataset's key (pages never overlap); all of them without a limit. */
@@ -71,10 +105,18 @@ export function createReportQueries(plan: ReportPlan, parameters: AppliedParamet
       if (column) query = query.orderBy(expressionOf(column), sort.dir)
     }
     const ordered = query.orderBy(columnOf(plan.dataset.key))
-    return limit === null ? ordered.compile() : ordered.limit(limit).offset(offset ?? 0).compile()
+    return limit === null
+      ? ordered.compile()
+      : ordered
+          .limit(limit)
+          .offset(offset ?? 0)
+          .compile()
   }
 
-  const count = (): CompiledQuery => filtered().select(sql<number>`count(*)`.as('n')).compile()
+  const count = (): CompiledQuery =>
+    filtered()
+      .select(sql<number>`count(*)`.as('n'))
+      .compile()
 
   /** One row per combination of `dimensions`, with every measure. */
   function grouped(dimensions: string[], measures: Measure[]): CompiledQuery {
@@ -89,7 +131,13 @@ export function createReportQueries(plan: ReportPlan, parameters: AppliedParamet
 
   /** The distinct values of a field (a parameter's choices). */
   const distinct = (field: string, limit: number): CompiledQuery =>
-    from().select(columnOf(field).as('value')).where(columnOf(field), 'is not', null).groupBy(columnOf(field)).orderBy(columnOf(field)).limit(limit).compile()
+    from()
+      .select(columnOf(field).as('value'))
+      .where(columnOf(field), 'is not', null)
+      .groupBy(columnOf(field))
+      .orderBy(columnOf(field))
+      .limit(limit)
+      .compile()
 
   return { detailPage, count, grouped, distinct }
 }

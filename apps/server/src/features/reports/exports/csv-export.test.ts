@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { csvLines } from './csv-export.js'
 import { SAMPLE_COLUMNS, sampleRows } from './test-fixtures.js'
 
-async function csvText(rows: AsyncIterable<ResultRow> | Iterable<ResultRow>, columns: ResultColumn[], options?: { bom?: boolean }): Promise<{ text: string; chunks: number }> {
+async function csvText(
+  rows: AsyncIterable<ResultRow> | Iterable<ResultRow>,
+  columns: ResultColumn[],
+  options?: { bom?: boolean },
+): Promise<{ text: string; chunks: number }> {
   let text = ''
   let chunks = 0
   for await (const chunk of csvLines(rows, columns, options)) {

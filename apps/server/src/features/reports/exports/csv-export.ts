@@ -23,7 +23,7 @@ export async function* csvLines(
   options: { bom?: boolean } = {},
 ): AsyncGenerator<string> {
   const numeric = columns.map((column) => isNumericFormat(column.format))
-  let chunk = (options.bom ?? true ? '\uFEFF' : '') + csvRecord(columns.map((column) => column.label))
+  let chunk = ((options.bom ?? true) ? '\uFEFF' : '') + csvRecord(columns.map((column) => column.label))
   let count = 0
   for await (const row of result) {
     chunk += csvRecord(csvValues(row, columns.length, numeric))

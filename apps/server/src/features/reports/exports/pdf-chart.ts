@@ -37,15 +37,30 @@ function drawAxesChart(doc: PDFKit.PDFDocument, chart: ResultChart, columns: Res
   const format = columns.find((column) => column.key === chart.series[0]?.key)?.format ?? 'decimal'
   const tickLabels = ticks.map((tick) => axisLabel(tick, format))
   doc.font(FONT_REGULAR, LABEL_SIZE)
-  const axisWidth = Math.max(...tickLabels.map((label) => doc.widthOfString(label))) + 6
-  const plot = { x: box.x + axisWidth, y: box.y + legendHeight, width: box.width - axisWidth, height: box.height - legendHeight - LABEL_SIZE - 6 }
+  // Axis titles: what the categories are under the labels, and what is measured up the left side.
+  const xTitle = printable(chart.categoryLabel ?? '')
+  const yTitle = printable(chart.series.map((series) => series.name).join(', '))
+  const xTitleRoom = xTitle ? LABEL_SIZE + 4 : 0
+  const yTitleRoom = yTitle ? LABEL_SIZE + 4 : 0
+  const axisWidth = yTitleRoom + Math.max(...tickLabels.map((label) => doc.widthOfString(label))) + 6
+  const plot = {
+    x: box.x + axisWidth,
+    y: box.y + legendHeight,
+    width: box.width - axisWidth,
+    height: box.height - legendHeight - LABEL_SIZE - 6 - xTitleRoom,
+  }
   const low = ticks[0]!
   const high = ticks[ticks.length - 1]!
   const yOf = (v: number) => plot.y + plot.height - ((v - low) / (high - low)) * plot.height
 
   ticks.forEach((tick, i) => {
     const y = yOf(tick)
-    doc.moveTo(plot.x, y).lineTo(plot.x + plot.width, y).lineWidth(0.5).strokeColor(tick === 0 ? AXIS : GRID).stroke()
+    doc
+      .moveTo(plot.x, y)
+      .lineTo(plot.x + plot.width, y)
+      .lineWidth(0.5)
+      .strokeColor(tick === 0 ? AXIS : GRID)
+      .stroke()
     const label = tickLabels[i]!
     doc.fillColor(LABEL).text(label, plot.x - 4 - doc.widthOfString(label), y - LABEL_SIZE / 2, { lineBreak: false })
   })
@@ -55,6 +70,25 @@ function drawAxesChart(doc: PDFKit.PDFDocument, chart: ResultChart, columns: Res
   if (chart.type === 'bar') drawBars(doc, chart, plot, slot, yOf)
   else drawLines(doc, chart, plot, slot, yOf)
   drawCategoryLabels(doc, chart.categories, plot, slot)
+  drawAxisTitles(doc, xTitle, yTitle, plot, box)
+}
+
+function drawAxisTitles(doc: PDFKit.PDFDocument, xTitle: string, yTitle: string, plot: Box, box: Box): void {
+  doc.font(FONT_REGULAR, LABEL_SIZE).fillColor(LABEL)
+  if (xTitle) {
+    const fitted = fitText(doc, xTitle, plot.width)
+    doc.text(fitted.text, plot.x + (plot.width - fitted.width) / 2, plot.y + plot.height + LABEL_SIZE + 8, { lineBreak: false })
+  }
+  if (yTitle) {
+    const fitted = fitText(doc, yTitle, plot.height)
+    // Written upwards along the left edge, centred on the plot.
+    const x = box.x
+    const y = plot.y + (plot.height + fitted.width) / 2
+    doc.save()
+    doc.rotate(-90, { origin: [x, y] })
+    doc.text(fitted.text, x, y, { lineBreak: false })
+    doc.restore()
+  }
 }
 
 function drawBars(doc: PDFKit.PDFDocument, chart: ResultChart, plot: Box, slot: number, yOf: (v: number) => number): void {
@@ -128,7 +162,10 @@ function drawPie(doc: PDFKit.PDFDocument, chart: ResultChart, box: Box): void {
   const series = chart.series[0]
   const slices = chart.categories
     .map((category, i) => ({ category, value: series?.values[i] ?? null, color: CHART_COLORS[i % CHART_COLORS.length]! }))
-    .filter((slice): slice is { category: string; value: number; color: string } => slice.value !== null && Number.isFinite(slice.value) && slice.value > 0)
+    .filter(
+      (slice): slice is { category: string; value: number; color: string } =>
+        slice.value !== null && Number.isFinite(slice.value) && slice.value > 0,
+    )
     .sort((a, b) => b.value - a.value)
   const total = slices.reduce((sum, slice) => sum + slice.value, 0)
   const radius = Math.max(10, Math.min(box.height / 2 - 4, box.width / 4))
@@ -160,11 +197,16 @@ function drawPie(doc: PDFKit.PDFDocument, chart: ResultChart, box: Box): void {
   let y = cy - (Math.min(fit, slices.length) * lineHeight) / 2
   slices.slice(0, fit).forEach((slice) => {
     doc.rect(legendX, y + 1, LEGEND_SWATCH, LEGEND_SWATCH).fill(slice.color)
-    const text = fitText(doc, printable(`${slice.category}  ${formatCell(slice.value / total, 'percent')}`), box.x + box.width - legendX - 12)
+    const text = fitText(
+      doc,
+      printable(`${slice.category}  ${formatCell(slice.value / total, 'percent')}`),
+      box.x + box.width - legendX - 12,
+    )
     doc.fillColor(LABEL).text(text.text, legendX + LEGEND_SWATCH + 4, y + 1, { lineBreak: false })
     y += lineHeight
   })
-  if (slices.length > fit) doc.fillColor(LABEL).text(`and ${slices.length - fit} more`, legendX + LEGEND_SWATCH + 4, y + 1, { lineBreak: false })
+  if (slices.length > fit)
+    doc.fillColor(LABEL).text(`and ${slices.length - fit} more`, legendX + LEGEND_SWATCH + 4, y + 1, { lineBreak: false })
 }
 
 /** About five round-numbered ticks covering [min, max]. */

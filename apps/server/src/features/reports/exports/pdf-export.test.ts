@@ -4,7 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { describe, expect, it } from 'vitest'
 import { formatCell } from '@platform/contracts/report-format'
 import { writePdf, type PdfHeader } from './pdf-export.js'
-import { CHART_CATEGORIES, sampleResult } from './test-fixtures.js'
+import { CHART_CATEGORIES, DEPARTMENTS, FUNDS, sampleResult } from './test-fixtures.js'
 
 async function pdfOf(result: PdfHeader, rows: Iterable<ResultRow> | AsyncIterable<ResultRow>) {
   const output = new PassThrough()
@@ -49,7 +49,7 @@ describe('writePdf', () => {
     pages.forEach((texts, i) => {
       for (const label of result.columns.map((column) => column.label)) expect(texts, `page ${i + 1}`).toContain(label)
       expect(texts).toContain(`Page ${i + 1} of ${pages.length}`)
-      expect(texts).toContain('Run Mar 15, 2026 2:05 PM UTC')
+      expect(texts).toContain('Run Mar 15, 2026 7:05 AM PDT')
       expect(texts).toContain('Confidential: district use only')
     })
   })
@@ -81,8 +81,37 @@ describe('writePdf', () => {
     expect(texts.indexOf('200 - Capital Projects')).toBe(texts.indexOf('% Used') + 1)
   })
 
+  it('repeats the headers of the groups a page continues, under the column headers', async () => {
+    const { pages } = await pdfOf(result, result.rows)
+    const levelOf = (text: string) => (FUNDS.includes(text) ? 0 : DEPARTMENTS.includes(text) ? 1 : -1)
+    const isItem = (text: string) => /^Item \d+$/.test(text)
+    // The groups open at the end of each page, followed through the printed text itself.
+    let open: string[] = []
+    let continuedBeforeItems = 0
+    pages.forEach((texts, p) => {
+      const rows = texts.slice(texts.indexOf('% Used') + 1)
+      const continued = rows.filter((text) => text.endsWith(' (continued)')).map((text) => text.replace(/ \(continued\)$/, ''))
+      expect(rows.slice(0, continued.length), `page ${p + 1}`).toEqual(continued.map((label) => `${label} (continued)`))
+      if (p === 0) expect(continued).toEqual([])
+      expect(continued, `page ${p + 1}`).toEqual(open.slice(0, continued.length))
+      if (isItem(rows[continued.length] ?? '')) {
+        // A page that goes on with detail rows names every group they belong to.
+        expect(continued, `page ${p + 1}`).toEqual(open)
+        if (open.length === 2) continuedBeforeItems += 1
+      }
+      for (const text of rows.slice(continued.length)) {
+        const level = levelOf(text)
+        if (level >= 0) open = [...open.slice(0, level), text]
+        const closed = text.startsWith('Subtotal: ') ? levelOf(text.slice('Subtotal: '.length)) : -1
+        if (closed >= 0) open = open.slice(0, closed)
+      }
+    })
+    expect(continuedBeforeItems).toBeGreaterThanOrEqual(2)
+  })
+
   it('cuts text that does not fit its column with an ellipsis', async () => {
-    const long = 'An extremely long description that keeps going well past the width any column of this report could give it, and then some more words'
+    const long =
+      'An extremely long description that keeps going well past the width any column of this report could give it, and then some more words'
     const rows: ResultRow[] = [{ kind: 'detail', level: 0, label: null, cells: [long, 'Acme', '2026-01-05', 1, 2, 0.5] }]
     const { pages } = await pdfOf({ ...result, chart: null }, rows)
     const cut = pages[0]!.find((text) => text.startsWith('An extremely long'))
@@ -95,17 +124,38 @@ describe('writePdf', () => {
     async function* source(): AsyncGenerator<ResultRow> {
       yield* result.rows.slice(0, 10)
     }
-    const pie = await pdfOf({ ...result, chart: { type: 'pie', categories: ['North', 'South', 'East'], series: [{ key: 'amount', name: 'Amount', values: [5, 3, 2] }] } }, source())
+    const pie = await pdfOf(
+      {
+        ...result,
+        chart: { type: 'pie', categories: ['North', 'South', 'East'], series: [{ key: 'amount', name: 'Amount', values: [5, 3, 2] }] },
+      },
+      source(),
+    )
     expect(pie.pages[0]).toEqual(expect.arrayContaining(['North 50.0%', 'South 30.0%', 'East 20.0%']))
     const line = await pdfOf(
-      { ...result, chart: { type: 'line', categories: ['Jan', 'Feb', 'Mar'], series: [{ key: 'amount', name: 'Spent', values: [5000, null, -2000] }] } },
+      {
+        ...result,
+        chart: {
+          type: 'line',
+          categoryLabel: 'Month posted',
+          categories: ['Jan', 'Feb', 'Mar'],
+          series: [{ key: 'amount', name: 'Spent', values: [5000, null, -2000] }],
+        },
+      },
       result.rows.slice(0, 10),
     )
     expect(line.pages[0]).toEqual(expect.arrayContaining(['Jan', 'Feb', 'Mar', 'Spent', '$6K', '$0', '-$2K']))
+    // Axis titles: the category field under the axis, and the series named up the side as well as in the legend.
+    expect(line.pages[0]).toContain('Month posted')
+    expect(line.pages[0]!.filter((text) => text === 'Spent')).toHaveLength(2)
   })
 
   it('says so when there are no rows, and leaves the footer out when asked', async () => {
-    const quiet = { ...result, chart: null, layout: { ...result.layout, showParameters: false, footer: { pageNumbers: false, runAt: false } } }
+    const quiet = {
+      ...result,
+      chart: null,
+      layout: { ...result.layout, showParameters: false, footer: { pageNumbers: false, runAt: false } },
+    }
     const { pages } = await pdfOf(quiet, [])
     expect(pages).toHaveLength(1)
     expect(pages[0]).toContain('No rows to show.')

@@ -113,10 +113,15 @@ function drawFooter(doc: PDFKit.PDFDocument, result: PdfHeader, page: number, pa
   const right = width - MARGIN
   const y = height - MARGIN - 6
   const third = (right - MARGIN) / 3
-  doc.moveTo(MARGIN, y - 4).lineTo(right, y - 4).lineWidth(0.5).strokeColor('#9CA3AF').stroke()
+  doc
+    .moveTo(MARGIN, y - 4)
+    .lineTo(right, y - 4)
+    .lineWidth(0.5)
+    .strokeColor('#9CA3AF')
+    .stroke()
   doc.font(FONT_REGULAR, 7).fillColor('#4B5563')
   if (footer.text) doc.text(fitText(doc, printable(footer.text), third - 8).text, MARGIN, y, { lineBreak: false })
-  const runAt = footer.runAt ? fitText(doc, runAtText(result.generatedAt), third - 8) : null
+  const runAt = footer.runAt ? fitText(doc, runAtText(result.generatedAt, result.timeZone), third - 8) : null
   if (runAt?.text) doc.text(runAt.text, MARGIN + (right - MARGIN - runAt.width) / 2, y, { lineBreak: false })
   if (footer.pageNumbers) {
     const text = `Page ${page} of ${pages}`

@@ -8,13 +8,15 @@ import { labelCellIndex, labelSpan, rowLabelText } from '@platform/contracts/rep
 /*
  * The table band of the PDF: column headers at the top of every page, then rows until the page is full. Row heights
  * are fixed, so pagination is plain arithmetic; rows are drawn one text call per non-empty cell, with widths fixed up
- * front (pdf-layout.ts).
+ * front (pdf-layout.ts). A group that runs on over a page break has its header repeated under the column headers,
+ * marked '(continued)', so a reader of page 2 knows whose rows these are.
  */
 
 const TEXT = '#000000'
 const HEADER_FILL = '#E6E9EE'
 const GROUP_FILL = '#F1F3F6'
 const RULE = '#8A8F98'
+const CONTINUED = '(continued)'
 
 export interface TablePlacement {
   /** Where the table starts on the first page, below the title and chart. */
@@ -29,6 +31,8 @@ export class PdfTable {
   private readonly pen: Pen
   private y: number
   private rowsOnPage = 0
+  /** The headers of the groups open at this point, outermost first (index = level). */
+  private openGroups: ResultRow[] = []
   /** Pages used so far, counting the one the table starts on. */
   pages = 1
 
@@ -51,7 +55,13 @@ export class PdfTable {
   }
 
   /** How many pages the rows take, from the first page on. */
-  static countPages(doc: PDFKit.PDFDocument, columns: ResultColumn[], layout: TableLayout, place: TablePlacement, rows: readonly ResultRow[]): number {
+  static countPages(
+    doc: PDFKit.PDFDocument,
+    columns: ResultColumn[],
+    layout: TableLayout,
+    place: TablePlacement,
+    rows: readonly ResultRow[],
+  ): number {
     const dryRun = new PdfTable(doc, columns, layout, place, false)
     for (const row of rows) dryRun.draw(row)
     return dryRun.pages
@@ -59,13 +69,13 @@ export class PdfTable {
 
   draw(row: ResultRow): void {
     const { rowHeight } = this.layout
-    if (row.pageBreakBefore && this.rowsOnPage > 0) this.newPage()
+    const continuing = this.groupsContinuingInto(row)
+    if (row.pageBreakBefore && this.rowsOnPage > 0) this.newPage(continuing)
     // A group header is not left alone at the foot of a page: it moves over with its first row.
     const needed = row.kind === 'groupHeader' ? 2 * rowHeight : rowHeight
-    if (this.y + needed > this.place.bottom) this.newPage()
-    if (this.paint) this.drawRow(row)
-    this.y += rowHeight
-    this.rowsOnPage += 1
+    if (this.y + needed > this.place.bottom) this.newPage(continuing)
+    this.placeRow(row)
+    this.trackGroups(row)
   }
 
   /** A line of plain text in the table's place, e.g. when there are no rows. */
@@ -75,7 +85,36 @@ export class PdfTable {
     this.pen.cell(text, this.layout.x + CELL_PADDING, this.y + 4, this.layout.width - 2 * CELL_PADDING, 'left')
   }
 
-  private newPage(): void {
+  private placeRow(row: ResultRow): void {
+    if (this.paint) this.drawRow(row)
+    this.y += this.layout.rowHeight
+    this.rowsOnPage += 1
+  }
+
+  /**
+   * The open groups the row belongs to: a group header starts its own level (outer groups go on), a subtotal still
+   * belongs to its group, a detail row to every open group, and the grand total to none.
+   */
+  private groupsContinuingInto(row: ResultRow): ResultRow[] {
+    switch (row.kind) {
+      case 'groupHeader':
+        return this.openGroups.slice(0, row.level)
+      case 'subtotal':
+        return this.openGroups.slice(0, row.level + 1)
+      case 'detail':
+        return this.openGroups
+      default:
+        return []
+    }
+  }
+
+  private trackGroups(row: ResultRow): void {
+    if (row.kind === 'groupHeader') this.openGroups = [...this.openGroups.slice(0, row.level), row]
+    else if (row.kind === 'subtotal') this.openGroups = this.openGroups.slice(0, row.level)
+    else if (row.kind === 'grandTotal') this.openGroups = []
+  }
+
+  private newPage(continuing: readonly ResultRow[] = []): void {
     if (this.paint) {
       this.onPageEnd()
       this.doc.addPage()
@@ -84,6 +123,7 @@ export class PdfTable {
     this.pages += 1
     this.y = this.place.pageTop
     this.drawColumnHeaders()
+    for (const header of continuing) this.placeRow({ ...header, label: `${rowLabelText(header)} ${CONTINUED}`, pageBreakBefore: false })
   }
 
   private drawColumnHeaders(): void {
@@ -136,6 +176,11 @@ export class PdfTable {
 
   private rule(y: number, lineWidth: number, color: string): void {
     const { x, width } = this.layout
-    this.doc.moveTo(x, y).lineTo(x + width, y).lineWidth(lineWidth).strokeColor(color).stroke()
+    this.doc
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(lineWidth)
+      .strokeColor(color)
+      .stroke()
   }
 }

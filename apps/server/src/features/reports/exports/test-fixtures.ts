@@ -44,7 +44,14 @@ export function sampleRows(detailPerDepartment: number): ResultRow[] {
         const rowQty = 1 + (serial % 7)
         const pct = refund ? 0.125 : ((serial * 13) % 100) / 100
         const day = 1 + (serial % 28)
-        const cells: Cells = [`Item ${serial}`, serial % 5 === 0 ? '=HYPERLINK("x")' : `Vendor ${serial % 11}`, `2026-03-${String(day).padStart(2, '0')}`, rowQty, rowAmount, pct]
+        const cells: Cells = [
+          `Item ${serial}`,
+          serial % 5 === 0 ? '=HYPERLINK("x")' : `Vendor ${serial % 11}`,
+          `2026-03-${String(day).padStart(2, '0')}`,
+          rowQty,
+          rowAmount,
+          pct,
+        ]
         const styles = refund ? [null, null, null, null, RED, null] : pct > 0.9 ? [null, null, null, null, null, YELLOW] : undefined
         rows.push({ kind: 'detail', level: 2, label: null, cells, ...(styles ? { styles } : {}) })
         qty += rowQty
@@ -77,6 +84,7 @@ export function sampleResult(detailPerDepartment: number): ReportResult {
     chart: { type: 'bar', categories: CHART_CATEGORIES, series: [{ key: 'amount', name: 'Amount', values: fundTotals }] },
     page: { offset: 0, limit: rows.length, total: rows.length, hasMore: false },
     generatedAt: '2026-03-15T14:05:09.000Z',
+    timeZone: 'America/Los_Angeles',
     layout: {
       title: 'Budget vs Actual by Fund',
       subtitle: 'FY 2026, through period 6',

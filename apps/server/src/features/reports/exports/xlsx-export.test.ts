@@ -36,9 +36,16 @@ describe('writeXlsx', () => {
     expect(sheet.getCell('A1').font?.bold).toBe(true)
     expect(sheet.getCell('A2').value).toBe('FY 2026, through period 6')
     expect(sheet.getCell('A3').value).toBe('Fiscal year: 2026 · Fund(s): 100, 200')
-    expect(sheet.getCell('A4').value).toBe('Run Mar 15, 2026 2:05 PM UTC')
+    expect(sheet.getCell('A4').value).toBe('Run Mar 15, 2026 7:05 AM PDT')
     const header = sheet.getRow(HEADER_ROW)
-    expect(result.columns.map((_, i) => header.getCell(i + 1).value)).toEqual(['Description', 'Vendor', 'Posted', 'Qty', 'Amount', '% Used'])
+    expect(result.columns.map((_, i) => header.getCell(i + 1).value)).toEqual([
+      'Description',
+      'Vendor',
+      'Posted',
+      'Qty',
+      'Amount',
+      '% Used',
+    ])
     expect(header.getCell(1).font?.bold).toBe(true)
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: HEADER_ROW })
     expect(sheet.autoFilter).toBe(`A${HEADER_ROW}:F${HEADER_ROW}`)
@@ -144,7 +151,10 @@ describe('writeXlsx', () => {
     }
     const output = new PassThrough()
     output.resume()
-    await expect(writeXlsx(sampleResult(1), source(), output, { maxSheetRows: 50 })).rejects.toMatchObject({ code: 'too_many_rows', message: expect.stringContaining('CSV') })
+    await expect(writeXlsx(sampleResult(1), source(), output, { maxSheetRows: 50 })).rejects.toMatchObject({
+      code: 'too_many_rows',
+      message: expect.stringContaining('CSV'),
+    })
     expect(closed).toBe(true)
   })
 })

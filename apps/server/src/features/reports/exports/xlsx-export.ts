@@ -50,7 +50,11 @@ export async function writeXlsx(
     const titleLines = titleBlock(result)
     // A blank row keeps the title block out of Excel's idea of the table (sorting, filtering).
     const headerRowNumber = titleLines.length ? titleLines.length + 2 : 1
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output as unknown as Stream, useStyles: true, useSharedStrings: false })
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output as unknown as Stream,
+      useStyles: true,
+      useSharedStrings: false,
+    })
     const sheet = workbook.addWorksheet(sheetName(result.title), sheetOptions(result, headerRowNumber, groupDepth(reader.head)))
     sheet.columns = columnWidths(columns, longestTextPerColumn(columns, reader.head)).map((width) => ({ width }))
 
@@ -95,7 +99,8 @@ const MAX_PENDING_BYTES = 1 << 20
 async function waitForZip(sheet: ExcelJS.Worksheet, output: NodeJS.WritableStream): Promise<void> {
   // A client that went away never drains: stop reading rows for it.
   if ((output as Partial<Writable>).destroyed) throw new Error('The XLSX export stopped: its destination was closed')
-  const pending = (sheet as unknown as { stream?: { pipes?: Array<Partial<Writable> & { _writableState?: { length?: number } }> } }).stream?.pipes?.[0]
+  const pending = (sheet as unknown as { stream?: { pipes?: Array<Partial<Writable> & { _writableState?: { length?: number } }> } }).stream
+    ?.pipes?.[0]
   while (pending?.once && (pending._writableState?.length ?? 0) > MAX_PENDING_BYTES) {
     await new Promise<void>((resolve) => {
       // 'drain' comes when it empties; the timer only guards against waiting on an event that never comes.
@@ -112,9 +117,13 @@ async function waitForZip(sheet: ExcelJS.Worksheet, output: NodeJS.WritableStrea
 }
 
 function tooManyRows(maxSheetRows: number): AppError {
-  return new AppError('unprocessable', `This report has more rows than fit in one Excel sheet (${maxSheetRows.toLocaleString('en-US')}). Export it as CSV instead.`, {
-    code: 'too_many_rows',
-  })
+  return new AppError(
+    'unprocessable',
+    `This report has more rows than fit in one Excel sheet (${maxSheetRows.toLocaleString('en-US')}). Export it as CSV instead.`,
+    {
+      code: 'too_many_rows',
+    },
+  )
 }
 
 function titleBlock(result: ExportHeader): Array<{ text: string; style: Style }> {
@@ -124,7 +133,7 @@ function titleBlock(result: ExportHeader): Array<{ text: string; style: Style }>
   const muted: Style = { font: { ...FONT, size: 10, color: { argb: 'FF555555' } } }
   const parameters = result.layout.showParameters ? parametersLine(result.parameters) : ''
   if (parameters) lines.push({ text: parameters, style: muted })
-  const runAt = result.layout.footer.runAt ? runAtText(result.generatedAt) : ''
+  const runAt = result.layout.footer.runAt ? runAtText(result.generatedAt, result.timeZone) : ''
   if (runAt) lines.push({ text: runAt, style: muted })
   return lines
 }
@@ -140,7 +149,7 @@ function sheetOptions(result: ExportHeader, headerRowNumber: number, depth: numb
   const { layout } = result
   const footer = [
     layout.footer.text ? `&L${excelHeaderText(layout.footer.text)}` : '',
-    layout.footer.runAt ? `&C${excelHeaderText(runAtText(result.generatedAt))}` : '',
+    layout.footer.runAt ? `&C${excelHeaderText(runAtText(result.generatedAt, result.timeZone))}` : '',
     layout.footer.pageNumbers ? '&RPage &P of &N' : '',
   ].join('')
   const paperSize = PAPER_SIZE[layout.pageSize]
@@ -168,7 +177,13 @@ function excelHeaderText(text: string): string {
 
 /** Sheet names: at most 31 characters, none of [ ] : * ? / \, not starting or ending with an apostrophe. */
 function sheetName(title: string): string {
-  const name = title.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 31).replace(/^'+|'+$/g, '').trim()
+  const name = title
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 31)
+    .replace(/^'+|'+$/g, '')
+    .trim()
   return name || 'Report'
 }
 

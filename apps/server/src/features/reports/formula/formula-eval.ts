@@ -7,7 +7,10 @@ export type FormulaValue = number | string | boolean | null
  * aggregates come from the rolled-up figures (so a percentage is computed again at each level, never summed).
  * Follows SQL's rules: anything with an empty value is empty, and dividing by zero is empty.
  */
-export function evaluateFormula(node: FormulaNode, env: { field(name: string): FormulaValue; aggregate(node: Extract<FormulaNode, { kind: 'call' }>): FormulaValue }): FormulaValue {
+export function evaluateFormula(
+  node: FormulaNode,
+  env: { field(name: string): FormulaValue; aggregate(node: Extract<FormulaNode, { kind: 'call' }>): FormulaValue },
+): FormulaValue {
   const visit = (current: FormulaNode): FormulaValue => {
     switch (current.kind) {
       case 'number':

@@ -10,7 +10,16 @@ export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number]
 type FunctionName = AggregateFunction | (typeof SCALAR_FUNCTIONS)[number]
 
 const ARITY: Record<FunctionName, [number, number]> = {
-  sum: [1, 1], avg: [1, 1], min: [1, 1], max: [1, 1], count: [0, 1], abs: [1, 1], round: [1, 2], coalesce: [2, 8], nullif: [2, 2], if: [3, 3],
+  sum: [1, 1],
+  avg: [1, 1],
+  min: [1, 1],
+  max: [1, 1],
+  count: [0, 1],
+  abs: [1, 1],
+  round: [1, 2],
+  coalesce: [2, 8],
+  nullif: [2, 2],
+  if: [3, 3],
 }
 
 export type BinaryOperator = '+' | '-' | '*' | '/' | '=' | '<>' | '<' | '<=' | '>' | '>='
@@ -125,7 +134,13 @@ export function parseFormula(source: string): FormulaNode {
     const token = peek()
     if (!token) throw new FormulaError('The formula ends where a value was expected')
     position += 1
-    if (token.type === 'number') return { kind: 'number', value: Number(token.text) }
+    if (token.type === 'number') {
+      const value = Number(token.text)
+      // Written into the SQL as a literal: a number JavaScript cannot hold would arrive as the word Infinity.
+      if (!Number.isFinite(value) || token.text.replace(/^0+|\./g, '').length > 30)
+        throw new FormulaError(`The number ${where(token)} is too long (at most 30 digits)`)
+      return { kind: 'number', value }
+    }
     if (token.type === 'string') return { kind: 'string', value: token.text }
     if (token.type === 'paren' && token.text === '(') {
       const inner = expression(0, depth + 1)
@@ -144,7 +159,8 @@ export function parseFormula(source: string): FormulaNode {
 
   function call(token: Token, depth: number): FormulaNode {
     const name = token.text.toLowerCase() as FunctionName
-    if (!(name in ARITY)) throw new FormulaError(`${token.text} ${where(token)} is not a function. Functions: ${Object.keys(ARITY).join(', ')}`)
+    if (!(name in ARITY))
+      throw new FormulaError(`${token.text} ${where(token)} is not a function. Functions: ${Object.keys(ARITY).join(', ')}`)
     position += 1 // (
     const args: FormulaNode[] = []
     if (!(peek()?.type === 'paren' && peek()?.text === ')')) {
@@ -189,4 +205,5 @@ export function fieldsOf(node: FormulaNode): string[] {
   }
 }
 
-export const isAggregateCall = (node: FormulaNode): boolean => node.kind === 'call' && (AGGREGATE_FUNCTIONS as readonly string[]).includes(node.name)
+export const isAggregateCall = (node: FormulaNode): boolean =>
+  node.kind === 'call' && (AGGREGATE_FUNCTIONS as readonly string[]).includes(node.name)

@@ -15,11 +15,15 @@ export function formulaToSql(node: FormulaNode, column: (field: string) => RawBu
       case 'field':
         return column(current.name)
       case 'negate':
-        return sql`(-${visit(current.operand)})`
+        return sql`(-cast(${visit(current.operand)} as double precision))`
       case 'binary': {
         const left = visit(current.left)
         const right = visit(current.right)
         if (current.operator === '/') return sql`(cast(${left} as double precision) / nullif(${right}, 0))`
+        // Comparisons keep their operands' types; arithmetic is done in double precision, where PostgreSQL's 32-bit
+        // integers would overflow (and fail the query) and SQLite would have moved to floating point by itself.
+        if (['+', '-', '*'].includes(current.operator))
+          return sql`(cast(${left} as double precision) ${sql.raw(current.operator)} ${right})`
         return sql`(${left} ${sql.raw(current.operator)} ${right})`
       }
       case 'call': {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { FieldType, UploadColumn } from '@platform/contracts/reports'
 import { AppError } from '../../../lib/errors.js'
 
@@ -30,7 +31,11 @@ export function convert(text: string, type: FieldType): string | number | null |
       if (us) iso = `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`
       if (!ISO_DATE.test(iso)) return undefined
       const date = new Date(`${iso}T00:00:00Z`)
-      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? undefined : type === 'date' ? iso : value.replace(' ', 'T')
+      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso
+        ? undefined
+        : type === 'date'
+          ? iso
+          : value.replace(' ', 'T')
     }
     case 'boolean':
       return BOOLEAN.test(value) ? (/^(true|yes)$/i.test(value) ? 1 : 0) : undefined
@@ -39,21 +44,46 @@ export function convert(text: string, type: FieldType): string | number | null |
   }
 }
 
+const NARROWEST_FIRST = ['integer', 'decimal', 'money', 'date', 'boolean'] as const
+
+/** What is known of a column's values so far: the types all of them fit, a few samples, whether any was filled. */
+export interface ColumnEvidence {
+  fits: FieldType[]
+  samples: string[]
+  filled: boolean
+}
+
+export const noEvidence = (): ColumnEvidence => ({ fits: [...NARROWEST_FIRST], samples: [], filled: false })
+
+/** The evidence with one more value of the column. */
+export function observe(evidence: ColumnEvidence, text: string, samples = 5): void {
+  const value = text.trim()
+  if (value === '') return
+  evidence.filled = true
+  if (evidence.samples.length < samples) evidence.samples.push(text)
+  if (evidence.fits.length > 0) evidence.fits = evidence.fits.filter((type) => convert(value, type) !== undefined)
+}
+
+/** The narrowest type every non-empty value seen fits (text when none was filled). */
+export const typeOf = (evidence: ColumnEvidence): FieldType => (evidence.filled ? (evidence.fits[0] ?? 'string') : 'string')
+
 /** The narrowest type every non-empty value of a column fits. */
 export function inferType(values: string[]): FieldType {
-  const filled = values.map((value) => value.trim()).filter((value) => value !== '')
-  if (filled.length === 0) return 'string'
-  for (const type of ['integer', 'decimal', 'money', 'date', 'boolean'] as const) {
-    if (filled.every((value) => convert(value, type) !== undefined)) return type
-  }
-  return 'string'
+  const evidence = noEvidence()
+  for (const value of values) observe(evidence, value)
+  return typeOf(evidence)
 }
 
 /** Header texts as field names reports can use: lower-case, _ for the rest, unique. */
 export function fieldNames(header: string[]): string[] {
   const used = new Set<string>()
   return header.map((label, index) => {
-    let base = label.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 50)
+    let base = label
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 50)
     if (!/^[a-z]/.test(base)) base = `column_${base || index + 1}`.replace(/_+$/, '')
     let name = base
     for (let n = 2; used.has(name) || name === 'row_id'; n += 1) name = `${base}_${n}`
@@ -62,22 +92,46 @@ export function fieldNames(header: string[]): string[] {
   })
 }
 
+// Rows converted between turns of the event loop: a file of 100,000 rows never holds up other calls.
+const ROWS_PER_TURN = 2000
+
 /** Every row converted to its column's type; a value that does not fit stops the upload, naming row and column. */
-export function convertRows(rows: string[][], columns: UploadColumn[]): Array<Array<string | number | null>> {
+export async function convertRows(rows: string[][], columns: UploadColumn[]): Promise<Array<Array<string | number | null>>> {
   const problems: string[] = []
-  const converted = rows.map((row, rowIndex) =>
-    columns.map((column, index) => {
-      const value = convert(row[index] ?? '', column.type)
-      if (value === undefined) {
-        if (problems.length < 10) problems.push(`row ${rowIndex + 2}, column '${column.label}': '${String(row[index]).slice(0, 40)}' is not ${column.type === 'integer' ? 'a whole number' : `a ${column.type}`}`)
-        else if (problems.length === 10) problems.push('and more')
-        return null
-      }
-      return value
-    }),
-  )
+  const converted: Array<Array<string | number | null>> = []
+  for (const [rowIndex, row] of rows.entries()) {
+    if (rowIndex > 0 && rowIndex % ROWS_PER_TURN === 0) await nextTurn()
+    converted.push(
+      columns.map((column, index) => {
+        const value = convert(row[index] ?? '', column.type)
+        if (value === undefined) {
+          if (problems.length < 10)
+            problems.push(
+              `row ${rowIndex + 2}, column '${column.label}': '${String(row[index]).slice(0, 40)}' is not ${column.type === 'integer' ? 'a whole number' : `a ${column.type}`}`,
+            )
+          else if (problems.length === 10) problems.push('and more')
+          return null
+        }
+        return value
+      }),
+    )
+  }
   if (problems.length > 0) {
-    throw new AppError('unprocessable', `Some values do not match their column's type: ${problems.join('; ')}. Fix the file, or choose text for those columns.`, { code: 'mixed_types' })
+    throw new AppError(
+      'unprocessable',
+      `Some values do not match their column's type: ${problems.join('; ')}. Fix the file, or choose text for those columns.`,
+      { code: 'mixed_types' },
+    )
   }
   return converted
+}
+
+/** The evidence for each column, gathered between turns of the event loop. */
+export async function gatherEvidence(rows: string[][], width: number): Promise<ColumnEvidence[]> {
+  const evidence = Array.from({ length: width }, noEvidence)
+  for (const [rowIndex, row] of rows.entries()) {
+    if (rowIndex > 0 && rowIndex % ROWS_PER_TURN === 0) await nextTurn()
+    for (let index = 0; index < width; index += 1) observe(evidence[index]!, row[index] ?? '')
+  }
+  return evidence
 }

@@ -35,6 +35,7 @@ export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: postSignOut,
-    onSuccess: (_result, target) => (endsCurrentSession(target) ? undefined : queryClient.invalidateQueries({ queryKey: accountKeys.devices })),
+    onSuccess: (_result, target) =>
+      endsCurrentSession(target) ? undefined : queryClient.invalidateQueries({ queryKey: accountKeys.devices }),
   })
 }

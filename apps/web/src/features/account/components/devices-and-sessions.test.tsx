@@ -51,7 +51,14 @@ const DEVICES: DevicesResponse = {
 
 const fetchMock = vi.fn<typeof fetch>()
 const routes = [
-  { path: '/account/devices', element: <RequireAuth><DevicesAndSessions /></RequireAuth> },
+  {
+    path: '/account/devices',
+    element: (
+      <RequireAuth>
+        <DevicesAndSessions />
+      </RequireAuth>
+    ),
+  },
   { path: '/login', element: <p>Login page</p> },
 ]
 
@@ -61,7 +68,8 @@ function route(input: RequestInfo | URL, init?: RequestInit): Response {
   if (url.pathname === '/api/get-user-profile') return jsonResponse(200, { user: me })
   if (url.pathname === '/api/account/devices') return jsonResponse(200, DEVICES)
   if (url.pathname === '/api/logout') return jsonResponse(401, { error: 'Session ended', code: 'unauthorized' })
-  if (method === 'POST' && url.pathname.startsWith('/api/account/')) return jsonResponse(200, { success: true, message: '2 sessions were signed out.', signedOut: 2 })
+  if (method === 'POST' && url.pathname.startsWith('/api/account/'))
+    return jsonResponse(200, { success: true, message: '2 sessions were signed out.', signedOut: 2 })
   return jsonResponse(404, { error: `No route ${method} ${url.pathname}`, code: 'not_found' })
 }
 
@@ -128,7 +136,9 @@ describe('Devices and sessions', () => {
     const user = userEvent.setup()
     const { router } = renderRoutes(routes, '/account/devices')
     await user.click(await screen.findByRole('button', { name: 'Sign out this device (Safari on iOS)' }))
-    expect(within(await screen.findByRole('dialog', { name: 'Sign out device' })).getByText('Sign out every session on Safari on iOS?')).toBeInTheDocument()
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Sign out device' })).getByText('Sign out every session on Safari on iOS?'),
+    ).toBeInTheDocument()
     await confirmIn('Sign out device', user, 'Sign out this device')
     await waitFor(() => expect(posts()).toEqual([['/api/account/devices/2/sign-out', {}]]))
 
@@ -145,7 +155,9 @@ describe('Devices and sessions', () => {
     await screen.findByRole('region', { name: 'Firefox on Windows' })
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }))
     const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere' })
-    expect(within(dialog).getByText(/Sign out every session on every device\? This includes the session you are using now/)).toBeInTheDocument()
+    expect(
+      within(dialog).getByText(/Sign out every session on every device\? This includes the session you are using now/),
+    ).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(posts()).toEqual([['/api/account/sign-out-everywhere', { keepCurrent: false }]])
@@ -167,7 +179,9 @@ describe('Devices and sessions', () => {
   it("shows the server's reason when a sign-out fails", async () => {
     const show = vi.spyOn(notifications, 'show')
     fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'POST' && String(input).includes('/devices/2/') ? jsonResponse(404, { error: 'That device is not yours.', code: 'not_found' }) : route(input, init),
+      init?.method === 'POST' && String(input).includes('/devices/2/')
+        ? jsonResponse(404, { error: 'That device is not yours.', code: 'not_found' })
+        : route(input, init),
     )
     const user = userEvent.setup()
     renderRoutes(routes, '/account/devices')

@@ -83,7 +83,13 @@ export function DevicesAndSessions() {
       </Group>
 
       {devices.isError ? (
-        <Alert color="red" variant="light" role="alert" icon={<AlertCircle size={18} aria-hidden="true" />} title="Failed to load your devices">
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<AlertCircle size={18} aria-hidden="true" />}
+          title="Failed to load your devices"
+        >
           {errorMessage(devices.error, 'Check your connection and try again.')}
           <Group mt="sm">
             <Button size="xs" variant="default" onClick={() => void devices.refetch()}>

@@ -1,6 +1,7 @@
 import { Badge, Button, Table, Text } from '@mantine/core'
 import { formatDateTime } from '@/lib/format'
 import type { AccountSession } from '../utils/sign-out-targets'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 export interface SessionsTableProps {
   /** Names the table for screen readers, e.g. 'Sessions on Firefox on Windows'. */
@@ -20,7 +21,7 @@ export function SessionsTable({ label, sessions, onSignOut, disabled }: Sessions
     )
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable minWidth={560} label={label} cardsOnPhone>
       <Table verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -63,6 +64,6 @@ export function SessionsTable({ label, sessions, onSignOut, disabled }: Sessions
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

@@ -4,9 +4,7 @@ export type AccountSession = AccountDevice['sessions'][number]
 
 /** What a 'Sign out' button on Devices and sessions is about. */
 export type SignOutTarget =
-  | { kind: 'session'; session: AccountSession }
-  | { kind: 'device'; device: AccountDevice }
-  | { kind: 'everywhere'; keepCurrent: boolean }
+  { kind: 'session'; session: AccountSession } | { kind: 'device'; device: AccountDevice } | { kind: 'everywhere'; keepCurrent: boolean }
 
 /** A device's name as people recognise it: 'Firefox on Windows'. */
 export function deviceName(device: Pick<AccountDevice, 'browser' | 'os'>): string {

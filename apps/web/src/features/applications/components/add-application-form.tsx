@@ -11,7 +11,16 @@ import {
   type ApplicationDraft,
   type ApplicationDraftErrors,
 } from '../utils/application-form'
-import { CategorySelect, ColourInput, DescriptionInput, FlagSwitch, IconSelect, NameInput, OrderInput, UrlInput } from './application-fields'
+import {
+  CategorySelect,
+  ColourInput,
+  DescriptionInput,
+  FlagSwitch,
+  IconSelect,
+  NameInput,
+  OrderInput,
+  UrlInput,
+} from './application-fields'
 
 /** The add form of Application Management (SPEC.md §5 "Application form"). */
 export function AddApplicationForm() {

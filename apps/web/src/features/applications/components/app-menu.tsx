@@ -1,7 +1,7 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core'
 import { menuIdForCode, type MenuApplication } from '@platform/contracts/applications'
 import { isAdminRole, type SessionUser } from '@platform/contracts/auth'
-import { ExternalLink, History, LayoutDashboard, Settings, UserCog } from 'lucide-react'
+import { BookOpen, ExternalLink, History, LayoutDashboard, School, Settings, ShieldAlert, UserCog } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { AppIcon } from '@/components/app-icon'
@@ -38,8 +38,13 @@ function MenuLink({ label, to, icon, active, newTab }: MenuLinkProps) {
   return <NavLink {...common} component={Link} to={to} />
 }
 
+/** Screens an application's item also stands for: User Management is at /admin/users too (SPEC.md §2). */
+const ALSO_AT: Readonly<Record<string, string>> = { 'user-management': '/admin/users' }
+
 function ApplicationLink({ app, pathname }: { app: MenuApplication; pathname: string }) {
-  const destination = destinationForMenuId(menuIdForCode(app.app_code))
+  const menuId = menuIdForCode(app.app_code)
+  const destination = destinationForMenuId(menuId)
+  const alsoAt = ALSO_AT[menuId]
   const icon = <AppIcon name={app.app_icon} size={18} color={app.app_color || undefined} />
   return (
     <MenuLink
@@ -47,7 +52,11 @@ function ApplicationLink({ app, pathname }: { app: MenuApplication; pathname: st
       to={destination.to}
       icon={icon}
       newTab={destination.kind === 'new-tab'}
-      active={destination.kind === 'route' && isDestinationActive(destination, pathname)}
+      active={
+        destination.kind === 'route' &&
+        (isDestinationActive(destination, pathname) ||
+          (alsoAt !== undefined && isDestinationActive({ kind: 'route', to: alsoAt }, pathname)))
+      }
     />
   )
 }
@@ -65,6 +74,8 @@ export function AppMenu({ user }: { user: SessionUser }) {
   const { pathname } = useLocation()
   const apps = visibleApplications(user)
   const admin = isAdminRole(user.roleCode)
+  // The User Management application item leads to the same screen: the Administration section does not repeat it.
+  const userManagementInMenu = apps.some((app) => menuIdForCode(app.app_code) === 'user-management')
 
   return (
     <ScrollArea type="auto" h="100%">
@@ -89,11 +100,31 @@ export function AppMenu({ user }: { user: SessionUser }) {
               icon={<Settings size={18} aria-hidden="true" />}
               active={isDestinationActive({ kind: 'route', to: '/admin/applications' }, pathname)}
             />
+            {userManagementInMenu ? null : (
+              <MenuLink
+                label="User Management"
+                to="/admin/users"
+                icon={<UserCog size={18} aria-hidden="true" />}
+                active={isDestinationActive({ kind: 'route', to: '/admin/users' }, pathname)}
+              />
+            )}
             <MenuLink
-              label="User Management"
-              to="/admin/users"
-              icon={<UserCog size={18} aria-hidden="true" />}
-              active={isDestinationActive({ kind: 'route', to: '/admin/users' }, pathname)}
+              label="Sites"
+              to="/admin/finance/sites"
+              icon={<School size={18} aria-hidden="true" />}
+              active={isDestinationActive({ kind: 'route', to: '/admin/finance/sites' }, pathname)}
+            />
+            <MenuLink
+              label="Accounts"
+              to="/admin/finance/accounts"
+              icon={<BookOpen size={18} aria-hidden="true" />}
+              active={isDestinationActive({ kind: 'route', to: '/admin/finance/accounts' }, pathname)}
+            />
+            <MenuLink
+              label="Separation of duties"
+              to="/admin/finance/separation"
+              icon={<ShieldAlert size={18} aria-hidden="true" />}
+              active={isDestinationActive({ kind: 'route', to: '/admin/finance/separation' }, pathname)}
             />
             <MenuLink
               label="Activity"

@@ -33,9 +33,14 @@ beforeEach(() => {
     if (path === '/api/get-user-profile') return jsonResponse(200, { user: me })
     if (path === '/api/admin/metadata/applications') return jsonResponse(200, { data: [accruals] })
     if (path === '/api/admin/applications/4' && init?.method === 'PUT') {
-      return jsonResponse(200, { success: true, message: 'Application updated', data: { ...accruals, app_name: (JSON.parse(String(init.body)) as { app_name: string }).app_name } })
+      return jsonResponse(200, {
+        success: true,
+        message: 'Application updated',
+        data: { ...accruals, app_name: (JSON.parse(String(init.body)) as { app_name: string }).app_name },
+      })
     }
-    if (path === '/api/admin/applications' && init?.method === 'POST') return jsonResponse(409, { error: 'App code PAYROLL is taken', code: 'conflict' })
+    if (path === '/api/admin/applications' && init?.method === 'POST')
+      return jsonResponse(409, { error: 'App code PAYROLL is taken', code: 'conflict' })
     return jsonResponse(404, { error: 'not found', code: 'not_found' })
   })
   vi.stubGlobal('fetch', fetchMock)

@@ -32,7 +32,9 @@ export function ApplicationManagement() {
   const [lastDeleting, setLastDeleting] = useState<Application | null>(null)
 
   const onDraftChange = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) => {
-    setEditing((current) => (current ? { ...current, draft: { ...current.draft, [key]: value }, errors: { ...current.errors, [key]: undefined } } : current))
+    setEditing((current) =>
+      current ? { ...current, draft: { ...current.draft, [key]: value }, errors: { ...current.errors, [key]: undefined } } : current,
+    )
   }
 
   const onSave = () => {

@@ -4,7 +4,17 @@ import { Check, Pencil, Trash2, X } from 'lucide-react'
 import { AppIcon } from '@/components/app-icon'
 import { formatCount } from '@/lib/format'
 import type { ApplicationDraft, ApplicationDraftErrors } from '../utils/application-form'
-import { CategorySelect, ColourInput, DescriptionInput, FlagSwitch, IconSelect, NameInput, OrderInput, UrlInput } from './application-fields'
+import {
+  CategorySelect,
+  ColourInput,
+  DescriptionInput,
+  FlagSwitch,
+  IconSelect,
+  NameInput,
+  OrderInput,
+  UrlInput,
+} from './application-fields'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 export interface ApplicationTableProps {
   applications: readonly Application[]
@@ -90,7 +100,16 @@ function ViewRow({ app, onEdit, onDelete, disabled }: { app: Application; onEdit
   )
 }
 
-function EditRow({ app, editing, saving, onDraftChange, onSave, onCancel }: { app: Application } & Pick<ApplicationTableProps, 'saving' | 'onDraftChange' | 'onSave' | 'onCancel'> & { editing: NonNullable<ApplicationTableProps['editing']> }) {
+function EditRow({
+  app,
+  editing,
+  saving,
+  onDraftChange,
+  onSave,
+  onCancel,
+}: { app: Application } & Pick<ApplicationTableProps, 'saving' | 'onDraftChange' | 'onSave' | 'onCancel'> & {
+    editing: NonNullable<ApplicationTableProps['editing']>
+  }) {
   const props = { draft: editing.draft, errors: editing.errors, onChange: onDraftChange, compact: true, labelSuffix: app.app_name }
   return (
     <Table.Tr
@@ -153,7 +172,7 @@ function EditRow({ app, editing, saving, onDraftChange, onSave, onCancel }: { ap
 export function ApplicationTable(props: ApplicationTableProps) {
   const { applications, editing, onEdit, onDelete } = props
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <ScrollTable minWidth={1000} label="Applications" cardsOnPhone>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Applications">
         <Table.Thead>
           <Table.Tr>
@@ -179,6 +198,6 @@ export function ApplicationTable(props: ApplicationTableProps) {
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

@@ -28,7 +28,15 @@ describe('application form', () => {
   })
 
   it('refuses an icon or category outside the lists, a bad colour and a non-https URL', () => {
-    const result = checkNewApplication({ ...emptyApplicationDraft(), app_name: 'X', app_code: 'XY', app_icon: '', category: '', app_color: 'blue', app_url: 'http://x' })
+    const result = checkNewApplication({
+      ...emptyApplicationDraft(),
+      app_name: 'X',
+      app_code: 'XY',
+      app_icon: '',
+      category: '',
+      app_color: 'blue',
+      app_url: 'http://x',
+    })
     expect(result.ok).toBe(false)
     if (!result.ok) {
       expect(result.errors).toMatchObject({ app_icon: 'Choose an icon', category: 'Choose a category' })
@@ -38,10 +46,24 @@ describe('application form', () => {
   })
 
   it('builds the body of a valid new application', () => {
-    const result = checkNewApplication({ ...emptyApplicationDraft(), app_name: 'Payroll', app_code: 'PAYROLL', display_order: '12', app_url: 'https://payroll.district.org' })
+    const result = checkNewApplication({
+      ...emptyApplicationDraft(),
+      app_name: 'Payroll',
+      app_code: 'PAYROLL',
+      display_order: '12',
+      app_url: 'https://payroll.district.org',
+    })
     expect(result).toEqual({
       ok: true,
-      body: expect.objectContaining({ app_name: 'Payroll', app_code: 'PAYROLL', display_order: 12, admin_only: false, is_active: true, app_icon: 'FileText', category: 'GENERAL' }),
+      body: expect.objectContaining({
+        app_name: 'Payroll',
+        app_code: 'PAYROLL',
+        display_order: 12,
+        admin_only: false,
+        is_active: true,
+        app_icon: 'FileText',
+        category: 'GENERAL',
+      }),
     })
   })
 

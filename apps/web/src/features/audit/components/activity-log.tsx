@@ -1,4 +1,19 @@
-import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import type { AuditEntry } from '@platform/contracts/audit'
@@ -12,18 +27,18 @@ import { usePageOffset } from '@/lib/use-page-offset'
 import { exportAuditLog, useAuditActions, useAuditLog, type AuditFilters } from '../api/audit'
 import { parseAuditDetails, summariseDetails } from '../utils/audit-details'
 import { AuditDetailsPanel } from './audit-details-panel'
+import { ScrollTable } from '@/components/data/scroll-table'
+import { FiltersPanel } from '@/components/data/filters-panel'
+import { BreakableText } from '@/components/data/breakable-text'
+import { actionLabel, subjectLabel } from '../utils/audit-labels'
 
 const PAGE_SIZES = [25, 50, 100, 200] as const
 const COLUMNS = 8
 
 function who(entry: AuditEntry): { name: string; email: string | null } {
-  if (entry.actor_name || entry.actor_email) return { name: entry.actor_name || entry.actor_email || '', email: entry.actor_name ? entry.actor_email : null }
+  if (entry.actor_name || entry.actor_email)
+    return { name: entry.actor_name || entry.actor_email || '', email: entry.actor_name ? entry.actor_email : null }
   return { name: entry.actor_user_id === null ? 'System / not signed in' : `User ${entry.actor_user_id}`, email: null }
-}
-
-function subject(entry: AuditEntry): string {
-  const target = entry.target_type ? `${entry.target_type}${entry.target_id ? ` #${entry.target_id}` : ''}` : ''
-  return [entry.email, target].filter(Boolean).join(' · ') || '—'
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
@@ -51,21 +66,26 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           <Text size="sm">{actor.name}</Text>
           {actor.email ? (
             <Text size="xs" c="dimmed">
-              {actor.email}
+              <BreakableText>{actor.email}</BreakableText>
             </Text>
           ) : null}
         </Table.Td>
         <Table.Td>
-          <Text size="sm" ff="monospace">
+          <Text size="sm">{actionLabel(entry.action)}</Text>
+          <Text size="xs" c="dimmed" ff="monospace">
             {entry.action}
           </Text>
         </Table.Td>
         <Table.Td>
-          <Badge color={entry.outcome === 'success' ? 'teal.9' : entry.outcome === 'failure' ? 'red.9' : 'gray.7'} variant="filled" tt="none">
+          <Badge
+            color={entry.outcome === 'success' ? 'teal.9' : entry.outcome === 'failure' ? 'red.9' : 'gray.7'}
+            variant="filled"
+            tt="none"
+          >
             {entry.outcome}
           </Badge>
         </Table.Td>
-        <Table.Td>{subject(entry)}</Table.Td>
+        <Table.Td>{subjectLabel(entry)}</Table.Td>
         <Table.Td>{entry.ip ?? '—'}</Table.Td>
         <Table.Td>
           <Text size="sm" c="dimmed" lineClamp={2}>
@@ -111,7 +131,11 @@ export function ActivityLog() {
       await exportAuditLog(filters)
       notifications.show({ color: 'teal', message: 'Export completed successfully' })
     } catch (error) {
-      notifications.show({ color: 'red', message: `Export failed: ${errorMessage(error, error instanceof Error ? error.message : 'unexpected error')}`, autoClose: false })
+      notifications.show({
+        color: 'red',
+        message: `Export failed: ${errorMessage(error, error instanceof Error ? error.message : 'unexpected error')}`,
+        autoClose: false,
+      })
     } finally {
       setExporting(false)
     }
@@ -124,14 +148,20 @@ export function ActivityLog() {
           <Title order={1}>Activity</Title>
           <Text c="dimmed">Sign-ins, failures and every administrative change, newest first.</Text>
         </Stack>
-        <Button variant="default" leftSection={<Download size={16} aria-hidden="true" />} onClick={() => void onExport()} loading={exporting} disabled={datesReversed}>
+        <Button
+          variant="default"
+          leftSection={<Download size={16} aria-hidden="true" />}
+          onClick={() => void onExport()}
+          loading={exporting}
+          disabled={datesReversed}
+        >
           Export CSV
         </Button>
       </Group>
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
-          <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter activity">
+          <FiltersPanel label="Filter activity" activeCount={[person, action, from, to].filter(Boolean).length} align="flex-start">
             <TextInput
               label="Person"
               placeholder="Name or e-mail"
@@ -148,9 +178,19 @@ export function ActivityLog() {
               description="What was done"
               value={action}
               onChange={(event) => setAction(event.currentTarget.value)}
-              data={[{ value: '', label: 'All actions' }, ...(actions.data ?? []).map((name) => ({ value: name, label: name }))]}
+              data={[
+                { value: '', label: 'All actions' },
+                ...(actions.data ?? []).map((name) => ({ value: name, label: actionLabel(name) })),
+              ]}
             />
-            <TextInput label="From" description="On or after" type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.currentTarget.value)} />
+            <TextInput
+              label="From"
+              description="On or after"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.currentTarget.value)}
+            />
             <TextInput
               label="To"
               description="On or before"
@@ -160,7 +200,7 @@ export function ActivityLog() {
               onChange={(event) => setTo(event.currentTarget.value)}
               error={datesReversed ? 'The end date is before the start date' : undefined}
             />
-          </Group>
+          </FiltersPanel>
 
           {log.isError ? (
             <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Failed to load data" role="alert">
@@ -175,7 +215,7 @@ export function ActivityLog() {
               No activity found
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={1000}>
+            <ScrollTable minWidth={1000} label="Activity" cardsOnPhone>
               <Table verticalSpacing="xs" striped aria-label="Activity" aria-busy={log.isFetching}>
                 <Table.Thead>
                   <Table.Tr>
@@ -197,7 +237,7 @@ export function ActivityLog() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
 
           {log.data && total > 0 ? (

@@ -3,7 +3,9 @@ import { formatDetailValue, parseAuditDetails, summariseDetails } from './audit-
 
 describe('parseAuditDetails', () => {
   it('lines up before and after values', () => {
-    const details = parseAuditDetails(JSON.stringify({ before: { role: 'STAFF', applications: ['ACCRUALS'] }, after: { role: 'ADMIN', applications: [] } }))
+    const details = parseAuditDetails(
+      JSON.stringify({ before: { role: 'STAFF', applications: ['ACCRUALS'] }, after: { role: 'ADMIN', applications: [] } }),
+    )
     expect(details.changes).toEqual([
       { field: 'role', before: 'STAFF', after: 'ADMIN', changed: true },
       { field: 'applications', before: 'ACCRUALS', after: '(none)', changed: true },

@@ -24,7 +24,10 @@ export function formatDetailValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—'
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value)
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((item) => (isRecord(item) || Array.isArray(item) ? JSON.stringify(item) : formatDetailValue(item))).join(', ')
+  if (Array.isArray(value))
+    return value.length === 0
+      ? '(none)'
+      : value.map((item) => (isRecord(item) || Array.isArray(item) ? JSON.stringify(item) : formatDetailValue(item))).join(', ')
   return JSON.stringify(value)
 }
 
@@ -45,7 +48,12 @@ export function parseAuditDetails(details: string | null | undefined): AuditDeta
   const changes = fields.map((field) => {
     const b = formatDetailValue(before[field])
     const a = formatDetailValue(after[field])
-    return { field, before: field in before ? b : '—', after: field in after ? a : '—', changed: JSON.stringify(before[field]) !== JSON.stringify(after[field]) }
+    return {
+      field,
+      before: field in before ? b : '—',
+      after: field in after ? a : '—',
+      changed: JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+    }
   })
   const facts = Object.entries(parsed)
     .filter(([key]) => !(key === 'before' && isRecord(parsed.before)) && !(key === 'after' && isRecord(parsed.after)))

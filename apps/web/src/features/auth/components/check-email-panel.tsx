@@ -8,7 +8,6 @@ import { CODE_FAILED, codeFailureMessage } from '../utils/sign-in-messages'
 
 export interface CheckEmailPanelProps {
   email: string
-  message: string
   expiresInMinutes: number
   /** Back to entry: 'Send another link' on /login, 'Use a different email' on /login-clerk. */
   backLabel?: string
@@ -18,7 +17,13 @@ export interface CheckEmailPanelProps {
 }
 
 /** The 'sent' state of /login and /login-clerk: confirmation, code entry and a way back to entry. */
-export function CheckEmailPanel({ email, message, expiresInMinutes, backLabel = 'Send another link', onSendAnother, verifyCode }: CheckEmailPanelProps) {
+export function CheckEmailPanel({
+  email,
+  expiresInMinutes,
+  backLabel = 'Send another link',
+  onSendAnother,
+  verifyCode,
+}: CheckEmailPanelProps) {
   const auth = useAuth()
   const checkCode = verifyCode ?? auth.verifyCode
   const headingRef = useFocusOnMount<HTMLHeadingElement>()
@@ -56,18 +61,17 @@ export function CheckEmailPanel({ email, message, expiresInMinutes, backLabel = 
         <Title order={1} size="h2" ref={headingRef} tabIndex={-1}>
           Check Your Email
         </Title>
-        <Text>
-          We sent a sign-in link to{' '}
+        {/* The server answers alike whether or not the address has an account, so the page does not claim a link
+            was sent; it says the time once. */}
+        <Text role="status">
+          If{' '}
           <Text component="strong" fw={700} data-testid="sent-email">
             {email}
-          </Text>
-          .
-        </Text>
-        <Text size="sm" role="status">
-          {message}
+          </Text>{' '}
+          has an account, a sign-in link and a code are on their way.
         </Text>
         <Text size="sm" c="dimmed">
-          The link expires in {expiresInMinutes} minutes. Open it on this device to sign in.
+          Both are valid for {expiresInMinutes} minutes. Open the link on this device, or enter the code below.
         </Text>
       </Stack>
 

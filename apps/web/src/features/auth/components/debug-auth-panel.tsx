@@ -87,7 +87,12 @@ function DecodeResult({ result }: { result: DecodeTokenResult }) {
   if (result.kind === 'failed') {
     return (
       <Stack gap="sm">
-        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={`Decode failed (status ${result.status})`}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<AlertCircle size={18} aria-hidden="true" />}
+          title={`Decode failed (status ${result.status})`}
+        >
           {typeof result.body === 'object' && result.body !== null && 'error' in result.body
             ? String((result.body as { error: unknown }).error)
             : 'The server could not decode this token.'}

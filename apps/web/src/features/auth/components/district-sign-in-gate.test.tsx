@@ -35,7 +35,9 @@ function Page({ parentRenders }: { parentRenders: number }) {
 
 describe('DistrictSignInGate', () => {
   it('keeps the page mounted when a sign-in empties the query cache', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, authConfig({ districtSignIn: { enabled: true, domains: ['district.org'] } })))
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(200, authConfig({ districtSignIn: { enabled: true, domains: ['district.org'] } })),
+    )
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     const router = createMemoryRouter([{ path: '/login-clerk', element: <Parent /> }], { initialEntries: ['/login-clerk'] })
     render(

@@ -103,7 +103,7 @@ export function EmailEntryForm({
           autoFocus
         />
         <Button type="submit" fullWidth disabled={!email.trim() || sending} loading={sending}>
-          Send Magic Link
+          Send sign-in link
         </Button>
       </Stack>
     </form>

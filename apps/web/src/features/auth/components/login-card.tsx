@@ -23,14 +23,23 @@ export interface LoginCardProps {
 }
 
 /** The login pages' two states: entering the address, then 'Check Your Email' (which can return to entry). */
-export function LoginCard({ onBeforeSend, flow, allowedDomains, title, description, backLabel, verifyCode, notice, footer }: LoginCardProps) {
+export function LoginCard({
+  onBeforeSend,
+  flow,
+  allowedDomains,
+  title,
+  description,
+  backLabel,
+  verifyCode,
+  notice,
+  footer,
+}: LoginCardProps) {
   const [step, setStep] = useState<LoginStep>({ kind: 'entering', email: '' })
 
   if (step.kind === 'sent') {
     return (
       <CheckEmailPanel
         email={step.email}
-        message={step.response.message}
         expiresInMinutes={step.response.expiresInMinutes}
         backLabel={backLabel}
         onSendAnother={() => setStep({ kind: 'entering', email: step.email })}

@@ -17,7 +17,15 @@ export function ProviderStatusLoading({ compact = false }: { compact?: boolean }
 }
 
 /** Auth provider status 'error' (SPEC.md §4), with a way to try again. */
-export function ProviderStatusError({ onRetry, retrying, compact = false }: { onRetry: () => void; retrying?: boolean; compact?: boolean }) {
+export function ProviderStatusError({
+  onRetry,
+  retrying,
+  compact = false,
+}: {
+  onRetry: () => void
+  retrying?: boolean
+  compact?: boolean
+}) {
   if (compact) {
     return (
       <Group justify="center" gap="xs" role="alert">

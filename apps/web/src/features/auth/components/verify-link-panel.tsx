@@ -25,7 +25,6 @@ import {
 } from '../utils/sign-in-messages'
 import { SignInSuccess } from './sign-in-success'
 
-
 /** What differs between /auth/verify and /auth/verify-clerk. */
 export interface VerifyLinkVariant {
   redirectDelayMs: number
@@ -107,6 +106,8 @@ export function VerifyLinkPanel({ variant = STANDARD_VERIFY }: { variant?: Verif
   const navigate = useNavigate()
   const location = useLocation()
   const [link] = useState(() => readLinkParams(location.search))
+  // Invitation e-mails mark their links (invite=1, kept when the token is taken out of the address bar).
+  const [invitation] = useState(() => new URLSearchParams(location.search).get('invite') === '1')
   const [phase, setPhase] = useState<Phase>(() =>
     link
       ? isPendingSignIn(link.email)
@@ -148,7 +149,11 @@ export function VerifyLinkPanel({ variant = STANDARD_VERIFY }: { variant?: Verif
             <LogIn size={28} />
           </ThemeIcon>
           <PhaseHeading>Confirm sign-in</PhaseHeading>
-          <Text>This sign-in link was opened in a different browser from the one that asked for it. Continue only if you asked for it.</Text>
+          <Text>
+            {invitation
+              ? 'You have been invited to the District Staff Platform. Continue to accept the invitation and sign in.'
+              : 'This sign-in link was opened in a different browser from the one that asked for it. Continue only if you asked for it.'}
+          </Text>
           <Button fullWidth onClick={() => void verify()}>
             Continue as {maskEmail(link?.email ?? '')}
           </Button>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/api-client'
-import { codeFailureMessage, providerVerifyFailureMessage, sendFailureMessage, serverDetail, verifyFailureMessage } from './sign-in-messages'
+import {
+  codeFailureMessage,
+  providerVerifyFailureMessage,
+  sendFailureMessage,
+  serverDetail,
+  verifyFailureMessage,
+} from './sign-in-messages'
 
 describe('sign-in messages', () => {
   it("shows the server's text when it sent one", () => {
@@ -21,7 +27,9 @@ describe('sign-in messages', () => {
     for (const code of ['invalid_or_expired', 'link_expired', 'link_used']) {
       expect(providerVerifyFailureMessage(new ApiError(400, code, 'whatever', true))).toBe('Invalid or expired magic link')
     }
-    expect(providerVerifyFailureMessage(new ApiError(400, 'account_inactive', 'Your account is not active.', true))).toBe('Unable to complete verification')
+    expect(providerVerifyFailureMessage(new ApiError(400, 'account_inactive', 'Your account is not active.', true))).toBe(
+      'Unable to complete verification',
+    )
     expect(providerVerifyFailureMessage(new ApiError(0, 'network_error', 'offline'))).toBe('Unable to complete verification')
     expect(providerVerifyFailureMessage(new Error('No JWT token received from server'))).toBe('Unable to complete verification')
     expect(serverDetail(new ApiError(400, 'link_used', 'Already used', true))).toBe('Already used')

@@ -30,7 +30,16 @@ function Tile({ app }: { app: MenuApplication }) {
   )
   if (newTab) {
     return (
-      <Card component="a" href={destination.to} target="_blank" rel="noopener noreferrer" withBorder radius="md" padding="lg" className={classes.tile}>
+      <Card
+        component="a"
+        href={destination.to}
+        target="_blank"
+        rel="noopener noreferrer"
+        withBorder
+        radius="md"
+        padding="lg"
+        className={classes.tile}
+      >
         {body}
       </Card>
     )

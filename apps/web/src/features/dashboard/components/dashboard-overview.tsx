@@ -9,7 +9,15 @@ import { AppTiles } from './app-tiles'
 import { NO_APPLICATIONS_TEXT } from './dashboard-welcome'
 
 /** /apps/dashboard: the person's applications as tiles and, for administrators, the platform's figures. */
-export function DashboardOverview({ user, title = 'Dashboard Overview', description }: { user: SessionUser; title?: string; description?: string }) {
+export function DashboardOverview({
+  user,
+  title = 'Dashboard Overview',
+  description,
+}: {
+  user: SessionUser
+  title?: string
+  description?: string
+}) {
   useDocumentTitle(title)
   const admin = isAdminRole(user.roleCode)
   const overview = useDashboardOverview(admin)

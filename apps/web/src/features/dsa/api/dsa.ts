@@ -68,16 +68,21 @@ export const useDsaStats = () =>
 // A module-level select keeps the selected list's identity stable between renders.
 const selectRuns = (response: { data: ScrapeRun[] }) => response.data
 
+const recentRunsQuery = queryOptions({
+  queryKey: dsaKeys.runs,
+  queryFn: ({ signal }) => api.get('/api/dsa-scrape-runs', ScrapeRunsResponseSchema, { query: { limit: RECENT_RUNS_LIMIT }, signal }),
+  staleTime: 5_000,
+  // Read again now and then, so a run the schedule starts while the page is open shows up.
+  refetchInterval: RECENT_RUNS_REFRESH_MS,
+})
+
+const selectDelay = (response: { requestDelayMs: number }) => response.requestDelayMs
+
 /** GET /api/dsa-scrape-runs: the latest runs of every client, newest first (runs started elsewhere included). */
-export const useRecentScrapeRuns = () =>
-  useQuery({
-    queryKey: dsaKeys.runs,
-    queryFn: ({ signal }) => api.get('/api/dsa-scrape-runs', ScrapeRunsResponseSchema, { query: { limit: RECENT_RUNS_LIMIT }, signal }),
-    select: selectRuns,
-    staleTime: 5_000,
-    // Read again now and then, so a run the schedule starts while the page is open shows up.
-    refetchInterval: RECENT_RUNS_REFRESH_MS,
-  })
+export const useRecentScrapeRuns = () => useQuery({ ...recentRunsQuery, select: selectRuns })
+
+/** The server's pause between two requests to the tracker, from the same answer. */
+export const useScrapeRequestDelay = () => useQuery({ ...recentRunsQuery, select: selectDelay })
 
 /** GET /api/dsa-scrape-runs/:runId, read again every second while the run is RUNNING. */
 const scrapeRunQuery = (runId: number) =>

@@ -18,7 +18,13 @@ export function ClientPicker({ choice, onChoiceChange, customId, onCustomIdChang
   const custom = choice === CUSTOM_CLIENT
   return (
     <Stack gap="sm">
-      <Radio.Group label="Client" description="Whose projects to read from the tracker" value={choice} onChange={onChoiceChange} error={custom ? undefined : error}>
+      <Radio.Group
+        label="Client"
+        description="Whose projects to read from the tracker"
+        value={choice}
+        onChange={onChoiceChange}
+        error={custom ? undefined : error}
+      >
         <Group gap="lg" mt="xs">
           {DEFAULT_DSA_CLIENTS.map((client) => (
             <Radio key={client.clientId} value={client.clientId} label={`${client.clientId} (${client.label})`} />

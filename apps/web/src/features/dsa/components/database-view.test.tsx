@@ -56,8 +56,25 @@ describe('DSA Database View tab', () => {
     projectsAnswer = () =>
       jsonResponse(200, {
         data: [
-          makeProject({ id: 1, projectName: 'Lincoln HS Gym', projectStatus: 'PENDING', constructionCost: 2_500_000.5, costSource: 'final', finalCost: 2_500_000.5, certificationLetter: 'DSA 301P', certificationDate: '2026-02-10' }),
-          makeProject({ id: 2, projectName: 'Kearny Roof', clientId: '37-58', constructionCost: null, costSource: null, dataFreshness: 'STALE', projectType: null }),
+          makeProject({
+            id: 1,
+            projectName: 'Lincoln HS Gym',
+            projectStatus: 'PENDING',
+            constructionCost: 2_500_000.5,
+            costSource: 'final',
+            finalCost: 2_500_000.5,
+            certificationLetter: 'DSA 301P',
+            certificationDate: '2026-02-10',
+          }),
+          makeProject({
+            id: 2,
+            projectName: 'Kearny Roof',
+            clientId: '37-58',
+            constructionCost: null,
+            costSource: null,
+            dataFreshness: 'STALE',
+            projectType: null,
+          }),
         ],
         pagination: { total: 2, limit: 50, offset: 0 },
       })
@@ -186,7 +203,9 @@ describe('DSA Database View tab', () => {
 
     exportAnswer = () => jsonResponse(500, { error: 'The export could not be written.', code: 'internal' })
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Export failed: The export could not be written.' })))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Export failed: The export could not be written.' })),
+    )
     expect(saved).toHaveLength(1)
   })
 })

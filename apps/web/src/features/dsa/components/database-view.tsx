@@ -86,11 +86,23 @@ export function DatabaseView() {
             No projects found
           </Text>
         ) : (
-          <ProjectsTable projects={page.data} sort={sort} onSort={(field: DsaSortField) => setSort((current) => nextSort(current, field))} busy={projects.isFetching} />
+          <ProjectsTable
+            projects={page.data}
+            sort={sort}
+            onSort={(field: DsaSortField) => setSort((current) => nextSort(current, field))}
+            busy={projects.isFetching}
+          />
         )}
 
         {page && page.pagination.total > 0 && !projects.isError ? (
-          <Pager total={page.pagination.total} limit={DSA_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} noun="projects" disabled={projects.isFetching} />
+          <Pager
+            total={page.pagination.total}
+            limit={DSA_PAGE_SIZE}
+            offset={offset}
+            onOffsetChange={setOffset}
+            noun="projects"
+            disabled={projects.isFetching}
+          />
         ) : null}
       </Stack>
     </Paper>

@@ -37,7 +37,10 @@ export function DsaTracker() {
     <Stack gap="lg">
       <Stack gap={2}>
         <Title order={1}>DSA Project Tracker</Title>
-        <Text c="dimmed">The district&apos;s construction projects on the Division of the State Architect&apos;s tracker: read them, search them, follow them.</Text>
+        <Text c="dimmed">
+          The district&apos;s construction projects on the Division of the State Architect&apos;s tracker: read them, search them, follow
+          them.
+        </Text>
       </Stack>
 
       {/* Only the open tab is mounted, so it alone asks the server; the query cache makes switching back instant. */}

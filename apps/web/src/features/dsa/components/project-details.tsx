@@ -33,7 +33,13 @@ function FieldGroup({ title, children }: { title: string; children: ReactNode })
 /** The tracker's own fields of a project, from which its status and cost are derived (DESIGN.md §5: keep them and show them). */
 export function ProjectDetails({ project }: { project: DsaProject }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" py="xs" aria-label={`Tracker fields of ${project.projectNumber}`} role="group">
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: 4 }}
+      spacing="lg"
+      py="xs"
+      aria-label={`Tracker fields of ${project.projectNumber}`}
+      role="group"
+    >
       <FieldGroup title="Dates">
         <Field label="Received">{formatDay(project.receivedDate)}</Field>
         <Field label="Approved">{formatDay(project.approvedDate)}</Field>

@@ -1,6 +1,7 @@
-import { Autocomplete, Group, NativeSelect, TextInput } from '@mantine/core'
+import { Autocomplete, NativeSelect, TextInput } from '@mantine/core'
 import { DEFAULT_DSA_CLIENTS, DSA_STATUSES, type DsaStatus } from '@platform/contracts/dsa'
 import { Search } from 'lucide-react'
+import { FiltersPanel } from '@/components/data/filters-panel'
 
 export interface ProjectFilterValues {
   clientId: string
@@ -19,7 +20,11 @@ const CLIENT_SUGGESTIONS = DEFAULT_DSA_CLIENTS.map((client) => client.clientId)
 /** Client, status and free-text filters of the Database View (applied on the server). */
 export function ProjectFilters({ values, onChange, clientIdError }: ProjectFiltersProps) {
   return (
-    <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter projects">
+    <FiltersPanel
+      label="Filter projects"
+      activeCount={[values.clientId, values.status, values.search].filter(Boolean).length}
+      align="flex-start"
+    >
       <Autocomplete
         label="Client ID"
         description="A default client or any other id"
@@ -49,6 +54,6 @@ export function ProjectFilters({ values, onChange, clientIdError }: ProjectFilte
         maxLength={200}
         style={{ flex: '1 1 240px' }}
       />
-    </Group>
+    </FiltersPanel>
   )
 }

@@ -10,14 +10,21 @@ import { safeProjectLink } from '../utils/project-link'
 import { ProjectDetails } from './project-details'
 import { SortableHeader } from './sortable-header'
 import { FreshnessBadge, ProjectStatusBadge } from './status-badges'
+import { ONE_LINE } from '@/components/data/one-line'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 const COLUMNS = 9
 
 function ProjectNumber({ project }: { project: DsaProject }) {
   const link = safeProjectLink(project.projectLink)
-  if (!link) return <Text size="sm">{project.projectNumber}</Text>
+  if (!link)
+    return (
+      <Text size="sm" style={ONE_LINE} data-testid="project-number">
+        {project.projectNumber}
+      </Text>
+    )
   return (
-    <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+    <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" fw={600} style={ONE_LINE} data-testid="project-number">
       {project.projectNumber}
       <span className="visually-hidden"> (opens the tracker in a new tab)</span>
     </Anchor>
@@ -103,7 +110,7 @@ export interface ProjectsTableProps {
 /** One page of projects; a row opens to show the tracker's own fields. */
 export function ProjectsTable({ projects, sort, onSort, busy }: ProjectsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1040}>
+    <ScrollTable minWidth={1040} label="DSA projects" cardsOnPhone>
       <Table striped verticalSpacing="xs" aria-label="DSA projects" aria-busy={busy}>
         <Table.Thead>
           <Table.Tr>
@@ -126,6 +133,6 @@ export function ProjectsTable({ projects, sort, onSort, busy }: ProjectsTablePro
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

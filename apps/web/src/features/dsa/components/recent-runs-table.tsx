@@ -3,6 +3,7 @@ import type { ScrapeRunStatus } from '@platform/contracts/dsa'
 import { formatCount, formatDateTime } from '@/lib/format'
 import { clientDisplayName } from '../utils/client-id'
 import { ScrapeLogStatusBadge } from './status-badges'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 /** What the run tables show of a run (both a ScrapeRun and a statistics log row have it). */
 export interface RunRow {
@@ -22,7 +23,7 @@ export interface RunRow {
 export function RunsTable({ runs, label }: { runs: readonly RunRow[]; label: string }) {
   const withTrigger = runs.some((run) => run.trigger !== undefined)
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <ScrollTable minWidth={820} label={label} cardsOnPhone>
       <Table striped verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -69,6 +70,6 @@ export function RunsTable({ runs, label }: { runs: readonly RunRow[]; label: str
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

@@ -1,4 +1,5 @@
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
 import type { ScrapeRun } from '@platform/contracts/dsa'
 import { useQueryClient } from '@tanstack/react-query'
 import { CheckCircle, Loader, XCircle } from 'lucide-react'
@@ -38,8 +39,8 @@ function LiveProgress({ run }: { run: ScrapeRun }) {
       </Progress.Root>
       <Text size="sm">{step}</Text>
       <Text size="sm" c="dimmed">
-        Pages fetched: {formatCount(run.pagesFetched)} · Found: {formatCount(run.projectsFound)} · New: {formatCount(run.projectsSaved)} · Updated:{' '}
-        {formatCount(run.projectsUpdated)}
+        Pages fetched: {formatCount(run.pagesFetched)} · Found: {formatCount(run.projectsFound)} · New: {formatCount(run.projectsSaved)} ·
+        Updated: {formatCount(run.projectsUpdated)}
       </Text>
     </Stack>
   )
@@ -63,8 +64,17 @@ export function RunProgressCard({ run, onClear }: RunProgressCardProps) {
     void queryClient.invalidateQueries({ queryKey: dsaKeys.projects })
     void queryClient.invalidateQueries({ queryKey: dsaKeys.stats })
     void queryClient.invalidateQueries({ queryKey: dsaKeys.runs })
+    // The card clears itself after 5 s; the message stays until it is read or closed.
+    notifications.show({
+      color: state === 'failed' ? 'red' : 'teal',
+      title: `Scrape of ${clientDisplayName(run.clientId)} ${state === 'failed' ? 'failed' : 'finished'}`,
+      message: runOutcomeText(run),
+      autoClose: state === 'failed' ? false : 10_000,
+    })
     const timer = setTimeout(() => onClear(run.clientId, run.id), RUN_RESULT_CLEAR_MS)
     return () => clearTimeout(timer)
+    // Once per run: the outcome is read when the run finishes, not again as later polls change nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [finished, onClear, queryClient, run.clientId, run.id])
 
   const name = clientDisplayName(run.clientId)

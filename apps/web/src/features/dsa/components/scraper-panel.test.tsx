@@ -23,7 +23,7 @@ beforeEach(() => {
     if (url.pathname === '/api/dsa-scrape' && init?.method === 'POST') {
       return startAnswer((JSON.parse(String(init.body)) as { clientId: string }).clientId)
     }
-    if (url.pathname === '/api/dsa-scrape-runs') return jsonResponse(200, { data: recentRuns })
+    if (url.pathname === '/api/dsa-scrape-runs') return jsonResponse(200, { data: recentRuns, requestDelayMs: 2000 })
     if (url.pathname === `/api/dsa-scrape-runs/${runNow.id}`) return jsonResponse(200, runNow)
     return undefined
   })
@@ -33,7 +33,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown)
+const posts = () =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown)
 const advance = (ms: number) =>
   act(async () => {
     await vi.advanceTimersByTimeAsync(ms)
@@ -132,7 +133,14 @@ describe('DSA Scraper tab', () => {
     // no card for the run that had already finished
     expect(screen.queryByRole('article', { name: 'Scrape of 37-H9 (main)' })).toBeNull()
 
-    runNow = { ...runNow, status: 'PARTIAL', projectsFound: 40, projectsSaved: 6, projectsUpdated: 2, error: 'The tracker stopped answering.' }
+    runNow = {
+      ...runNow,
+      status: 'PARTIAL',
+      projectsFound: 40,
+      projectsSaved: 6,
+      projectsUpdated: 2,
+      error: 'The tracker stopped answering.',
+    }
     recentRuns = [runNow, ...recentRuns.slice(1)]
     await advance(1_000)
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'failed'))

@@ -3,7 +3,8 @@ import { DEFAULT_DSA_CLIENTS, type ScrapeRun } from '@platform/contracts/dsa'
 import { AlertCircle, Info, Play } from 'lucide-react'
 import { useCallback, useState, type FormEvent } from 'react'
 import { errorMessage } from '@/lib/api-client'
-import { RECENT_RUNS_LIMIT, useRecentScrapeRuns, useStartScrape, useWatchedRuns } from '../api/dsa'
+import { RECENT_RUNS_LIMIT, useRecentScrapeRuns, useScrapeRequestDelay, useStartScrape, useWatchedRuns } from '../api/dsa'
+import { paceText } from '../utils/run-state'
 import { checkClientId } from '../utils/client-id'
 import { adoptRunningRuns, forgetRun, type WatchedRuns } from '../utils/watched-runs'
 import { ClientPicker, CUSTOM_CLIENT } from './client-picker'
@@ -40,6 +41,7 @@ function useWatchedClientRuns(recentRuns: readonly ScrapeRun[] | undefined) {
 /** The Scraper tab: start a scrape of a client and follow each client's run (SPEC.md §2, §4, §9). */
 export function ScraperPanel() {
   const recent = useRecentScrapeRuns()
+  const delay = useScrapeRequestDelay()
   const start = useStartScrape()
   const { watched, watch, clear } = useWatchedClientRuns(recent.data)
   const entries = Object.entries(watched)
@@ -90,7 +92,12 @@ export function ScraperPanel() {
               error={inputError}
             />
             <Group gap="sm">
-              <Button type="submit" leftSection={<Play size={16} aria-hidden="true" />} loading={start.isPending} disabled={chosenIsRunning}>
+              <Button
+                type="submit"
+                leftSection={<Play size={16} aria-hidden="true" />}
+                loading={start.isPending}
+                disabled={chosenIsRunning}
+              >
                 Start scrape
               </Button>
               {chosenIsRunning ? (
@@ -105,8 +112,9 @@ export function ScraperPanel() {
               </Alert>
             ) : null}
             <Alert color="blue" variant="light" icon={<Info size={18} aria-hidden="true" />} role="note">
-              The state&apos;s tracker is read politely, one page every 2 seconds, so a large district takes a while. The scrape runs on the
-              server: you can close this page, and its progress and result are here when you come back.
+              The state&apos;s tracker is read politely, {delay.data === undefined ? 'a page at a time' : paceText(delay.data)}, so a large
+              district takes a while. The scrape runs on the server: you can close this page, and its progress and result are here when you
+              come back.
             </Alert>
           </Stack>
         </form>
@@ -150,7 +158,11 @@ export function ScraperPanel() {
           ) : recent.data.length === 0 ? (
             <Text fw={600}>No scrape has run yet.</Text>
           ) : (
-            <RunsTable runs={recent.data} label="Recent runs" />
+            // A run followed above is read every second, the list less often: its row shows the fresher reading.
+            <RunsTable
+              runs={recent.data.map((listed) => runs.find(({ runId }) => runId === listed.id)?.run ?? listed)}
+              label="Recent runs"
+            />
           )}
         </Stack>
       </Paper>

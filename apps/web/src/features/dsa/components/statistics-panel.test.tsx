@@ -19,7 +19,7 @@ beforeEach(() => {
   statsAnswer = () => jsonResponse(200, makeStats())
   fetchMock = stubApi((url) => {
     if (url.pathname === '/api/dsa-stats') return statsAnswer()
-    if (url.pathname === '/api/dsa-scrape-runs') return jsonResponse(200, { data: [] })
+    if (url.pathname === '/api/dsa-scrape-runs') return jsonResponse(200, { data: [], requestDelayMs: 2000 })
     return undefined
   })
 })
@@ -50,7 +50,12 @@ describe('DSA Statistics tab', () => {
     const bars = screen.getByRole('img', { name: /Bar chart of projects by client/ })
     await waitFor(() => expect(bars.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(2))
     const clients = screen.getByRole('table', { name: 'Projects by client' })
-    expect(within(clients).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['37-H9 (main)200', '37-58 (secondary)40'])
+    expect(
+      within(clients)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['37-H9 (main)200', '37-58 (secondary)40'])
 
     const logs = screen.getByRole('table', { name: 'Recent scrape logs' })
     const logRows = within(logs).getAllByRole('row').slice(1)
@@ -73,7 +78,9 @@ describe('DSA Statistics tab', () => {
     const totals = await screen.findByRole('region', { name: 'Totals' })
     expect(cardValue(totals, 'Success rate')).toHaveTextContent('—')
     expect(within(totals).getByText('No finished run yet')).toBeInTheDocument()
-    const rows = within(screen.getByRole('table', { name: 'Projects by status' })).getAllByRole('row').slice(1)
+    const rows = within(screen.getByRole('table', { name: 'Projects by status' }))
+      .getAllByRole('row')
+      .slice(1)
     expect(rows).toHaveLength(10)
     expect(rows.at(-1)).toHaveTextContent('STATUS 10')
     expect(screen.getByText('No scrape has run yet.')).toBeInTheDocument()

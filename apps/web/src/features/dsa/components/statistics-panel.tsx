@@ -68,7 +68,11 @@ export function StatisticsPanel() {
           <Title order={2} size="h3" id="dsa-scrape-logs-heading">
             Recent scrape logs
           </Title>
-          {data.recentLogs.length === 0 ? <Text c="dimmed">No scrape has run yet.</Text> : <RunsTable runs={data.recentLogs} label="Recent scrape logs" />}
+          {data.recentLogs.length === 0 ? (
+            <Text c="dimmed">No scrape has run yet.</Text>
+          ) : (
+            <RunsTable runs={data.recentLogs} label="Recent scrape logs" />
+          )}
         </Stack>
       </Paper>
     </Stack>

@@ -9,7 +9,7 @@ describe('checkClientId', () => {
     expect(checkClientId('37')).toEqual({ ok: true, clientId: '37' })
   })
 
-  it("asks for an id when there is none, and explains the shape of a bad one", () => {
+  it('asks for an id when there is none, and explains the shape of a bad one', () => {
     expect(checkClientId('')).toEqual({ ok: false, message: 'Please select or enter a client ID' })
     expect(checkClientId('   ')).toEqual({ ok: false, message: 'Please select or enter a client ID' })
     expect(checkClientId('H9')).toEqual({ ok: false, message: CLIENT_ID_HINT })

@@ -1,5 +1,5 @@
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
-const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' })
+import { districtTimeZone } from '@/lib/district-time'
 
 /**
  * A tracker date (yyyy-mm-dd) as "Mar 4, 2026"; '—' when there is none. The tracker's dates are calendar days, not
@@ -13,9 +13,19 @@ export function formatDay(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : dayFormat.format(date)
 }
 
-/** The local clock time of an instant ("10:04 AM"), or '' when it cannot be read. */
+/** The district's clock time of an instant, zone named ("10:04 AM PST"), or '' when it cannot be read. */
 export function formatTime(value: string | null | undefined): string {
   if (!value) return ''
   const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date)
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: districtTimeZone() }).format(date) + ' ' + zoneName(date)
+}
+
+function zoneName(date: Date): string {
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZoneName: 'short', timeZone: districtTimeZone() })
+      .formatToParts(date)
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  )
 }

@@ -24,7 +24,9 @@ describe('percentages', () => {
 
 describe('safeProjectLink', () => {
   it('keeps web addresses only', () => {
-    expect(safeProjectLink('https://www.apps2.dgs.ca.gov/DSA/Tracker/ApplicationSummary.aspx?OriginId=04&AppId=101335')).toContain('https://')
+    expect(safeProjectLink('https://www.apps2.dgs.ca.gov/DSA/Tracker/ApplicationSummary.aspx?OriginId=04&AppId=101335')).toContain(
+      'https://',
+    )
     expect(safeProjectLink('javascript:alert(1)')).toBeNull()
     expect(safeProjectLink('/relative')).toBeNull()
     expect(safeProjectLink('')).toBeNull()

@@ -52,3 +52,11 @@ export function runOutcomeText(run: Pick<ScrapeRun, 'status' | 'projectsFound' |
       return runCountsText(run)
   }
 }
+
+/** How fast the tracker is read, from the pause between two requests: "one page every 2 seconds". */
+export function paceText(requestDelayMs: number): string {
+  if (requestDelayMs <= 0) return 'one page after another, without a pause'
+  if (requestDelayMs < 1000) return `one page every ${requestDelayMs} ms`
+  const seconds = Math.round(requestDelayMs / 100) / 10
+  return `one page every ${seconds === 1 ? 'second' : `${seconds} seconds`}`
+}

@@ -7,6 +7,8 @@ import { errorMessage } from '@/lib/api-client'
 import { formatCount, formatDateTime } from '@/lib/format'
 import { useHealthAction, useMailHealth } from '../api/email'
 import { formatDeliveryRate, kindLabel, serverAnswer } from '../utils/mail-status'
+import { ScrollTable } from '@/components/data/scroll-table'
+import { BreakableText } from '@/components/data/breakable-text'
 
 type ActionResult = z.infer<typeof MailActionResponseSchema>
 type HealthAction = 'test-connection' | 'test-message'
@@ -39,8 +41,8 @@ function Setting({ label, value }: { label: string; value: ReactNode }) {
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={600} ta="right" style={{ wordBreak: 'break-all' }}>
-        {value}
+      <Text size="sm" fw={600} ta="right">
+        {typeof value === 'string' ? <BreakableText>{value}</BreakableText> : value}
       </Text>
     </Group>
   )
@@ -61,6 +63,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function HealthContent({ health }: { health: MailHealthData }) {
   const { smtp, last24h } = health
+  const outbox = health.mode !== 'smtp'
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
@@ -77,7 +80,9 @@ function HealthContent({ health }: { health: MailHealthData }) {
             )}
           </Group>
           <Text size="sm">
-            {health.mode === 'smtp' ? 'Messages are handed to the mail server below.' : 'No mail server: messages are recorded and printed on the server console.'}
+            {health.mode === 'smtp'
+              ? 'Messages are handed to the mail server below.'
+              : 'No mail server: messages are recorded and printed on the server console.'}
           </Text>
         </Card>
         <Card title="SMTP server">
@@ -94,8 +99,8 @@ function HealthContent({ health }: { health: MailHealthData }) {
           )}
         </Card>
         <Card title="Sender">
-          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
-            {health.from}
+          <Text size="sm" fw={600}>
+            <BreakableText>{health.from}</BreakableText>
           </Text>
         </Card>
         <Card title="Retry window">
@@ -115,11 +120,22 @@ function HealthContent({ health }: { health: MailHealthData }) {
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
             <Figure label="Total" value={formatCount(last24h.total)} />
-            <Figure label="Sent" value={formatCount(last24h.sent)} />
+            {outbox ? (
+              // Nothing leaves the platform in outbox mode: what the queue counts as sent was only recorded.
+              <Figure label="Recorded, not sent" value={formatCount(last24h.sent)} />
+            ) : (
+              <Figure label="Sent" value={formatCount(last24h.sent)} />
+            )}
             <Figure label="Failed" value={formatCount(last24h.failed)} />
             <Figure label="Waiting" value={formatCount(last24h.waiting)} />
-            <Figure label="Delivery rate" value={formatDeliveryRate(last24h.deliveryRate)} />
+            <Figure label="Delivery rate" value={outbox ? '—' : formatDeliveryRate(last24h.deliveryRate)} />
           </SimpleGrid>
+          {outbox ? (
+            <Text size="sm" c="dimmed">
+              Outbox mode: no mail server is configured, so no message was delivered. Each one was stored in the mail log and printed on the
+              server console instead.
+            </Text>
+          ) : null}
         </Stack>
       </Paper>
 
@@ -131,7 +147,7 @@ function HealthContent({ health }: { health: MailHealthData }) {
           {health.recentFailures.length === 0 ? (
             <Text size="sm">No failures in the past 24 hours.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
+            <ScrollTable minWidth={720} label="Recent failures" cardsOnPhone>
               <Table verticalSpacing="xs" striped aria-label="Recent failures">
                 <Table.Thead>
                   <Table.Tr>
@@ -145,7 +161,9 @@ function HealthContent({ health }: { health: MailHealthData }) {
                   {health.recentFailures.map((message) => (
                     <Table.Tr key={message.message_id}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(message.created_at)}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{message.recipient}</Table.Td>
+                      <Table.Td>
+                        <BreakableText>{message.recipient}</BreakableText>
+                      </Table.Td>
                       <Table.Td>{kindLabel(message.kind)}</Table.Td>
                       <Table.Td>
                         <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
@@ -156,7 +174,7 @@ function HealthContent({ health }: { health: MailHealthData }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
         </Stack>
       </Paper>
@@ -177,7 +195,11 @@ export function MailHealth() {
     action.mutate(which, {
       onSuccess: (answer: ActionResult) => setResult({ action: which, success: answer.success, message: answer.message }),
       onError: (error) =>
-        setResult({ action: which, success: false, message: errorMessage(error, 'The server could not be reached. Check your connection and try again.') }),
+        setResult({
+          action: which,
+          success: false,
+          message: errorMessage(error, 'The server could not be reached. Check your connection and try again.'),
+        }),
     })
   }
 

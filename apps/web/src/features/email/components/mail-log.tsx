@@ -1,4 +1,18 @@
-import { ActionIcon, Alert, Button, Center, Group, Loader, NativeSelect, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailMessage, type MailStatus } from '@platform/contracts/email'
@@ -12,6 +26,8 @@ import { exportMailLog, useMailLog, type MailFilters } from '../api/email'
 import { kindLabel, serverAnswer, shorten, statusLabel } from '../utils/mail-status'
 import { MailMessageDrawer } from './mail-message-drawer'
 import { MailStatusBadge } from './mail-status-badge'
+import { ScrollTable } from '@/components/data/scroll-table'
+import { FiltersPanel } from '@/components/data/filters-panel'
 
 const PAGE_SIZES = [25, 50, 100, 200] as const
 
@@ -102,7 +118,12 @@ export function MailLog() {
     <Paper withBorder radius="md" p="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter the mail log" style={{ flex: '1 1 auto' }}>
+          <FiltersPanel
+            label="Filter the mail log"
+            activeCount={[recipient, kind, status, from, to].filter(Boolean).length}
+            align="flex-start"
+            style={{ flex: '1 1 auto' }}
+          >
             <TextInput
               label="Recipient"
               placeholder="Search by e-mail address"
@@ -125,7 +146,13 @@ export function MailLog() {
               onChange={(event) => setStatus(event.currentTarget.value as MailStatus | '')}
               data={[{ value: '', label: 'All statuses' }, ...MAIL_STATUSES.map((value) => ({ value, label: statusLabel(value) }))]}
             />
-            <TextInput label="From" type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.currentTarget.value)} />
+            <TextInput
+              label="From"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.currentTarget.value)}
+            />
             <TextInput
               label="To"
               type="date"
@@ -134,8 +161,14 @@ export function MailLog() {
               onChange={(event) => setTo(event.currentTarget.value)}
               error={datesReversed ? 'The end date is before the start date' : undefined}
             />
-          </Group>
-          <Button variant="default" leftSection={<Download size={16} aria-hidden="true" />} onClick={() => void onExport()} loading={exporting} disabled={datesReversed}>
+          </FiltersPanel>
+          <Button
+            variant="default"
+            leftSection={<Download size={16} aria-hidden="true" />}
+            onClick={() => void onExport()}
+            loading={exporting}
+            disabled={datesReversed}
+          >
             Export CSV
           </Button>
         </Group>
@@ -163,7 +196,7 @@ export function MailLog() {
             ) : null}
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={1000}>
+          <ScrollTable minWidth={1000} label="Mail log" cardsOnPhone>
             <Table verticalSpacing="xs" striped highlightOnHover aria-label="Mail log" aria-busy={log.isFetching}>
               <Table.Thead>
                 <Table.Tr>
@@ -177,9 +210,7 @@ export function MailLog() {
                   <Table.Th scope="col" miw={150}>
                     Subject
                   </Table.Th>
-                  <Table.Th scope="col">
-                    Status
-                  </Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
                   <Table.Th scope="col" ta="right">
                     Attempts
                   </Table.Th>
@@ -197,7 +228,7 @@ export function MailLog() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
 
         {log.data && total > 0 ? (

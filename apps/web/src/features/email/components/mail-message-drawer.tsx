@@ -101,7 +101,13 @@ function MessageBodies({ detail }: { detail: MailMessageDetail }) {
             title="HTML body"
             sandbox=""
             srcDoc={detail.body_html}
-            style={{ width: '100%', height: 420, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)', background: 'white' }}
+            style={{
+              width: '100%',
+              height: 420,
+              border: '1px solid var(--mantine-color-gray-3)',
+              borderRadius: 'var(--mantine-radius-sm)',
+              background: 'white',
+            }}
           />
         ) : (
           <Text size="sm" c="dimmed">
@@ -128,8 +134,17 @@ export function MailMessageDrawer({ opened, message, onClose }: MailMessageDrawe
       { id: current.message_id, action: confirming },
       {
         onSuccess: (result) =>
-          notifications.show({ color: result.success ? 'teal' : 'red', message: result.message, autoClose: result.success ? undefined : false }),
-        onError: (error) => notifications.show({ color: 'red', message: `${verb} failed: ${errorMessage(error, error instanceof Error ? error.message : 'unexpected error')}`, autoClose: false }),
+          notifications.show({
+            color: result.success ? 'teal' : 'red',
+            message: result.message,
+            autoClose: result.success ? undefined : false,
+          }),
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            message: `${verb} failed: ${errorMessage(error, error instanceof Error ? error.message : 'unexpected error')}`,
+            autoClose: false,
+          }),
         onSettled: () => setConfirming(null),
       },
     )
@@ -155,7 +170,12 @@ export function MailMessageDrawer({ opened, message, onClose }: MailMessageDrawe
                   </Button>
                 ) : null}
                 {canCancel(current.status) ? (
-                  <Button color="red.8" variant="outline" leftSection={<Ban size={16} aria-hidden="true" />} onClick={() => setConfirming('cancel')}>
+                  <Button
+                    color="red.8"
+                    variant="outline"
+                    leftSection={<Ban size={16} aria-hidden="true" />}
+                    onClick={() => setConfirming('cancel')}
+                  >
                     Cancel
                   </Button>
                 ) : null}

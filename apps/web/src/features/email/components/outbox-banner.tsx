@@ -7,7 +7,14 @@ export const OUTBOX_BANNER_TEXT =
 /** Shown on every tab while the platform runs without a mail server. */
 export function OutboxBanner() {
   return (
-    <Alert color="yellow.4" variant="filled" autoContrast icon={<TriangleAlert size={20} aria-hidden="true" />} role="status" data-testid="outbox-banner">
+    <Alert
+      color="yellow.4"
+      variant="filled"
+      autoContrast
+      icon={<TriangleAlert size={20} aria-hidden="true" />}
+      role="status"
+      data-testid="outbox-banner"
+    >
       <Text size="sm" fw={600} c="dark.9">
         {OUTBOX_BANNER_TEXT}
       </Text>

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { previewTemplate, useResetTemplate, useSaveTemplate } from '../api/email'
 import { checkPlaceholders, insertPlaceholder, placeholderToken } from '../utils/placeholders'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 const PREVIEW_DELAY_MS = 600
 
@@ -35,7 +36,15 @@ function sameDraft(a: MailTemplateInput, b: MailTemplateInput) {
 }
 
 /** The rendered draft: refreshed a moment after typing stops, or at once with 'Preview'. */
-function TemplatePreview({ template, draft, requested }: { template: MailTemplate; draft: MailTemplateInput; requested: MailTemplateInput | null }) {
+function TemplatePreview({
+  template,
+  draft,
+  requested,
+}: {
+  template: MailTemplate
+  draft: MailTemplateInput
+  requested: MailTemplateInput | null
+}) {
   const [debounced] = useDebouncedValue(draft, PREVIEW_DELAY_MS)
   const input = requested && sameDraft(requested, draft) ? requested : debounced
   const ready = input.subject.trim() !== '' && input.body_text.trim() !== ''
@@ -87,7 +96,13 @@ function TemplatePreview({ template, draft, requested }: { template: MailTemplat
               title="HTML preview"
               sandbox=""
               srcDoc={preview.data.html}
-              style={{ width: '100%', height: 420, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)', background: 'white' }}
+              style={{
+                width: '100%',
+                height: 420,
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 'var(--mantine-radius-sm)',
+                background: 'white',
+              }}
             />
           </Stack>
         ) : (
@@ -196,7 +211,11 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
         notifications.show({ color: 'teal', message: `${template.label} template reset to default` })
       },
       onError: (error) =>
-        notifications.show({ color: 'red', message: `Reset failed: ${errorMessage(error, 'check your connection and try again.')}`, autoClose: false }),
+        notifications.show({
+          color: 'red',
+          message: `Reset failed: ${errorMessage(error, 'check your connection and try again.')}`,
+          autoClose: false,
+        }),
       onSettled: () => setConfirmReset(false),
     })
   }
@@ -276,7 +295,7 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
               <Text size="sm" c="dimmed">
                 Insert puts the placeholder at the cursor in the subject or the body, whichever you used last.
               </Text>
-              <Table.ScrollContainer minWidth={520}>
+              <ScrollTable minWidth={520} label="Placeholders">
                 <Table verticalSpacing={6} aria-label="Placeholders">
                   <Table.Thead>
                     <Table.Tr>
@@ -325,7 +344,7 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             </Stack>
           ) : null}
 

@@ -1,6 +1,16 @@
 import { MAIL_STATUSES } from '@platform/contracts/email'
 import { describe, expect, it } from 'vitest'
-import { canCancel, canResend, formatDeliveryRate, kindLabel, resendConfirmText, serverAnswer, shorten, statusBadgeStyle, statusLabel } from './mail-status'
+import {
+  canCancel,
+  canResend,
+  formatDeliveryRate,
+  kindLabel,
+  resendConfirmText,
+  serverAnswer,
+  shorten,
+  statusBadgeStyle,
+  statusLabel,
+} from './mail-status'
 
 describe('statusBadgeStyle', () => {
   it('maps each status to its colour family', () => {
@@ -59,7 +69,9 @@ describe('message helpers', () => {
   })
 
   it('warns that a sign-in link is issued afresh', () => {
-    expect(resendConfirmText({ kind: 'sign_in', recipient: 'a@b.org' })).toBe('A new sign-in link will be issued and sent; the old one stays unusable.')
+    expect(resendConfirmText({ kind: 'sign_in', recipient: 'a@b.org' })).toBe(
+      'A new sign-in link will be issued and sent; the old one stays unusable.',
+    )
     expect(resendConfirmText({ kind: 'invitation', recipient: 'a@b.org' })).toContain('a@b.org')
   })
 })

@@ -37,7 +37,9 @@ export function checkPlaceholders(
   const used = usedPlaceholders(subject, body)
   const known = new Set(offered.map((placeholder) => placeholder.name))
   return {
-    missing: offered.filter((placeholder) => placeholder.required && !used.includes(placeholder.name)).map((placeholder) => placeholder.name),
+    missing: offered
+      .filter((placeholder) => placeholder.required && !used.includes(placeholder.name))
+      .map((placeholder) => placeholder.name),
     unknown: used.filter((name) => !known.has(name)),
   }
 }

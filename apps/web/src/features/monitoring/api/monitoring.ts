@@ -1,4 +1,9 @@
-import { RefreshDomainResponseSchema, StateHistoryResponseSchema, WeblogicStatusResponseSchema, type WeblogicStatusResponse } from '@platform/contracts/monitoring'
+import {
+  RefreshDomainResponseSchema,
+  StateHistoryResponseSchema,
+  WeblogicStatusResponseSchema,
+  type WeblogicStatusResponse,
+} from '@platform/contracts/monitoring'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { replaceDomain } from '../utils/monitoring'

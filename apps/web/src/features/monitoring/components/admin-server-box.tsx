@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { dataSourcesText, heapText, hostPort, metricsNeedAttention, threadsText } from '../utils/monitoring'
 import { Since } from './since'
 import { HealthBadge, ServerStateBadge } from './tone-badge'
+import { BreakableText } from '@/components/data/breakable-text'
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,11 +23,11 @@ export function AdminServerBox({ admin }: { admin: DomainStatus['adminServer'] }
     <Paper withBorder radius="sm" p="sm">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <Field label="Admin server">
-          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
-            {admin.name ?? '—'}
+          <Text size="sm" fw={600}>
+            {admin.name ? <BreakableText>{admin.name}</BreakableText> : '—'}
           </Text>
-          <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
-            {hostPort(admin.host, admin.port)}
+          <Text size="sm" c="dimmed">
+            <BreakableText>{hostPort(admin.host, admin.port)}</BreakableText>
           </Text>
         </Field>
         <Field label="State">

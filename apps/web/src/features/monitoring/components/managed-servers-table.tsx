@@ -4,6 +4,8 @@ import { formatDateTime } from '@/lib/format'
 import { clusterLabel, dataSourcesText, heapText, metricsNeedAttention, threadsText } from '../utils/monitoring'
 import { Since } from './since'
 import { HealthBadge, ServerStateBadge } from './tone-badge'
+import { ScrollTable } from '@/components/data/scroll-table'
+import { BreakableText } from '@/components/data/breakable-text'
 
 /** The managed servers of a domain: address, port, cluster (blank when 'None'), state and since when, start time, health and metrics. */
 export function ManagedServersTable({ domain, servers }: { domain: string; servers: ManagedServer[] }) {
@@ -16,7 +18,7 @@ export function ManagedServersTable({ domain, servers }: { domain: string; serve
   }
   return (
     // Wide enough to scroll on a narrow screen: the scrolling area takes keyboard focus so it can be scrolled.
-    <Table.ScrollContainer minWidth={960} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `Managed servers of ${domain} (scrollable)` } }}>
+    <ScrollTable minWidth={960} label={`Managed servers of ${domain}`} cardsOnPhone>
       <Table verticalSpacing="xs" striped aria-label={`Managed servers of ${domain}`}>
         <Table.Thead>
           <Table.Tr>
@@ -38,7 +40,7 @@ export function ManagedServersTable({ domain, servers }: { domain: string; serve
               <Table.Th scope="row" fw={600}>
                 {server.name}
               </Table.Th>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{server.listenAddress || '—'}</Table.Td>
+              <Table.Td>{server.listenAddress ? <BreakableText>{server.listenAddress}</BreakableText> : '—'}</Table.Td>
               <Table.Td>{server.listenPort ?? '—'}</Table.Td>
               <Table.Td>{clusterLabel(server.clusterName)}</Table.Td>
               <Table.Td>
@@ -58,6 +60,6 @@ export function ManagedServersTable({ domain, servers }: { domain: string; serve
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

@@ -19,10 +19,34 @@ const routes = [
 function domain(overrides: Partial<DomainStatus> & Pick<DomainStatus, 'domain'>): DomainStatus {
   return {
     status: 'ONLINE',
-    adminServer: { name: 'AdminServer', host: 'wls-fin.district.local', port: 7001, url: 'https://wls-fin.district.local:7001', state: 'RUNNING', health: 'OK', weblogicVersion: '14.1.1.0.0' },
+    adminServer: {
+      name: 'AdminServer',
+      host: 'wls-fin.district.local',
+      port: 7001,
+      url: 'https://wls-fin.district.local:7001',
+      state: 'RUNNING',
+      health: 'OK',
+      weblogicVersion: '14.1.1.0.0',
+    },
     managedServers: [
-      { name: 'fin_ms1', listenAddress: 'fin-app1.district.local', listenPort: 8001, clusterName: 'FinCluster', state: 'RUNNING', health: 'OK', startTime: '2026-01-05T08:00:00.000Z' },
-      { name: 'fin_ms2', listenAddress: 'fin-app2.district.local', listenPort: 8002, clusterName: 'None', state: 'SHUTDOWN', health: null, startTime: null },
+      {
+        name: 'fin_ms1',
+        listenAddress: 'fin-app1.district.local',
+        listenPort: 8001,
+        clusterName: 'FinCluster',
+        state: 'RUNNING',
+        health: 'OK',
+        startTime: '2026-01-05T08:00:00.000Z',
+      },
+      {
+        name: 'fin_ms2',
+        listenAddress: 'fin-app2.district.local',
+        listenPort: 8002,
+        clusterName: 'None',
+        state: 'SHUTDOWN',
+        health: null,
+        startTime: null,
+      },
       { name: 'fin_ms3', listenAddress: null, listenPort: null, clusterName: 'None', state: 'ADMIN', health: 'WARN', startTime: null },
     ],
     consoleUrl: 'https://wls-fin.district.local:7001/console',
@@ -37,7 +61,13 @@ function domain(overrides: Partial<DomainStatus> & Pick<DomainStatus, 'domain'>)
 function statusBody(domains: DomainStatus[], expiresIn = 50): WeblogicStatusResponse {
   return {
     summary: { totalDomains: domains.length, runningServers: 3, totalServers: 5, warningServers: 1, failedServers: 1 },
-    cache: { ttl: 60, stats: { totalEntries: domains.length, entries: domains.map((d, i) => ({ domain: d.domain, age: 10 + i * 5, expiresIn: expiresIn - i * 5 })) } },
+    cache: {
+      ttl: 60,
+      stats: {
+        totalEntries: domains.length,
+        entries: domains.map((d, i) => ({ domain: d.domain, age: 10 + i * 5, expiresIn: expiresIn - i * 5 })),
+      },
+    },
     domains,
   }
 }
@@ -55,7 +85,15 @@ beforeEach(() => {
       status: 'UNREACHABLE',
       consoleUrl: null,
       isMockData: false,
-      adminServer: { name: null, host: 'wls-hr.district.local', port: 7001, url: 'https://wls-hr.district.local:7001', state: 'UNREACHABLE', health: null, weblogicVersion: null },
+      adminServer: {
+        name: null,
+        host: 'wls-hr.district.local',
+        port: 7001,
+        url: 'https://wls-hr.district.local:7001',
+        state: 'UNREACHABLE',
+        health: null,
+        weblogicVersion: null,
+      },
       managedServers: [],
       error: 'Connection refused by wls-hr.district.local:7001',
       originalError: 'connect ECONNREFUSED 10.0.0.12:7001',
@@ -132,7 +170,9 @@ describe('Server Monitoring', () => {
     const staff = makeUser({ roleCode: 'STAFF', permissions: ['weblogic-monitoring'], applications: [monitoringApp] })
     localStorage.setItem('user', JSON.stringify(staff))
     fetchMock.mockImplementation(async (input) =>
-      String(input).startsWith('/api/get-user-profile') ? jsonResponse(200, { user: staff }) : jsonResponse(403, { error: 'no', code: 'forbidden' }),
+      String(input).startsWith('/api/get-user-profile')
+        ? jsonResponse(200, { user: staff })
+        : jsonResponse(403, { error: 'no', code: 'forbidden' }),
     )
     renderRoutes(routes, '/admin/monitoring')
     expect(await screen.findByText('Admin Access Required')).toBeInTheDocument()

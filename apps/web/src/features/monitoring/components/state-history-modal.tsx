@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client'
 import { HISTORY_LIMIT, useStateHistory } from '../api/monitoring'
 import { formatCheckedAt } from '../utils/monitoring'
 import { HealthBadge, ServerStateBadge } from './tone-badge'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 export const HISTORY_FAILED = 'Failed to load the state history'
 export const NO_CHANGES = 'No changes recorded yet'
@@ -38,10 +39,17 @@ function ChangeRow({ change }: { change: StateChange }) {
         {change.serverName}
       </Table.Th>
       <Table.Td>
-        <FromTo before={firstSeen ? FIRST_SEEN : <ServerStateBadge state={change.previousState ?? ''} />} after={<ServerStateBadge state={change.state} />} />
+        <FromTo
+          before={firstSeen ? FIRST_SEEN : <ServerStateBadge state={change.previousState ?? ''} />}
+          after={<ServerStateBadge state={change.state} />}
+        />
       </Table.Td>
       <Table.Td>
-        {firstSeen ? <HealthBadge health={change.health} /> : <FromTo before={<HealthBadge health={change.previousHealth} />} after={<HealthBadge health={change.health} />} />}
+        {firstSeen ? (
+          <HealthBadge health={change.health} />
+        ) : (
+          <FromTo before={<HealthBadge health={change.previousHealth} />} after={<HealthBadge health={change.health} />} />
+        )}
       </Table.Td>
     </Table.Tr>
   )
@@ -67,7 +75,7 @@ function StateHistoryContent({ domain }: { domain: string }) {
   if (changes.length === 0) return <Text>{NO_CHANGES}</Text>
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `State changes of ${domain} (scrollable)` } }}>
+      <ScrollTable minWidth={560} label={`State changes of ${domain}`} cardsOnPhone>
         <Table verticalSpacing="xs" striped aria-label={`State changes of ${domain}`}>
           <Table.Thead>
             <Table.Tr>
@@ -83,7 +91,7 @@ function StateHistoryContent({ domain }: { domain: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {changes.length >= HISTORY_LIMIT ? (
         <Text size="sm" c="dimmed">
           The latest {HISTORY_LIMIT} changes are shown.

@@ -17,9 +17,36 @@ let card: DomainStatus
 let historyAnswer: () => Response
 
 const changes: StateChange[] = [
-  { id: 3, domain: 'osb_prod', serverName: 'osb_server1', state: 'UNREACHABLE', health: null, previousState: 'RUNNING', previousHealth: 'OK', changedAt: '2026-01-05T09:05:00.000Z' },
-  { id: 2, domain: 'osb_prod', serverName: 'osb_server1', state: 'RUNNING', health: 'OK', previousState: null, previousHealth: null, changedAt: '2026-01-05T09:00:00.000Z' },
-  { id: 1, domain: 'osb_prod', serverName: 'AdminServer', state: 'RUNNING', health: 'OK', previousState: null, previousHealth: null, changedAt: '2026-01-05T09:00:00.000Z' },
+  {
+    id: 3,
+    domain: 'osb_prod',
+    serverName: 'osb_server1',
+    state: 'UNREACHABLE',
+    health: null,
+    previousState: 'RUNNING',
+    previousHealth: 'OK',
+    changedAt: '2026-01-05T09:05:00.000Z',
+  },
+  {
+    id: 2,
+    domain: 'osb_prod',
+    serverName: 'osb_server1',
+    state: 'RUNNING',
+    health: 'OK',
+    previousState: null,
+    previousHealth: null,
+    changedAt: '2026-01-05T09:00:00.000Z',
+  },
+  {
+    id: 1,
+    domain: 'osb_prod',
+    serverName: 'AdminServer',
+    state: 'RUNNING',
+    health: 'OK',
+    previousState: null,
+    previousHealth: null,
+    changedAt: '2026-01-05T09:00:00.000Z',
+  },
 ]
 
 beforeEach(() => {
@@ -30,10 +57,36 @@ beforeEach(() => {
   card = {
     domain: 'osb_prod',
     status: 'ONLINE',
-    adminServer: { name: 'AdminServer', host: 'wls-host', port: 7001, url: 'http://wls-host:7001', state: 'RUNNING', health: 'OK', weblogicVersion: '12.2.1.4.0', since: adminSince },
+    adminServer: {
+      name: 'AdminServer',
+      host: 'wls-host',
+      port: 7001,
+      url: 'http://wls-host:7001',
+      state: 'RUNNING',
+      health: 'OK',
+      weblogicVersion: '12.2.1.4.0',
+      since: adminSince,
+    },
     managedServers: [
-      { name: 'osb_server1', listenAddress: 'wls-host', listenPort: 8011, clusterName: 'cluster1', state: 'UNREACHABLE', health: null, startTime: null, since: ms1Since },
-      { name: 'osb_server2', listenAddress: 'wls-host2', listenPort: 8011, clusterName: 'cluster1', state: 'SHUTDOWN', health: null, startTime: null },
+      {
+        name: 'osb_server1',
+        listenAddress: 'wls-host',
+        listenPort: 8011,
+        clusterName: 'cluster1',
+        state: 'UNREACHABLE',
+        health: null,
+        startTime: null,
+        since: ms1Since,
+      },
+      {
+        name: 'osb_server2',
+        listenAddress: 'wls-host2',
+        listenPort: 8011,
+        clusterName: 'cluster1',
+        state: 'SHUTDOWN',
+        health: null,
+        startTime: null,
+      },
     ],
     consoleUrl: null,
     lastChecked: '2026-01-05T09:05:00.000Z',
@@ -67,7 +120,7 @@ async function openHistory() {
 }
 
 describe('since', () => {
-  it("shows since when the admin server and each managed server have been as they are, with the exact time", () => {
+  it('shows since when the admin server and each managed server have been as they are, with the exact time', () => {
     renderCard()
     const adminSinceField = screen.getByText('Since').nextElementSibling as HTMLElement
     const adminTime = within(adminSinceField).getByText('5 min ago', { exact: false })
@@ -110,7 +163,8 @@ describe('state history', () => {
 
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows).toHaveLength(3)
-    const cells = (row: HTMLElement) => [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')].map((cell) => cell.textContent)
+    const cells = (row: HTMLElement) =>
+      [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')].map((cell) => cell.textContent)
     expect(cells(rows[0]!)).toEqual(['osb_server1', formatCheckedAt('2026-01-05T09:05:00.000Z'), 'RUNNING → UNREACHABLE', 'OK → —'])
     expect(cells(rows[1]!)).toEqual(['osb_server1', formatCheckedAt('2026-01-05T09:00:00.000Z'), 'First seen → RUNNING', 'OK'])
     expect(rows[2]).toHaveTextContent('AdminServer')

@@ -151,7 +151,14 @@ describe('cards', () => {
 })
 
 describe('server metrics in words', () => {
-  const metrics = { heapUsedPercent: 21, heapUsedMb: 731, heapMaxMb: 3641, stuckThreads: 0, hoggingThreads: 2, dataSources: [{ name: 'jdbc/hr', state: 'Running', activeConnections: 3 }] }
+  const metrics = {
+    heapUsedPercent: 21,
+    heapUsedMb: 731,
+    heapMaxMb: 3641,
+    stuckThreads: 0,
+    hoggingThreads: 2,
+    dataSources: [{ name: 'jdbc/hr', state: 'Running', activeConnections: 3 }],
+  }
   it('writes heap, threads and data sources', () => {
     expect(heapText(metrics)).toBe('21% (731 of 3,641 MB)')
     expect(threadsText(metrics)).toBe('0 stuck, 2 hogging')

@@ -1,5 +1,13 @@
-import { stateTone, UNREACHABLE, type DomainStatus, type Health, type ServerMetrics, type WeblogicStatusResponse } from '@platform/contracts/monitoring'
+import {
+  stateTone,
+  UNREACHABLE,
+  type DomainStatus,
+  type Health,
+  type ServerMetrics,
+  type WeblogicStatusResponse,
+} from '@platform/contracts/monitoring'
 import { AlertTriangle, CheckCircle, HelpCircle, XCircle, type LucideIcon } from 'lucide-react'
+import { districtTimeZone } from '@/lib/district-time'
 
 export type Tone = ReturnType<typeof stateTone>
 
@@ -79,16 +87,14 @@ export function formatInterval(ttlSeconds: number): string {
 }
 
 /** '{servers} servers · updates every {n} minute(s) · data age {age}s · next refresh in {n}s'. */
-export function cacheLine(
-  totalServers: number,
-  cache: WeblogicStatusResponse['cache'],
-  fetchedAt: number,
-  now: number,
-): string {
+export function cacheLine(totalServers: number, cache: WeblogicStatusResponse['cache'], fetchedAt: number, now: number): string {
   const parts = [`${totalServers} ${totalServers === 1 ? 'server' : 'servers'}`, `updates every ${formatInterval(cache.ttl)}`]
   const entry = youngestEntry(cache)
   if (entry) {
-    parts.push(`data age ${dataAgeNow(entry.age, fetchedAt, now)}s`, `next refresh in ${secondsUntilRefresh(entry.expiresIn, fetchedAt, now)}s`)
+    parts.push(
+      `data age ${dataAgeNow(entry.age, fetchedAt, now)}s`,
+      `next refresh in ${secondsUntilRefresh(entry.expiresIn, fetchedAt, now)}s`,
+    )
   }
   return parts.join(' · ')
 }
@@ -115,18 +121,20 @@ export function replaceDomain(status: WeblogicStatusResponse, fresh: DomainStatu
 export const MOCK_DATA_NOTE = 'Mock data: no WebLogic domains are configured (WEBLOGIC_DOMAINS_FILE); these servers are examples.'
 export const FETCH_FAILED = 'Failed to fetch Weblogic status'
 
-const checkedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' })
-
-/** A check time with seconds ("Jan 5, 2026, 3:04:05 PM"); an unreadable one as it came. */
+/** A check time with seconds on the district's clock ("Jan 5, 2026, 3:04:05 PM PST"); an unreadable one as it came. */
 export function formatCheckedAt(value: string): string {
   const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? value : checkedFormat.format(date)
+  if (Number.isNaN(date.getTime())) return value
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long', timeZone: districtTimeZone() }).format(date)
 }
 
 /** "21% (731 of 3,641 MB)", or '—' when the heap was not read. */
 export function heapText(metrics: ServerMetrics | null | undefined): string {
   if (!metrics || metrics.heapUsedPercent === null) return '—'
-  const sizes = metrics.heapUsedMb !== null && metrics.heapMaxMb !== null ? ` (${metrics.heapUsedMb.toLocaleString('en-US')} of ${metrics.heapMaxMb.toLocaleString('en-US')} MB)` : ''
+  const sizes =
+    metrics.heapUsedMb !== null && metrics.heapMaxMb !== null
+      ? ` (${metrics.heapUsedMb.toLocaleString('en-US')} of ${metrics.heapMaxMb.toLocaleString('en-US')} MB)`
+      : ''
   return `${metrics.heapUsedPercent}%${sizes}`
 }
 
@@ -139,7 +147,9 @@ export function threadsText(metrics: ServerMetrics | null | undefined): string {
 /** "jdbc/hr: Running (3 active)", one per data source, or '—'. */
 export function dataSourcesText(metrics: ServerMetrics | null | undefined): string {
   if (!metrics || metrics.dataSources.length === 0) return '—'
-  return metrics.dataSources.map((ds) => `${ds.name}: ${ds.state}${ds.activeConnections === null ? '' : ` (${ds.activeConnections} active)`}`).join('; ')
+  return metrics.dataSources
+    .map((ds) => `${ds.name}: ${ds.state}${ds.activeConnections === null ? '' : ` (${ds.activeConnections} active)`}`)
+    .join('; ')
 }
 
 /** Stuck threads, or a data source that is not Running, deserve attention. */

@@ -14,7 +14,8 @@ export interface FieldChoices {
 }
 
 /** A select or multiSelect whose choices are a field's distinct values, which only the server knows. */
-export const takesFieldChoices = (parameter: ReportParameter) => Boolean(parameter.optionsFrom) && (parameter.type === 'select' || parameter.type === 'multiSelect')
+export const takesFieldChoices = (parameter: ReportParameter) =>
+  Boolean(parameter.optionsFrom) && (parameter.type === 'select' || parameter.type === 'multiSelect')
 
 const fetchOptions = (body: { reportId?: number; definition?: unknown }, signal: AbortSignal) =>
   api.post('/api/reportoptions', ParameterOptionsResponseSchema, body, { signal }).then((response) => response.options)

@@ -31,7 +31,8 @@ export const reportKeys = {
   runs: (reportId: number) => ['reports', 'run', reportId] as const,
   run: (reportId: number, parameters: ParameterValues, offset: number) => ['reports', 'run', reportId, parameters, offset] as const,
   allPreviews: ['reports', 'preview'] as const,
-  preview: (reportId: number | null, definition: string, parameters: ParameterValues) => ['reports', 'preview', reportId, definition, parameters] as const,
+  preview: (reportId: number | null, definition: string, parameters: ParameterValues) =>
+    ['reports', 'preview', reportId, definition, parameters] as const,
   /** Choices of a saved report's parameters (by version), and of a draft's (by its definition). */
   allOptions: ['reports', 'options'] as const,
   options: (reportId: number, version: number) => ['reports', 'options', reportId, version] as const,
@@ -82,7 +83,8 @@ export const useReportRun = (reportId: number, parameters: ParameterValues | nul
   useQuery({
     enabled: parameters !== null,
     queryKey: reportKeys.run(reportId, parameters ?? {}, offset),
-    queryFn: ({ signal }) => api.post('/api/reportrun', ReportResultSchema, { reportId, parameters, offset, limit: VIEWER_PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post('/api/reportrun', ReportResultSchema, { reportId, parameters, offset, limit: VIEWER_PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   })
@@ -119,7 +121,8 @@ function invalidateReport(queryClient: ReturnType<typeof useQueryClient>, report
 export function useCreateReport() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { name: string; description?: string; definition: ReportDefinition }) => api.post('/api/reportcreate', ReportSavedResponseSchema, input),
+    mutationFn: (input: { name: string; description?: string; definition: ReportDefinition }) =>
+      api.post('/api/reportcreate', ReportSavedResponseSchema, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reportKeys.list }),
   })
 }
@@ -169,7 +172,12 @@ export function useRestoreVersion() {
 const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', xlsx: 'xlsx', pdf: 'pdf' }
 
 /** POST /api/reportexport with the parameters on screen, saved under the name the server gives (else {report}_{date}.{ext}). */
-export async function exportReport(input: { reportId: number; reportName: string; parameters: ParameterValues; format: ExportFormat }): Promise<string> {
+export async function exportReport(input: {
+  reportId: number
+  reportName: string
+  parameters: ParameterValues
+  format: ExportFormat
+}): Promise<string> {
   const { blob, filename } = await requestFile('/api/reportexport', {
     method: 'POST',
     body: { reportId: input.reportId, parameters: input.parameters, format: input.format },

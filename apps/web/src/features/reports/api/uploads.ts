@@ -32,7 +32,8 @@ export interface UploadPreviewInput {
 /** POST /api/reportuploads/preview: the file's columns with proposed types and sample values, and its rows; nothing is stored. */
 export const useUploadPreview = () =>
   useMutation({
-    mutationFn: ({ file, name }: UploadPreviewInput) => api.post('/api/reportuploads/preview', UploadPreviewResponseSchema, undefined, { query: { name }, ...fileBody(file) }),
+    mutationFn: ({ file, name }: UploadPreviewInput) =>
+      api.post('/api/reportuploads/preview', UploadPreviewResponseSchema, undefined, { query: { name }, ...fileBody(file) }),
   })
 
 export interface SaveUploadInput extends UploadPreviewInput {
@@ -51,7 +52,8 @@ function withDataset(current: DatasetsResponse | undefined, dataset: Dataset): D
 
 /** Everything read from a dataset's rows: results, previews and parameter choices (reports and drafts stay as they are). */
 function invalidateResults(queryClient: ReturnType<typeof useQueryClient>) {
-  for (const queryKey of [reportKeys.datasets, reportKeys.allRuns, reportKeys.allPreviews, reportKeys.allOptions]) void queryClient.invalidateQueries({ queryKey })
+  for (const queryKey of [reportKeys.datasets, reportKeys.allRuns, reportKeys.allPreviews, reportKeys.allOptions])
+    void queryClient.invalidateQueries({ queryKey })
 }
 
 /** POST /api/reportuploads: stores the file as a dataset, or as the new rows of the one it replaces. */
@@ -59,7 +61,10 @@ export function useSaveUpload() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ file, name, description, columns, replace }: SaveUploadInput) =>
-      api.post('/api/reportuploads', UploadSavedResponseSchema, undefined, { query: { name, description, types: typesParam(columns), replace }, ...fileBody(file) }),
+      api.post('/api/reportuploads', UploadSavedResponseSchema, undefined, {
+        query: { name, description, types: typesParam(columns), replace },
+        ...fileBody(file),
+      }),
     onSuccess: ({ dataset }, { replace }) => {
       // In the list at once, so the designer can select the dataset before the list is read again.
       queryClient.setQueryData<DatasetsResponse>(reportKeys.datasets, (current) => withDataset(current, dataset))
@@ -75,7 +80,10 @@ export function useDeleteUpload() {
   return useMutation({
     mutationFn: (datasetId: string) => api.delete('/api/reportuploads', SuccessSchema, { query: { datasetId } }),
     onSuccess: (_result, datasetId) => {
-      queryClient.setQueryData<DatasetsResponse>(reportKeys.datasets, (current) => current && { datasets: current.datasets.filter((item) => item.id !== datasetId) })
+      queryClient.setQueryData<DatasetsResponse>(
+        reportKeys.datasets,
+        (current) => current && { datasets: current.datasets.filter((item) => item.id !== datasetId) },
+      )
       invalidateResults(queryClient)
     },
   })

@@ -23,7 +23,13 @@ export interface ReportListProps {
   onShare: (report: ReportSummary) => void
 }
 
-function ReportListItem({ report, selected, onEdit, onDelete, onShare }: { report: ReportSummary; selected: boolean } & Pick<ReportListProps, 'onEdit' | 'onDelete' | 'onShare'>) {
+function ReportListItem({
+  report,
+  selected,
+  onEdit,
+  onDelete,
+  onShare,
+}: { report: ReportSummary; selected: boolean } & Pick<ReportListProps, 'onEdit' | 'onDelete' | 'onShare'>) {
   const name = report.REPORT_NAME
   return (
     <Box
@@ -85,7 +91,13 @@ export function ReportList({ reports, loading, error, onRetry, selectedId, onEdi
           Available Reports
         </Title>
         {error ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={REPORT_TEXT.loadFailed} role="alert">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<AlertCircle size={18} aria-hidden="true" />}
+            title={REPORT_TEXT.loadFailed}
+            role="alert"
+          >
             {reasonOf(error)}
             <Group mt="sm">
               <Button size="xs" variant="default" onClick={onRetry}>
@@ -104,7 +116,14 @@ export function ReportList({ reports, loading, error, onRetry, selectedId, onEdi
         ) : (
           <Stack component="ul" gap="xs" aria-labelledby="available-reports-heading" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {reports.map((report) => (
-              <ReportListItem key={report.REPORT_ID} report={report} selected={report.REPORT_ID === selectedId} onEdit={onEdit} onDelete={onDelete} onShare={onShare} />
+              <ReportListItem
+                key={report.REPORT_ID}
+                report={report}
+                selected={report.REPORT_ID === selectedId}
+                onEdit={onEdit}
+                onDelete={onDelete}
+                onShare={onShare}
+              />
             ))}
           </Stack>
         )}

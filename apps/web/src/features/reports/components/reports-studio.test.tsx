@@ -10,7 +10,12 @@ import { costsDefinition, costsResult, makeSummary, viewer } from '../testing/fi
 const routes = [{ path: '/reports-studio', element: <ReportsStudioPage /> }]
 
 const reports = [
-  makeSummary({ REPORT_ID: 1, REPORT_NAME: 'Costs by fund', REPORT_DESCRIPTION: 'Spending per fund and department.', CREATOR_NAME: 'Rita Writer' }),
+  makeSummary({
+    REPORT_ID: 1,
+    REPORT_NAME: 'Costs by fund',
+    REPORT_DESCRIPTION: 'Spending per fund and department.',
+    CREATOR_NAME: 'Rita Writer',
+  }),
   makeSummary({ REPORT_ID: 2, REPORT_NAME: 'Users by role', CREATOR_NAME: null, CREATED_AT: '2026-02-10T12:00:00.000Z', canEdit: false }),
 ]
 
@@ -124,7 +129,9 @@ describe('Reports Studio list', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Costs by fund' }))
     dialog = await screen.findByRole('dialog', { name: 'Delete report' })
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: "The report 'Costs by fund' was deleted." })))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: "The report 'Costs by fund' was deleted." })),
+    )
     const [request] = requestsTo(fetchMock, '/api/reportdelete')
     expect(request!.method).toBe('DELETE')
     expect(request!.url.searchParams.get('reportId')).toBe('1')
@@ -135,13 +142,17 @@ describe('Reports Studio list', () => {
   it("shows 'Failed to delete report: ' and the server's reason", async () => {
     const user = userEvent.setup()
     const show = vi.spyOn(notifications, 'show')
-    deleteAnswer = () => jsonResponse(403, { error: 'Only report writers, administrators and its creator can delete this report.', code: 'not_editable' })
+    deleteAnswer = () =>
+      jsonResponse(403, { error: 'Only report writers, administrators and its creator can delete this report.', code: 'not_editable' })
     renderRoutes(routes, '/reports-studio')
     await user.click(await screen.findByRole('button', { name: 'Delete Costs by fund' }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete report' })).getByRole('button', { name: 'Delete' }))
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'red', message: 'Failed to delete report: Only report writers, administrators and its creator can delete this report.' }),
+        expect.objectContaining({
+          color: 'red',
+          message: 'Failed to delete report: Only report writers, administrators and its creator can delete this report.',
+        }),
       ),
     )
   })

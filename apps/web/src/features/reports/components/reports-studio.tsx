@@ -131,7 +131,9 @@ export function ReportsStudio() {
       <ConfirmDialog
         opened={toDelete !== null}
         title="Delete report"
-        message={toDelete ? `Delete the report '${toDelete.REPORT_NAME}'? Its versions are deleted with it, and links to it stop working.` : ''}
+        message={
+          toDelete ? `Delete the report '${toDelete.REPORT_NAME}'? Its versions are deleted with it, and links to it stop working.` : ''
+        }
         confirmLabel="Delete"
         danger
         loading={remove.isPending}

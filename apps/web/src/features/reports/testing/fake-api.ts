@@ -17,7 +17,11 @@ export interface SentRequest {
 /** The requests made to `pathname`, in order, with their JSON bodies. */
 export function requestsTo(fetchMock: ReturnType<typeof stubApi>, pathname: string): SentRequest[] {
   return fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined }))
+    .map(([input, init]) => ({
+      url: new URL(String(input), 'http://localhost'),
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    }))
     .filter((request) => request.url.pathname === pathname)
 }
 

@@ -28,8 +28,22 @@ const costs: Dataset = {
   kind: 'builtin',
   rowCount: null,
   fields: [
-    { name: 'fund', label: 'Fund', type: 'string', filterable: true, groupable: true, aggregates: ['min', 'max', 'count', 'countDistinct'] },
-    { name: 'cost', label: 'Cost', type: 'money', filterable: true, groupable: false, aggregates: ['sum', 'avg', 'min', 'max', 'count', 'countDistinct'] },
+    {
+      name: 'fund',
+      label: 'Fund',
+      type: 'string',
+      filterable: true,
+      groupable: true,
+      aggregates: ['min', 'max', 'count', 'countDistinct'],
+    },
+    {
+      name: 'cost',
+      label: 'Cost',
+      type: 'money',
+      filterable: true,
+      groupable: false,
+      aggregates: ['sum', 'avg', 'min', 'max', 'count', 'countDistinct'],
+    },
   ],
 }
 
@@ -90,16 +104,28 @@ describe('definition helpers', () => {
 
   it('switches a column between fields and calculations, keeping an aggregate only where it applies', () => {
     expect(columnSource({ calc: 'share' })).toBe('calc:share')
-    expect(withColumnSource({ field: 'cost', agg: 'sum', label: 'Spent' }, 'field:fund', costs)).toEqual({ field: 'fund', agg: undefined, label: 'Spent', format: undefined })
+    expect(withColumnSource({ field: 'cost', agg: 'sum', label: 'Spent' }, 'field:fund', costs)).toEqual({
+      field: 'fund',
+      agg: undefined,
+      label: 'Spent',
+      format: undefined,
+    })
     expect(withColumnSource({ field: 'cost', agg: 'max' }, 'field:fund', costs).agg).toBe('max')
-    expect(withColumnSource({ field: 'cost', agg: 'sum' }, 'calc:share', costs)).toEqual({ calc: 'share', label: undefined, format: undefined })
+    expect(withColumnSource({ field: 'cost', agg: 'sum' }, 'calc:share', costs)).toEqual({
+      calc: 'share',
+      label: undefined,
+      format: undefined,
+    })
   })
 
   it('drops sorts, formats and chart series that point at a removed column', () => {
     const definition = draft({
       groups: [{ field: 'fund', subtotal: true, pageBreakBefore: false }],
       columns: [{ field: 'fund' }],
-      sort: [{ key: 'sum_cost', dir: 'asc' }, { key: 'fund', dir: 'desc' }],
+      sort: [
+        { key: 'sum_cost', dir: 'asc' },
+        { key: 'fund', dir: 'desc' },
+      ],
       conditionalFormats: [{ column: 'sum_cost', when: { op: 'lt', value: 0 }, style: { bold: true } }],
       chart: { type: 'bar', series: ['sum_cost'] },
     })
@@ -172,7 +198,10 @@ describe('renames', () => {
   })
 
   it('keeps a stale choice visible in a select', () => {
-    expect(withCurrent([{ value: 'a', label: 'A' }], 'gone', (value) => `${value} (missing)`)).toEqual([{ value: 'gone', label: 'gone (missing)' }, { value: 'a', label: 'A' }])
+    expect(withCurrent([{ value: 'a', label: 'A' }], 'gone', (value) => `${value} (missing)`)).toEqual([
+      { value: 'gone', label: 'gone (missing)' },
+      { value: 'a', label: 'A' },
+    ])
     expect(withCurrent([{ value: 'a', label: 'A' }], 'a', String)).toHaveLength(1)
   })
 })

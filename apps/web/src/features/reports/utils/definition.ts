@@ -87,8 +87,22 @@ export function withDataset(definition: ReportDefinition, dataset: Dataset): Rep
 }
 
 /** What the server calls an aggregate in a column's default label (report-plan.ts). */
-export const AGGREGATE_LABELS: Record<Aggregate, string> = { sum: 'Total', avg: 'Average', min: 'Lowest', max: 'Highest', count: 'Count of', countDistinct: 'Distinct' }
-export const AGGREGATE_NAMES: Record<Aggregate, string> = { sum: 'Sum', avg: 'Average', min: 'Lowest', max: 'Highest', count: 'Count', countDistinct: 'Count distinct' }
+export const AGGREGATE_LABELS: Record<Aggregate, string> = {
+  sum: 'Total',
+  avg: 'Average',
+  min: 'Lowest',
+  max: 'Highest',
+  count: 'Count of',
+  countDistinct: 'Distinct',
+}
+export const AGGREGATE_NAMES: Record<Aggregate, string> = {
+  sum: 'Sum',
+  avg: 'Average',
+  min: 'Lowest',
+  max: 'Highest',
+  count: 'Count',
+  countDistinct: 'Count distinct',
+}
 
 /** The heading a column gets when it has no label of its own, worded as the server words it. */
 export function defaultColumnLabel(column: ReportColumn, definition: ReportDefinition, dataset: Dataset | undefined): string {
@@ -113,7 +127,8 @@ export function columnChoices(definition: ReportDefinition, dataset: Dataset | u
     .filter((column) => Boolean(column.field) !== Boolean(column.calc))
     .map((column) => {
       const field = column.field ? fields.get(column.field) : undefined
-      const numeric = Boolean(column.calc) || column.agg === 'count' || column.agg === 'countDistinct' || (field ? isNumericFieldType(field.type) : false)
+      const numeric =
+        Boolean(column.calc) || column.agg === 'count' || column.agg === 'countDistinct' || (field ? isNumericFieldType(field.type) : false)
       return { key: columnKey(column), label: column.label || defaultColumnLabel(column, definition, dataset), numeric }
     })
 }
@@ -139,7 +154,11 @@ export function pruneDanglingKeys(definition: ReportDefinition, dataset: Dataset
 export function removeCalculation(definition: ReportDefinition, index: number, dataset: Dataset | undefined): ReportDefinition {
   const id = definition.calculations[index]?.id
   return pruneDanglingKeys(
-    { ...definition, calculations: removeItem(definition.calculations, index), columns: definition.columns.filter((column) => !id || column.calc !== id) },
+    {
+      ...definition,
+      calculations: removeItem(definition.calculations, index),
+      columns: definition.columns.filter((column) => !id || column.calc !== id),
+    },
     dataset,
   )
 }
@@ -187,7 +206,11 @@ export function toSubmittable(definition: ReportDefinition): ReportDefinition {
     groups: definition.groups.map((group) => ({ ...group, label: blankToUndefined(group.label) })),
     conditionalFormats: definition.conditionalFormats.map((format) => ({
       ...format,
-      style: { color: blankToUndefined(format.style.color), background: blankToUndefined(format.style.background), bold: format.style.bold || undefined },
+      style: {
+        color: blankToUndefined(format.style.color),
+        background: blankToUndefined(format.style.background),
+        bold: format.style.bold || undefined,
+      },
     })),
     layout: {
       ...definition.layout,
@@ -199,11 +222,17 @@ export function toSubmittable(definition: ReportDefinition): ReportDefinition {
 
 /** A parameter's new id, carried into the filters that use it. */
 export function renameParameter(definition: ReportDefinition, from: string, to: string): ReportDefinition {
-  const rename = <T,>(value: T): T => (value !== null && typeof value === 'object' && !Array.isArray(value) && 'param' in value && value.param === from ? ({ param: to } as T) : value)
+  const rename = <T>(value: T): T =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) && 'param' in value && value.param === from
+      ? ({ param: to } as T)
+      : value
   return {
     ...definition,
     parameters: definition.parameters.map((parameter) => (parameter.id === from ? { ...parameter, id: to } : parameter)),
-    filters: definition.filters.map((filter) => ({ ...filter, value: Array.isArray(filter.value) ? filter.value.map(rename) : rename(filter.value) })),
+    filters: definition.filters.map((filter) => ({
+      ...filter,
+      value: Array.isArray(filter.value) ? filter.value.map(rename) : rename(filter.value),
+    })),
   }
 }
 
@@ -221,7 +250,11 @@ export function renameCalculation(definition: ReportDefinition, from: string, to
 }
 
 /** Select data that always holds the current value, so a stale name shows as itself instead of as the first choice. */
-export function withCurrent<T extends { value: string; label: string }>(data: T[], value: string, missingLabel: (value: string) => string): Array<T | { value: string; label: string }> {
+export function withCurrent<T extends { value: string; label: string }>(
+  data: T[],
+  value: string,
+  missingLabel: (value: string) => string,
+): Array<T | { value: string; label: string }> {
   if (value === '' || data.some((item) => item.value === value)) return data
   return [{ value, label: missingLabel(value) }, ...data]
 }

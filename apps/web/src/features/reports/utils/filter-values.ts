@@ -23,7 +23,8 @@ const ORDERED_OPS: FilterOp[] = ['eq', 'ne', 'in', 'notIn', 'lt', 'lte', 'gt', '
 
 /** The operators that make sense for a field: text matching for text only, order comparisons not for yes / no. */
 export function filterOpsFor(type: FieldType): FilterOp[] {
-  if (type === 'string') return ['eq', 'ne', 'in', 'notIn', 'contains', 'startsWith', 'lt', 'lte', 'gt', 'gte', 'between', 'isNull', 'isNotNull']
+  if (type === 'string')
+    return ['eq', 'ne', 'in', 'notIn', 'contains', 'startsWith', 'lt', 'lte', 'gt', 'gte', 'between', 'isNull', 'isNotNull']
   if (type === 'boolean') return ['eq', 'ne', 'isNull', 'isNotNull']
   return ORDERED_OPS
 }
@@ -84,6 +85,10 @@ export function isParamValue(value: unknown): value is { param: string } {
 /** The text an input shows for a literal value ('' for none or a parameter). */
 export function literalText(value: ReportValue | ReportValue[] | undefined): string {
   if (value === undefined || value === null || isParamValue(value)) return ''
-  if (Array.isArray(value)) return value.map((item) => literalText(item)).filter(Boolean).join(', ')
+  if (Array.isArray(value))
+    return value
+      .map((item) => literalText(item))
+      .filter(Boolean)
+      .join(', ')
   return String(value)
 }

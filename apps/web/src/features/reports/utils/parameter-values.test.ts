@@ -1,6 +1,13 @@
 import type { ReportParameter } from '@platform/contracts/reports'
 import { describe, expect, it } from 'vitest'
-import { initialPromptValues, parameterDefaultText, parseParameterDefault, promptProblems, readyToRun, toParameterValues } from './parameter-values'
+import {
+  initialPromptValues,
+  parameterDefaultText,
+  parseParameterDefault,
+  promptProblems,
+  readyToRun,
+  toParameterValues,
+} from './parameter-values'
 
 const parameters: ReportParameter[] = [
   { id: 'fy', label: 'Fiscal year', type: 'integer', required: true, default: 2026 },
@@ -26,7 +33,14 @@ describe('parameter values', () => {
 
   it('sends typed values and leaves out empty ones', () => {
     const values = { fy: '2025', rate: '1,250.5', since: '2026-03-01', active: 'false', funds: ['100', '200'], name: ' Lincoln ' }
-    expect(toParameterValues(parameters, values)).toEqual({ fy: 2025, rate: 1250.5, since: '2026-03-01', active: false, funds: ['100', '200'], name: 'Lincoln' })
+    expect(toParameterValues(parameters, values)).toEqual({
+      fy: 2025,
+      rate: 1250.5,
+      since: '2026-03-01',
+      active: false,
+      funds: ['100', '200'],
+      name: 'Lincoln',
+    })
     expect(toParameterValues(parameters, initialPromptValues(parameters))).toEqual({ fy: 2026, funds: ['100'] })
   })
 

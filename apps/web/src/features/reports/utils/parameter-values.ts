@@ -15,13 +15,23 @@ export const promptText = (value: PromptValue): string => (typeof value === 'str
 
 /** … and as a list (a text split at its commas). */
 export const promptList = (value: PromptValue): string[] =>
-  Array.isArray(value) ? value : value.split(',').map((item) => item.trim()).filter(Boolean)
+  Array.isArray(value)
+    ? value
+    : value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
 
 function defaultText(parameter: ReportParameter): PromptValue {
   const value = parameter.default
   if (parameter.type === 'multiSelect') {
     if (Array.isArray(value)) return value.filter((item) => item !== null).map(String)
-    return value === undefined || value === null || value === '' ? [] : String(value).split(',').map((item) => item.trim()).filter(Boolean)
+    return value === undefined || value === null || value === ''
+      ? []
+      : String(value)
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
   }
   if (Array.isArray(value)) return value.map(String).join(', ')
   return value === undefined || value === null ? '' : String(value)
@@ -80,7 +90,10 @@ export function toParameterValues(parameters: readonly ReportParameter[], values
         out[parameter.id] = text === 'true'
         break
       case 'multiSelect':
-        out[parameter.id] = text.split(',').map((item) => item.trim()).filter(Boolean)
+        out[parameter.id] = text
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
         break
       default:
         out[parameter.id] = text
@@ -93,7 +106,11 @@ export function toParameterValues(parameters: readonly ReportParameter[], values
 export function parseParameterDefault(text: string, type: ReportParameter['type']): ReportParameter['default'] {
   const trimmed = text.trim()
   if (trimmed === '') return undefined
-  if (type === 'multiSelect') return trimmed.split(',').map((item) => item.trim()).filter(Boolean)
+  if (type === 'multiSelect')
+    return trimmed
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
   if ((type === 'integer' || type === 'decimal') && Number.isFinite(Number(trimmed))) return Number(trimmed)
   if (type === 'boolean' && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true'
   return trimmed

@@ -25,6 +25,10 @@ export function selectedReportId(search: URLSearchParams): number | null {
  * letters, digits, - and _ and the day.
  */
 export function exportFileName(reportName: string, extension: string, day: string): string {
-  const base = reportName.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'report'
+  const base =
+    reportName
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 80) || 'report'
   return `${base}_${day}.${extension}`
 }

@@ -16,7 +16,9 @@ describe('upload files', () => {
     expect(uploadFileProblem(new File([''], 'a.csv'))).toBe('The file is empty.')
     expect(uploadFileProblem(new File(['x'], 'a.pdf'))).toBe('Choose a CSV file (.csv) or an Excel workbook (.xlsx).')
     expect(uploadFileProblem(sized(new File(['x'], 'a.csv'), 10 * 1024 * 1024))).toBeNull()
-    expect(uploadFileProblem(sized(new File(['x'], 'a.csv'), 10 * 1024 * 1024 + 1))).toBe('The file is 10.1 MB; a dataset file can be at most 10 MB.')
+    expect(uploadFileProblem(sized(new File(['x'], 'a.csv'), 10 * 1024 * 1024 + 1))).toBe(
+      'The file is 10.1 MB; a dataset file can be at most 10 MB.',
+    )
   })
 
   it('rounds sizes up, so a file just over the limit never reads as the limit', () => {
@@ -27,6 +29,11 @@ describe('upload files', () => {
   it('starts the name from the file name and sends the types in file order', () => {
     expect(nameFromFile('Budget 2026.xlsx')).toBe('Budget 2026')
     expect(nameFromFile('notes.txt')).toBe('notes.txt')
-    expect(typesParam([{ name: 'b', label: 'B', type: 'money' }, { name: 'a', label: 'A', type: 'string' }])).toBe('money,string')
+    expect(
+      typesParam([
+        { name: 'b', label: 'B', type: 'money' },
+        { name: 'a', label: 'A', type: 'string' },
+      ]),
+    ).toBe('money,string')
   })
 })

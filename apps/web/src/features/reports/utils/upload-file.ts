@@ -29,12 +29,17 @@ export const megabytes = (bytes: number) => `${(Math.ceil((bytes / MEGABYTE) * 1
 export function uploadFileProblem(file: File): string | null {
   if (!uploadKindOf(file)) return 'Choose a CSV file (.csv) or an Excel workbook (.xlsx).'
   if (file.size === 0) return 'The file is empty.'
-  if (file.size > UPLOAD_LIMITS.bytes) return `The file is ${megabytes(file.size)}; a dataset file can be at most ${megabytes(UPLOAD_LIMITS.bytes)}.`
+  if (file.size > UPLOAD_LIMITS.bytes)
+    return `The file is ${megabytes(file.size)}; a dataset file can be at most ${megabytes(UPLOAD_LIMITS.bytes)}.`
   return null
 }
 
 /** A dataset name to start from: the file's name without its extension. */
-export const nameFromFile = (fileName: string) => fileName.replace(/\.(csv|xlsx)$/i, '').trim().slice(0, 200)
+export const nameFromFile = (fileName: string) =>
+  fileName
+    .replace(/\.(csv|xlsx)$/i, '')
+    .trim()
+    .slice(0, 200)
 
 /** The confirmed columns as the server reads them: name, label and type, in the file's order. */
 /** The confirmed types in file order, comma-separated: short enough for a URL whatever the headers' length. */

@@ -11,6 +11,7 @@ import {
   type UserInput,
 } from '@platform/contracts/users'
 import { SignedOutResponseSchema } from '@platform/contracts/account'
+import { SiteListResponseSchema } from '@platform/contracts/finance'
 import { SuccessSchema } from '@platform/contracts/errors'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
@@ -64,6 +65,16 @@ export const useRoles = () =>
     queryFn: ({ signal }) => api.get('/api/metaroles', MetaRolesResponseSchema, { signal }),
     select: (response) => response.data,
     staleTime: 5 * 60_000,
+  })
+
+/** GET /api/finance/sites: the sites a duty can be granted at. */
+export const useDutySites = (enabled = true) =>
+  useQuery({
+    queryKey: ['users', 'meta', 'sites'] as const,
+    queryFn: ({ signal }) => api.get('/api/finance/sites', SiteListResponseSchema, { signal }),
+    select: (response) => response.data,
+    staleTime: 60_000,
+    enabled,
   })
 
 /** GET /api/metaapps */

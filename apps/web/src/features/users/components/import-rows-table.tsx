@@ -1,5 +1,6 @@
 import { Badge, List, Table, Text } from '@mantine/core'
 import type { ImportRow } from '@platform/contracts/users'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 const ACTION_COLORS: Record<ImportRow['action'], string> = {
   create: 'teal.9',
@@ -19,7 +20,7 @@ export function ImportActionBadge({ action }: { action: ImportRow['action'] }) {
 /** The rows of an import preview or result: what happens to each line of the file, and why. */
 export function ImportRowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrollable)` } }}>
+    <ScrollTable minWidth={900} label={caption} cardsOnPhone>
       <Table striped verticalSpacing="xs" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -64,6 +65,6 @@ export function ImportRowsTable({ rows, caption }: { rows: readonly ImportRow[];
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

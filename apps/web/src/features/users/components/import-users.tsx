@@ -1,6 +1,27 @@
-import { Alert, Anchor, Button, Checkbox, Code, FileInput, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
-import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResponse, type ImportRow } from '@platform/contracts/users'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Code,
+  FileInput,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import {
+  IMPORT_COLUMNS,
+  IMPORT_DUTIES_COLUMN,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportResponse,
+  type ImportRow,
+} from '@platform/contracts/users'
 import { AlertCircle, ArrowLeft, CheckCircle2, Download, FileSearch, FileUp, Info } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -11,7 +32,9 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useApplyImport, useMetaApplications, useOrganizations, usePreviewImport, useRoles } from '../api/users'
 import { buildImportResultCsv, IMPORT_SAMPLE_LINE } from '../utils/import-result-csv'
 import { grantableApplications } from '../utils/user-form'
+import { notifyUserSuccess, USER_SUCCESS_TITLES } from '../utils/user-messages'
 import { ImportActionBadge, ImportRowsTable } from './import-rows-table'
+import { usePhone } from '@/components/data/use-phone'
 
 /** More rows than this are summarised; the downloadable result always has them all. */
 const MAX_SHOWN_ROWS = 500
@@ -28,7 +51,7 @@ function Summary({ result }: { result: ImportResponse }) {
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={result.applied ? 'Import result' : 'Preview summary'} role="group">
       {items.map((item) => (
         <Paper key={item.action} withBorder radius="md" p="sm">
-          <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs" justify="space-between" wrap="wrap">
             <Text size="sm">{item.label}</Text>
             <ImportActionBadge action={item.action} />
           </Group>
@@ -43,22 +66,29 @@ function Summary({ result }: { result: ImportResponse }) {
 
 function Rows({ result }: { result: ImportResponse }) {
   const [filter, setFilter] = useState<RowFilter>('all')
+  const phone = usePhone()
   const rows = filter === 'all' ? result.rows : result.rows.filter((row) => row.action === filter)
   const shown = rows.slice(0, MAX_SHOWN_ROWS)
+  const choices = [
+    { value: 'all', label: `All (${formatCount(result.rows.length)})` },
+    { value: 'create', label: 'Create' },
+    { value: 'update', label: 'Update' },
+    { value: 'unchanged', label: 'Unchanged' },
+    { value: 'reject', label: 'Reject' },
+  ]
   return (
     <Stack gap="sm">
-      <SegmentedControl
-        aria-label="Show rows"
-        value={filter}
-        onChange={(value) => setFilter(value as RowFilter)}
-        data={[
-          { value: 'all', label: `All (${formatCount(result.rows.length)})` },
-          { value: 'create', label: 'Create' },
-          { value: 'update', label: 'Update' },
-          { value: 'unchanged', label: 'Unchanged' },
-          { value: 'reject', label: 'Reject' },
-        ]}
-      />
+      {phone ? (
+        // Five choices do not fit side by side on a phone: a list there.
+        <NativeSelect
+          label="Show rows"
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value as RowFilter)}
+          data={choices}
+        />
+      ) : (
+        <SegmentedControl aria-label="Show rows" value={filter} onChange={(value) => setFilter(value as RowFilter)} data={choices} />
+      )}
       {rows.length === 0 ? (
         <Text c="dimmed">No rows</Text>
       ) : (
@@ -75,6 +105,9 @@ function Rows({ result }: { result: ImportResponse }) {
 }
 
 /** Import users from a CSV file: preview, apply, then download the result (issue 3, point 6). */
+// A format or an example longer than a phone is wide wraps rather than pushing the page sideways.
+const LONG_CODE = { overflowWrap: 'anywhere' } as const
+
 export function ImportUsers() {
   useDocumentTitle('Import users')
   const [file, setFile] = useState<File | null>(null)
@@ -105,10 +138,10 @@ export function ImportUsers() {
       { file, sendInvitations },
       {
         onSuccess: (result) =>
-          notifications.show({
-            color: 'teal',
-            message: `Import applied: ${result.summary.create} created, ${result.summary.update} updated, ${result.summary.reject} rejected.`,
-          }),
+          notifyUserSuccess(
+            USER_SUCCESS_TITLES.imported,
+            `Import applied: ${result.summary.create} created, ${result.summary.update} updated, ${result.summary.reject} rejected.`,
+          ),
       },
     )
   }
@@ -139,20 +172,28 @@ export function ImportUsers() {
             The file
           </Title>
           <Text size="sm">
-            A header line with the columns <Code>{IMPORT_COLUMNS.join(',')}</Code>, then one line per person. Separate several
-            application codes with a semicolon. At most {formatCount(IMPORT_MAX_ROWS)} rows and {IMPORT_MAX_BYTES / 1024 / 1024} MB.
-            Existing users (matched by e-mail) are updated; nobody is removed or deactivated.
+            A header line with the columns <Code className="code-wraps">{IMPORT_COLUMNS.join(',')}</Code>, then one line per person.
+            Separate several application codes with a semicolon. At most {formatCount(IMPORT_MAX_ROWS)} rows and{' '}
+            {IMPORT_MAX_BYTES / 1024 / 1024} MB. Existing users (matched by e-mail) are updated; nobody is removed or deactivated.
+          </Text>
+          <Text size="sm">
+            An optional <Code>{IMPORT_DUTIES_COLUMN}</Code> column grants duties in the fiscal applications: entries written{' '}
+            <Code style={LONG_CODE}>APP_CODE:DUTY@SITE+SITE</Code> separated by semicolons, without <Code>@</Code> for every site (for
+            example <Code style={LONG_CODE}>PAYMENT_RECEIPTS:COLLECTOR@LHS+MMS;PAYMENT_RECEIPTS:VIEWER</Code>). With the column, each cell
+            is the person&apos;s whole set of duties; an empty cell clears them.
           </Text>
           <Text size="sm" fw={600}>
             Example
           </Text>
-          <Code block>{`${IMPORT_COLUMNS.join(',')}\n${IMPORT_SAMPLE_LINE}`}</Code>
+          <Code block className="code-wraps">{`${IMPORT_COLUMNS.join(',')}\n${IMPORT_SAMPLE_LINE}`}</Code>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
             <CodeList title="Organization codes" codes={(orgs.data ?? []).map((org) => `${org.org_code} (${org.org_name})`)} />
             <CodeList title="Role codes" codes={(roles.data ?? []).map((role) => `${role.role_code} (${role.role_name})`)} />
             <CodeList
               title="Application codes"
-              codes={grantableApplications(apps.data ?? []).map((app) => `${app.app_code} (${app.app_name}${app.is_active ? '' : ', inactive'})`)}
+              codes={grantableApplications(apps.data ?? []).map(
+                (app) => `${app.app_code} (${app.app_name}${app.is_active ? '' : ', inactive'})`,
+              )}
             />
           </SimpleGrid>
         </Stack>
@@ -183,7 +224,13 @@ export function ImportUsers() {
             </Button>
           </Group>
           {preview.isError ? (
-            <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The file could not be read" role="alert">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<AlertCircle size={18} aria-hidden="true" />}
+              title="The file could not be read"
+              role="alert"
+            >
               {errorMessage(preview.error, 'The preview failed. Check the file and try again.')}
             </Alert>
           ) : null}

@@ -5,7 +5,8 @@ import type { MetaApplication, Organization, Role, User } from '@platform/contra
 import { AlertCircle, Info } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { ApiError, errorMessage } from '@/lib/api-client'
-import { useMetaApplications, useOrganizations, useRoles, useSaveUser, useUserDetails } from '../api/users'
+import { useDutySites, useMetaApplications, useOrganizations, useRoles, useSaveUser, useUserDetails } from '../api/users'
+import { DutiesFields } from './duties-fields'
 import {
   emptyUserForm,
   grantableApplications,
@@ -16,9 +17,10 @@ import {
   type UserFormErrors,
   type UserFormValues,
 } from '../utils/user-form'
-import { USER_MESSAGES } from '../utils/user-messages'
+import { notifyUserSuccess, savedUserTitle, USER_MESSAGES } from '../utils/user-messages'
 
-export type UserEditor = { mode: 'create' } | { mode: 'edit'; user: User }
+/** Reactivate opens the edit form with Active already switched on: one look at the user, then Save. */
+export type UserEditor = { mode: 'create' } | { mode: 'edit'; user: User; reactivate?: boolean }
 
 export interface UserFormModalProps {
   opened: boolean
@@ -34,7 +36,7 @@ export function UserFormModal({ opened, editor, me, onClose }: UserFormModalProp
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {editor?.mode === 'edit' ? (
-        <EditUserLoader key={editor.user.user_id} user={editor.user} me={me} onDone={onClose} />
+        <EditUserLoader key={editor.user.user_id} user={editor.user} reactivate={editor.reactivate ?? false} me={me} onDone={onClose} />
       ) : editor ? (
         <UserForm mode="create" initial={emptyUserForm()} me={me} onDone={onClose} />
       ) : null}
@@ -42,7 +44,17 @@ export function UserFormModal({ opened, editor, me, onClose }: UserFormModalProp
   )
 }
 
-function EditUserLoader({ user, me, onDone }: { user: User; me: UserFormModalProps['me']; onDone: () => void }) {
+function EditUserLoader({
+  user,
+  reactivate,
+  me,
+  onDone,
+}: {
+  user: User
+  reactivate: boolean
+  me: UserFormModalProps['me']
+  onDone: () => void
+}) {
   const details = useUserDetails(user.user_id)
   if (details.isPending) {
     return (
@@ -58,13 +70,28 @@ function EditUserLoader({ user, me, onDone }: { user: User; me: UserFormModalPro
       </Alert>
     )
   }
-  return <UserForm mode="edit" userId={user.user_id} initial={userFormFromDetails(details.data.user, details.data.permissions)} targetRoleCode={details.data.user.role_code} me={me} onDone={onDone} />
+  return (
+    <UserForm
+      mode="edit"
+      userId={user.user_id}
+      initial={{
+        ...userFormFromDetails(details.data.user, details.data.permissions, details.data.duties),
+        ...(reactivate ? { isActive: true } : {}),
+      }}
+      wasActive={details.data.user.is_active === 1}
+      targetRoleCode={details.data.user.role_code}
+      me={me}
+      onDone={onDone}
+    />
+  )
 }
 
 interface UserFormProps {
   mode: 'create' | 'edit'
   userId?: number
   initial: UserFormValues
+  /** Whether the person was active before this edit (Reactivate opens the form already switched on). */
+  wasActive?: boolean
   targetRoleCode?: string
   me: UserFormModalProps['me']
   onDone: () => void
@@ -87,13 +114,14 @@ function orgOptions(orgs: readonly Organization[]) {
     .map((org) => ({ value: String(org.org_id), label: `${org.org_name} (${org.org_code})` }))
 }
 
-function UserForm({ mode, userId, initial, targetRoleCode, me, onDone }: UserFormProps) {
+function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me, onDone }: UserFormProps) {
   const [values, setValues] = useState<UserFormValues>(initial)
   const [errors, setErrors] = useState<UserFormErrors>({})
   const [saveError, setSaveError] = useState<string | null>(null)
   const orgs = useOrganizations()
   const roles = useRoles()
   const apps = useMetaApplications()
+  const sites = useDutySites()
   const save = useSaveUser()
 
   const self = mode === 'edit' && userId === me.id
@@ -118,17 +146,16 @@ function UserForm({ mode, userId, initial, targetRoleCode, me, onDone }: UserFor
       {
         onSuccess: (result) => {
           const invitationMissed = mode === 'create' && values.sendInvitation && !result.invitationSent
-          notifications.show({
-            color: invitationMissed ? 'yellow' : 'teal',
-            title: invitationMissed ? 'User created without an invitation' : undefined,
-            message: result.message,
-            autoClose: invitationMissed ? false : 5000,
-          })
+          // A missed invitation is a warning that stays until read; everything else is a plain success.
+          if (invitationMissed)
+            notifications.show({ color: 'yellow', title: 'User created without an invitation', message: result.message, autoClose: false })
+          else notifyUserSuccess(savedUserTitle(mode, wasActive, values.isActive), result.message)
           onDone()
         },
         onError: (error) => {
           const reason = errorMessage(error, 'The server could not save the user. Try again.')
-          if (error instanceof ApiError && error.status === 409 && mode === 'create') setErrors((current) => ({ ...current, email: reason }))
+          if (error instanceof ApiError && error.status === 409 && mode === 'create')
+            setErrors((current) => ({ ...current, email: reason }))
           setSaveError(reason)
         },
       },
@@ -152,11 +179,13 @@ function UserForm({ mode, userId, initial, targetRoleCode, me, onDone }: UserFor
         <TextInput
           label="Email"
           type="email"
-          withAsterisk
-          aria-required="true"
+          withAsterisk={mode === 'create'}
+          aria-required={mode === 'create' ? 'true' : undefined}
           autoComplete="off"
           value={values.email}
           readOnly={mode === 'edit'}
+          // A field that cannot be changed must not look like one that can: filled grey, no border.
+          variant={mode === 'edit' ? 'filled' : 'default'}
           description={mode === 'edit' ? 'The e-mail address cannot be changed.' : undefined}
           onChange={(event) => set('email', event.currentTarget.value)}
           error={errors.email}
@@ -257,8 +286,22 @@ function UserForm({ mode, userId, initial, targetRoleCode, me, onDone }: UserFor
             </SimpleGrid>
           </Stack>
         </Checkbox.Group>
+        <DutiesFields
+          apps={grantable}
+          grantedAppIds={values.appIds}
+          sites={sites.data ?? []}
+          duties={values.duties}
+          onChange={(duties) => set('duties', duties)}
+          disabled={appChoicesDisabled}
+        />
         {saveError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={USER_MESSAGES.saveFailed} role="alert">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<AlertCircle size={18} aria-hidden="true" />}
+            title={USER_MESSAGES.saveFailed}
+            role="alert"
+          >
             {saveError}
           </Alert>
         ) : null}

@@ -31,7 +31,16 @@ function listedUser(overrides: Partial<User>): User {
 }
 
 const users = [
-  listedUser({ user_id: 1, email: me.email, full_name: 'Jane Doe', role_code: 'SUPER_ADMIN', role_name: 'Super Admin', email_verified: 1, last_login: '2026-03-02T10:00:00.000Z', invitation_status: 'none' }),
+  listedUser({
+    user_id: 1,
+    email: me.email,
+    full_name: 'Jane Doe',
+    role_code: 'SUPER_ADMIN',
+    role_name: 'Super Admin',
+    email_verified: 1,
+    last_login: '2026-03-02T10:00:00.000Z',
+    invitation_status: 'none',
+  }),
   listedUser({}),
   listedUser({ user_id: 3, email: 'old@district.org', full_name: 'Old Timer', is_active: 0, invitation_status: 'expired' }),
 ]
@@ -43,11 +52,15 @@ function route(input: RequestInfo | URL, init?: RequestInit): Response {
   const method = init?.method ?? 'GET'
   if (url.pathname === '/api/get-user-profile') return jsonResponse(200, { user: me })
   if (url.pathname === '/api/userlist') return jsonResponse(200, { data: users, pagination: { total: 3, limit: 50, offset: 0 } })
-  if (url.pathname === '/api/metaroles') return jsonResponse(200, { data: [{ role_id: 4, role_name: 'Staff', role_code: 'STAFF', role_level: 10 }] })
-  if (url.pathname === '/api/metaorgs') return jsonResponse(200, { data: [{ org_id: 1, org_name: 'District Office', org_code: 'DISTRICT' }] })
+  if (url.pathname === '/api/metaroles')
+    return jsonResponse(200, { data: [{ role_id: 4, role_name: 'Staff', role_code: 'STAFF', role_level: 10 }] })
+  if (url.pathname === '/api/metaorgs')
+    return jsonResponse(200, { data: [{ org_id: 1, org_name: 'District Office', org_code: 'DISTRICT' }] })
   if (url.pathname === '/api/metaapps') return jsonResponse(200, { data: [] })
-  if (url.pathname === '/api/deleteuser' && method === 'DELETE') return jsonResponse(422, { error: 'Somebody must stay', code: 'rule_broken' })
-  if (url.pathname === '/api/users/2/sign-out-everywhere' && method === 'POST') return jsonResponse(200, { success: true, message: '3 sessions were signed out.', signedOut: 3 })
+  if (url.pathname === '/api/deleteuser' && method === 'DELETE')
+    return jsonResponse(422, { error: 'Somebody must stay', code: 'rule_broken' })
+  if (url.pathname === '/api/users/2/sign-out-everywhere' && method === 'POST')
+    return jsonResponse(200, { success: true, message: '3 sessions were signed out.', signedOut: 3 })
   return jsonResponse(404, { error: `No route ${method} ${url.pathname}`, code: 'not_found' })
 }
 
@@ -77,7 +90,8 @@ describe('UserManagement', () => {
     expect(within(rows[2]!).getByText('Never')).toBeInTheDocument()
     expect(within(rows[2]!).getByText('Invitation pending')).toBeInTheDocument()
     expect(within(rows[3]!).getByText('Inactive')).toBeInTheDocument()
-    expect(within(rows[3]!).getByText('Invitation expired')).toBeInTheDocument()
+    // An inactive user's invitation is void: no invitation badge, whatever its age.
+    expect(within(rows[3]!).queryByText('Invitation expired')).toBeNull()
 
     // Nobody deactivates themselves; an inactive user cannot be deactivated again.
     expect(screen.queryByRole('button', { name: 'Deactivate Jane Doe' })).toBeNull()
@@ -85,6 +99,10 @@ describe('UserManagement', () => {
     expect(screen.getByRole('button', { name: 'Deactivate Bob Smith' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Edit Old Timer' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Resend invitation to Bob Smith' })).toBeInTheDocument()
+    // A verified person needs no invitation; an inactive one is offered Reactivate instead.
+    expect(screen.queryByRole('button', { name: 'Resend invitation to Jane Doe' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Reactivate Old Timer' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Reactivate Bob Smith' })).toBeNull()
   })
 
   it('asks before deactivating, then calls DELETE /api/deleteuser', async () => {
@@ -94,7 +112,11 @@ describe('UserManagement', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate user' })
     expect(within(dialog).getByText('Deactivate Bob Smith? They will be signed out at once and can no longer sign in.')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }))
-    await waitFor(() => expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/deleteuser?userId=2' && init?.method === 'DELETE')).toBe(true))
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/deleteuser?userId=2' && init?.method === 'DELETE')).toBe(
+        true,
+      ),
+    )
   })
 
   it("validates the 'Add New User' form on the client", async () => {
@@ -133,8 +155,14 @@ describe('UserManagement', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere' })
     expect(within(dialog).getByText('Sign out Bob Smith on every device?')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }))
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: '3 sessions were signed out.' })))
-    expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/users/2/sign-out-everywhere' && init?.method === 'POST')).toBe(true)
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'teal', title: 'User signed out successfully', message: '3 sessions were signed out.' }),
+      ),
+    )
+    expect(
+      fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/users/2/sign-out-everywhere' && init?.method === 'POST'),
+    ).toBe(true)
   })
 
   it("shows the server's refusal (an ADMIN may not sign out a SUPER_ADMIN)", async () => {
@@ -147,10 +175,15 @@ describe('UserManagement', () => {
     const user = userEvent.setup()
     renderRoutes([{ path: '/admin/users', element: <UserManagement /> }], '/admin/users')
     await user.click(await screen.findByRole('button', { name: 'Sign out Bob Smith everywhere' }))
-    await user.click(within(await screen.findByRole('dialog', { name: 'Sign out everywhere' })).getByRole('button', { name: 'Sign out everywhere' }))
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sign out everywhere' })).getByRole('button', { name: 'Sign out everywhere' }),
+    )
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'red', message: 'Failed to sign out user: Only a super administrator can sign out a super administrator.' }),
+        expect.objectContaining({
+          color: 'red',
+          message: 'Failed to sign out user: Only a super administrator can sign out a super administrator.',
+        }),
       ),
     )
   })

@@ -20,10 +20,13 @@ import {
   resendFailedText,
   signOutEverywhereConfirmText,
   signOutEverywhereFailedText,
+  notifyUserSuccess,
   USER_MESSAGES,
+  USER_SUCCESS_TITLES,
 } from '../utils/user-messages'
 import { UserFormModal, type UserEditor } from './user-form-modal'
 import { UserTable } from './user-table'
+import { FiltersPanel } from '@/components/data/filters-panel'
 
 export const USER_PAGE_SIZES = [25, 50, 100] as const
 type StatusFilter = (typeof USER_STATUS_FILTERS)[number]
@@ -50,7 +53,11 @@ export function UserManagement() {
   const [orgId, setOrgId] = useState('')
   const [status, setStatus] = useState<StatusFilter>('all')
   const [sort, setSort] = useState<Sort>('name')
-  const [storedLimit, setLimit] = useLocalStorage<number>({ key: 'userManagement.pageSize', defaultValue: 50, getInitialValueInEffect: false })
+  const [storedLimit, setLimit] = useLocalStorage<number>({
+    key: 'userManagement.pageSize',
+    defaultValue: 50,
+    getInitialValueInEffect: false,
+  })
   const limit = (USER_PAGE_SIZES as readonly number[]).includes(storedLimit) ? storedLimit : 50
 
   // Any change of search, filter, sort or page size goes back to the first page.
@@ -86,19 +93,19 @@ export function UserManagement() {
     const { kind, user } = confirmation
     if (kind === 'sign-out') {
       signOutEverywhere.mutate(user.user_id, {
-        onSuccess: (result) => notifications.show({ color: 'teal', message: result.message }),
+        onSuccess: (result) => notifyUserSuccess(USER_SUCCESS_TITLES.signedOut, result.message),
         onError: (error) => notifications.show({ color: 'red', message: signOutEverywhereFailedText(reasonOf(error)), autoClose: false }),
         onSettled: () => setConfirmation(null),
       })
     } else if (kind === 'resend') {
       resend.mutate(user.user_id, {
-        onSuccess: () => notifications.show({ color: 'teal', message: USER_MESSAGES.invitationSent }),
+        onSuccess: (result) => notifyUserSuccess(USER_SUCCESS_TITLES.invitationSent, result.message),
         onError: (error) => notifications.show({ color: 'red', message: resendFailedText(reasonOf(error)), autoClose: false }),
         onSettled: () => setConfirmation(null),
       })
     } else {
       deactivate.mutate(user.user_id, {
-        onSuccess: () => notifications.show({ color: 'teal', message: USER_MESSAGES.deactivated }),
+        onSuccess: (result) => notifyUserSuccess(USER_SUCCESS_TITLES.deactivated, result.message),
         onError: (error) => notifications.show({ color: 'red', message: deactivateFailedText(reasonOf(error)), autoClose: false }),
         onSettled: () => setConfirmation(null),
       })
@@ -130,7 +137,11 @@ export function UserManagement() {
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Find users">
+          <FiltersPanel
+            label="Find users"
+            activeCount={[search, roleId, orgId, status === 'all' ? '' : status].filter(Boolean).length}
+            align="flex-end"
+          >
             <TextInput
               label="Search"
               placeholder="Search users..."
@@ -145,13 +156,19 @@ export function UserManagement() {
               label="Role"
               value={roleId}
               onChange={(event) => setRoleId(event.currentTarget.value)}
-              data={[{ value: '', label: 'All Roles' }, ...(roles.data ?? []).map((role) => ({ value: String(role.role_id), label: role.role_name }))]}
+              data={[
+                { value: '', label: 'All Roles' },
+                ...(roles.data ?? []).map((role) => ({ value: String(role.role_id), label: role.role_name })),
+              ]}
             />
             <NativeSelect
               label="Organization"
               value={orgId}
               onChange={(event) => setOrgId(event.currentTarget.value)}
-              data={[{ value: '', label: 'All Organizations' }, ...(orgs.data ?? []).map((org) => ({ value: String(org.org_id), label: org.org_name }))]}
+              data={[
+                { value: '', label: 'All Organizations' },
+                ...(orgs.data ?? []).map((org) => ({ value: String(org.org_id), label: org.org_name })),
+              ]}
             />
             <NativeSelect
               label="Status"
@@ -165,10 +182,16 @@ export function UserManagement() {
               onChange={(event) => setSort(event.currentTarget.value as Sort)}
               data={USER_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
             />
-          </Group>
+          </FiltersPanel>
 
           {list.isError ? (
-            <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={USER_MESSAGES.loadFailed} role="alert">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<AlertCircle size={18} aria-hidden="true" />}
+              title={USER_MESSAGES.loadFailed}
+              role="alert"
+            >
               {list.error instanceof ApiError && list.error.fromServer ? list.error.message : 'Check your connection and try again.'}
               <Group mt="sm">
                 <Button size="xs" variant="default" onClick={() => void list.refetch()}>
@@ -195,6 +218,7 @@ export function UserManagement() {
                 users={users}
                 currentUserId={me.id}
                 onEdit={(user) => openEditor({ mode: 'edit', user })}
+                onReactivate={(user) => openEditor({ mode: 'edit', user, reactivate: true })}
                 onResend={(user) => setConfirmation({ kind: 'resend', user })}
                 onDeactivate={(user) => setConfirmation({ kind: 'deactivate', user })}
                 onSignOutEverywhere={(user) => setConfirmation({ kind: 'sign-out', user })}
@@ -217,7 +241,12 @@ export function UserManagement() {
         </Stack>
       </Paper>
 
-      <UserFormModal opened={editorOpened} editor={editor} me={{ id: me.id, roleCode: me.roleCode }} onClose={() => setEditorOpened(false)} />
+      <UserFormModal
+        opened={editorOpened}
+        editor={editor}
+        me={{ id: me.id, roleCode: me.roleCode }}
+        onClose={() => setEditorOpened(false)}
+      />
 
       <ConfirmDialog
         opened={confirmation?.kind === 'deactivate'}

@@ -1,11 +1,15 @@
 import { Badge, Group } from '@mantine/core'
 import type { User } from '@platform/contracts/users'
 
-/** Active / Inactive, Verified, and the state of an outstanding invitation (filled, dark shades for contrast). */
+/**
+ * Active / Inactive, Verified, and the state of an outstanding invitation (filled, dark shades for contrast). An
+ * inactive user's invitation is void, whatever its age: it is not shown.
+ */
 export function UserStatusBadges({ user }: { user: User }) {
+  const active = user.is_active === 1
   return (
     <Group gap={4} wrap="wrap">
-      {user.is_active === 1 ? (
+      {active ? (
         <Badge color="teal.9" variant="filled" tt="none">
           Active
         </Badge>
@@ -19,12 +23,12 @@ export function UserStatusBadges({ user }: { user: User }) {
           Verified
         </Badge>
       ) : null}
-      {user.invitation_status === 'pending' ? (
+      {active && user.invitation_status === 'pending' ? (
         <Badge color="indigo.9" variant="outline" tt="none">
           Invitation pending
         </Badge>
       ) : null}
-      {user.invitation_status === 'expired' ? (
+      {active && user.invitation_status === 'expired' ? (
         <Badge color="red.9" variant="outline" tt="none">
           Invitation expired
         </Badge>

@@ -1,8 +1,10 @@
 import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core'
 import type { User } from '@platform/contracts/users'
-import { LogOut, Pencil, Send, UserX } from 'lucide-react'
+import { LogOut, Pencil, Send, UserCheck, UserX } from 'lucide-react'
 import { formatDateTime } from '@/lib/format'
 import { UserStatusBadges } from './user-status-badges'
+import { ScrollTable } from '@/components/data/scroll-table'
+import { BreakableText } from '@/components/data/breakable-text'
 
 export interface UserTableProps {
   users: readonly User[]
@@ -11,6 +13,8 @@ export interface UserTableProps {
   onEdit: (user: User) => void
   onResend: (user: User) => void
   onDeactivate: (user: User) => void
+  /** Opens the edit form of an inactive user with Active switched on. */
+  onReactivate?: (user: User) => void
   /** Ends every session of the user (not offered for oneself: Devices and sessions is for that). */
   onSignOutEverywhere?: (user: User) => void
 }
@@ -20,9 +24,9 @@ function displayName(user: User): string {
 }
 
 /** The users of one page, with their row actions (each icon button named after the person). */
-export function UserTable({ users, currentUserId, onEdit, onResend, onDeactivate, onSignOutEverywhere }: UserTableProps) {
+export function UserTable({ users, currentUserId, onEdit, onResend, onDeactivate, onReactivate, onSignOutEverywhere }: UserTableProps) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <ScrollTable minWidth={860} label="Users" cardsOnPhone>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
         <Table.Thead>
           <Table.Tr>
@@ -48,7 +52,7 @@ export function UserTable({ users, currentUserId, onEdit, onResend, onDeactivate
                     {user.full_name}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {user.email}
+                    <BreakableText>{user.email}</BreakableText>
                   </Text>
                 </Table.Td>
                 <Table.Td>{user.org_name}</Table.Td>
@@ -64,17 +68,34 @@ export function UserTable({ users, currentUserId, onEdit, onResend, onDeactivate
                         <Pencil size={18} aria-hidden="true" />
                       </ActionIcon>
                     </Tooltip>
-                    {active ? (
+                    {active && user.email_verified !== 1 ? (
                       <Tooltip label="Resend invitation" withArrow>
-                        <ActionIcon variant="subtle" color="blue.8" aria-label={`Resend invitation to ${name}`} onClick={() => onResend(user)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="blue.8"
+                          aria-label={`Resend invitation to ${name}`}
+                          onClick={() => onResend(user)}
+                        >
                           <Send size={18} aria-hidden="true" />
                         </ActionIcon>
                       </Tooltip>
                     ) : null}
                     {active && !self && onSignOutEverywhere ? (
                       <Tooltip label="Sign out everywhere" withArrow>
-                        <ActionIcon variant="subtle" color="blue.8" aria-label={`Sign out ${name} everywhere`} onClick={() => onSignOutEverywhere(user)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="blue.8"
+                          aria-label={`Sign out ${name} everywhere`}
+                          onClick={() => onSignOutEverywhere(user)}
+                        >
                           <LogOut size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                    {!active && onReactivate ? (
+                      <Tooltip label="Reactivate" withArrow>
+                        <ActionIcon variant="subtle" color="teal.9" aria-label={`Reactivate ${name}`} onClick={() => onReactivate(user)}>
+                          <UserCheck size={18} aria-hidden="true" />
                         </ActionIcon>
                       </Tooltip>
                     ) : null}
@@ -92,6 +113,6 @@ export function UserTable({ users, currentUserId, onEdit, onResend, onDeactivate
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

@@ -38,12 +38,17 @@ describe('csvCell', () => {
 
 describe('buildImportResultCsv', () => {
   it('writes the header and one CRLF line per row, applications joined by semicolons', () => {
-    const csv = buildImportResultCsv([row(), row({ line: 3, email: 'bob@district.org', action: 'reject', reasons: ['Unknown role code X', 'Bad, very bad'] })])
+    const csv = buildImportResultCsv([
+      row(),
+      row({ line: 3, email: 'bob@district.org', action: 'reject', reasons: ['Unknown role code X', 'Bad, very bad'] }),
+    ])
     const lines = csv.split('\r\n')
     expect(lines[0]).toBe(IMPORT_RESULT_COLUMNS.join(','))
     expect(lines[0]).toBe('line,email,full_name,organization_code,role_code,applications,action,reasons')
     expect(lines[1]).toBe('2,jane@district.org,Jane Doe,DISTRICT,STAFF,ACCRUALS;PAYMENT_RECEIPTS,create,')
-    expect(lines[2]).toBe('3,bob@district.org,Jane Doe,DISTRICT,STAFF,ACCRUALS;PAYMENT_RECEIPTS,reject,"Unknown role code X; Bad, very bad"')
+    expect(lines[2]).toBe(
+      '3,bob@district.org,Jane Doe,DISTRICT,STAFF,ACCRUALS;PAYMENT_RECEIPTS,reject,"Unknown role code X; Bad, very bad"',
+    )
     expect(lines[3]).toBe('')
   })
 

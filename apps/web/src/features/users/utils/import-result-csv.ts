@@ -17,7 +17,16 @@ export function buildImportResultCsv(rows: readonly ImportRow[]): string {
   const lines = [IMPORT_RESULT_COLUMNS.join(',')]
   for (const row of rows) {
     lines.push(
-      [row.line, row.email, row.full_name, row.organization_code, row.role_code, row.applications.join(';'), row.action, row.reasons.join('; ')]
+      [
+        row.line,
+        row.email,
+        row.full_name,
+        row.organization_code,
+        row.role_code,
+        row.applications.join(';'),
+        row.action,
+        row.reasons.join('; '),
+      ]
         .map(csvCell)
         .join(','),
     )

@@ -1,6 +1,6 @@
 import type { MetaApplication, User } from '@platform/contracts/users'
 import { describe, expect, it } from 'vitest'
-import { emptyUserForm, grantableApplications, hasErrors, toUserInput, userFormFromDetails, validateUserForm } from './user-form'
+import { emptyUserForm, grantableApplications, hasErrors, toUserInput, userFormFromDetails, validateUserForm, withDuty } from './user-form'
 
 const app = (overrides: Partial<MetaApplication>): MetaApplication => ({
   app_id: 1,
@@ -45,14 +45,20 @@ describe('validateUserForm', () => {
   })
 
   it('rejects a malformed e-mail and a blank name', () => {
-    const errors = validateUserForm({ ...emptyUserForm(), email: 'not-an-email', fullName: '   ', organizationId: '1', roleId: '2' }, 'create')
+    const errors = validateUserForm(
+      { ...emptyUserForm(), email: 'not-an-email', fullName: '   ', organizationId: '1', roleId: '2' },
+      'create',
+    )
     expect(errors.email).toBe('Enter a valid email address')
     expect(errors.fullName).toBe('Full name is required')
     expect(errors.organizationId).toBeUndefined()
   })
 
   it('accepts a complete form', () => {
-    const errors = validateUserForm({ ...emptyUserForm(), email: ' Jane@District.org ', fullName: 'Jane Doe', organizationId: '1', roleId: '2' }, 'create')
+    const errors = validateUserForm(
+      { ...emptyUserForm(), email: ' Jane@District.org ', fullName: 'Jane Doe', organizationId: '1', roleId: '2' },
+      'create',
+    )
     expect(hasErrors(errors)).toBe(false)
   })
 
@@ -72,7 +78,18 @@ describe('new and edited forms', () => {
       { app_id: 3, app_code: 'ACCRUALS', app_name: 'Accruals', permission_level: 'read' },
       { app_id: 5, app_code: 'PUBLIC_INFO', app_name: 'Public Information', permission_level: 'read' },
     ])
-    expect(form).toEqual({ email: 'bob@district.org', fullName: 'Bob Smith', organizationId: '2', roleId: '4', isActive: false, sendInvitation: false, appIds: [3, 5] })
+    expect(form).toEqual({
+      email: 'bob@district.org',
+      fullName: 'Bob Smith',
+      organizationId: '2',
+      roleId: '4',
+      isActive: false,
+      sendInvitation: false,
+      appIds: [3, 5],
+      duties: [],
+    })
+    const withDuties = userFormFromDetails(user, [], [{ appId: 3, appCode: 'ACCRUALS', duty: 'REQUESTER', siteIds: [1, 2] }])
+    expect(withDuties.duties).toEqual([{ appId: 3, duty: 'REQUESTER', siteIds: [1, 2] }])
   })
 })
 
@@ -80,7 +97,14 @@ describe('toUserInput', () => {
   const grantable = [app({ app_id: 3 }), app({ app_id: 5 })]
 
   it('grants the chosen applications at level read and asks for the invitation only for new users', () => {
-    const values = { ...emptyUserForm(), email: ' jane@district.org ', fullName: ' Jane Doe ', organizationId: '1', roleId: '2', appIds: [3, 5, 99] }
+    const values = {
+      ...emptyUserForm(),
+      email: ' jane@district.org ',
+      fullName: ' Jane Doe ',
+      organizationId: '1',
+      roleId: '2',
+      appIds: [3, 5, 99],
+    }
     expect(toUserInput(values, 'create', grantable)).toEqual({
       email: 'jane@district.org',
       fullName: 'Jane Doe',
@@ -92,8 +116,39 @@ describe('toUserInput', () => {
         { appId: 5, permissionLevel: 'read' },
       ],
       sendInvitation: true,
+      duties: [],
     })
-    expect(toUserInput({ ...values, sendInvitation: true, isActive: false }, 'edit', grantable)).toMatchObject({ isActive: false, sendInvitation: false })
+    expect(toUserInput({ ...values, sendInvitation: true, isActive: false }, 'edit', grantable)).toMatchObject({
+      isActive: false,
+      sendInvitation: false,
+    })
+  })
+
+  it('sends the duties of the ticked applications only', () => {
+    const duties = [
+      { appId: 3, duty: 'REQUESTER', siteIds: [1] },
+      { appId: 7, duty: 'COLLECTOR', siteIds: null },
+    ]
+    const values = {
+      ...emptyUserForm(),
+      email: 'jane@district.org',
+      fullName: 'Jane',
+      organizationId: '1',
+      roleId: '2',
+      appIds: [3],
+      duties,
+    }
+    expect(toUserInput(values, 'edit', grantable).duties).toEqual([{ appId: 3, duty: 'REQUESTER', siteIds: [1] }])
+  })
+})
+
+describe('withDuty', () => {
+  it('adds, narrows to every site, and removes a duty', () => {
+    const one = withDuty([], 3, 'COLLECTOR', [1, 2])
+    expect(one).toEqual([{ appId: 3, duty: 'COLLECTOR', siteIds: [1, 2] }])
+    expect(withDuty(one, 3, 'COLLECTOR', null)).toEqual([{ appId: 3, duty: 'COLLECTOR', siteIds: null }])
+    expect(withDuty(one, 3, 'COLLECTOR', [])).toEqual([])
+    expect(withDuty(one, 3, 'COUNTER', [4])).toHaveLength(2)
   })
 })
 

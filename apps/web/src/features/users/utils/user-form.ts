@@ -1,5 +1,5 @@
-import { EmailSchema } from '@platform/contracts/auth'
-import type { MetaApplication, User, UserDetailsResponse, UserInput } from '@platform/contracts/users'
+import { type MetaApplication, type User, type UserDetailsResponse, type UserInput, UserInputSchema } from '@platform/contracts/users'
+import { schemaErrors } from '@/lib/schema-errors'
 
 /** What the 'Add New User' / 'Edit User' form holds (select values are strings, as Mantine keeps them). */
 export interface UserFormValues {
@@ -11,17 +11,29 @@ export interface UserFormValues {
   sendInvitation: boolean
   /** The granted application ids. */
   appIds: number[]
+  /** Duties in the fiscal applications; siteIds null means every site. */
+  duties: DutyFormValue[]
+}
+
+export interface DutyFormValue {
+  appId: number
+  duty: string
+  siteIds: number[] | null
 }
 
 export type UserFormErrors = Partial<Record<'email' | 'fullName' | 'organizationId' | 'roleId', string>>
 
 /** A new user: active, and 'Send invitation email' checked (SPEC.md §5). */
 export function emptyUserForm(): UserFormValues {
-  return { email: '', fullName: '', organizationId: '', roleId: '', isActive: true, sendInvitation: true, appIds: [] }
+  return { email: '', fullName: '', organizationId: '', roleId: '', isActive: true, sendInvitation: true, appIds: [], duties: [] }
 }
 
 /** The form for editing an existing user, with the grants /userdetails returned. */
-export function userFormFromDetails(user: User, permissions: UserDetailsResponse['permissions'] = []): UserFormValues {
+export function userFormFromDetails(
+  user: User,
+  permissions: UserDetailsResponse['permissions'] = [],
+  duties: UserDetailsResponse['duties'] = [],
+): UserFormValues {
   return {
     email: user.email,
     fullName: user.full_name,
@@ -30,21 +42,16 @@ export function userFormFromDetails(user: User, permissions: UserDetailsResponse
     isActive: user.is_active === 1,
     sendInvitation: false,
     appIds: [...new Set(permissions.map((permission) => permission.app_id))],
+    duties: duties.map(({ appId, duty, siteIds }) => ({ appId, duty, siteIds })),
   }
 }
 
-/** The client-side required-field rules of SPEC.md §5 (the server checks them again). */
+/** The required-field rules of SPEC.md §5, from the contract the server checks the request with (UserInputSchema). */
 export function validateUserForm(values: UserFormValues, mode: 'create' | 'edit'): UserFormErrors {
-  const errors: UserFormErrors = {}
-  if (mode === 'create') {
-    const email = EmailSchema.safeParse(values.email)
-    if (!email.success) errors.email = email.error.issues[0]?.message ?? 'Enter a valid email address'
-  }
-  if (!values.fullName.trim()) errors.fullName = 'Full name is required'
-  else if (values.fullName.trim().length > 200) errors.fullName = 'Full name is at most 200 characters'
-  if (!values.organizationId) errors.organizationId = 'Organization is required'
-  if (!values.roleId) errors.roleId = 'Role is required'
-  return errors
+  // The address of an existing user is shown read-only, so only a new user's is checked.
+  const fields =
+    mode === 'create' ? (['email', 'fullName', 'organizationId', 'roleId'] as const) : (['fullName', 'organizationId', 'roleId'] as const)
+  return schemaErrors(UserInputSchema, toUserInput(values, mode, []), fields)
 }
 
 export function hasErrors(errors: UserFormErrors): boolean {
@@ -55,7 +62,11 @@ export function hasErrors(errors: UserFormErrors): boolean {
  * The body of POST /createuser and PUT /updateuser. Only grantable applications are sent (admin-only ones
  * never are), each at level read; an invitation is only ever asked for a new user.
  */
-export function toUserInput(values: UserFormValues, mode: 'create' | 'edit', grantable: readonly Pick<MetaApplication, 'app_id'>[]): UserInput {
+export function toUserInput(
+  values: UserFormValues,
+  mode: 'create' | 'edit',
+  grantable: readonly Pick<MetaApplication, 'app_id'>[],
+): UserInput {
   const allowed = new Set(grantable.map((app) => app.app_id))
   return {
     email: values.email.trim(),
@@ -65,12 +76,18 @@ export function toUserInput(values: UserFormValues, mode: 'create' | 'edit', gra
     isActive: mode === 'create' ? true : values.isActive,
     permissions: values.appIds.filter((id) => allowed.has(id)).map((appId) => ({ appId, permissionLevel: 'read' as const })),
     sendInvitation: mode === 'create' ? values.sendInvitation : false,
+    // A duty goes with its application: one whose application is no longer ticked is dropped.
+    duties: values.duties.filter((duty) => values.appIds.includes(duty.appId) && allowed.has(duty.appId)),
   }
+}
+
+/** Sets one duty's sites in the form's list (an empty list removes the duty). */
+export function withDuty(duties: readonly DutyFormValue[], appId: number, duty: string, siteIds: number[] | null): DutyFormValue[] {
+  const others = duties.filter((candidate) => !(candidate.appId === appId && candidate.duty === duty))
+  return siteIds !== null && siteIds.length === 0 ? others : [...others, { appId, duty, siteIds }]
 }
 
 /** The applications a user form offers: never the admin-only ones; active first, then by name. */
 export function grantableApplications(apps: readonly MetaApplication[]): MetaApplication[] {
-  return apps
-    .filter((app) => app.admin_only === 0)
-    .sort((a, b) => b.is_active - a.is_active || a.app_name.localeCompare(b.app_name))
+  return apps.filter((app) => app.admin_only === 0).sort((a, b) => b.is_active - a.is_active || a.app_name.localeCompare(b.app_name))
 }

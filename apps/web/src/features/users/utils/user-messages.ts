@@ -1,3 +1,5 @@
+import { notifications } from '@mantine/notifications'
+
 /** The texts of SPEC.md §5 and §8 for User Management, word for word where SPEC.md quotes them. */
 export const USER_MESSAGES = {
   loadFailed: 'Failed to load data',
@@ -6,6 +8,39 @@ export const USER_MESSAGES = {
   deactivated: 'User deactivated successfully',
   empty: 'No users found',
 } as const
+
+/**
+ * Every success in User Management has one form: a short title in the words of SPEC.md's two fixed texts ('… successfully')
+ * saying what was done, and under it the server's sentence naming whom it was done to.
+ */
+export const USER_SUCCESS_TITLES = {
+  added: 'User added successfully',
+  saved: 'User saved successfully',
+  reactivated: 'User reactivated successfully',
+  deactivated: USER_MESSAGES.deactivated,
+  invitationSent: USER_MESSAGES.invitationSent,
+  signedOut: 'User signed out successfully',
+  imported: 'Import applied successfully',
+} as const
+
+export function notifyUserSuccess(
+  title: (typeof USER_SUCCESS_TITLES)[keyof typeof USER_SUCCESS_TITLES],
+  message: string | undefined,
+): void {
+  notifications.show({ color: 'teal', title, message: message ?? '', autoClose: 5000 })
+}
+
+/** The title after the edit form was saved: a change of Active is named as such. */
+export function savedUserTitle(
+  mode: 'create' | 'edit',
+  wasActive: boolean,
+  isActive: boolean,
+): (typeof USER_SUCCESS_TITLES)[keyof typeof USER_SUCCESS_TITLES] {
+  if (mode === 'create') return USER_SUCCESS_TITLES.added
+  if (!wasActive && isActive) return USER_SUCCESS_TITLES.reactivated
+  if (wasActive && !isActive) return USER_SUCCESS_TITLES.deactivated
+  return USER_SUCCESS_TITLES.saved
+}
 
 export function deactivateConfirmText(name: string): string {
   return `Deactivate ${name}? They will be signed out at once and can no longer sign in.`

@@ -20,7 +20,14 @@ function uploaded(id: string, label: string, columns: Array<[string, string, Dat
     kind: 'upload',
     canManage: true,
     rowCount: 2,
-    fields: [['row_id', 'Row', 'integer'] as const, ...columns].map(([name, fieldLabel, type]) => ({ name, label: fieldLabel, type, filterable: true, groupable: name !== 'row_id', aggregates: ['count'] })),
+    fields: [['row_id', 'Row', 'integer'] as const, ...columns].map(([name, fieldLabel, type]) => ({
+      name,
+      label: fieldLabel,
+      type,
+      filterable: true,
+      groupable: name !== 'row_id',
+      aggregates: ['count'],
+    })),
   }
 }
 
@@ -81,7 +88,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const csv = (name = 'Budget 2026.csv') => new File(['fund,amount,posted\n100,12.50,2026-03-01\n200,8,2026-03-02\n'], name, { type: 'text/csv' })
+const csv = (name = 'Budget 2026.csv') =>
+  new File(['fund,amount,posted\n100,12.50,2026-03-01\n200,8,2026-03-02\n'], name, { type: 'text/csv' })
 const fileInput = (dialog: HTMLElement) => dialog.querySelector<HTMLInputElement>('input[type="file"]')!
 
 /** The upload requests as sent: the query, the body (the file itself) and its Content-Type. */
@@ -117,7 +125,12 @@ describe('Uploaded datasets', () => {
     expect(preview!.contentType).toBe('text/csv')
     expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Budget 2026')
     expect(dialog).toHaveTextContent('2 rows in 3 columns')
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
       expect.stringContaining('100 · 200'),
       expect.stringContaining('12.50 · 8'),
       expect.stringContaining('2026-03-01 · 2026-03-02'),
@@ -128,7 +141,9 @@ describe('Uploaded datasets', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'This year’s budget')
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }))
 
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: 'Budget 2026: 2 rows uploaded.' })))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: 'Budget 2026: 2 rows uploaded.' })),
+    )
     const [saved] = uploadsTo('/api/reportuploads')
     expect(saved!.body).toBe(file)
     expect(saved!.query.get('name')).toBe('Budget 2026')
@@ -151,7 +166,8 @@ describe('Uploaded datasets', () => {
     const user = userEvent.setup()
     const show = vi.spyOn(notifications, 'show')
     saveAnswer = () => jsonResponse(200, { success: true, message: 'Grants: 2 rows replaced the earlier ones.', dataset: grants })
-    previewAnswer = () => jsonResponse(200, { rowCount: 2, columns: [{ name: 'grant', label: 'Grant', type: 'string', samples: ['Title I'] }] })
+    previewAnswer = () =>
+      jsonResponse(200, { rowCount: 2, columns: [{ name: 'grant', label: 'Grant', type: 'string', samples: ['Title I'] }] })
     renderRoutes(routes, '/reports-studio')
     const manager = await openDatasets(user)
     const table = await within(manager).findByRole('table', { name: 'Uploaded datasets' })
@@ -168,7 +184,9 @@ describe('Uploaded datasets', () => {
     expect(uploadsTo('/api/reportuploads/preview')[0]!.contentType).toBe(XLSX)
     await user.click(within(dialog).getByRole('button', { name: 'Replace the rows' }))
 
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Grants: 2 rows replaced the earlier ones.' })))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Grants: 2 rows replaced the earlier ones.' })),
+    )
     const [saved] = uploadsTo('/api/reportuploads')
     expect(saved!.query.get('replace')).toBe('upload_2')
     expect(saved!.query.get('name')).toBe('Grants')
@@ -190,7 +208,11 @@ describe('Uploaded datasets', () => {
     await user.click(within(manager).getByRole('button', { name: 'Delete Grants' }))
     confirm = await screen.findByRole('dialog', { name: 'Delete dataset' })
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: "The dataset 'Grants' was deleted. Reports over it can no longer run." })))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'teal', message: "The dataset 'Grants' was deleted. Reports over it can no longer run." }),
+      ),
+    )
     const [request] = requestsTo(fetchMock, '/api/reportuploads')
     expect(request!.method).toBe('DELETE')
     expect(request!.url.searchParams.get('datasetId')).toBe('upload_2')
@@ -199,7 +221,8 @@ describe('Uploaded datasets', () => {
 
   it("shows the server's account of a file it refuses, as it is", async () => {
     const user = userEvent.setup()
-    previewAnswer = () => jsonResponse(400, { error: 'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again.', code: 'bad_upload' })
+    previewAnswer = () =>
+      jsonResponse(400, { error: 'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again.', code: 'bad_upload' })
     renderRoutes(routes, '/reports-studio')
     await user.click(within(await openDatasets(user)).getByRole('button', { name: 'Upload a dataset…' }))
     const dialog = await screen.findByRole('dialog', { name: 'Upload a dataset' })
@@ -238,7 +261,13 @@ describe('Uploaded datasets', () => {
   })
 
   it('offers uploads to report writers and administrators only', async () => {
-    stubApi((url) => (url.pathname === '/api/reportlist' ? jsonResponse(200, { reports: [makeSummary({ canEdit: false })], canCreate: false }) : undefined), viewer)
+    stubApi(
+      (url) =>
+        url.pathname === '/api/reportlist'
+          ? jsonResponse(200, { reports: [makeSummary({ canEdit: false })], canCreate: false })
+          : undefined,
+      viewer,
+    )
     renderRoutes(routes, '/reports-studio')
     await screen.findByRole('list', { name: 'Available Reports' })
     expect(screen.queryByRole('button', { name: 'Datasets' })).toBeNull()

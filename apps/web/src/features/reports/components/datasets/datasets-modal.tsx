@@ -8,14 +8,23 @@ import { useDatasets } from '../../api/reports'
 import { useDeleteUpload } from '../../api/uploads'
 import { reasonOf } from '../../utils/messages'
 import { UploadDatasetModal } from './upload-dataset-modal'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 /** The columns a person uploaded: the server adds row_id to every uploaded dataset. */
 const uploadedColumns = (dataset: Dataset) => dataset.fields.filter((field) => field.name !== 'row_id').length
 
-function UploadsTable({ uploads, onReplace, onDelete }: { uploads: readonly Dataset[]; onReplace: (dataset: Dataset) => void; onDelete: (dataset: Dataset) => void }) {
+function UploadsTable({
+  uploads,
+  onReplace,
+  onDelete,
+}: {
+  uploads: readonly Dataset[]
+  onReplace: (dataset: Dataset) => void
+  onDelete: (dataset: Dataset) => void
+}) {
   if (uploads.length === 0) return <Text c="dimmed">No datasets have been uploaded yet.</Text>
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable minWidth={560} label="Uploaded datasets" cardsOnPhone>
       <Table aria-label="Uploaded datasets" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -43,10 +52,23 @@ function UploadsTable({ uploads, onReplace, onDelete }: { uploads: readonly Data
               <Table.Td>
                 {/* Only whoever uploaded it, or an administrator, may replace or delete it (the server says the same). */}
                 <Group gap="xs" justify="flex-end" wrap="nowrap" display={dataset.canManage ? undefined : 'none'}>
-                  <Button size="xs" variant="default" leftSection={<FileUp size={14} aria-hidden="true" />} aria-label={`Replace with a new file… (${dataset.label})`} onClick={() => onReplace(dataset)}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<FileUp size={14} aria-hidden="true" />}
+                    aria-label={`Replace with a new file… (${dataset.label})`}
+                    onClick={() => onReplace(dataset)}
+                  >
                     Replace with a new file…
                   </Button>
-                  <Button size="xs" variant="subtle" color="red.8" leftSection={<Trash2 size={14} aria-hidden="true" />} aria-label={`Delete ${dataset.label}`} onClick={() => onDelete(dataset)}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red.8"
+                    leftSection={<Trash2 size={14} aria-hidden="true" />}
+                    aria-label={`Delete ${dataset.label}`}
+                    onClick={() => onDelete(dataset)}
+                  >
                     Delete
                   </Button>
                 </Group>
@@ -55,7 +77,7 @@ function UploadsTable({ uploads, onReplace, onDelete }: { uploads: readonly Data
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }
 
@@ -70,7 +92,8 @@ export function DatasetsModal({ onClose }: { onClose: () => void }) {
   const onConfirmDelete = () => {
     if (!toDelete) return
     remove.mutate(toDelete.id, {
-      onSuccess: (result) => notifications.show({ color: 'teal', message: result.message ?? `The dataset '${toDelete.label}' was deleted.` }),
+      onSuccess: (result) =>
+        notifications.show({ color: 'teal', message: result.message ?? `The dataset '${toDelete.label}' was deleted.` }),
       onError: (error) => notifications.show({ color: 'red', message: `Failed to delete dataset: ${reasonOf(error)}`, autoClose: false }),
       onSettled: () => setToDelete(null),
     })
@@ -82,7 +105,8 @@ export function DatasetsModal({ onClose }: { onClose: () => void }) {
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <Text size="sm" maw={520}>
-              Upload a CSV file or an Excel workbook to report on data the built-in datasets do not hold. Replacing a file keeps the reports over it.
+              Upload a CSV file or an Excel workbook to report on data the built-in datasets do not hold. Replacing a file keeps the reports
+              over it.
             </Text>
             <Button leftSection={<Upload size={16} aria-hidden="true" />} onClick={() => setUpload({})}>
               Upload a dataset…
@@ -97,7 +121,11 @@ export function DatasetsModal({ onClose }: { onClose: () => void }) {
               <Loader size="sm" aria-label="Loading the datasets" />
             </Center>
           ) : (
-            <UploadsTable uploads={datasets.data.filter((dataset) => dataset.kind === 'upload')} onReplace={(replacing) => setUpload({ replacing })} onDelete={setToDelete} />
+            <UploadsTable
+              uploads={datasets.data.filter((dataset) => dataset.kind === 'upload')}
+              onReplace={(replacing) => setUpload({ replacing })}
+              onDelete={setToDelete}
+            />
           )}
         </Stack>
       </Modal>

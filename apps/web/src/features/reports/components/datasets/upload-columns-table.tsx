@@ -1,6 +1,7 @@
 import { NativeSelect, Table, Text } from '@mantine/core'
 import { FIELD_TYPES, type FieldType, type UploadColumn } from '@platform/contracts/reports'
 import { FIELD_TYPE_NAMES } from '../../utils/field-types'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 const TYPE_OPTIONS = FIELD_TYPES.map((type) => ({ value: type, label: FIELD_TYPE_NAMES[type] }))
 
@@ -15,7 +16,7 @@ export interface UploadColumnsTableProps {
 /** The file's columns: each header, the type its values are stored as (proposed by the server, open to change), and samples. */
 export function UploadColumnsTable({ columns, samples, disabled, onChange }: UploadColumnsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable minWidth={560} label="Columns of the file">
       <Table aria-label="Columns of the file" verticalSpacing={4} withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -58,6 +59,6 @@ export function UploadColumnsTable({ columns, samples, disabled, onChange }: Upl
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

@@ -64,10 +64,14 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
     // The server wants a name even to read the file; the file's own name does until the person gives one.
     const chosenName = name.trim() || nameFromFile(next.name)
     if (!name.trim()) setName(chosenName)
-    preview.mutate({ file: next, name: chosenName }, { onSuccess: (result) => setColumns(result.columns.map(({ name: id, label, type }) => ({ name: id, label, type }))) })
+    preview.mutate(
+      { file: next, name: chosenName },
+      { onSuccess: (result) => setColumns(result.columns.map(({ name: id, label, type }) => ({ name: id, label, type }))) },
+    )
   }
 
-  const setType = (index: number, type: FieldType) => setColumns((current) => current && current.map((column, i) => (i === index ? { ...column, type } : column)))
+  const setType = (index: number, type: FieldType) =>
+    setColumns((current) => current && current.map((column, i) => (i === index ? { ...column, type } : column)))
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -125,7 +129,16 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
                 setNameError(null)
               }}
             />
-            <Textarea label="Description" description="Optional" autosize minRows={1} maxLength={1000} value={description} disabled={save.isPending} onChange={(event) => setDescription(event.currentTarget.value)} />
+            <Textarea
+              label="Description"
+              description="Optional"
+              autosize
+              minRows={1}
+              maxLength={1000}
+              value={description}
+              disabled={save.isPending}
+              onChange={(event) => setDescription(event.currentTarget.value)}
+            />
           </SimpleGrid>
 
           {preview.isPending ? <Working label="Reading the file…" /> : null}
@@ -133,19 +146,32 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
           {preview.data && columns ? (
             <Stack gap="xs">
               <Text size="sm">
-                <strong>{rows(preview.data.rowCount)}</strong> in {columns.length} columns. Check the type each column is stored as: a value that does not fit it stops the upload.
+                <strong>{rows(preview.data.rowCount)}</strong> in {columns.length} columns. Check the type each column is stored as: a value
+                that does not fit it stops the upload.
               </Text>
-              <UploadColumnsTable columns={columns} samples={preview.data.columns.map((column) => column.samples)} disabled={save.isPending} onChange={setType} />
+              <UploadColumnsTable
+                columns={columns}
+                samples={preview.data.columns.map((column) => column.samples)}
+                disabled={save.isPending}
+                onChange={setType}
+              />
             </Stack>
           ) : null}
 
           {save.isPending && file ? <Working label={`Uploading ${file.name}…`} /> : null}
-          {save.isError ? <Problem title={replacing ? 'The dataset could not be replaced' : 'The dataset could not be saved'} error={save.error} /> : null}
+          {save.isError ? (
+            <Problem title={replacing ? 'The dataset could not be replaced' : 'The dataset could not be saved'} error={save.error} />
+          ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
               Cancel
             </Button>
-            <Button type="submit" leftSection={<FileUp size={16} aria-hidden="true" />} disabled={!columns || preview.isPending} loading={save.isPending}>
+            <Button
+              type="submit"
+              leftSection={<FileUp size={16} aria-hidden="true" />}
+              disabled={!columns || preview.isPending}
+              loading={save.isPending}
+            >
               {replacing ? 'Replace the rows' : 'Upload'}
             </Button>
           </Group>

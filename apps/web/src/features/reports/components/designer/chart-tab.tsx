@@ -44,12 +44,22 @@ export function ChartTab({ definition, dataset, onChange }: EditorProps) {
               label="Series"
               description={chart.type === 'pie' ? 'A pie draws the first series.' : `Up to ${MAX_SERIES} number columns.`}
               value={chart.series}
-              onChange={(series) => onChange({ ...definition, chart: { ...chart, series: numeric.map((column) => column.key).filter((key) => series.includes(key)) } })}
+              onChange={(series) =>
+                onChange({
+                  ...definition,
+                  chart: { ...chart, series: numeric.map((column) => column.key).filter((key) => series.includes(key)) },
+                })
+              }
               error={chart.series.length === 0 ? 'Choose at least one series' : undefined}
             >
               <Stack gap="xs" mt="xs">
                 {numeric.map((column) => (
-                  <Checkbox key={column.key} value={column.key} label={column.label} disabled={!chart.series.includes(column.key) && chart.series.length >= MAX_SERIES} />
+                  <Checkbox
+                    key={column.key}
+                    value={column.key}
+                    label={column.label}
+                    disabled={!chart.series.includes(column.key) && chart.series.length >= MAX_SERIES}
+                  />
                 ))}
               </Stack>
             </Checkbox.Group>

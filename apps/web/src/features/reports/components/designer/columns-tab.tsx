@@ -17,6 +17,8 @@ import type { EditorProps } from './editor-props'
 import { FORMAT_OPTIONS } from './format-options'
 import { ItemControls } from './item-controls'
 
+const NUMBER_TYPES: ReadonlySet<string> = new Set(['integer', 'decimal', 'money'])
+
 /** Columns: what each row shows, in order: a field (summed, counted … in summaries and subtotals) or a calculation. */
 export function ColumnsTab({ definition, dataset, onChange }: EditorProps) {
   const listId = useId()
@@ -25,7 +27,14 @@ export function ColumnsTab({ definition, dataset, onChange }: EditorProps) {
   const fields = fieldMap(dataset)
   const sources = [
     { group: 'Fields', items: (dataset?.fields ?? []).map((field) => ({ value: `field:${field.name}`, label: field.label })) },
-    ...(definition.calculations.length ? [{ group: 'Calculations', items: definition.calculations.map((calc) => ({ value: `calc:${calc.id}`, label: calc.label || calc.id })) }] : []),
+    ...(definition.calculations.length
+      ? [
+          {
+            group: 'Calculations',
+            items: definition.calculations.map((calc) => ({ value: `calc:${calc.id}`, label: calc.label || calc.id })),
+          },
+        ]
+      : []),
   ]
   const known = (source: string) => sources.some((group) => group.items.some((item) => item.value === source))
   // Every edit may change a column's key, which sorts, formats and the chart refer to.
@@ -34,6 +43,15 @@ export function ColumnsTab({ definition, dataset, onChange }: EditorProps) {
 
   const add = () => {
     const shown = new Set(columns.map((column) => column.field))
+    if (definition.rows.mode === 'summary') {
+      // A summary column without an aggregate splits the rows further, which is rarely what a new column is for:
+      // start with a sum of a number not shown yet, else a count.
+      const number = dataset?.fields.find((candidate) => NUMBER_TYPES.has(candidate.type) && !shown.has(candidate.name))
+      const counted = dataset?.fields[0]
+      if (number) return setColumns([...columns, { field: number.name, agg: 'sum' }])
+      if (counted) return setColumns([...columns, { field: counted.name, agg: 'count' }])
+      return
+    }
     const field = dataset?.fields.find((candidate) => !shown.has(candidate.name)) ?? dataset?.fields[0]
     if (field) setColumns([...columns, { field: field.name }])
   }
@@ -75,7 +93,10 @@ export function ColumnsTab({ definition, dataset, onChange }: EditorProps) {
                   <NativeSelect
                     label="Aggregate"
                     value={column.agg ?? ''}
-                    data={[{ value: '', label: 'None' }, ...(field?.aggregates ?? []).map((agg) => ({ value: agg, label: AGGREGATE_NAMES[agg] }))]}
+                    data={[
+                      { value: '', label: 'None' },
+                      ...(field?.aggregates ?? []).map((agg) => ({ value: agg, label: AGGREGATE_NAMES[agg] })),
+                    ]}
                     onChange={(event) => set(index, { ...column, agg: (event.currentTarget.value || undefined) as Aggregate | undefined })}
                   />
                 )}
@@ -98,7 +119,13 @@ export function ColumnsTab({ definition, dataset, onChange }: EditorProps) {
         )
       })}
       <Group>
-        <Button id={addId} variant="default" leftSection={<Plus size={16} aria-hidden="true" />} onClick={add} disabled={columns.length >= REPORT_LIMITS.columns}>
+        <Button
+          id={addId}
+          variant="default"
+          leftSection={<Plus size={16} aria-hidden="true" />}
+          onClick={add}
+          disabled={columns.length >= REPORT_LIMITS.columns}
+        >
           Add column
         </Button>
       </Group>

@@ -7,7 +7,7 @@ import { FIELD_TYPE_NAMES } from '../../utils/field-types'
 import { UploadDatasetModal } from '../datasets/upload-dataset-modal'
 import { useMayUploadDatasets } from '../datasets/use-may-upload'
 import type { EditorProps } from './editor-props'
-
+import { ScrollTable } from '@/components/data/scroll-table'
 
 /** Upload a new dataset, or new rows for the uploaded one the report reads; the answer's dataset is then the report's. */
 function UploadButtons({ dataset, onUploaded }: { dataset: Dataset | undefined; onUploaded: (dataset: Dataset) => void }) {
@@ -19,7 +19,12 @@ function UploadButtons({ dataset, onUploaded }: { dataset: Dataset | undefined; 
         Upload a dataset…
       </Button>
       {dataset?.kind === 'upload' && dataset.canManage ? (
-        <Button variant="default" size="xs" leftSection={<FileUp size={14} aria-hidden="true" />} onClick={() => setUpload({ replacing: dataset })}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<FileUp size={14} aria-hidden="true" />}
+          onClick={() => setUpload({ replacing: dataset })}
+        >
           Replace with a new file…
         </Button>
       ) : null}
@@ -31,13 +36,15 @@ function UploadButtons({ dataset, onUploaded }: { dataset: Dataset | undefined; 
 /** Data: which dataset the report reads, and whether its rows are records or summaries. */
 export function DataTab({ definition, dataset, onChange, datasets }: EditorProps & { datasets: readonly Dataset[] }) {
   const mayUpload = useMayUploadDatasets()
-  const uploadButtons = mayUpload ? <UploadButtons dataset={dataset} onUploaded={(next) => onChange(withDataset(definition, next))} /> : null
+  const uploadButtons = mayUpload ? (
+    <UploadButtons dataset={dataset} onUploaded={(next) => onChange(withDataset(definition, next))} />
+  ) : null
   if (datasets.length === 0) {
     return (
       <Stack gap="md">
         <Alert color="yellow" variant="light" icon={<Info size={18} aria-hidden="true" />}>
-          You may not read any dataset yet, so there is nothing to report on.{' '}
-          {mayUpload ? 'Upload a file to report on it, or ask' : 'Ask'} an administrator for access to the data you need.
+          You may not read any dataset yet, so there is nothing to report on. {mayUpload ? 'Upload a file to report on it, or ask' : 'Ask'}{' '}
+          an administrator for access to the data you need.
         </Alert>
         {uploadButtons}
       </Stack>
@@ -80,7 +87,7 @@ export function DataTab({ definition, dataset, onChange, datasets }: EditorProps
       </Radio.Group>
 
       {dataset ? (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480} label={`Fields of ${dataset.label}`}>
           <Table aria-label={`Fields of ${dataset.label}`} verticalSpacing={4} withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -105,7 +112,7 @@ export function DataTab({ definition, dataset, onChange, datasets }: EditorProps
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       ) : null}
     </Stack>
   )

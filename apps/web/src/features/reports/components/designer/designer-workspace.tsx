@@ -25,7 +25,10 @@ export interface DesignerWorkspaceProps {
   onCreated: (report: ReportSummary) => void
 }
 
-const detailsOf = (report: ReportSummary | null): ReportDetails => ({ name: report?.REPORT_NAME ?? '', description: report?.REPORT_DESCRIPTION ?? '' })
+const detailsOf = (report: ReportSummary | null): ReportDetails => ({
+  name: report?.REPORT_NAME ?? '',
+  description: report?.REPORT_DESCRIPTION ?? '',
+})
 const sameDetails = (a: ReportDetails, b: ReportDetails) => a.name === b.name && a.description === b.description
 
 /** The designer at work: the tabs that edit the draft, its live preview, and save, history and close. */
@@ -157,20 +160,43 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
         </>
       }
     >
-      {conflict ? <UpdateConflictAlert message={conflict} reloading={reloading} onReload={onReload} onDismiss={() => setConflict(null)} /> : null}
+      {conflict ? (
+        <UpdateConflictAlert message={conflict} reloading={reloading} onReload={onReload} onDismiss={() => setConflict(null)} />
+      ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <DesignerTabs tab={tab} onTabChange={setTab} editorProps={{ definition: draft, dataset, onChange: setDraft }} datasets={datasets} reportDetails={reportDetails} />
+          <DesignerTabs
+            tab={tab}
+            onTabChange={setTab}
+            editorProps={{ definition: draft, dataset, onChange: setDraft }}
+            datasets={datasets}
+            reportDetails={reportDetails}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="report-preview-heading" style={{ position: 'sticky', top: 0 }}>
+          <Paper
+            withBorder
+            radius="md"
+            p="md"
+            component="section"
+            aria-labelledby="report-preview-heading"
+            style={{ position: 'sticky', top: 0 }}
+          >
             <LivePreview reportId={report?.REPORT_ID ?? null} definition={draft} dataset={dataset} />
           </Paper>
         </Grid.Col>
       </Grid>
 
       {dialog === 'save' ? <SaveReportModal opened saving={create.isPending} onSave={onCreate} onClose={() => setDialog(null)} /> : null}
-      {report ? <VersionHistoryModal reportId={report.REPORT_ID} opened={dialog === 'history'} unsaved={unsaved} onClose={() => setDialog(null)} onRestored={() => void reload()} /> : null}
+      {report ? (
+        <VersionHistoryModal
+          reportId={report.REPORT_ID}
+          opened={dialog === 'history'}
+          unsaved={unsaved}
+          onClose={() => setDialog(null)}
+          onRestored={() => void reload()}
+        />
+      ) : null}
       <ConfirmDialog
         opened={dialog === 'close'}
         title="Close the designer"

@@ -7,11 +7,26 @@ type Scalar = string | number | boolean | null
 const LITERAL = 'literal'
 
 function sourceData(parameters: readonly ReportParameter[], literalLabel: string) {
-  return [{ value: LITERAL, label: literalLabel }, ...parameters.map((parameter) => ({ value: `param:${parameter.id}`, label: `Parameter: ${parameter.label}` }))]
+  return [
+    { value: LITERAL, label: literalLabel },
+    ...parameters.map((parameter) => ({ value: `param:${parameter.id}`, label: `Parameter: ${parameter.label}` })),
+  ]
 }
 
 /** Where a value comes from: typed here, or a parameter the viewer fills in. Shown only when the report has parameters. */
-function SourceSelect({ label, value, parameters, literalLabel, onChange }: { label: string; value: unknown; parameters: readonly ReportParameter[]; literalLabel: string; onChange: (value: ReportValue) => void }) {
+function SourceSelect({
+  label,
+  value,
+  parameters,
+  literalLabel,
+  onChange,
+}: {
+  label: string
+  value: unknown
+  parameters: readonly ReportParameter[]
+  literalLabel: string
+  onChange: (value: ReportValue) => void
+}) {
   if (parameters.length === 0) return null
   return (
     <NativeSelect
@@ -27,19 +42,40 @@ function SourceSelect({ label, value, parameters, literalLabel, onChange }: { la
 }
 
 /** One typed value in the input that suits the field: a date picker, Yes / No, or text read as the field's type. */
-function LiteralInput({ label, field, value, onChange }: { label: string; field: DatasetField; value: Scalar; onChange: (value: Scalar) => void }) {
+function LiteralInput({
+  label,
+  field,
+  value,
+  onChange,
+}: {
+  label: string
+  field: DatasetField
+  value: Scalar
+  onChange: (value: Scalar) => void
+}) {
   if (field.type === 'boolean') {
     return (
       <NativeSelect
         label={label}
         value={value === true ? 'true' : value === false ? 'false' : ''}
-        data={[{ value: '', label: 'Choose…' }, { value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]}
+        data={[
+          { value: '', label: 'Choose…' },
+          { value: 'true', label: 'Yes' },
+          { value: 'false', label: 'No' },
+        ]}
         onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value === 'true')}
       />
     )
   }
   if (field.type === 'date') {
-    return <TextInput label={label} type="date" value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.currentTarget.value || null)} />
+    return (
+      <TextInput
+        label={label}
+        type="date"
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => onChange(event.currentTarget.value || null)}
+      />
+    )
   }
   return (
     <TypedTextInput
@@ -73,11 +109,22 @@ export function ValueInput({ label, field, value, parameters, onChange }: ValueI
 }
 
 /** A list of values (is one of): typed with commas, or a parameter with several choices. */
-export function ListInput({ field, value, parameters, onChange }: Omit<ValueInputProps, 'label' | 'value' | 'onChange'> & { value: unknown; onChange: (value: ReportValue | ReportValue[]) => void }) {
+export function ListInput({
+  field,
+  value,
+  parameters,
+  onChange,
+}: Omit<ValueInputProps, 'label' | 'value' | 'onChange'> & { value: unknown; onChange: (value: ReportValue | ReportValue[]) => void }) {
   const list = Array.isArray(value) ? (value as Scalar[]) : []
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
-      <SourceSelect label="Values from" value={value} parameters={parameters} literalLabel="A list typed here" onChange={(next) => onChange(next === null ? [] : next)} />
+      <SourceSelect
+        label="Values from"
+        value={value}
+        parameters={parameters}
+        literalLabel="A list typed here"
+        onChange={(next) => onChange(next === null ? [] : next)}
+      />
       {isParamValue(value) ? null : (
         <TypedTextInput
           label="Values"

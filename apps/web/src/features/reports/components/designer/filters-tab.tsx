@@ -18,7 +18,17 @@ function usesParameter(filter: ReportFilter): boolean {
   return Array.isArray(filter.value) ? filter.value.some(isParamValue) : isParamValue(filter.value)
 }
 
-function FilterValue({ filter, field, parameters, onChange }: { filter: ReportFilter; field: DatasetField; parameters: EditorProps['definition']['parameters']; onChange: (value: ReportFilter['value']) => void }) {
+function FilterValue({
+  filter,
+  field,
+  parameters,
+  onChange,
+}: {
+  filter: ReportFilter
+  field: DatasetField
+  parameters: EditorProps['definition']['parameters']
+  onChange: (value: ReportFilter['value']) => void
+}) {
   switch (valueShape(filter.op)) {
     case 'none':
       return null
@@ -35,7 +45,15 @@ function FilterValue({ filter, field, parameters, onChange }: { filter: ReportFi
       )
     }
     default:
-      return <ValueInput label="Value" field={field} value={Array.isArray(filter.value) ? null : filter.value} parameters={parameters} onChange={onChange} />
+      return (
+        <ValueInput
+          label="Value"
+          field={field}
+          value={Array.isArray(filter.value) ? null : filter.value}
+          parameters={parameters}
+          onChange={onChange}
+        />
+      )
   }
 }
 
@@ -63,7 +81,11 @@ export function FiltersTab({ definition, dataset, onChange }: EditorProps) {
                 <NativeSelect
                   label="Field"
                   value={filter.field}
-                  data={withCurrent(fields.map((item) => ({ value: item.name, label: item.label })), filter.field, (name) => `${name} (cannot be filtered)`)}
+                  data={withCurrent(
+                    fields.map((item) => ({ value: item.name, label: item.label })),
+                    filter.field,
+                    (name) => `${name} (cannot be filtered)`,
+                  )}
                   onChange={(event) => {
                     const next = fields.find((item) => item.name === event.currentTarget.value)
                     if (next) set(index, withField(filter, next))
@@ -72,12 +94,30 @@ export function FiltersTab({ definition, dataset, onChange }: EditorProps) {
                 <NativeSelect
                   label="Condition"
                   value={filter.op}
-                  data={withCurrent(ops.map((op) => ({ value: op, label: FILTER_OP_LABELS[op] })), filter.op, (op) => op)}
+                  data={withCurrent(
+                    ops.map((op) => ({ value: op, label: FILTER_OP_LABELS[op] })),
+                    filter.op,
+                    (op) => op,
+                  )}
                   onChange={(event) => set(index, withOp(filter, event.currentTarget.value as FilterOp))}
                 />
-                <ItemControls listId={listId} index={index} count={filters.length} name={`filter ${index + 1}`} onRemove={(i) => onChange({ ...definition, filters: removeItem(filters, i) })} focusAfterRemove={addId} />
+                <ItemControls
+                  listId={listId}
+                  index={index}
+                  count={filters.length}
+                  name={`filter ${index + 1}`}
+                  onRemove={(i) => onChange({ ...definition, filters: removeItem(filters, i) })}
+                  focusAfterRemove={addId}
+                />
               </Group>
-              {field ? <FilterValue filter={filter} field={field} parameters={definition.parameters} onChange={(value) => set(index, { ...filter, value })} /> : null}
+              {field ? (
+                <FilterValue
+                  filter={filter}
+                  field={field}
+                  parameters={definition.parameters}
+                  onChange={(value) => set(index, { ...filter, value })}
+                />
+              ) : null}
               {usesParameter(filter) ? (
                 <Checkbox
                   label="Leave this filter out when the parameter is left empty"
@@ -95,7 +135,9 @@ export function FiltersTab({ definition, dataset, onChange }: EditorProps) {
           variant="default"
           leftSection={<Plus size={16} aria-hidden="true" />}
           disabled={fields.length === 0 || filters.length >= REPORT_LIMITS.filters}
-          onClick={() => onChange({ ...definition, filters: [...filters, { field: fields[0]!.name, op: 'eq', value: null, ignoreIfEmpty: false }] })}
+          onClick={() =>
+            onChange({ ...definition, filters: [...filters, { field: fields[0]!.name, op: 'eq', value: null, ignoreIfEmpty: false }] })
+          }
         >
           Add filter
         </Button>

@@ -29,8 +29,10 @@ export function FormattingTab({ definition, dataset, onChange }: EditorProps) {
   const formats = definition.conditionalFormats
   const columns = columnChoices(definition, dataset)
   const options = columns.map((column) => ({ value: column.key, label: column.label }))
-  const set = (index: number, format: ConditionalFormat) => onChange({ ...definition, conditionalFormats: replaceItem(formats, index, format) })
-  const setStyle = (index: number, format: ConditionalFormat, style: Partial<ConditionalFormat['style']>) => set(index, { ...format, style: { ...format.style, ...style } })
+  const set = (index: number, format: ConditionalFormat) =>
+    onChange({ ...definition, conditionalFormats: replaceItem(formats, index, format) })
+  const setStyle = (index: number, format: ConditionalFormat, style: Partial<ConditionalFormat['style']>) =>
+    set(index, { ...format, style: { ...format.style, ...style } })
 
   return (
     <Stack gap="md">
@@ -44,19 +46,39 @@ export function FormattingTab({ definition, dataset, onChange }: EditorProps) {
               <Box
                 px="sm"
                 py={4}
-                style={{ color: format.style.color || undefined, backgroundColor: format.style.background || undefined, fontWeight: format.style.bold ? 700 : undefined, borderRadius: 4, border: '1px solid var(--mantine-color-gray-3)' }}
+                style={{
+                  color: format.style.color || undefined,
+                  backgroundColor: format.style.background || undefined,
+                  fontWeight: format.style.bold ? 700 : undefined,
+                  borderRadius: 4,
+                  border: '1px solid var(--mantine-color-gray-3)',
+                }}
               >
                 Sample 1,234.56
               </Box>
-              <ItemControls listId={listId} index={index} count={formats.length} name={`format ${index + 1}`} onRemove={(i) => onChange({ ...definition, conditionalFormats: removeItem(formats, i) })} focusAfterRemove={addId} />
+              <ItemControls
+                listId={listId}
+                index={index}
+                count={formats.length}
+                name={`format ${index + 1}`}
+                onRemove={(i) => onChange({ ...definition, conditionalFormats: removeItem(formats, i) })}
+                focusAfterRemove={addId}
+              />
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <NativeSelect label="Column" value={format.column} data={withCurrent(options, format.column, (key) => `${key} (not a column)`)} onChange={(event) => set(index, { ...format, column: event.currentTarget.value })} />
+              <NativeSelect
+                label="Column"
+                value={format.column}
+                data={withCurrent(options, format.column, (key) => `${key} (not a column)`)}
+                onChange={(event) => set(index, { ...format, column: event.currentTarget.value })}
+              />
               <NativeSelect
                 label="Condition"
                 value={format.when.op}
                 data={CONDITIONS}
-                onChange={(event) => set(index, { ...format, when: { ...format.when, op: event.currentTarget.value as ConditionalFormat['when']['op'] } })}
+                onChange={(event) =>
+                  set(index, { ...format, when: { ...format.when, op: event.currentTarget.value as ConditionalFormat['when']['op'] } })
+                }
               />
               <TypedTextInput
                 label="Value"
@@ -83,7 +105,12 @@ export function FormattingTab({ definition, dataset, onChange }: EditorProps) {
                 error={colourProblem(format.style.background)}
                 onChange={(background) => setStyle(index, format, { background })}
               />
-              <Checkbox label="Bold" mt="lg" checked={format.style.bold ?? false} onChange={(event) => setStyle(index, format, { bold: event.currentTarget.checked })} />
+              <Checkbox
+                label="Bold"
+                mt="lg"
+                checked={format.style.bold ?? false}
+                onChange={(event) => setStyle(index, format, { bold: event.currentTarget.checked })}
+              />
             </SimpleGrid>
           </Stack>
         </Fieldset>
@@ -94,7 +121,15 @@ export function FormattingTab({ definition, dataset, onChange }: EditorProps) {
           variant="default"
           leftSection={<Plus size={16} aria-hidden="true" />}
           disabled={columns.length === 0 || formats.length >= 30}
-          onClick={() => onChange({ ...definition, conditionalFormats: [...formats, { column: columns[0]!.key, when: { op: 'lt', value: 0 }, style: { color: '#B00020', bold: true } }] })}
+          onClick={() =>
+            onChange({
+              ...definition,
+              conditionalFormats: [
+                ...formats,
+                { column: columns[0]!.key, when: { op: 'lt', value: 0 }, style: { color: '#B00020', bold: true } },
+              ],
+            })
+          }
         >
           Add format
         </Button>

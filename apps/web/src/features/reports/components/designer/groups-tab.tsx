@@ -60,14 +60,28 @@ function GroupLevels({ definition, dataset, onChange }: EditorProps) {
               />
             </SimpleGrid>
             <Group gap="lg">
-              <Checkbox label="Subtotal" checked={group.subtotal} onChange={(event) => set(index, { ...group, subtotal: event.currentTarget.checked })} />
-              <Checkbox label="Start each group on a new page" checked={group.pageBreakBefore} onChange={(event) => set(index, { ...group, pageBreakBefore: event.currentTarget.checked })} />
+              <Checkbox
+                label="Subtotal"
+                checked={group.subtotal}
+                onChange={(event) => set(index, { ...group, subtotal: event.currentTarget.checked })}
+              />
+              <Checkbox
+                label="Start each group on a new page"
+                checked={group.pageBreakBefore}
+                onChange={(event) => set(index, { ...group, pageBreakBefore: event.currentTarget.checked })}
+              />
             </Group>
           </Stack>
         </Fieldset>
       ))}
       <Group>
-        <Button id={addId} variant="default" leftSection={<Plus size={16} aria-hidden="true" />} onClick={add} disabled={groupable.length === 0 || groups.length >= REPORT_LIMITS.groups}>
+        <Button
+          id={addId}
+          variant="default"
+          leftSection={<Plus size={16} aria-hidden="true" />}
+          onClick={add}
+          disabled={groupable.length === 0 || groups.length >= REPORT_LIMITS.groups}
+        >
           Add group
         </Button>
       </Group>

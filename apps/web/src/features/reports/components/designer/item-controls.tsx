@@ -36,7 +36,11 @@ export function ItemControls({ listId, index, count, name, onMove, onRemove, foc
     // Render the new order now, so the moved item's buttons exist to take the focus.
     flushSync(() => onMove?.(index, delta))
     const target = index + delta
-    focusFirst(delta < 0 ? [buttonId(listId, target, 'up'), buttonId(listId, target, 'down')] : [buttonId(listId, target, 'down'), buttonId(listId, target, 'up')])
+    focusFirst(
+      delta < 0
+        ? [buttonId(listId, target, 'up'), buttonId(listId, target, 'down')]
+        : [buttonId(listId, target, 'down'), buttonId(listId, target, 'up')],
+    )
   }
   const remove = () => {
     flushSync(() => onRemove(index))
@@ -47,12 +51,26 @@ export function ItemControls({ listId, index, count, name, onMove, onRemove, foc
       {onMove ? (
         <>
           <Tooltip label="Move up" withArrow>
-            <ActionIcon id={buttonId(listId, index, 'up')} variant="subtle" color="gray.8" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(-1)}>
+            <ActionIcon
+              id={buttonId(listId, index, 'up')}
+              variant="subtle"
+              color="gray.8"
+              aria-label={`Move ${name} up`}
+              disabled={index === 0}
+              onClick={() => move(-1)}
+            >
               <ArrowUp size={16} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Move down" withArrow>
-            <ActionIcon id={buttonId(listId, index, 'down')} variant="subtle" color="gray.8" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => move(1)}>
+            <ActionIcon
+              id={buttonId(listId, index, 'down')}
+              variant="subtle"
+              color="gray.8"
+              aria-label={`Move ${name} down`}
+              disabled={index === count - 1}
+              onClick={() => move(1)}
+            >
               <ArrowDown size={16} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>

@@ -55,7 +55,13 @@ export function LivePreview({ reportId, definition, dataset }: LivePreviewProps)
       {draft === null ? (
         <Text c="dimmed">Choose a dataset and add a column to see a preview.</Text>
       ) : preview.isError ? (
-        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The preview could not run" role="alert">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<AlertCircle size={18} aria-hidden="true" />}
+          title="The preview could not run"
+          role="alert"
+        >
           {isDefinitionProblem(preview.error) ? preview.error.message : reasonOf(preview.error)}
         </Alert>
       ) : preview.isPending ? (

@@ -31,10 +31,17 @@ export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
   const { parameters } = definition
   const fieldOptions = (dataset?.fields ?? []).map((field) => ({ value: field.name, label: field.label }))
 
-  const set = (index: number, parameter: ReportParameter) => onChange({ ...definition, parameters: replaceItem(parameters, index, parameter) })
+  const set = (index: number, parameter: ReportParameter) =>
+    onChange({ ...definition, parameters: replaceItem(parameters, index, parameter) })
   const add = () => {
-    const id = nextId('param', parameters.map((parameter) => parameter.id))
-    onChange({ ...definition, parameters: [...parameters, { id, label: `Parameter ${parameters.length + 1}`, type: 'string', required: false }] })
+    const id = nextId(
+      'param',
+      parameters.map((parameter) => parameter.id),
+    )
+    onChange({
+      ...definition,
+      parameters: [...parameters, { id, label: `Parameter ${parameters.length + 1}`, type: 'string', required: false }],
+    })
   }
 
   return (
@@ -49,7 +56,14 @@ export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
           <Fieldset key={index} legend={`Parameter ${index + 1}: ${parameter.label || parameter.id}`} variant="filled">
             <Stack gap="sm">
               <Group justify="flex-end">
-                <ItemControls listId={listId} index={index} count={parameters.length} name={`parameter ${index + 1}`} onRemove={(i) => onChange({ ...definition, parameters: removeItem(parameters, i) })} focusAfterRemove={addId} />
+                <ItemControls
+                  listId={listId}
+                  index={index}
+                  count={parameters.length}
+                  name={`parameter ${index + 1}`}
+                  onRemove={(i) => onChange({ ...definition, parameters: removeItem(parameters, i) })}
+                  focusAfterRemove={addId}
+                />
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput
@@ -60,14 +74,26 @@ export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
                   onChange={(event) => onChange(renameParameter(definition, parameter.id, event.currentTarget.value))}
                   maxLength={63}
                 />
-                <TextInput label="Label" description="What the viewer asks" value={parameter.label} onChange={(event) => set(index, { ...parameter, label: event.currentTarget.value })} maxLength={100} />
+                <TextInput
+                  label="Label"
+                  description="What the viewer asks"
+                  value={parameter.label}
+                  onChange={(event) => set(index, { ...parameter, label: event.currentTarget.value })}
+                  maxLength={100}
+                />
                 <NativeSelect
                   label="Type"
                   value={parameter.type}
                   data={PARAMETER_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }))}
                   onChange={(event) => {
                     const type = event.currentTarget.value as ReportParameter['type']
-                    set(index, { ...parameter, type, default: undefined, options: type === 'select' || type === 'multiSelect' ? (parameter.options ?? []) : undefined, optionsFrom: undefined })
+                    set(index, {
+                      ...parameter,
+                      type,
+                      default: undefined,
+                      options: type === 'select' || type === 'multiSelect' ? (parameter.options ?? []) : undefined,
+                      optionsFrom: undefined,
+                    })
                   }}
                 />
                 <TypedTextInput
@@ -80,13 +106,24 @@ export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
                   onValueChange={(value) => set(index, { ...parameter, default: value })}
                 />
               </SimpleGrid>
-              <Checkbox label="Required" checked={parameter.required} onChange={(event) => set(index, { ...parameter, required: event.currentTarget.checked })} />
+              <Checkbox
+                label="Required"
+                checked={parameter.required}
+                onChange={(event) => set(index, { ...parameter, required: event.currentTarget.checked })}
+              />
               {choice ? (
                 <>
                   <Radio.Group
                     label="Choices"
                     value={parameter.optionsFrom !== undefined ? 'field' : 'list'}
-                    onChange={(value) => set(index, value === 'field' ? { ...parameter, options: undefined, optionsFrom: fieldOptions[0]?.value ?? '' } : { ...parameter, options: [], optionsFrom: undefined })}
+                    onChange={(value) =>
+                      set(
+                        index,
+                        value === 'field'
+                          ? { ...parameter, options: undefined, optionsFrom: fieldOptions[0]?.value ?? '' }
+                          : { ...parameter, options: [], optionsFrom: undefined },
+                      )
+                    }
                   >
                     <Group gap="md" mt="xs">
                       <Radio value="list" label="A list I type" />
@@ -117,7 +154,13 @@ export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
         )
       })}
       <Group>
-        <Button id={addId} variant="default" leftSection={<Plus size={16} aria-hidden="true" />} onClick={add} disabled={parameters.length >= REPORT_LIMITS.parameters}>
+        <Button
+          id={addId}
+          variant="default"
+          leftSection={<Plus size={16} aria-hidden="true" />}
+          onClick={add}
+          disabled={parameters.length >= REPORT_LIMITS.parameters}
+        >
           Add parameter
         </Button>
       </Group>

@@ -61,7 +61,12 @@ beforeEach(() => {
   optionsAnswer = () => jsonResponse(200, { options: {} })
   datasetsAnswer = () => jsonResponse(200, { datasets: [costsDataset, usersDataset] })
   previewAnswer = () => jsonResponse(200, costsResult({ chart: null, title: 'Preview title' }))
-  createAnswer = (body) => jsonResponse(200, { success: true, message: 'Report saved successfully!', report: makeSummary({ REPORT_ID: 9, REPORT_NAME: body.name }) })
+  createAnswer = (body) =>
+    jsonResponse(200, {
+      success: true,
+      message: 'Report saved successfully!',
+      report: makeSummary({ REPORT_ID: 9, REPORT_NAME: body.name }),
+    })
   updateAnswer = () => jsonResponse(200, { success: true, message: 'Report updated successfully!', report: { ...existing, version: 3 } })
   fetchMock = stubApi(answer)
 })
@@ -69,7 +74,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const previews = () => requestsTo(fetchMock, '/api/reportrun').filter((request) => (request.body as { definition?: unknown }).definition !== undefined)
+const previews = () =>
+  requestsTo(fetchMock, '/api/reportrun').filter((request) => (request.body as { definition?: unknown }).definition !== undefined)
 const lastPreview = () => previews().at(-1)?.body as { definition: ReportDefinition; limit: number } | undefined
 
 async function openNewReport(user: ReturnType<typeof userEvent.setup>) {
@@ -85,12 +91,22 @@ async function openExisting(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Report designer', () => {
+  it('adds a summary column with an aggregate, so the preview can run at once', async () => {
+    const user = userEvent.setup()
+    renderRoutes(routes, '/reports-studio')
+    const designer = await openNewReport(user)
+    await user.click(within(designer).getByRole('radio', { name: /^Summary/ }))
+    await user.click(within(designer).getByRole('tab', { name: 'Columns' }))
+    await user.click(within(designer).getByRole('button', { name: 'Add column' }))
+    expect(within(designer).getByRole('group', { name: 'Column 1: Total Cost' })).toBeInTheDocument()
+    await waitFor(() => expect(lastPreview()?.definition.columns).toEqual([{ field: 'cost', agg: 'sum' }]), PREVIEW_WAIT)
+  })
+
   it('builds a definition (dataset, a group, a summed column, a calculation) and previews it as it stands', async () => {
     const user = userEvent.setup()
     renderRoutes(routes, '/reports-studio')
     const designer = await openNewReport(user)
     expect(within(designer).getByText('Choose a dataset and add a column to see a preview.')).toBeInTheDocument()
-    await user.click(within(designer).getByRole('radio', { name: /^Summary/ }))
 
     await user.click(within(designer).getByRole('tab', { name: 'Columns' }))
     await user.click(within(designer).getByRole('button', { name: 'Add column' }))
@@ -99,10 +115,14 @@ describe('Report designer', () => {
     await user.selectOptions(within(second).getByRole('combobox', { name: 'Shows' }), 'Cost')
     await user.selectOptions(within(second).getByRole('combobox', { name: 'Aggregate' }), 'Sum')
     expect(within(designer).getByRole('group', { name: 'Column 2: Total Cost' })).toBeInTheDocument()
+    await user.click(within(designer).getByRole('tab', { name: 'Data' }))
+    await user.click(within(designer).getByRole('radio', { name: /^Summary/ }))
 
     await user.click(within(designer).getByRole('tab', { name: 'Groups and totals' }))
     await user.click(within(designer).getByRole('button', { name: 'Add group' }))
-    expect(within(within(designer).getByRole('group', { name: 'Group level 1' })).getByRole('combobox', { name: 'Group by' })).toHaveValue('fund')
+    expect(within(within(designer).getByRole('group', { name: 'Group level 1' })).getByRole('combobox', { name: 'Group by' })).toHaveValue(
+      'fund',
+    )
 
     await user.click(within(designer).getByRole('tab', { name: 'Calculations' }))
     expect(within(designer).getByText(/sum avg min max count abs round coalesce nullif if/)).toBeInTheDocument()
@@ -128,7 +148,9 @@ describe('Report designer', () => {
       calculations: [{ id: 'calc_1', label: 'Half', expr: 'sum(cost) * 0.5', format: 'money' }],
     })
     // The debounce sends the finished formula, not one request per key.
-    expect(previews().filter((request) => (request.body as { definition: ReportDefinition }).definition.calculations[0]?.expr === 'sum(cost')).toHaveLength(0)
+    expect(
+      previews().filter((request) => (request.body as { definition: ReportDefinition }).definition.calculations[0]?.expr === 'sum(cost'),
+    ).toHaveLength(0)
     expect(await within(designer).findByRole('table', { name: 'Preview' })).toBeInTheDocument()
   })
 
@@ -153,7 +175,9 @@ describe('Report designer', () => {
     await user.click(within(designer).getByRole('button', { name: 'Add filter' }))
     const filter = within(designer).getByRole('group', { name: 'Filter 1' })
     await user.selectOptions(within(filter).getByRole('combobox', { name: 'Field' }), 'Cost')
-    const conditions = within(within(filter).getByRole('combobox', { name: 'Condition' })).getAllByRole('option').map((option) => option.textContent)
+    const conditions = within(within(filter).getByRole('combobox', { name: 'Condition' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent)
     expect(conditions).toContain('is between')
     expect(conditions).not.toContain('contains')
     await user.selectOptions(within(filter).getByRole('combobox', { name: 'Condition' }), 'is at least')
@@ -173,7 +197,8 @@ describe('Report designer', () => {
 
   it("shows the server's account of a bad definition beside the form", async () => {
     const user = userEvent.setup()
-    previewAnswer = () => jsonResponse(422, { error: "Column 1: in a summary, 'Cost' needs an aggregate such as sum or count.", code: 'invalid_definition' })
+    previewAnswer = () =>
+      jsonResponse(422, { error: "Column 1: in a summary, 'Cost' needs an aggregate such as sum or count.", code: 'invalid_definition' })
     renderRoutes(routes, '/reports-studio')
     await openExisting(user)
     const alert = await screen.findByRole('alert', {}, PREVIEW_WAIT)
@@ -204,9 +229,15 @@ describe('Report designer', () => {
     await user.type(name, 'Spending by fund')
     await user.type(within(ask).getByRole('textbox', { name: /Description/ }), 'What each fund spent')
     await user.click(within(ask).getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: 'Report saved successfully!' })))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: 'Report saved successfully!' })),
+    )
     const [request] = requestsTo(fetchMock, '/api/reportcreate')
-    expect(request!.body).toMatchObject({ name: 'Spending by fund', description: 'What each fund spent', definition: { dataset: 'costs', columns: [{ field: 'fund' }] } })
+    expect(request!.body).toMatchObject({
+      name: 'Spending by fund',
+      description: 'What each fund spent',
+      definition: { dataset: 'costs', columns: [{ field: 'fund' }] },
+    })
     // The designer now edits the saved report, and the studio shows it.
     expect(await screen.findByRole('dialog', { name: 'Edit report: Spending by fund' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'History' })).toBeInTheDocument()
@@ -216,7 +247,8 @@ describe('Report designer', () => {
   it("shows 'Failed to save report: ' with the server's reason", async () => {
     const user = userEvent.setup()
     const show = vi.spyOn(notifications, 'show')
-    createAnswer = () => jsonResponse(422, { error: 'The report definition is not valid: A report shows at least one column.', code: 'invalid_definition' })
+    createAnswer = () =>
+      jsonResponse(422, { error: 'The report definition is not valid: A report shows at least one column.', code: 'invalid_definition' })
     renderRoutes(routes, '/reports-studio')
     const designer = await openNewReport(user)
     await user.click(within(designer).getByRole('button', { name: 'Save' }))
@@ -224,7 +256,12 @@ describe('Report designer', () => {
     await user.type(within(ask).getByRole('textbox', { name: /Name/ }), 'Empty')
     await user.click(within(ask).getByRole('button', { name: 'Save' }))
     await waitFor(() =>
-      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'Failed to save report: The report definition is not valid: A report shows at least one column.' })),
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'red',
+          message: 'Failed to save report: The report definition is not valid: A report shows at least one column.',
+        }),
+      ),
     )
     expect(screen.getByRole('dialog', { name: 'Save report' })).toBeInTheDocument()
   })
@@ -241,7 +278,9 @@ describe('Report designer', () => {
     expect(within(designer).getByText('Unsaved changes')).toBeInTheDocument()
 
     await user.click(within(designer).getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: 'Report updated successfully!' })))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: 'Report updated successfully!' })),
+    )
     expect(screen.queryByRole('dialog', { name: 'Save report' })).toBeNull()
     const [request] = requestsTo(fetchMock, '/api/reportupdate')
     expect(request!.method).toBe('PUT')
@@ -283,12 +322,20 @@ describe('Report designer', () => {
     await user.type(title(), '!')
     await user.click(within(designer).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(requestsTo(fetchMock, '/api/reportupdate')).toHaveLength(3))
-    expect(requestsTo(fetchMock, '/api/reportupdate')[2]!.body).toMatchObject({ version: 4, definition: { layout: { title: 'Their title!' } } })
+    expect(requestsTo(fetchMock, '/api/reportupdate')[2]!.body).toMatchObject({
+      version: 4,
+      definition: { layout: { title: 'Their title!' } },
+    })
   })
 
   it('renames and describes a saved report in Page setup, and refuses an empty name', async () => {
     const user = userEvent.setup()
-    updateAnswer = () => jsonResponse(200, { success: true, message: 'Report updated successfully!', report: { ...existing, REPORT_NAME: 'Spending by fund', version: 3 } })
+    updateAnswer = () =>
+      jsonResponse(200, {
+        success: true,
+        message: 'Report updated successfully!',
+        report: { ...existing, REPORT_NAME: 'Spending by fund', version: 3 },
+      })
     renderRoutes(routes, '/reports-studio')
     const designer = await openExisting(user)
     await user.click(within(designer).getByRole('tab', { name: 'Page setup' }))
@@ -314,7 +361,10 @@ describe('Report designer', () => {
       name: 'Spending by fund',
       description: 'What each fund spent',
       version: 2,
-      definition: { dataset: 'costs', columns: [{ field: 'department' }, { field: 'cost', agg: 'sum', label: 'Spent' }, { field: 'posted' }] },
+      definition: {
+        dataset: 'costs',
+        columns: [{ field: 'department' }, { field: 'cost', agg: 'sum', label: 'Spent' }, { field: 'posted' }],
+      },
     })
     expect(await screen.findByRole('dialog', { name: 'Edit report: Spending by fund' })).toBeInTheDocument()
     expect(within(designer).queryByText('Unsaved changes')).toBeNull()
@@ -341,7 +391,10 @@ describe('Report designer', () => {
     const designer = await openExisting(user)
     const fund = await within(designer).findByRole('combobox', { name: 'Fund' }, PREVIEW_WAIT)
     await waitFor(() => expect(fund).toBeEnabled())
-    expect(requestsTo(fetchMock, '/api/reportoptions')[0]!.body).toMatchObject({ reportId: 3, definition: { dataset: 'costs', parameters: [{ id: 'fund', optionsFrom: 'fund' }] } })
+    expect(requestsTo(fetchMock, '/api/reportoptions')[0]!.body).toMatchObject({
+      reportId: 3,
+      definition: { dataset: 'costs', parameters: [{ id: 'fund', optionsFrom: 'fund' }] },
+    })
     await user.click(fund)
     await user.click(await within(designer).findByRole('option', { name: '200' }))
     await user.click(within(designer).getByRole('button', { name: 'Preview with these values' }))
@@ -355,7 +408,9 @@ describe('Report designer', () => {
     const designer = await openExisting(user)
     await user.click(within(designer).getByRole('button', { name: 'History' }))
     const history = await screen.findByRole('dialog', { name: 'Version history' })
-    const rows = within(await within(history).findByRole('table', { name: 'Versions' })).getAllByRole('row').slice(1)
+    const rows = within(await within(history).findByRole('table', { name: 'Versions' }))
+      .getAllByRole('row')
+      .slice(1)
     expect(rows[0]).toHaveTextContent('2')
     expect(within(rows[0]!).getByText('Current')).toBeInTheDocument()
     expect(within(rows[0]!).queryByRole('button')).toBeNull()
@@ -365,7 +420,9 @@ describe('Report designer', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Restore version' })
     expect(confirm).toHaveTextContent('Restore version 1? It becomes the newest version; the current one stays in the history.')
     await user.click(within(confirm).getByRole('button', { name: 'Restore' }))
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: 'Version 1 was restored as version 3.' })))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: 'Version 1 was restored as version 3.' })),
+    )
     const [request] = requestsTo(fetchMock, '/api/reportrestore')
     expect(request!.method).toBe('POST')
     expect([request!.url.searchParams.get('reportId'), request!.url.searchParams.get('version')]).toEqual(['3', '1'])
@@ -380,7 +437,10 @@ describe('Report designer', () => {
     renderRoutes(routes, '/reports-studio')
     const designer = await openExisting(user)
     await user.click(within(designer).getByRole('tab', { name: 'Columns' }))
-    const legends = () => within(designer).getAllByRole('group', { name: /^Column \d/ }).map((group) => group.querySelector('legend')?.textContent)
+    const legends = () =>
+      within(designer)
+        .getAllByRole('group', { name: /^Column \d/ })
+        .map((group) => group.querySelector('legend')?.textContent)
     expect(legends()).toEqual(['Column 1: Department', 'Column 2: Spent', 'Column 3: Posted'])
 
     within(designer).getByRole('button', { name: 'Move column 2 up' }).focus()
@@ -402,7 +462,9 @@ describe('Report designer', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }))
     expect(screen.getByRole('dialog', { name: 'New Report' })).toBeInTheDocument()
     await user.click(within(designer).getByRole('button', { name: 'Close the designer' }))
-    await user.click(within(await screen.findByRole('dialog', { name: 'Close the designer' })).getByRole('button', { name: 'Discard changes' }))
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Close the designer' })).getByRole('button', { name: 'Discard changes' }),
+    )
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Report' })).toBeNull())
   })
 
@@ -412,6 +474,8 @@ describe('Report designer', () => {
     renderRoutes(routes, '/reports-studio')
     await user.click(await screen.findByRole('button', { name: 'New Report' }))
     const designer = await screen.findByRole('dialog', { name: 'New Report' })
-    expect(await within(designer).findByRole('alert')).toHaveTextContent('The report designer could not be loaded. Please refresh the page.')
+    expect(await within(designer).findByRole('alert')).toHaveTextContent(
+      'The report designer could not be loaded. Please refresh the page.',
+    )
   })
 })

@@ -53,5 +53,13 @@ export function ReportDesigner({ reportId, onClose, onCreated }: ReportDesignerP
   const saved = reportId !== null ? details.data : undefined
   // With a single dataset to read there is nothing to choose: start on it.
   const definition = saved?.definition ?? newDefinition(datasets.data.length === 1 ? datasets.data[0]!.id : '')
-  return <DesignerWorkspace datasets={datasets.data} report={saved?.report ?? null} definition={definition} onClose={onClose} onCreated={onCreated} />
+  return (
+    <DesignerWorkspace
+      datasets={datasets.data}
+      report={saved?.report ?? null}
+      definition={definition}
+      onClose={onClose}
+      onCreated={onCreated}
+    />
+  )
 }

@@ -40,7 +40,15 @@ export function SaveReportModal({ opened, saving, onSave, onClose }: SaveReportM
               setError(null)
             }}
           />
-          <Textarea label="Description" description="Optional" autosize minRows={2} maxLength={1000} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
+          <Textarea
+            label="Description"
+            description="Optional"
+            autosize
+            minRows={2}
+            maxLength={1000}
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={saving}>
               Cancel

@@ -16,7 +16,10 @@ export function SortKeys({ definition, dataset, onChange }: EditorProps) {
   const columns = columnChoices(definition, dataset)
   const groupOptions = definition.groups
     .filter((group) => !columns.some((column) => column.key === group.field))
-    .map((group) => ({ value: group.field, label: `Group: ${dataset?.fields.find((field) => field.name === group.field)?.label ?? group.field}` }))
+    .map((group) => ({
+      value: group.field,
+      label: `Group: ${dataset?.fields.find((field) => field.name === group.field)?.label ?? group.field}`,
+    }))
   const options = [...columns.map((column) => ({ value: column.key, label: column.label })), ...groupOptions]
   const setSort = (next: SortKey[]) => onChange({ ...definition, sort: next })
   return (
@@ -26,11 +29,19 @@ export function SortKeys({ definition, dataset, onChange }: EditorProps) {
       </Title>
       {sort.map((key, index) => (
         <Group key={index} gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={`Sort ${index + 1}`}>
-          <NativeSelect label="Sort by" value={key.key} data={withCurrent(options, key.key, (name) => `${name} (not shown)`)} onChange={(event) => setSort(replaceItem(sort, index, { ...key, key: event.currentTarget.value }))} />
+          <NativeSelect
+            label="Sort by"
+            value={key.key}
+            data={withCurrent(options, key.key, (name) => `${name} (not shown)`)}
+            onChange={(event) => setSort(replaceItem(sort, index, { ...key, key: event.currentTarget.value }))}
+          />
           <NativeSelect
             label="Direction"
             value={key.dir}
-            data={[{ value: 'asc', label: 'Ascending' }, { value: 'desc', label: 'Descending' }]}
+            data={[
+              { value: 'asc', label: 'Ascending' },
+              { value: 'desc', label: 'Descending' },
+            ]}
             onChange={(event) => setSort(replaceItem(sort, index, { ...key, dir: event.currentTarget.value === 'desc' ? 'desc' : 'asc' }))}
           />
           <ItemControls
@@ -45,7 +56,13 @@ export function SortKeys({ definition, dataset, onChange }: EditorProps) {
         </Group>
       ))}
       <Group>
-        <Button id={addId} variant="default" leftSection={<Plus size={16} aria-hidden="true" />} disabled={options.length === 0 || sort.length >= 10} onClick={() => setSort([...sort, { key: options[0]!.value, dir: 'asc' }])}>
+        <Button
+          id={addId}
+          variant="default"
+          leftSection={<Plus size={16} aria-hidden="true" />}
+          disabled={options.length === 0 || sort.length >= 10}
+          onClick={() => setSort([...sort, { key: options[0]!.value, dir: 'asc' }])}
+        >
           Add sort
         </Button>
       </Group>

@@ -15,7 +15,16 @@ export interface UpdateConflictAlertProps {
  */
 export function UpdateConflictAlert({ message, reloading, onReload, onDismiss }: UpdateConflictAlertProps) {
   return (
-    <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={onDismiss} mb="md">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<AlertCircle size={18} aria-hidden="true" />}
+      role="alert"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onDismiss}
+      mb="md"
+    >
       <Text size="sm">{message}</Text>
       <Group mt="sm">
         <Button size="xs" variant="default" leftSection={<RefreshCw size={14} aria-hidden="true" />} loading={reloading} onClick={onReload}>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { formatDateTime } from '@/lib/format'
 import { useReportVersions, useRestoreVersion } from '../../api/reports'
 import { reasonOf } from '../../utils/messages'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 export interface VersionHistoryModalProps {
   reportId: number
@@ -33,7 +34,8 @@ export function VersionHistoryModal({ reportId, opened, unsaved, onClose, onRest
           onRestored()
           onClose()
         },
-        onError: (error) => notifications.show({ color: 'red', message: `Failed to restore version: ${reasonOf(error)}`, autoClose: false }),
+        onError: (error) =>
+          notifications.show({ color: 'red', message: `Failed to restore version: ${reasonOf(error)}`, autoClose: false }),
         onSettled: () => setAsked(null),
       },
     )
@@ -51,7 +53,7 @@ export function VersionHistoryModal({ reportId, opened, unsaved, onClose, onRest
             <Loader size="sm" aria-label="Loading the history" />
           </Center>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable minWidth={560} label="Versions" cardsOnPhone>
             <Table aria-label="Versions" verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -77,7 +79,12 @@ export function VersionHistoryModal({ reportId, opened, unsaved, onClose, onRest
                           Current
                         </Badge>
                       ) : (
-                        <Button size="xs" variant="default" aria-label={`Restore version ${version.version}`} onClick={() => setAsked(version.version)}>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Restore version ${version.version}`}
+                          onClick={() => setAsked(version.version)}
+                        >
                           Restore
                         </Button>
                       )}
@@ -86,7 +93,7 @@ export function VersionHistoryModal({ reportId, opened, unsaved, onClose, onRest
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
         <Text size="xs" c="dimmed" mt="sm">
           Every save keeps the definition it replaced; restoring one adds it as the newest version.

@@ -22,7 +22,12 @@ function choiceList(options: readonly string[], chosen: readonly string[]): stri
 
 /** A select or multiSelect parameter whose choices are a field's values, fetched from the server. */
 export function FieldChoiceInput({ parameter, value, error, fieldLabel, choices, onChange }: FieldChoiceInputProps) {
-  const common = { label: parameter.label, required: parameter.required, error, description: fieldLabel ? `A value of ${fieldLabel}` : undefined }
+  const common = {
+    label: parameter.label,
+    required: parameter.required,
+    error,
+    description: fieldLabel ? `A value of ${fieldLabel}` : undefined,
+  }
   const multiple = parameter.type === 'multiSelect'
   const options = choices.options?.[parameter.id]
 
@@ -68,6 +73,8 @@ export function FieldChoiceInput({ parameter, value, error, fieldLabel, choices,
   }
 
   // The server could not list the values (or left this parameter out): the person can still type one, and the server checks it.
-  const note = multiple ? 'The choices could not be loaded; type values separated by commas' : 'The choices could not be loaded; type a value'
+  const note = multiple
+    ? 'The choices could not be loaded; type values separated by commas'
+    : 'The choices could not be loaded; type a value'
   return <TextInput {...common} description={note} value={promptText(value)} onChange={(event) => onChange(event.currentTarget.value)} />
 }

@@ -40,7 +40,9 @@ interface InputProps {
 
 function ParameterInput({ parameter, value, error, fieldLabel, choices, onChange }: InputProps) {
   if (choices && takesFieldChoices(parameter)) {
-    return <FieldChoiceInput parameter={parameter} value={value} error={error} fieldLabel={fieldLabel} choices={choices} onChange={onChange} />
+    return (
+      <FieldChoiceInput parameter={parameter} value={value} error={error} fieldLabel={fieldLabel} choices={choices} onChange={onChange} />
+    )
   }
   const common = { label: parameter.label, required: parameter.required, error }
   const text = promptText(value)
@@ -49,7 +51,14 @@ function ParameterInput({ parameter, value, error, fieldLabel, choices, onChange
   switch (parameter.type) {
     case 'integer':
     case 'decimal':
-      return <TextInput {...common} inputMode={parameter.type === 'integer' ? 'numeric' : 'decimal'} value={text} onChange={(event) => onChange(event.currentTarget.value)} />
+      return (
+        <TextInput
+          {...common}
+          inputMode={parameter.type === 'integer' ? 'numeric' : 'decimal'}
+          value={text}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      )
     case 'date':
       return <TextInput {...common} type="date" value={text} onChange={(event) => onChange(event.currentTarget.value)} />
     case 'boolean':
@@ -58,12 +67,23 @@ function ParameterInput({ parameter, value, error, fieldLabel, choices, onChange
           {...common}
           value={text}
           onChange={(event) => onChange(event.currentTarget.value)}
-          data={[{ value: '', label: parameter.required ? 'Choose…' : 'Any' }, { value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]}
+          data={[
+            { value: '', label: parameter.required ? 'Choose…' : 'Any' },
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ]}
         />
       )
     case 'select':
       if (parameter.options?.length) {
-        return <NativeSelect {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} data={[{ value: '', label: emptyChoice }, ...parameter.options]} />
+        return (
+          <NativeSelect
+            {...common}
+            value={text}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            data={[{ value: '', label: emptyChoice }, ...parameter.options]}
+          />
+        )
       }
       break
     case 'multiSelect':
@@ -79,7 +99,17 @@ function ParameterInput({ parameter, value, error, fieldLabel, choices, onChange
         )
       }
       if (parameter.options?.length) {
-        return <MultiSelect {...common} data={parameter.options} value={list} onChange={onChange} searchable clearable placeholder={list.length ? undefined : 'All'} />
+        return (
+          <MultiSelect
+            {...common}
+            data={parameter.options}
+            value={list}
+            onChange={onChange}
+            searchable
+            clearable
+            placeholder={list.length ? undefined : 'All'}
+          />
+        )
       }
       break
   }

@@ -28,7 +28,11 @@ beforeEach(() => {
   giveElementsASize()
   definition = costsDefinition()
   runAnswer = () => jsonResponse(200, costsResult())
-  exportAnswer = () => new Response('Department,Spent\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="Costs_by_fund_2026-03-15.csv"' } })
+  exportAnswer = () =>
+    new Response('Department,Spent\r\n', {
+      status: 200,
+      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="Costs_by_fund_2026-03-15.csv"' },
+    })
   optionsAnswer = () => jsonResponse(200, { options: { fund: ['100', '200', '300'], departments: ['Instruction', 'Transport'] } })
   fetchMock = stubApi((url, init) => {
     if (url.pathname === '/api/reportoptions') return optionsAnswer()
@@ -44,7 +48,11 @@ afterEach(() => {
 })
 
 const runs = () => requestsTo(fetchMock, '/api/reportrun')
-const rowTexts = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => row.textContent)
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent)
 
 describe('Report viewer', () => {
   it('shows the title, parameter values, grouped rows with subtotals and grand total, formatted as the exports, and the chart', async () => {
@@ -54,9 +62,13 @@ describe('Report viewer', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Costs by fund' })).toBeInTheDocument()
     expect(screen.getByText('Fiscal year to date')).toBeInTheDocument()
     expect(screen.getByText('Fiscal year: 2026 · Funds: All')).toBeInTheDocument()
-    expect(screen.getByText('Run Mar 15, 2026 2:05 PM UTC')).toBeInTheDocument()
+    expect(screen.getByText('Run Mar 15, 2026 7:05 AM PDT')).toBeInTheDocument()
 
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Department', 'Spent', 'Posted'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Department', 'Spent', 'Posted'])
     expect(rowTexts(table)).toEqual([
       'Fund: 100',
       'Instruction$1,234.50Mar 1, 2026',
@@ -81,9 +93,35 @@ describe('Report viewer', () => {
 
     const chart = await screen.findByRole('img', { name: /Bar chart of Spent by 2 categories/ })
     await waitFor(() => expect(chart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(2))
+    // Axis titles: the category field along the bottom, the measured column up the side.
+    expect([...chart.querySelectorAll('.mantine-BarChart-axisLabel')].map((label) => label.textContent)).toEqual(['Fund', 'Spent'])
     await user.click(screen.getByRole('button', { name: 'Show the chart data' }))
     const data = screen.getByRole('table', { name: 'Chart data: Costs by fund' })
     expect(rowTexts(data)).toEqual(['100$1,214.50', '200$1,000,000.00'])
+  })
+
+  it('names every slice of a pie beside it with its amount and share', async () => {
+    runAnswer = () =>
+      jsonResponse(
+        200,
+        costsResult({
+          chart: {
+            type: 'pie',
+            categoryLabel: 'Fund',
+            categories: ['100', '200', '300', '400'],
+            series: [{ key: 'sum_cost', name: 'Spent', values: [750, 200, 50, -10] }],
+          },
+        }),
+      )
+    renderRoutes(routes, '/reports-studio?report=5')
+    const key = await screen.findByRole('list', { name: 'Slices of Spent' })
+    // The negative amount is not a share, so it has no slice and no entry.
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['100: $750.00 (75.0%)', '200: $200.00 (20.0%)', '300: $50.00 (5.0%)'])
+    expect(screen.getByRole('img', { name: /Pie chart of Spent by 4 categories/ })).toBeInTheDocument()
   })
 
   it('waits for required parameters, checks them, and sends typed values', async () => {
@@ -144,7 +182,10 @@ describe('Report viewer', () => {
     const user = userEvent.setup()
     definition = costsDefinition({ parameters: [{ id: 'fund', label: 'Fund', type: 'select', required: true, optionsFrom: 'fund' }] })
     let fail: () => void = () => undefined
-    optionsAnswer = () => new Promise<Response>((resolve) => (fail = () => resolve(jsonResponse(500, { error: 'The database is not available.', code: 'internal' }))))
+    optionsAnswer = () =>
+      new Promise<Response>(
+        (resolve) => (fail = () => resolve(jsonResponse(500, { error: 'The database is not available.', code: 'internal' }))),
+      )
     renderRoutes(routes, '/reports-studio?report=5')
     expect(await screen.findByRole('combobox', { name: /Fund/ })).toBeDisabled()
     expect(screen.getByLabelText('Loading the choices of Fund')).toBeInTheDocument()
@@ -176,7 +217,8 @@ describe('Report viewer', () => {
 
   it('pages through the records with Previous and Next', async () => {
     const user = userEvent.setup()
-    runAnswer = ({ offset }) => jsonResponse(200, costsResult({ chart: null, page: { offset, limit: 100, total: 250, hasMore: offset + 100 < 250 } }))
+    runAnswer = ({ offset }) =>
+      jsonResponse(200, costsResult({ chart: null, page: { offset, limit: 100, total: 250, hasMore: offset + 100 < 250 } }))
     renderRoutes(routes, '/reports-studio?report=5')
     expect(await screen.findByText('Showing rows 1–100 of 250')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled()
@@ -219,7 +261,12 @@ describe('Report viewer', () => {
     exportAnswer = () => jsonResponse(413, { error: 'The PDF holds at most 50,000 rows; export Excel or CSV instead.', code: 'too_large' })
     await user.click(within(exports).getByRole('button', { name: 'Excel' }))
     await waitFor(() =>
-      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'Export failed: The PDF holds at most 50,000 rows; export Excel or CSV instead.' })),
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'red',
+          message: 'Export failed: The PDF holds at most 50,000 rows; export Excel or CSV instead.',
+        }),
+      ),
     )
     expect(requestsTo(fetchMock, '/api/reportexport')[2]!.body).toMatchObject({ format: 'xlsx' })
   })
@@ -227,11 +274,14 @@ describe('Report viewer', () => {
   it("says 'Failed to load report: ' when the report is gone", async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = new URL(String(input), 'http://localhost')
-      if (url.pathname === '/api/reportdetails') return jsonResponse(404, { error: 'There is no report with id 5. It may have been deleted.', code: 'report_not_found' })
+      if (url.pathname === '/api/reportdetails')
+        return jsonResponse(404, { error: 'There is no report with id 5. It may have been deleted.', code: 'report_not_found' })
       if (url.pathname === '/api/reportlist') return jsonResponse(200, { reports: [], canCreate: false })
       return jsonResponse(404, { error: 'Not found', code: 'not_found' })
     })
     renderRoutes(routes, '/reports-studio?report=5')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load report: There is no report with id 5. It may have been deleted.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load report: There is no report with id 5. It may have been deleted.',
+    )
   })
 })

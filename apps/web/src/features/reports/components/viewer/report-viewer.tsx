@@ -20,7 +20,15 @@ export interface ReportViewerProps {
 }
 
 /** Runs of a report: the prompts, the result page with its chart, paging and the exports. */
-function ReportRun({ report, definition, onEdit }: { report: ReportSummary; definition: ReportDefinition; onEdit: ReportViewerProps['onEdit'] }) {
+function ReportRun({
+  report,
+  definition,
+  onEdit,
+}: {
+  report: ReportSummary
+  definition: ReportDefinition
+  onEdit: ReportViewerProps['onEdit']
+}) {
   const headingRef = useFocusOnMount<HTMLHeadingElement>()
   // A report whose required parameters all have defaults runs at once; otherwise it waits for the prompts.
   const [applied, setApplied] = useState<ParameterValues | null>(() =>
@@ -54,7 +62,12 @@ function ReportRun({ report, definition, onEdit }: { report: ReportSummary; defi
 
       {definition.parameters.length > 0 ? (
         <Paper withBorder radius="md" p="md" component="section" aria-label="Parameters">
-          <ParameterPrompts parameters={definition.parameters} choices={fieldChoicesOf(options, asksChoices)} running={run.isFetching} onRun={onRun} />
+          <ParameterPrompts
+            parameters={definition.parameters}
+            choices={fieldChoicesOf(options, asksChoices)}
+            running={run.isFetching}
+            onRun={onRun}
+          />
         </Paper>
       ) : null}
 
@@ -62,7 +75,13 @@ function ReportRun({ report, definition, onEdit }: { report: ReportSummary; defi
         <Text c="dimmed">Fill in the parameters and run the report.</Text>
       ) : run.isError ? (
         isDefinitionProblem(run.error) ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The report could not run" role="alert">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<AlertCircle size={18} aria-hidden="true" />}
+            title="The report could not run"
+            role="alert"
+          >
             {run.error.message}
           </Alert>
         ) : (

@@ -1,5 +1,5 @@
 import { BarChart, LineChart, PieChart } from '@mantine/charts'
-import { Box, Button, Stack, Table } from '@mantine/core'
+import { Box, Button, ColorSwatch, Flex, getThemeColor, Group, Stack, Table, Text, useMantineTheme } from '@mantine/core'
 import type { Format, ResultChart as ResultChartModel, ResultColumn } from '@platform/contracts/reports'
 import { ChevronDown, ChevronRight } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -45,6 +45,40 @@ function ChartDataTable({ chart, columns, label, id }: { chart: ResultChartModel
   )
 }
 
+interface Slice {
+  name: string
+  value: number
+  color: string
+}
+
+/**
+ * The pie's key: every slice named with its amount and share, in a list beside the pie rather than as labels on it,
+ * so small neighbouring slices never print over one another.
+ */
+function PieKey({ slices, format, label }: { slices: Slice[]; format: Format; label: string }) {
+  const theme = useMantineTheme()
+  const total = slices.reduce((sum, slice) => sum + slice.value, 0)
+  return (
+    <Stack component="ul" aria-label={label} gap={4} p={0} m={0} style={{ listStyle: 'none', minWidth: 0 }}>
+      {slices.map((slice, index) => (
+        <Group component="li" key={`${slice.name}-${index}`} gap="xs" wrap="nowrap" align="flex-start">
+          <ColorSwatch
+            color={getThemeColor(slice.color, theme)}
+            size={12}
+            mt={4}
+            withShadow={false}
+            aria-hidden="true"
+            style={{ flexShrink: 0 }}
+          />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {slice.name}: {formatCell(slice.value, format)} ({formatCell(slice.value / total, 'percent')})
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  )
+}
+
 /** The report's chart (one category per first-level group) with its numbers a click away. */
 export function ResultChart({ chart, columns, title }: { chart: ResultChartModel; columns: ResultColumn[]; title: string }) {
   const [showData, setShowData] = useState(false)
@@ -59,28 +93,54 @@ export function ResultChart({ chart, columns, title }: { chart: ResultChartModel
   }))
   const series = chart.series.map((item, index) => ({ name: item.key, label: item.name, color: PALETTE[index % PALETTE.length]! }))
   const height = 300
+  // Axis titles name the category field along the bottom and the measured column(s) up the side.
+  // The library greys them (#808080, under 4.5:1 on white); they are read like any label, so they take the text colour.
+  const axisTitles = {
+    xAxisLabel: chart.categoryLabel || undefined,
+    yAxisLabel: seriesNames || undefined,
+    styles: { axisLabel: { fill: 'var(--mantine-color-text)' } },
+  }
+  // A pie draws shares: the first series, its positive values only.
+  const slices: Slice[] = chart.categories
+    .map((category, index) => ({ name: category, value: first?.values[index] ?? 0, color: PALETTE[index % PALETTE.length]! }))
+    .filter((slice) => slice.value > 0)
 
   return (
     <Stack gap="xs">
-      <Box role="img" aria-label={description}>
-        {chart.type === 'bar' ? (
-          <BarChart h={height} data={data} dataKey="category" series={series} valueFormatter={valueFormatter} withLegend={series.length > 1} accessibilityLayer={false} />
-        ) : chart.type === 'line' ? (
-          <LineChart h={height} data={data} dataKey="category" series={series} valueFormatter={valueFormatter} withLegend={series.length > 1} accessibilityLayer={false} />
-        ) : (
-          <PieChart
-            size={240}
-            mx="auto"
-            // A pie draws shares: the first series, its positive values only.
-            data={chart.categories
-              .map((category, index) => ({ name: category, value: first?.values[index] ?? 0, color: PALETTE[index % PALETTE.length]! }))
-              .filter((cell) => cell.value > 0)}
-            withTooltip
-            tooltipDataSource="segment"
-            valueFormatter={valueFormatter}
-          />
-        )}
-      </Box>
+      {chart.type === 'pie' ? (
+        <Flex direction={{ base: 'column', sm: 'row' }} gap="lg" align="center" justify="center">
+          <Box role="img" aria-label={description} style={{ flexShrink: 0 }}>
+            <PieChart size={240} data={slices} withTooltip tooltipDataSource="segment" valueFormatter={valueFormatter} />
+          </Box>
+          <PieKey slices={slices} format={formatOf(columns, first?.key ?? '')} label={`Slices of ${first?.name ?? 'the chart'}`} />
+        </Flex>
+      ) : (
+        <Box role="img" aria-label={description}>
+          {chart.type === 'bar' ? (
+            <BarChart
+              h={height}
+              data={data}
+              dataKey="category"
+              series={series}
+              valueFormatter={valueFormatter}
+              withLegend={series.length > 1}
+              accessibilityLayer={false}
+              {...axisTitles}
+            />
+          ) : (
+            <LineChart
+              h={height}
+              data={data}
+              dataKey="category"
+              series={series}
+              valueFormatter={valueFormatter}
+              withLegend={series.length > 1}
+              accessibilityLayer={false}
+              {...axisTitles}
+            />
+          )}
+        </Box>
+      )}
       <div>
         <Button
           variant="subtle"

@@ -3,7 +3,15 @@ import type { ReportResult } from '@platform/contracts/reports'
 import { parametersLine, runAtText } from '@platform/contracts/report-labels'
 
 /** The title, subtitle, parameter values and run time, as the PDF prints them above the table. */
-export function ResultHeader({ result, fallbackTitle, titleOrder = 3 }: { result: ReportResult; fallbackTitle: string; titleOrder?: 3 | 4 }) {
+export function ResultHeader({
+  result,
+  fallbackTitle,
+  titleOrder = 3,
+}: {
+  result: ReportResult
+  fallbackTitle: string
+  titleOrder?: 3 | 4
+}) {
   const parameters = result.layout.showParameters ? parametersLine(result.parameters) : ''
   return (
     <Stack gap={2}>
@@ -15,7 +23,7 @@ export function ResultHeader({ result, fallbackTitle, titleOrder = 3 }: { result
         </Text>
       ) : null}
       <Text size="xs" c="dimmed">
-        {runAtText(result.generatedAt)}
+        {runAtText(result.generatedAt, result.timeZone)}
       </Text>
     </Stack>
   )

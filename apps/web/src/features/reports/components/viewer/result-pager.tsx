@@ -4,7 +4,15 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { formatCount } from '@/lib/format'
 
 /** 'Showing rows 1–100 of 2,345' with Previous / Next; the rows counted are records (or summary rows), not headers. */
-export function ResultPager({ page, onOffsetChange, disabled }: { page: ReportResult['page']; onOffsetChange: (offset: number) => void; disabled?: boolean }) {
+export function ResultPager({
+  page,
+  onOffsetChange,
+  disabled,
+}: {
+  page: ReportResult['page']
+  onOffsetChange: (offset: number) => void
+  disabled?: boolean
+}) {
   const first = page.total === 0 ? 0 : page.offset + 1
   const last = Math.min(page.offset + page.limit, page.total)
   return (

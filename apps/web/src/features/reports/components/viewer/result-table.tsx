@@ -3,15 +3,23 @@ import type { CellStyle, ResultColumn, ResultRow } from '@platform/contracts/rep
 import type { CSSProperties, ReactNode } from 'react'
 import { formatCell } from '@platform/contracts/report-format'
 import { labelCellIndex, labelSpan, rowLabelText } from '@platform/contracts/report-labels'
+import { ScrollTable } from '@/components/data/scroll-table'
 
 /** How far each group level's label is indented, as the PDF indents it. */
 const INDENT_REM = 1.25
 
 const ROW_STYLES: Record<ResultRow['kind'], (level: number) => CSSProperties> = {
-  groupHeader: (level) => ({ backgroundColor: level === 0 ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-gray-0)', fontWeight: 700 }),
+  groupHeader: (level) => ({
+    backgroundColor: level === 0 ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-gray-0)',
+    fontWeight: 700,
+  }),
   detail: () => ({}),
   subtotal: () => ({ fontWeight: 700, borderTop: '1px solid var(--mantine-color-gray-5)' }),
-  grandTotal: () => ({ fontWeight: 700, backgroundColor: 'var(--mantine-color-blue-0)', borderTop: '2px solid var(--mantine-color-gray-8)' }),
+  grandTotal: () => ({
+    fontWeight: 700,
+    backgroundColor: 'var(--mantine-color-blue-0)',
+    borderTop: '2px solid var(--mantine-color-gray-8)',
+  }),
 }
 
 /** A conditional format's look as style props (the CSP allows these; it forbids style attributes in HTML). */
@@ -31,7 +39,12 @@ function ResultTableRow({ row, columns }: { row: ResultRow; columns: ResultColum
       // The label runs on over the empty cells after it, as in the exports; it names the row for screen readers.
       const span = labelSpan(row, i, columns.length)
       cells.push(
-        <Table.Th key={i} scope="row" colSpan={span} style={{ paddingLeft: `calc(var(--table-horizontal-spacing, 0.625rem) + ${indent}rem)` }}>
+        <Table.Th
+          key={i}
+          scope="row"
+          colSpan={span}
+          style={{ paddingLeft: `calc(var(--table-horizontal-spacing, 0.625rem) + ${indent}rem)` }}
+        >
           {label}
         </Table.Th>,
       )
@@ -56,7 +69,7 @@ function ResultTableRow({ row, columns }: { row: ResultRow; columns: ResultColum
 /** The report's rows: group headers, details, subtotals and the grand total, each cell formatted as the exports format it. */
 export function ResultTable({ columns, rows, label }: { columns: ResultColumn[]; rows: ResultRow[]; label: string }) {
   return (
-    <Table.ScrollContainer minWidth={Math.max(480, columns.length * 130)}>
+    <ScrollTable minWidth={Math.max(480, columns.length * 130)} label={label}>
       <Table aria-label={label} verticalSpacing={6} withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -73,6 +86,6 @@ export function ResultTable({ columns, rows, label }: { columns: ResultColumn[];
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

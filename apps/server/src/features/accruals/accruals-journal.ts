@@ -1,0 +1,135 @@
+import { JOURNAL_COLUMNS } from '@platform/contracts/accruals'
+import type { AccrualsRepository } from './accruals.repository.js'
+
+const PAGE = 5000
+
+export interface PostedAccrual {
+  id: number
+  type: string
+  clearing: string
+  accrualAccount: string
+  siteCode: string
+  vendor: string
+  lines: Array<{ account: string; amountCents: number }>
+}
+
+export interface JournalRow {
+  entry: 'ACCRUAL' | 'REVERSAL'
+  date: string
+  accrualId: number
+  siteCode: string
+  type: string
+  account: string
+  debitCents: number
+  creditCents: number
+  description: string
+}
+
+/** The day after a date (the reversal of a June 30 accrual is dated July 1). */
+export function dayAfter(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`)
+  next.setUTCDate(next.getUTCDate() + 1)
+  return next.toISOString().slice(0, 10)
+}
+
+/**
+ * One request's journal rows. A receivable is owed to the district: its accrual account (a receivable, 9200 series)
+ * is debited and each line (revenue) credited. Every other type is owed by the district or earned later (payables,
+ * payroll, revenue received in advance, other): each line is debited and the accrual account credited. Each entry
+ * balances on its own; a REVERSE request's REVERSAL, dated the day after the cut-off, swaps every debit and credit.
+ */
+export function journalRowsOf(accrual: PostedAccrual, cutoffOn: string): JournalRow[] {
+  const total = accrual.lines.reduce((sum, line) => sum + line.amountCents, 0)
+  const receivable = accrual.type === 'RECEIVABLE'
+  const base = { accrualId: accrual.id, siteCode: accrual.siteCode, type: accrual.type }
+  const accrualRows: JournalRow[] = [
+    ...accrual.lines.map((line) => ({
+      ...base,
+      entry: 'ACCRUAL' as const,
+      date: cutoffOn,
+      account: line.account,
+      debitCents: receivable ? 0 : line.amountCents,
+      creditCents: receivable ? line.amountCents : 0,
+      description: `Accrual #${accrual.id} ${accrual.vendor}`,
+    })),
+    {
+      ...base,
+      entry: 'ACCRUAL',
+      date: cutoffOn,
+      account: accrual.accrualAccount,
+      debitCents: receivable ? total : 0,
+      creditCents: receivable ? 0 : total,
+      description: `Accrual #${accrual.id} ${accrual.vendor} (${accrual.type.toLowerCase().replace('_', ' ')})`,
+    },
+  ]
+  if (accrual.clearing !== 'REVERSE') return accrualRows
+  const reversalDate = dayAfter(cutoffOn)
+  return [
+    ...accrualRows,
+    ...accrualRows.map((row) => ({
+      ...row,
+      entry: 'REVERSAL' as const,
+      date: reversalDate,
+      debitCents: row.creditCents,
+      creditCents: row.debitCents,
+      description: `Reversal of ${row.description}`,
+    })),
+  ]
+}
+
+export const dollars = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`
+/** A CSV field, quoted when it must be, and never read as a formula by a spreadsheet. */
+export const csvField = (value: string) =>
+  /[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : value
+
+export const csvLine = (reference: string, row: JournalRow) =>
+  [
+    reference,
+    row.entry,
+    row.date,
+    String(row.accrualId),
+    csvField(row.siteCode),
+    row.type,
+    row.account,
+    dollars(row.debitCents),
+    dollars(row.creditCents),
+    csvField(row.description),
+  ].join(',') + '\n'
+
+/** The journal's CSV lines, read a page at a time so memory stays flat whatever the number of requests. */
+export async function* journalCsv(
+  repository: Pick<AccrualsRepository, 'journalPage'>,
+  journal: { journalId: number; reference: string; cutoffOn: string },
+): AsyncGenerator<string> {
+  yield `${JOURNAL_COLUMNS.join(',')}\n`
+  let after: { accrualId: number; lineNo: number } | null = null
+  let current: PostedAccrual | null = null
+  const flush = function* (accrual: PostedAccrual | null) {
+    if (!accrual) return
+    let text = ''
+    for (const row of journalRowsOf(accrual, journal.cutoffOn)) text += csvLine(journal.reference, row)
+    yield text
+  }
+  for (;;) {
+    const page = await repository.journalPage(journal.journalId, after, PAGE)
+    for (const line of page) {
+      if (!current || current.id !== line.accrual_id) {
+        yield* flush(current)
+        current = {
+          id: line.accrual_id,
+          type: line.type,
+          clearing: line.clearing,
+          accrualAccount: line.accrual_account,
+          siteCode: line.site_code,
+          vendor: line.vendor,
+          lines: [],
+        }
+      }
+      current.lines.push({ account: line.account, amountCents: Number(line.amount_cents) })
+      after = { accrualId: line.accrual_id, lineNo: line.line_no }
+    }
+    if (page.length < PAGE) break
+  }
+  yield* flush(current)
+}

@@ -1,0 +1,188 @@
+import { ACCRUALS_APP, type AccrualStep } from '@platform/contracts/accruals'
+import type { QueueItem } from '@platform/contracts/finance'
+import { formatCents } from '@platform/contracts/finance-money'
+import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { DAY_MS, type Clock } from '../../lib/clock.js'
+import type { AuthUser } from '../../plugins/access.js'
+import type { FinanceService } from '../finance/finance.service.js'
+import type { AccrualAccess } from './accrual-access.js'
+import type { AccrualRow, AccrualsRepository } from './accruals.repository.js'
+
+/** How many days before the sites' deadline the reminder goes out and My queue shows it. */
+export const DEADLINE_NOTICE_DAYS = 3
+
+type Mail = { kind: 'accrual_to_approve' | 'accrual_returned' | 'accrual_deadline'; to: string; values: Record<string, string> }
+
+const label = (row: Pick<AccrualRow, 'accrual_id' | 'vendor' | 'amount_cents'>) =>
+  `accrual #${row.accrual_id} (${row.vendor}, ${formatCents(Number(row.amount_cents))})`
+const href = (id: number) => `/apps/accruals/requests/${id}`
+/** The end of a district date, as an instant (good enough for ordering My queue: the zone shifts it by hours at most). */
+const endOf = (date: string) => `${date}T23:59:59.000Z`
+
+/** My queue and the e-mails of Accruals: what waits for whom, and the reminders (issue 16 §7). */
+export function createAccrualsOversightService(deps: {
+  accruals: AccrualsRepository
+  finance: FinanceService
+  access: AccrualAccess
+  clock: Clock
+  appUrl: string
+  enqueueMail: (mail: Mail) => Promise<unknown>
+}) {
+  const { accruals, finance, access, clock } = deps
+  const today = () => localDate(clock.now(), finance.districtTimeZone)
+  const daysTo = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / DAY_MS)
+
+  async function sitesOf(user: AuthUser, duty: string): Promise<number[] | null | undefined> {
+    const held = (await access.duties(user)).filter((candidate) => candidate.duty === duty)
+    if (held.length === 0) return undefined
+    return held.some((candidate) => candidate.siteIds === null) ? null : held.flatMap((candidate) => candidate.siteIds ?? [])
+  }
+
+  async function reviewItems(user: AuthUser): Promise<QueueItem[]> {
+    const items: QueueItem[] = []
+    const reviews = [
+      {
+        duty: 'SITE_APPROVER',
+        state: 'SUBMITTED',
+        step: 'site-approve',
+        title: 'Site-approve',
+        barred: (row: AccrualRow) => row.requester_id === user.id,
+      },
+      {
+        duty: 'FISCAL_REVIEWER',
+        state: 'SITE_APPROVED',
+        step: 'approve',
+        title: 'Approve',
+        barred: (row: AccrualRow) => row.requester_id === user.id || row.site_approved_by === user.id,
+      },
+    ]
+    for (const review of reviews) {
+      const siteIds = await sitesOf(user, review.duty)
+      if (siteIds === undefined) continue
+      for (const row of await accruals.waiting([review.state], siteIds)) {
+        if (review.barred(row as AccrualRow)) continue
+        const cycle = await accruals.findCycle(row.cycle_id)
+        const due = cycle ? endOf(cycle.lock_on) : null
+        items.push({
+          key: `${ACCRUALS_APP}:accrual:${row.accrual_id}:${review.step}`,
+          appCode: ACCRUALS_APP,
+          title: `${review.title} ${label(row)}`,
+          detail: `${row.site_code}, ${row.type.toLowerCase().replace('_', ' ')}`,
+          href: href(row.accrual_id),
+          dueAt: due,
+          overdue: cycle ? today() > cycle.lock_on : false,
+        })
+      }
+    }
+    return items
+  }
+
+  async function requesterItems(user: AuthUser): Promise<QueueItem[]> {
+    const items: QueueItem[] = []
+    const mine = (await accruals.list({ scope: { all: true }, requesterId: user.id, states: ['RETURNED', 'DRAFT'] }, 200, 0)).rows
+    for (const row of mine) {
+      const cycle = await accruals.findCycle(row.cycle_id)
+      if (!cycle) continue
+      const returned = row.state === 'RETURNED'
+      // A draft shows once its deadline is near; a returned one at once.
+      if (!returned && daysTo(cycle.submit_by) > DEADLINE_NOTICE_DAYS) continue
+      items.push({
+        key: `${ACCRUALS_APP}:accrual:${row.accrual_id}:${returned ? 'fix' : 'submit'}`,
+        appCode: ACCRUALS_APP,
+        title: `${returned ? 'Correct and resubmit' : 'Submit'} ${label(row)}`,
+        detail: returned ? 'Returned to you' : `Due by ${cycle.submit_by}`,
+        href: href(row.accrual_id),
+        dueAt: endOf(cycle.submit_by),
+        overdue: today() > cycle.submit_by,
+      })
+    }
+    return items
+  }
+
+  async function controllerItems(user: AuthUser): Promise<QueueItem[]> {
+    if (!(await access.hasEverywhere(user, 'CONTROLLER'))) return []
+    const items: QueueItem[] = []
+    for (const cycle of await accruals.listCycles()) {
+      const { total } = await accruals.list({ scope: { all: true }, cycleId: cycle.cycle_id, state: 'APPROVED' }, 1, 0)
+      if (total === 0) continue
+      items.push({
+        key: `${ACCRUALS_APP}:cycle:${cycle.cycle_id}:journal`,
+        appCode: ACCRUALS_APP,
+        title: `Post the ${cycle.fiscal_year} accruals journal`,
+        detail: `${total} approved request${total === 1 ? '' : 's'} not yet posted`,
+        href: `/apps/accruals/cycles/${cycle.cycle_id}/journals`,
+        dueAt: endOf(cycle.board_on),
+        overdue: today() > cycle.board_on,
+      })
+    }
+    return items
+  }
+
+  return {
+    queueFor: async (user: AuthUser) => [...(await reviewItems(user)), ...(await requesterItems(user)), ...(await controllerItems(user))],
+
+    /** After a step: the next reviewers are told there is something to approve, the requester that it came back. */
+    async afterStep(accrualId: number, step: AccrualStep): Promise<void> {
+      const row = (await accruals.findById(accrualId)) as AccrualRow | undefined
+      if (!row) return
+      const url = `${deps.appUrl}${href(accrualId)}`
+      if (step === 'return') {
+        const requester = await accruals.userEmail(row.requester_id)
+        if (!requester || requester.is_active !== 1) return
+        if (!(await accruals.claimNotice(`returned:${accrualId}:${row.version}:${row.updated_at}`, clock.now().toISOString()))) return
+        await deps.enqueueMail({
+          kind: 'accrual_returned',
+          to: requester.email,
+          values: { accrual: label(row), reason: row.last_reason ?? '', accrual_url: url, email: requester.email },
+        })
+        return
+      }
+      const next =
+        step === 'submit'
+          ? { duty: 'SITE_APPROVER', words: 'site approval' }
+          : step === 'site-approve'
+            ? { duty: 'FISCAL_REVIEWER', words: 'fiscal review' }
+            : null
+      if (!next) return
+      const site = await finance.site(row.site_id).catch(() => null)
+      for (const holder of await accruals.holders(next.duty, row.site_id)) {
+        if (holder.user_id === row.requester_id || holder.user_id === row.site_approved_by) continue
+        await deps.enqueueMail({
+          kind: 'accrual_to_approve',
+          to: holder.email,
+          values: { accrual: label(row), step: next.words, site: site?.name ?? row.site_code, accrual_url: url, email: holder.email },
+        })
+      }
+    },
+
+    /**
+     * The deadline reminder: DEADLINE_NOTICE_DAYS before a cycle's submission deadline, each requester with drafts or
+     * returned requests is e-mailed once, whichever instance notices first.
+     */
+    async sendDeadlineNotices(): Promise<number> {
+      let sent = 0
+      for (const cycle of await accruals.listCycles()) {
+        const days = daysTo(cycle.submit_by)
+        if (days < 0 || days > DEADLINE_NOTICE_DAYS) continue
+        for (const requester of await accruals.unsubmittedByRequester(cycle.cycle_id)) {
+          if (requester.is_active !== 1) continue
+          if (!(await accruals.claimNotice(`deadline:${cycle.cycle_id}:${requester.requester_id}`, clock.now().toISOString()))) continue
+          await deps.enqueueMail({
+            kind: 'accrual_deadline',
+            to: requester.email,
+            values: {
+              fiscal_year: cycle.fiscal_year,
+              submit_by: cycle.submit_by,
+              open_count: String(requester.n),
+              accruals_url: `${deps.appUrl}/apps/accruals/requests?view=me`,
+              email: requester.email,
+            },
+          })
+          sent += 1
+        }
+      }
+      return sent
+    },
+  }
+}
+export type AccrualsOversightService = ReturnType<typeof createAccrualsOversightService>

@@ -1,0 +1,615 @@
+import { type Transaction, sql } from 'kysely'
+import type { Db, WrittenAlong } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
+
+export type SiteScope = { all: true } | { all: false; siteIds: number[] }
+
+export interface AccrualFilters {
+  scope: SiteScope
+  cycleId?: number | undefined
+  siteId?: number | undefined
+  type?: string | undefined
+  state?: string | undefined
+  states?: string[] | undefined
+  requesterId?: number | undefined
+  search?: string | undefined
+}
+
+/** The content of a request a person writes (what each version keeps). */
+export interface AccrualContent {
+  cycleId: number
+  siteId: number
+  type: string
+  accrualAccount: string
+  namedAccount: string | null
+  clearing: string
+  forGoods: boolean
+  vendor: string
+  description: string
+  poNumber: string | null
+  invoiceNumber: string | null
+  receivedOn: string | null
+  servicePeriodFrom: string | null
+  servicePeriodTo: string | null
+  basis: string
+  basisNote: string | null
+  amountCents: number
+  lines: Array<{ account: string; amountCents: number }>
+  duplicateNote: string | null
+  restrictedJustification: string | null
+}
+
+export const vendorKey = (vendor: string) => vendor.trim().toLowerCase().replace(/\s+/g, ' ')
+
+const columnsOf = (content: AccrualContent) => ({
+  cycle_id: content.cycleId,
+  site_id: content.siteId,
+  type: content.type,
+  accrual_account: content.accrualAccount,
+  named_account: content.namedAccount,
+  clearing: content.clearing,
+  for_goods: content.forGoods ? 1 : 0,
+  vendor: content.vendor,
+  vendor_key: vendorKey(content.vendor),
+  search_text: [content.vendor, content.description, content.poNumber ?? '', content.invoiceNumber ?? ''].join(' ').toLowerCase(),
+  description: content.description,
+  po_number: content.poNumber,
+  invoice_number: content.invoiceNumber,
+  received_on: content.receivedOn,
+  service_from: content.servicePeriodFrom,
+  service_to: content.servicePeriodTo,
+  basis: content.basis,
+  basis_note: content.basisNote,
+  amount_cents: content.amountCents,
+  duplicate_note: content.duplicateNote,
+  restricted_justification: content.restrictedJustification,
+})
+
+const lineRows = (accrualId: number, lines: AccrualContent['lines']) =>
+  lines.map((line, index) => ({
+    accrual_id: accrualId,
+    line_no: index + 1,
+    account: line.account,
+    fund: line.account.slice(0, 2),
+    resource: line.account.slice(3, 7),
+    amount_cents: line.amountCents,
+  }))
+
+const SUMMARY = [
+  'a.accrual_id',
+  'a.cycle_id',
+  'c.fiscal_year',
+  'a.site_id',
+  's.code as site_code',
+  'a.type',
+  'a.state',
+  'a.clearing',
+  'a.vendor',
+  'a.description',
+  'a.po_number',
+  'a.invoice_number',
+  'a.received_on',
+  'a.basis',
+  'a.amount_cents',
+  'a.cleared_cents',
+  'a.written_off_cents',
+  'a.requester_id',
+  'u.full_name as requester_name',
+  'a.version',
+  'j.reference as journal_reference',
+  'a.created_at',
+  'a.updated_at',
+  'a.duplicate_note',
+  'c.materiality_cents',
+  'c.cutoff_on',
+  'a.posted_at',
+] as const
+
+const DETAIL = [
+  ...SUMMARY,
+  'a.accrual_account',
+  'a.named_account',
+  'a.for_goods',
+  'a.service_from',
+  'a.service_to',
+  'a.basis_note',
+  'a.restricted_justification',
+  'a.last_reason',
+  'a.site_approved_by',
+  'a.approved_by',
+  'a.submitted_at',
+  'a.vendor_key',
+] as const
+
+class NothingToPost extends Error {}
+
+/** States whose request no longer counts as an accrual (for duplicates and the fund totals). */
+export const DEAD_STATES = ['REJECTED', 'WITHDRAWN']
+
+/** Accrual cycles, requests, lines, versions, liquidations and journal exports. SQL only. */
+export function createAccrualsRepository(db: Db) {
+  const k = db.kysely
+  const summaries = (from: typeof k | Transaction<Database> = k) =>
+    from
+      .selectFrom('accruals as a')
+      .innerJoin('accrual_cycles as c', 'c.cycle_id', 'a.cycle_id')
+      .innerJoin('finance_sites as s', 's.site_id', 'a.site_id')
+      .innerJoin('users as u', 'u.user_id', 'a.requester_id')
+      .leftJoin('accrual_journals as j', 'j.journal_id', 'a.journal_id')
+
+  function filtered(filters: AccrualFilters) {
+    let query = summaries()
+    if (!filters.scope.all) query = query.where('a.site_id', 'in', filters.scope.siteIds.length > 0 ? filters.scope.siteIds : [-1])
+    if (filters.cycleId !== undefined) query = query.where('a.cycle_id', '=', filters.cycleId)
+    if (filters.siteId !== undefined) query = query.where('a.site_id', '=', filters.siteId)
+    if (filters.type !== undefined) query = query.where('a.type', '=', filters.type)
+    if (filters.state !== undefined) query = query.where('a.state', '=', filters.state)
+    if (filters.states !== undefined) query = query.where('a.state', 'in', filters.states.length > 0 ? filters.states : ['-'])
+    if (filters.requesterId !== undefined) query = query.where('a.requester_id', '=', filters.requesterId)
+    if (filters.search) query = query.where('a.search_text', 'like', `%${filters.search.toLowerCase().replace(/[%_\\]/g, '')}%`)
+    return query
+  }
+
+  async function insertVersion(
+    trx: Transaction<Database>,
+    accrualId: number,
+    version: number,
+    content: AccrualContent,
+    savedBy: number,
+    at: string,
+  ) {
+    await trx
+      .insertInto('accrual_versions')
+      .values({ accrual_id: accrualId, version, content: JSON.stringify(content), saved_by: savedBy, saved_at: at })
+      .execute()
+  }
+
+  return {
+    // ---- cycles ----
+    insertCycle: (values: Omit<Database['accrual_cycles'], 'cycle_id'> & { cycle_id?: never }) =>
+      k
+        .insertInto('accrual_cycles')
+        .values(values)
+        .onConflict((oc) => oc.column('fiscal_year').doNothing())
+        .returning('cycle_id')
+        .executeTakeFirst(),
+    updateCycle: (cycleId: number, values: Partial<Omit<Database['accrual_cycles'], 'cycle_id'>>) =>
+      k
+        .updateTable('accrual_cycles')
+        .set(values as never)
+        .where('cycle_id', '=', cycleId)
+        .executeTakeFirst(),
+    cycleByYear: (fiscalYear: string) =>
+      k.selectFrom('accrual_cycles').select('cycle_id').where('fiscal_year', '=', fiscalYear).executeTakeFirst(),
+    findCycle: (cycleId: number) =>
+      k
+        .selectFrom('accrual_cycles as c')
+        .innerJoin('users as u', 'u.user_id', 'c.created_by')
+        .selectAll('c')
+        .select('u.full_name as created_by_name')
+        .where('c.cycle_id', '=', cycleId)
+        .executeTakeFirst(),
+    listCycles: () =>
+      k
+        .selectFrom('accrual_cycles as c')
+        .innerJoin('users as u', 'u.user_id', 'c.created_by')
+        .selectAll('c')
+        .select('u.full_name as created_by_name')
+        .orderBy('c.fiscal_year', 'desc')
+        .execute(),
+
+    // ---- requests ----
+    /** Stores a new draft, its lines and its first version in one transaction. */
+    create: (content: AccrualContent, requesterId: number, at: string, along: WrittenAlong<number>) =>
+      k.transaction().execute(async (trx) => {
+        const { accrual_id: id } = await trx
+          .insertInto('accruals')
+          .values({
+            ...columnsOf(content),
+            state: 'DRAFT',
+            requester_id: requesterId,
+            version: 1,
+            created_at: at,
+            updated_at: at,
+            cleared_cents: 0,
+            written_off_cents: 0,
+          })
+          .returning('accrual_id')
+          .executeTakeFirstOrThrow()
+        await trx.insertInto('accrual_lines').values(lineRows(id, content.lines)).execute()
+        await insertVersion(trx, id, 1, content, requesterId, at)
+        await along(trx, id)
+        return id
+      }),
+
+    /** Many drafts at once (an import), all or none. */
+    createMany: (contents: AccrualContent[], requesterId: number, at: string, along: WrittenAlong<number[]>) =>
+      k.transaction().execute(async (trx) => {
+        const ids: number[] = []
+        for (const content of contents) {
+          const { accrual_id: id } = await trx
+            .insertInto('accruals')
+            .values({
+              ...columnsOf(content),
+              state: 'DRAFT',
+              requester_id: requesterId,
+              version: 1,
+              created_at: at,
+              updated_at: at,
+              cleared_cents: 0,
+              written_off_cents: 0,
+            })
+            .returning('accrual_id')
+            .executeTakeFirstOrThrow()
+          await trx.insertInto('accrual_lines').values(lineRows(id, content.lines)).execute()
+          await insertVersion(trx, id, 1, content, requesterId, at)
+          ids.push(id)
+        }
+        await along(trx, ids)
+        return ids
+      }),
+
+    /**
+     * Saves an edit as the next version, only while the request is still in one of `states` at the version the editor
+     * read; false when it moved on meanwhile (nothing is written then).
+     */
+    update: (
+      accrualId: number,
+      expectedVersion: number,
+      states: string[],
+      content: AccrualContent,
+      savedBy: number,
+      at: string,
+      along: WrittenAlong,
+    ) =>
+      k.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('accruals')
+          .set({ ...columnsOf(content), version: expectedVersion + 1, updated_at: at })
+          .where('accrual_id', '=', accrualId)
+          .where('version', '=', expectedVersion)
+          .where('state', 'in', states)
+          .executeTakeFirst()
+        if (Number(moved.numUpdatedRows) !== 1) return false
+        await trx.deleteFrom('accrual_lines').where('accrual_id', '=', accrualId).execute()
+        await trx.insertInto('accrual_lines').values(lineRows(accrualId, content.lines)).execute()
+        await insertVersion(trx, accrualId, expectedVersion + 1, content, savedBy, at)
+        await along(trx, undefined)
+        return true
+      }),
+
+    /** Moves a request from one state to the next with the step's changes; false when it was no longer in `from`. */
+    advance: (accrualId: number, from: string, to: string, changes: Partial<Database['accruals']>, along: WrittenAlong): Promise<boolean> =>
+      k.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('accruals')
+          .set({ ...changes, state: to } as never)
+          .where('accrual_id', '=', accrualId)
+          .where('state', '=', from)
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) return false
+        await along(trx, undefined)
+        return true
+      }),
+
+    findById: (accrualId: number) => summaries().select(DETAIL).where('a.accrual_id', '=', accrualId).executeTakeFirst(),
+
+    async list(filters: AccrualFilters, limit: number, offset: number) {
+      const rows = await filtered(filters).select(SUMMARY).orderBy('a.accrual_id', 'desc').limit(limit).offset(offset).execute()
+      const { n } = await filtered(filters)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return { rows, total: Number(n) }
+    },
+
+    lines: (accrualId: number) =>
+      k.selectFrom('accrual_lines').select(['account', 'amount_cents']).where('accrual_id', '=', accrualId).orderBy('line_no').execute(),
+
+    versions: (accrualId: number) =>
+      k
+        .selectFrom('accrual_versions as v')
+        .innerJoin('users as u', 'u.user_id', 'v.saved_by')
+        .select(['v.version', 'v.content', 'v.saved_at', 'u.full_name as saved_by_name'])
+        .where('v.accrual_id', '=', accrualId)
+        .orderBy('v.version')
+        .execute(),
+
+    /** Live requests of the cycle with the same PO and invoice, or the same vendor and amount (never the request itself). */
+    possibleDuplicates: (
+      cycleId: number,
+      candidate: {
+        accrualId: number | null
+        poNumber: string | null
+        invoiceNumber: string | null
+        vendorKey: string
+        amountCents: number
+      },
+    ) =>
+      k
+        .selectFrom('accruals')
+        .select(['accrual_id', 'state', 'vendor', 'po_number', 'invoice_number', 'amount_cents', 'vendor_key'])
+        .where('cycle_id', '=', cycleId)
+        .where('state', 'not in', DEAD_STATES)
+        .where('accrual_id', '!=', candidate.accrualId ?? -1)
+        .where((eb) => {
+          const sameVendor = eb.and([eb('vendor_key', '=', candidate.vendorKey), eb('amount_cents', '=', candidate.amountCents)])
+          if (candidate.poNumber === null || candidate.invoiceNumber === null) return sameVendor
+          return eb.or([eb.and([eb('po_number', '=', candidate.poNumber), eb('invoice_number', '=', candidate.invoiceNumber)]), sameVendor])
+        })
+        .orderBy('accrual_id')
+        .limit(20)
+        .execute(),
+
+    // ---- liquidations and write-off ----
+    liquidations: (accrualId: number) =>
+      k
+        .selectFrom('accrual_liquidations as l')
+        .innerJoin('users as u', 'u.user_id', 'l.recorded_by')
+        .select([
+          'l.liquidation_id',
+          'l.accrual_id',
+          'l.paid_on',
+          'l.reference',
+          'l.amount_cents',
+          'l.recorded_at',
+          'u.full_name as recorded_by_name',
+        ])
+        .where('l.accrual_id', '=', accrualId)
+        .orderBy('l.liquidation_id')
+        .execute(),
+
+    /**
+     * Records a payment against a posted request and moves it to PARTIALLY_LIQUIDATED or LIQUIDATED, in one
+     * transaction and only from the state read (a concurrent liquidation makes this one return false, writing nothing).
+     */
+    liquidate: (
+      accrualId: number,
+      from: string,
+      expectedCleared: number,
+      liquidation: { paidOn: string; reference: string; amountCents: number; recordedBy: number; at: string },
+      to: string,
+      along: WrittenAlong<number>,
+    ) =>
+      k.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('accruals')
+          .set({ state: to, cleared_cents: expectedCleared + liquidation.amountCents, updated_at: liquidation.at })
+          .where('accrual_id', '=', accrualId)
+          .where('state', '=', from)
+          .where('cleared_cents', '=', expectedCleared)
+          .executeTakeFirst()
+        if (Number(moved.numUpdatedRows) !== 1) return null
+        const { liquidation_id: id } = await trx
+          .insertInto('accrual_liquidations')
+          .values({
+            accrual_id: accrualId,
+            paid_on: liquidation.paidOn,
+            reference: liquidation.reference,
+            amount_cents: liquidation.amountCents,
+            recorded_by: liquidation.recordedBy,
+            recorded_at: liquidation.at,
+          })
+          .returning('liquidation_id')
+          .executeTakeFirstOrThrow()
+        await along(trx, id)
+        return id
+      }),
+
+    // ---- journal ----
+    /**
+     * Posts every APPROVED request of the cycle (within `siteIds` unless null) under a new journal, in one
+     * transaction: the conditional UPDATE claims each row, so a second export at the same time (on this instance or
+     * another) finds nothing left to claim and posts nothing. Null when there was nothing to post (nothing is written).
+     */
+    async postJournal(
+      cycleId: number,
+      fiscalYear: string,
+      exportedBy: number,
+      at: string,
+      along: WrittenAlong<{ reference: string; count: number; amountCents: number }>,
+    ) {
+      try {
+        return await k.transaction().execute(async (trx) => {
+          const { journal_id: journalId } = await trx
+            .insertInto('accrual_journals')
+            .values({
+              reference: `pending-${cycleId}-${at}-${Math.random().toString(36).slice(2)}`,
+              cycle_id: cycleId,
+              request_count: 0,
+              amount_cents: 0,
+              exported_by: exportedBy,
+              exported_at: at,
+            })
+            .returning('journal_id')
+            .executeTakeFirstOrThrow()
+          const reference = `ACR-${fiscalYear}-${String(journalId).padStart(4, '0')}`
+          const claimed = await trx
+            .updateTable('accruals')
+            .set({ state: 'POSTED', journal_id: journalId, posted_at: at, updated_at: at })
+            .where('cycle_id', '=', cycleId)
+            .where('state', '=', 'APPROVED')
+            .executeTakeFirst()
+          const count = Number(claimed.numUpdatedRows)
+          if (count === 0) throw new NothingToPost()
+          const { total } = await trx
+            .selectFrom('accruals')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('total'))
+            .where('journal_id', '=', journalId)
+            .executeTakeFirstOrThrow()
+          await trx
+            .updateTable('accrual_journals')
+            .set({ reference, request_count: count, amount_cents: Number(total) })
+            .where('journal_id', '=', journalId)
+            .execute()
+          await along(trx, { reference, count, amountCents: Number(total) })
+          return { journalId, reference, count, amountCents: Number(total) }
+        })
+      } catch (error) {
+        // Rolled back: the journal row is not kept when it would post nothing.
+        if (error instanceof NothingToPost) return null
+        throw error
+      }
+    },
+
+    journals: (cycleId: number) =>
+      k
+        .selectFrom('accrual_journals as j')
+        .innerJoin('users as u', 'u.user_id', 'j.exported_by')
+        .select([
+          'j.journal_id',
+          'j.reference',
+          'j.cycle_id',
+          'j.request_count',
+          'j.amount_cents',
+          'j.exported_at',
+          'u.full_name as exported_by_name',
+        ])
+        .where('j.cycle_id', '=', cycleId)
+        .where('j.request_count', '>', 0)
+        .orderBy('j.journal_id', 'desc')
+        .execute(),
+
+    journalByReference: (cycleId: number, reference: string) =>
+      k
+        .selectFrom('accrual_journals')
+        .select(['journal_id', 'reference'])
+        .where('cycle_id', '=', cycleId)
+        .where('reference', '=', reference)
+        .executeTakeFirst(),
+
+    /** One page of a journal's lines in order (request, then line), after the last line of the previous page. */
+    journalPage: (journalId: number, after: { accrualId: number; lineNo: number } | null, size: number) => {
+      let query = k
+        .selectFrom('accrual_lines as l')
+        .innerJoin('accruals as a', 'a.accrual_id', 'l.accrual_id')
+        .innerJoin('finance_sites as s', 's.site_id', 'a.site_id')
+        .select([
+          'a.accrual_id',
+          'a.type',
+          'a.clearing',
+          'a.accrual_account',
+          'a.vendor',
+          's.code as site_code',
+          'l.line_no',
+          'l.account',
+          'l.amount_cents',
+        ])
+        .where('a.journal_id', '=', journalId)
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('a.accrual_id', '>', after.accrualId),
+            eb.and([eb('a.accrual_id', '=', after.accrualId), eb('l.line_no', '>', after.lineNo)]),
+          ]),
+        )
+      }
+      return query.orderBy('a.accrual_id').orderBy('l.line_no').limit(size).execute()
+    },
+
+    // ---- totals ----
+    async totals(cycleId: number, scope: SiteScope) {
+      const inScope = <Q extends { where: (...args: never[]) => Q }>(query: Q): Q =>
+        scope.all
+          ? query
+          : (query.where as unknown as (ref: string, op: string, value: number[]) => Q)(
+              'a.site_id',
+              'in',
+              scope.siteIds.length > 0 ? scope.siteIds : [-1],
+            )
+      const byRequest = (column: 'a.state' | 'a.type', live: boolean) => {
+        let query = k
+          .selectFrom('accruals as a')
+          .select((eb) => [
+            sql.ref<string>(column).as('key'),
+            eb.fn.countAll<number>().as('count'),
+            eb.fn.sum<number>('a.amount_cents').as('amount'),
+          ])
+          .where('a.cycle_id', '=', cycleId)
+        if (live) query = query.where('a.state', 'not in', DEAD_STATES)
+        return inScope(query).groupBy(column).orderBy(column).execute()
+      }
+      const byLine = (column: 'l.fund' | 'l.resource') =>
+        inScope(
+          k
+            .selectFrom('accrual_lines as l')
+            .innerJoin('accruals as a', 'a.accrual_id', 'l.accrual_id')
+            .select((eb) => [
+              sql.ref<string>(column).as('key'),
+              eb.fn.count<number>('l.accrual_id').distinct().as('count'),
+              eb.fn.sum<number>('l.amount_cents').as('amount'),
+            ])
+            .where('a.cycle_id', '=', cycleId)
+            .where('a.state', 'not in', DEAD_STATES),
+        )
+          .groupBy(column)
+          .orderBy(column)
+          .execute()
+      return {
+        byState: await byRequest('a.state', false),
+        byType: await byRequest('a.type', true),
+        byFund: await byLine('l.fund'),
+        byResource: await byLine('l.resource'),
+      }
+    },
+
+    // ---- queue and notices ----
+    /** Requests in these states at these sites (null: all), oldest first, for My queue. */
+    waiting: (states: string[], siteIds: number[] | null, limit = 200) => {
+      let query = summaries().select(DETAIL).where('a.state', 'in', states)
+      if (siteIds !== null) query = query.where('a.site_id', 'in', siteIds.length > 0 ? siteIds : [-1])
+      return query.orderBy('a.updated_at').limit(limit).execute()
+    },
+
+    /** Marks a notice sent; false when another request or instance already did. */
+    async claimNotice(key: string, at: string): Promise<boolean> {
+      const result = await k
+        .insertInto('accrual_notices')
+        .values({ notice_key: key, sent_at: at })
+        .onConflict((oc) => oc.column('notice_key').doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+    },
+
+    /** People holding an Accruals duty at a site (or everywhere), active, with their addresses. */
+    holders: (duty: string, siteId: number) =>
+      k
+        .selectFrom('finance_duties as d')
+        .innerJoin('applications as ap', 'ap.app_id', 'd.app_id')
+        .innerJoin('users as u', 'u.user_id', 'd.user_id')
+        .select(['u.user_id', 'u.email', 'u.full_name'])
+        .distinct()
+        .where('ap.app_code', '=', 'ACCRUALS')
+        .where('d.duty', '=', duty)
+        .where((eb) => eb.or([eb('d.site_id', '=', siteId), eb('d.site_id', 'is', null)]))
+        .where('u.is_active', '=', 1)
+        .orderBy('u.email')
+        .execute(),
+
+    userEmail: (userId: number) =>
+      k.selectFrom('users').select(['email', 'full_name', 'is_active']).where('user_id', '=', userId).executeTakeFirst(),
+
+    /** Drafts and returned requests of a cycle per requester (the deadline reminder). */
+    unsubmittedByRequester: (cycleId: number) =>
+      k
+        .selectFrom('accruals as a')
+        .innerJoin('users as u', 'u.user_id', 'a.requester_id')
+        .select((eb) => ['a.requester_id', 'u.email', 'u.is_active', eb.fn.countAll<number>().as('n')])
+        .where('a.cycle_id', '=', cycleId)
+        .where('a.state', 'in', ['DRAFT', 'RETURNED'])
+        .groupBy(['a.requester_id', 'u.email', 'u.is_active'])
+        .execute(),
+
+    /** The audit rows about a request and its journal, oldest first (its history). */
+    history: (targets: Array<{ type: string; id: string }>) =>
+      k
+        .selectFrom('audit_log as l')
+        .leftJoin('users as u', 'u.user_id', 'l.actor_user_id')
+        .select(['l.occurred_at', 'l.action', 'l.outcome', 'u.full_name as actor_name', 'l.details'])
+        .where((eb) => eb.or(targets.map((target) => eb.and([eb('l.target_type', '=', target.type), eb('l.target_id', '=', target.id)]))))
+        .orderBy('l.audit_id')
+        .execute(),
+  }
+}
+export type AccrualsRepository = ReturnType<typeof createAccrualsRepository>
+export type AccrualRow = NonNullable<Awaited<ReturnType<AccrualsRepository['findById']>>>
+export type CycleRow = NonNullable<Awaited<ReturnType<AccrualsRepository['findCycle']>>>

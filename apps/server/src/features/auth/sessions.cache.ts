@@ -1,0 +1,123 @@
+import type { Db } from '../../db/database.js'
+import type { TableWrite } from '../../db/table-writes.js'
+import { type NotificationListener, listenForNotifications } from '../../lib/pg-notifications.js'
+import type { SessionWithUser } from './sessions.repository.js'
+
+/** The channel migration 0020's triggers notify (with the schema's name) when a table a cached session reads changes. */
+export const SESSION_CACHE_CHANNEL = 'session_cache'
+
+// What a cached session row is made of. An UPDATE that sets none of these columns cannot change a cached session
+// (a session's last_seen_at is kept in step by the instance that writes it; a person's last_login is not read).
+const READ_COLUMNS: Record<string, string[] | null> = {
+  sessions: ['session_id', 'user_id', 'created_at', 'expires_at', 'revoked_at'],
+  users: ['user_id', 'email', 'full_name', 'is_active', 'organization_id', 'role_id'],
+  organizations: null,
+  roles: null,
+  settings: null, // the access version
+  user_permissions: null, // grants change menus; their writes also change the access version
+  applications: null,
+}
+
+/** True when a write may change what a cached session says (a new session or a new person cannot). */
+export function changesCachedSessions(write: TableWrite): boolean {
+  const read = Object.hasOwn(READ_COLUMNS, write.table) ? READ_COLUMNS[write.table] : undefined
+  if (read === undefined) return false
+  if (write.kind === 'delete' || read === null) return true
+  if (write.kind === 'insert') return false
+  return (write.columns ?? []).some((column) => read.includes(column))
+}
+
+const MAX_ENTRIES = 20_000
+
+/**
+ * Sessions with their person, organisation, role and access version, kept in the process so that an authenticated
+ * call reads nothing. Exact, not eventually right: every write that could change an entry clears the cache (in this
+ * process at once, in every other through PostgreSQL's NOTIFY), and while notifications cannot be relied on nothing
+ * is kept or served.
+ */
+export function createSessionCache(options: { trusted: boolean }) {
+  const entries = new Map<string, SessionWithUser>()
+  let trusted = options.trusted
+  // Counts clears: a read that started before one must not store what it read, which may predate the change.
+  let generation = 0
+
+  function clear() {
+    generation += 1
+    entries.clear()
+  }
+
+  return {
+    /** The cached session, or the one the database gives (kept when nothing changed while it was read). */
+    async read(
+      sessionId: string,
+      load: () => Promise<SessionWithUser | undefined>,
+    ): Promise<{ row: SessionWithUser | undefined; cached: boolean }> {
+      if (trusted) {
+        const hit = entries.get(sessionId)
+        if (hit) return { row: hit, cached: true }
+      }
+      const started = generation
+      const row = await load()
+      if (row && trusted && started === generation) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+        entries.set(sessionId, { ...row })
+      }
+      return { row, cached: false }
+    },
+
+    /** This instance wrote a new last-seen time for the session. */
+    touched(sessionId: string, at: string) {
+      const entry = entries.get(sessionId)
+      if (entry) entry.last_seen_at = at
+    },
+
+    forget(sessionId: string) {
+      entries.delete(sessionId)
+    },
+
+    clear,
+
+    setTrusted(value: boolean) {
+      clear()
+      trusted = value
+    },
+
+    get size() {
+      return entries.size
+    },
+  }
+}
+export type SessionCache = ReturnType<typeof createSessionCache>
+
+/**
+ * Keeps a session cache exact: this process's writes clear it at once; on PostgreSQL, so do every other instance's
+ * (through LISTEN), and it is trusted only while the listening connection is up.
+ */
+export function createInvalidatedSessionCache(db: Db, onError: (error: unknown) => void): { cache: SessionCache; close(): Promise<void> } {
+  const postgres = db.dialect === 'postgres' && db.url !== null
+  const cache = createSessionCache({ trusted: !postgres })
+  const unsubscribe = db.writes.subscribe((write) => {
+    if (changesCachedSessions(write)) cache.clear()
+  })
+  let listener: NotificationListener | null = null
+  if (postgres) {
+    listener = listenForNotifications({
+      url: db.url!,
+      searchPath: db.schema,
+      channel: SESSION_CACHE_CHANNEL,
+      applicationName: 'platform-session-cache',
+      onNotification: (payload, schema) => {
+        if (payload === schema) cache.clear()
+      },
+      onListeningChange: (listening) => cache.setTrusted(listening),
+      onError,
+    })
+  }
+  return {
+    cache,
+    async close() {
+      unsubscribe()
+      await listener?.close()
+    },
+  }
+}

@@ -1,0 +1,44 @@
+import { fiscalYearOf } from '@platform/contracts/finance-fiscal-year'
+import type { AttachmentsService } from './attachments.service.js'
+import type { ChartService } from './chart.service.js'
+import type { DutyAccess } from './duty-access.js'
+import type { FinanceSettingsService } from './finance-settings.service.js'
+import type { MyQueue } from './my-queue.js'
+import type { SeparationService } from './separation.service.js'
+import type { SitesService } from './sites.service.js'
+
+/**
+ * What the fiscal applications get from the foundation, in one object app.ts hands them: sites, account checks,
+ * duties, separation of duties, attachments, My queue and the district's calendar.
+ */
+export function createFinanceService(deps: {
+  sites: SitesService
+  chart: ChartService
+  settings: FinanceSettingsService
+  duties: DutyAccess
+  separation: SeparationService
+  attachments: AttachmentsService
+  myQueue: MyQueue
+  districtTimeZone: string
+}) {
+  return {
+    districtTimeZone: deps.districtTimeZone,
+    /** The fiscal year (`2025-26`) an instant belongs to in the district's time zone. */
+    fiscalYearOf: (instant: Date) => fiscalYearOf(instant, deps.districtTimeZone),
+    site: (siteId: number) => deps.sites.get(siteId),
+    sites: () => deps.sites.list(),
+    /** The reasons an account string cannot be used (empty: it can). */
+    accountProblems: (account: string) => deps.chart.problemsOf(account),
+    postingAccounts: () => deps.settings.postingAccounts(),
+    requireDuty: deps.duties.requireDuty,
+    hasDuty: deps.duties.hasDuty,
+    visibleSites: deps.duties.visibleSites,
+    dutiesIn: deps.duties.dutiesIn,
+    assertSeparation: deps.separation.assertSeparation,
+    registerAttachmentAccess: deps.attachments.registerAccess,
+    /** Stores a file on an application's record (after that record type's registered write check). */
+    uploadAttachment: deps.attachments.upload,
+    registerQueueProvider: deps.myQueue.register,
+  }
+}
+export type FinanceService = ReturnType<typeof createFinanceService>

@@ -1,0 +1,116 @@
+import type { Site, SiteInputSchema } from '@platform/contracts/finance'
+import type { z } from 'zod'
+import type { Clock } from '../../lib/clock.js'
+import { AppError } from '../../lib/errors.js'
+import type { AuthUser } from '../../plugins/access.js'
+import type { AuditService } from '../audit/audit.service.js'
+import type { SiteRow, SitesRepository } from './sites.repository.js'
+
+type SiteInput = z.output<typeof SiteInputSchema>
+type Client = { ip: string; userAgent: string | undefined }
+
+export const toSite = (row: SiteRow): Site => ({
+  id: row.site_id,
+  code: row.code,
+  name: row.name,
+  kind: row.kind as Site['kind'],
+  active: row.active === 1,
+  depositFrequencyDays: row.deposit_frequency_days,
+  depositThresholdCents: row.deposit_threshold_cents,
+})
+
+const siteColumns = (input: SiteInput) => ({
+  code: input.code,
+  name: input.name,
+  kind: input.kind,
+  active: input.active ? 1 : 0,
+  deposit_frequency_days: input.depositFrequencyDays,
+  deposit_threshold_cents: input.depositThresholdCents,
+})
+
+const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String(error))
+
+/** The district's schools and offices, managed by administrators. */
+export function createSitesService({ sites, audit, clock }: { sites: SitesRepository; audit: AuditService; clock: Clock }) {
+  const duplicate = (code: string) =>
+    new AppError('conflict', `A site with the code ${code} already exists.`, { code: 'duplicate_site_code' })
+
+  return {
+    list: async () => (await sites.list()).map(toSite),
+
+    async get(siteId: number): Promise<Site> {
+      const row = await sites.findById(siteId)
+      if (!row) throw new AppError('not_found', `There is no site with id ${siteId}.`, { code: 'site_not_found' })
+      return toSite(row)
+    },
+
+    async create(input: SiteInput, actor: AuthUser, client: Client): Promise<Site> {
+      if (await sites.findByCode(input.code)) throw duplicate(input.code)
+      const now = clock.now().toISOString()
+      const siteId = await sites
+        .insert(
+          {
+            ...siteColumns(input),
+            created_at: now,
+            updated_at: now,
+          },
+          (trx, created) =>
+            audit.record(
+              {
+                action: 'finance.site_created',
+                outcome: 'success',
+                actorUserId: actor.id,
+                targetType: 'site',
+                targetId: created,
+                ip: client.ip,
+                userAgent: client.userAgent,
+                details: { after: input },
+              },
+              trx,
+            ),
+        )
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw duplicate(input.code)
+          throw error
+        })
+      return this.get(siteId)
+    },
+
+    async update(siteId: number, input: SiteInput, actor: AuthUser, client: Client): Promise<Site> {
+      const before = await this.get(siteId)
+      if (input.code !== before.code) {
+        const other = await sites.findByCode(input.code)
+        if (other && other.site_id !== siteId) throw duplicate(input.code)
+      }
+      const after: Site = { id: siteId, ...input }
+      await sites
+        .update(
+          siteId,
+          {
+            ...siteColumns(input),
+            updated_at: clock.now().toISOString(),
+          },
+          (trx) =>
+            audit.record(
+              {
+                action: 'finance.site_updated',
+                outcome: 'success',
+                actorUserId: actor.id,
+                targetType: 'site',
+                targetId: siteId,
+                ip: client.ip,
+                userAgent: client.userAgent,
+                details: { before, after },
+              },
+              trx,
+            ),
+        )
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw duplicate(input.code)
+          throw error
+        })
+      return this.get(siteId)
+    },
+  }
+}
+export type SitesService = ReturnType<typeof createSitesService>

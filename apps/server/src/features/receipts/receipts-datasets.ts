@@ -1,0 +1,150 @@
+import { type Kysely, sql } from 'kysely'
+import type { Dialect } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
+import type { AuthUser } from '../../plugins/access.js'
+import type { CatalogueDataset } from '../reports/reports.service.js'
+import type { SiteScope } from './receipts.repository.js'
+
+const dollars = (column: string) => sql<number>`${sql.ref(column)} / 100.0`
+/** Whole days from a stored date (yyyy-mm-dd) to today, in each dialect. */
+const ageDays = (column: string, dialect: Dialect) =>
+  dialect === 'sqlite'
+    ? sql<number>`cast(julianday('now') - julianday(${sql.ref(column)}) as integer)`
+    : sql<number>`(current_date - cast(${sql.ref(column)} as date))`
+
+type Source = CatalogueDataset['source']
+
+/** Rows of sites the person may see only: administrators and all-site duties see every site. */
+const withinSites = <Q extends { where: (...args: never[]) => Q }>(query: Q, column: string, scope: SiteScope): Q =>
+  scope.all
+    ? query
+    : (query.where as unknown as (ref: string, op: string, value: number[]) => Q)(
+        column,
+        'in',
+        scope.siteIds.length > 0 ? scope.siteIds : [-1],
+      )
+
+/**
+ * The Reports Studio datasets of Payment Receipts: receipts, and deposited receipt lines. Holders of the application
+ * read them, each only for the sites where they hold a duty (administrators everywhere).
+ */
+export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteScope>): CatalogueDataset[] {
+  const receipts =
+    (scope: SiteScope): Source =>
+    (k: Kysely<Database>, dialect: Dialect) =>
+      withinSites(
+        k
+          .selectFrom('receipts as r')
+          .innerJoin('finance_sites as s', 's.site_id', 'r.site_id')
+          .innerJoin('users as u', 'u.user_id', 'r.collector_id')
+          .select([
+            'r.receipt_id as id',
+            'r.number',
+            's.code as site_code',
+            's.name as site_name',
+            'r.fiscal_year',
+            'r.state',
+            'r.payer',
+            'r.tender',
+            'r.purpose',
+            dollars('r.amount_cents').as('amount'),
+            'r.issued_on',
+            sql<string>`substr(r.issued_on, 1, 7)`.as('issued_month'),
+            ageDays('r.issued_on', dialect).as('age_days'),
+            sql<string>`case when ${ageDays('r.issued_on', dialect)} <= 7 then '0-7 days' when ${ageDays('r.issued_on', dialect)} <= 30 then '8-30 days' else 'over 30 days' end`.as(
+              'age_bucket',
+            ),
+            'r.deposit_id',
+            'u.full_name as collector',
+          ]),
+        'r.site_id',
+        scope,
+      ) as never
+
+  const lines =
+    (scope: SiteScope): Source =>
+    (k: Kysely<Database>) =>
+      withinSites(
+        k
+          .selectFrom('receipt_lines as l')
+          .innerJoin('receipts as r', 'r.receipt_id', 'l.receipt_id')
+          .innerJoin('receipt_deposits as d', 'd.deposit_id', 'r.deposit_id')
+          .innerJoin('finance_sites as s', 's.site_id', 'd.site_id')
+          .select([
+            sql<string>`${sql.ref('r.number')} || '/' || ${sql.ref('l.line_no')}`.as('line_key'),
+            'd.deposit_id',
+            's.code as site_code',
+            's.name as site_name',
+            'd.fiscal_year',
+            'd.state',
+            sql<string>`substr(d.created_at, 1, 10)`.as('gathered_on'),
+            'd.confirmed_on',
+            'd.treasury_reference',
+            'r.number as receipt_number',
+            'l.account',
+            sql<string>`substr(l.account, 1, 2)`.as('fund'),
+            sql<string>`substr(l.account, 4, 4)`.as('resource'),
+            dollars('l.amount_cents').as('amount'),
+          ]),
+        'd.site_id',
+        scope,
+      ) as never
+
+  const scoped = (build: (scope: SiteScope) => Source) => async (user: AuthUser) => build(await visibleSites(user))
+  return [
+    {
+      id: 'receipts',
+      label: 'Payment receipts',
+      description: 'Every receipt of the sites you may see: number, payer, amount, state and age.',
+      kind: 'builtin',
+      access: { application: 'PAYMENT_RECEIPTS' },
+      key: 'id',
+      fields: [
+        { name: 'id', label: 'Id', type: 'integer', groupable: false },
+        { name: 'number', label: 'Number', type: 'string' },
+        { name: 'site_code', label: 'Site code', type: 'string' },
+        { name: 'site_name', label: 'Site', type: 'string' },
+        { name: 'fiscal_year', label: 'Fiscal year', type: 'string' },
+        { name: 'state', label: 'State', type: 'string' },
+        { name: 'payer', label: 'Payer', type: 'string' },
+        { name: 'tender', label: 'Tender', type: 'string' },
+        { name: 'purpose', label: 'Purpose', type: 'string', groupable: false },
+        { name: 'amount', label: 'Amount', type: 'money', groupable: false },
+        { name: 'issued_on', label: 'Issued', type: 'date' },
+        { name: 'issued_month', label: 'Month issued', type: 'string' },
+        { name: 'age_days', label: 'Age (days)', type: 'integer' },
+        { name: 'age_bucket', label: 'Age', type: 'string' },
+        { name: 'deposit_id', label: 'Deposit', type: 'integer' },
+        { name: 'collector', label: 'Collector', type: 'string' },
+      ],
+      source: receipts({ all: false, siteIds: [] }),
+      scoped: scoped(receipts),
+    },
+    {
+      id: 'deposits',
+      label: 'Deposit lines',
+      description: "Each receipt line in a deposit, with its fund, resource and the deposit's state, of the sites you may see.",
+      kind: 'builtin',
+      access: { application: 'PAYMENT_RECEIPTS' },
+      key: 'line_key',
+      fields: [
+        { name: 'line_key', label: 'Line', type: 'string', groupable: false },
+        { name: 'deposit_id', label: 'Deposit', type: 'integer' },
+        { name: 'site_code', label: 'Site code', type: 'string' },
+        { name: 'site_name', label: 'Site', type: 'string' },
+        { name: 'fiscal_year', label: 'Fiscal year', type: 'string' },
+        { name: 'state', label: 'State', type: 'string' },
+        { name: 'gathered_on', label: 'Gathered', type: 'date' },
+        { name: 'confirmed_on', label: 'Confirmed', type: 'date' },
+        { name: 'treasury_reference', label: 'Treasury reference', type: 'string' },
+        { name: 'receipt_number', label: 'Receipt', type: 'string' },
+        { name: 'account', label: 'Account', type: 'string' },
+        { name: 'fund', label: 'Fund', type: 'string' },
+        { name: 'resource', label: 'Resource', type: 'string' },
+        { name: 'amount', label: 'Amount', type: 'money', groupable: false },
+      ],
+      source: lines({ all: false, siteIds: [] }),
+      scoped: scoped(lines),
+    },
+  ]
+}

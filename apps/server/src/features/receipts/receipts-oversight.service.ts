@@ -1,0 +1,262 @@
+import type { QueueItem } from '@platform/contracts/finance'
+import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { RECEIPTS_APP, depositLabel } from '@platform/contracts/receipts'
+import { DAY_MS, type Clock } from '../../lib/clock.js'
+import { AppError } from '../../lib/errors.js'
+import type { AuthUser } from '../../plugins/access.js'
+import type { AuditService } from '../audit/audit.service.js'
+import type { FinanceService } from '../finance/finance.service.js'
+import type { DepositsRepository } from './deposits.repository.js'
+import type { ReceiptAccess } from './receipt-access.js'
+import { type Client, SEPARATION_TARGET } from './receipt-mapping.js'
+import { journalLines } from './receipts-journal.js'
+import type { ReceiptsRepository } from './receipts.repository.js'
+
+/** The county's longest wait: cash older than this is overdue whatever the site's frequency (Ed Code 41001). */
+export const OVERDUE_DAYS = 30
+
+/** The deposit clock, My queue, the exceptions list and the ERP journal: watching over receipts rather than making them. */
+export function createReceiptsOversightService(deps: {
+  receipts: ReceiptsRepository
+  deposits: DepositsRepository
+  finance: FinanceService
+  access: ReceiptAccess
+  audit: AuditService
+  clock: Clock
+  appUrl: string
+  approverEmails: (siteId: number) => Promise<string[]>
+  enqueueMail: (mail: { to: string; values: Record<string, string> }) => Promise<unknown>
+  listSeparationExceptions: () => Promise<
+    Array<{
+      appCode: string
+      recordId: string
+      step: string
+      userName: string
+      reason: string
+      createdAt: string
+      usedAt: string | null
+      createdByName: string
+    }>
+  >
+}) {
+  const { receipts, deposits, finance, access, audit, clock } = deps
+
+  async function undeposited(user: AuthUser | null) {
+    const rows = await receipts.undepositedBySite(user ? await access.scope(user) : { all: true })
+    const now = clock.now().getTime()
+    const result = []
+    for (const row of rows) {
+      const ageDays = Math.floor((now - Date.parse(row.oldest_issued_at)) / DAY_MS)
+      const hidden = user ? await access.amountsHidden(user, row.site_id, null) : false
+      result.push({
+        siteId: row.site_id,
+        siteCode: row.code,
+        siteName: row.name,
+        depositFrequencyDays: row.deposit_frequency_days,
+        receiptCount: Number(row.receipt_count),
+        amountCents: hidden ? null : Number(row.amount_cents),
+        oldestIssuedAt: row.oldest_issued_at,
+        ageDays,
+        late: ageDays > row.deposit_frequency_days,
+        overdue: ageDays > OVERDUE_DAYS,
+      })
+    }
+    return result
+  }
+
+  /** The deposits waiting for this person's step, at sites where they hold its duty and played no conflicting part. */
+  async function depositItems(user: AuthUser): Promise<QueueItem[]> {
+    const duties = await finance.dutiesIn(user, RECEIPTS_APP)
+    const sitesOf = (duty: string) => {
+      const held = duties.filter((candidate) => candidate.duty === duty)
+      if (held.length === 0) return undefined
+      return held.some((candidate) => candidate.siteIds === null) ? null : held.flatMap((candidate) => candidate.siteIds ?? [])
+    }
+    const steps = [
+      { duty: 'COUNTER', state: 'OPEN', step: 'count', title: 'Count deposit' },
+      { duty: 'APPROVER', state: 'COUNTED', step: 'approve', title: 'Approve deposit' },
+      { duty: 'APPROVER', state: 'APPROVED', step: 'submit', title: 'Submit deposit to the treasury' },
+      { duty: 'RECONCILER', state: 'SUBMITTED', step: 'confirm', title: 'Confirm deposit with the treasury reference' },
+      { duty: 'RECONCILER', state: 'CONFIRMED', step: 'reconcile', title: 'Reconcile deposit' },
+    ]
+    const items: QueueItem[] = []
+    for (const step of steps) {
+      const siteIds = sitesOf(step.duty)
+      if (siteIds === undefined) continue
+      for (const row of await deposits.waiting([step.state], siteIds)) {
+        const detail = await deposits.findById(row.deposit_id)
+        if (!detail) continue
+        const collectors = step.step === 'submit' ? [] : await deposits.collectorsOf(row.deposit_id)
+        const conflicted =
+          collectors.includes(user.id) ||
+          (['approve', 'confirm', 'reconcile'].includes(step.step) && detail.counted_by === user.id) ||
+          (step.step === 'reconcile' && detail.approved_by === user.id)
+        if (conflicted) continue
+        const label = depositLabel(row.site_code, row.fiscal_year, row.deposit_id)
+        items.push({
+          key: `${RECEIPTS_APP}:deposit:${row.deposit_id}:${step.step}`,
+          appCode: RECEIPTS_APP,
+          title: `${step.title} ${label}`,
+          detail: `${row.receipt_count} receipts`,
+          href: `/apps/payment-receipts/deposits/${row.deposit_id}`,
+          dueAt: null,
+          overdue: false,
+        })
+      }
+    }
+    return items
+  }
+
+  /** Sites holding cash past their frequency, for the people who gather or approve deposits there. */
+  async function clockItems(user: AuthUser): Promise<QueueItem[]> {
+    const items: QueueItem[] = []
+    for (const site of await undeposited(user)) {
+      if (!site.late) continue
+      if (!(await access.has(user, 'COLLECTOR', site.siteId)) && !(await access.has(user, 'APPROVER', site.siteId))) continue
+      const due = new Date(Date.parse(site.oldestIssuedAt) + site.depositFrequencyDays * DAY_MS).toISOString()
+      items.push({
+        key: `${RECEIPTS_APP}:undeposited:${site.siteId}`,
+        appCode: RECEIPTS_APP,
+        title: `Deposit the cash held at ${site.siteName}`,
+        detail: `${site.receiptCount} receipts waiting, the oldest ${site.ageDays} days (limit ${site.depositFrequencyDays})`,
+        href: '/apps/payment-receipts/undeposited',
+        dueAt: due,
+        overdue: true,
+      })
+    }
+    return items
+  }
+
+  return {
+    undeposited,
+    queueFor: async (user: AuthUser) => [...(await clockItems(user)), ...(await depositItems(user))],
+
+    /** E-mails each late site's approvers, at most once per site per district day, whichever instance gets there first. */
+    async sendClockNotices(): Promise<number> {
+      const day = localDate(clock.now(), finance.districtTimeZone)
+      let sent = 0
+      for (const site of await undeposited(null)) {
+        if (!site.late) continue
+        if (!(await receipts.claimClockNotice(site.siteId, day, clock.now().toISOString()))) continue
+        for (const to of await deps.approverEmails(site.siteId)) {
+          await deps.enqueueMail({
+            to,
+            values: {
+              site: site.siteName,
+              age_days: String(site.ageDays),
+              frequency_days: String(site.depositFrequencyDays),
+              receipts_url: `${deps.appUrl}/apps/payment-receipts/undeposited`,
+              email: to,
+            },
+          })
+          sent += 1
+        }
+        await audit.record({
+          action: 'receipts.clock_notice',
+          outcome: 'success',
+          targetType: 'payment_receipts:site',
+          targetId: site.siteId,
+          details: { day, ageDays: site.ageDays, recipients: sent },
+        })
+      }
+      return sent
+    },
+
+    /** Voids, over/short counts, returned checks and spent or open separation-of-duties exceptions, newest first. */
+    async exceptions(siteId: number | undefined, user: AuthUser) {
+      const scope = await access.scope(user)
+      const items = []
+      for (const row of await receipts.voids(scope, siteId)) {
+        items.push({
+          kind: 'VOID' as const,
+          at: row.voided_at ?? '',
+          siteId: row.site_id,
+          recordLabel: row.number,
+          href: `/apps/payment-receipts/receipts/${row.receipt_id}`,
+          amountCents: row.amount_cents,
+          detail: row.void_reason ?? '',
+          personName: row.voided_by_name,
+        })
+      }
+      for (const row of await deposits.overShorts(scope, siteId)) {
+        items.push({
+          kind: 'OVER_SHORT' as const,
+          at: row.counted_at ?? row.created_at,
+          siteId: row.site_id,
+          recordLabel: depositLabel(row.site_code, row.fiscal_year, row.deposit_id),
+          href: `/apps/payment-receipts/deposits/${row.deposit_id}`,
+          amountCents: row.over_short_cents,
+          detail: row.count_note ?? '',
+          personName: row.counted_by_name,
+        })
+      }
+      for (const row of await receipts.returnedChecks(scope, siteId)) {
+        items.push({
+          kind: 'RETURNED_CHECK' as const,
+          at: row.recorded_at,
+          siteId: row.site_id,
+          recordLabel: row.number,
+          href: `/apps/payment-receipts/receipts/${row.receipt_id}`,
+          amountCents: row.amount_cents,
+          detail: row.reason,
+          personName: row.recorded_by_name,
+        })
+      }
+      if (siteId === undefined) {
+        const visible = scope.all ? null : new Set(scope.siteIds)
+        for (const row of await deps.listSeparationExceptions()) {
+          if (row.appCode !== RECEIPTS_APP) continue
+          const site = (await finance.sites()).find((candidate) => row.recordId.startsWith(`${candidate.code}-`))
+          if (visible && (!site || !visible.has(site.id))) continue
+          items.push({
+            kind: 'SEPARATION_EXCEPTION' as const,
+            at: row.createdAt,
+            siteId: site?.id ?? null,
+            recordLabel: row.recordId,
+            href: '/apps/payment-receipts/exceptions',
+            amountCents: null,
+            detail: `${row.step} allowed by ${row.createdByName}: ${row.reason}${row.usedAt ? ' (used)' : ' (not yet used)'}`,
+            personName: row.userName,
+          })
+        }
+      }
+      return items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+    },
+
+    /** The ERP journal of confirmed deposits; refuses before the first byte when a fund has no cash account. Administrators and approvers or reconcilers everywhere. */
+    async journal(range: { from: string; to: string }, user: AuthUser, client: Client) {
+      const scope = await access.scope(user)
+      const everywhere =
+        access.isAdmin(user) ||
+        (await finance.dutiesIn(user, RECEIPTS_APP)).some(
+          (duty) => duty.siteIds === null && (duty.duty === 'RECONCILER' || duty.duty === 'APPROVER'),
+        )
+      if (!scope.all || !everywhere)
+        throw new AppError(
+          'forbidden',
+          'The ERP journal covers every site: it is for administrators and for approvers or reconcilers of all sites.',
+          { code: 'journal_forbidden' },
+        )
+      const posting = await finance.postingAccounts()
+      const missing = (await deposits.journalFunds(range.from, range.to)).filter((fund) => !posting.cashAccounts[fund])
+      if (missing.length > 0) {
+        throw new AppError(
+          'unprocessable',
+          `Fund${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no cash account in the district's posting accounts; add ${missing.length === 1 ? 'it' : 'them'} under Finance settings before exporting.`,
+          { code: 'cash_account_missing' },
+        )
+      }
+      await audit.record({
+        action: 'receipts.journal_exported',
+        outcome: 'success',
+        actorUserId: user.id,
+        targetType: SEPARATION_TARGET,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: range,
+      })
+      return journalLines(deposits, range, posting)
+    },
+  }
+}
+export type ReceiptsOversightService = ReturnType<typeof createReceiptsOversightService>

@@ -1,0 +1,399 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, type Transaction, sql } from 'kysely'
+import type { Db, WrittenAlong } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
+
+export type SiteScope = { all: true } | { all: false; siteIds: number[] }
+
+export interface ReceiptFilters {
+  scope: SiteScope
+  siteId?: number | undefined
+  state?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+  search?: string | undefined
+  undeposited?: boolean | undefined
+}
+
+export interface NewReceipt {
+  siteId: number
+  siteCode: string
+  fiscalYear: string
+  payer: string
+  tender: string
+  checkNumber: string | null
+  purpose: string
+  amountCents: number
+  collectorId: number
+  issuedAt: string
+  issuedOn: string
+  lines: Array<{ account: string; amountCents: number }>
+}
+
+const SUMMARY = [
+  'r.receipt_id',
+  'r.number',
+  'r.site_id',
+  's.code as site_code',
+  'r.fiscal_year',
+  'r.sequence',
+  'r.state',
+  'r.payer',
+  'r.tender',
+  'r.check_number',
+  'r.purpose',
+  'r.amount_cents',
+  'r.issued_at',
+  'r.issued_on',
+  'r.collector_id',
+  'u.full_name as collector_name',
+  'r.deposit_id',
+] as const
+
+/** Takes the next number of a site's fiscal year inside the caller's transaction: the row lock (PostgreSQL) or the write lock (SQLite) queues every other issuer behind it until commit. */
+async function nextSequence(trx: Transaction<Database>, siteId: number, fiscalYear: string): Promise<number> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const bumped = await trx
+      .updateTable('receipt_counters')
+      .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1) }))
+      .where('site_id', '=', siteId)
+      .where('fiscal_year', '=', fiscalYear)
+      .returning('last_sequence')
+      .executeTakeFirst()
+    if (bumped) return bumped.last_sequence
+    await trx
+      .insertInto('receipt_counters')
+      .values({ site_id: siteId, fiscal_year: fiscalYear, last_sequence: 0 })
+      .onConflict((oc) => oc.columns(['site_id', 'fiscal_year']).doNothing())
+      .execute()
+  }
+  throw new Error(`the receipt counter of site ${siteId}, ${fiscalYear} could not be created`)
+}
+
+/** Receipts, their lines and corrections. SQL only. */
+export function createReceiptsRepository(db: Db) {
+  const k = db.kysely
+  const summaries = () =>
+    k
+      .selectFrom('receipts as r')
+      .innerJoin('finance_sites as s', 's.site_id', 'r.site_id')
+      .innerJoin('users as u', 'u.user_id', 'r.collector_id')
+
+  /** The filters as one condition on `r`, so the page (joined to its site and collector) and its count (not) share them. */
+  const matching = (filters: ReceiptFilters) => (eb: ExpressionBuilder<Database & { r: Database['receipts'] }, 'r'>) => {
+    const conditions: Expression<SqlBool>[] = []
+    if (!filters.scope.all) conditions.push(eb('r.site_id', 'in', filters.scope.siteIds.length > 0 ? filters.scope.siteIds : [-1]))
+    if (filters.siteId !== undefined) conditions.push(eb('r.site_id', '=', filters.siteId))
+    if (filters.state !== undefined) conditions.push(eb('r.state', '=', filters.state))
+    if (filters.from !== undefined) conditions.push(eb('r.issued_on', '>=', filters.from))
+    if (filters.to !== undefined) conditions.push(eb('r.issued_on', '<=', filters.to))
+    if (filters.undeposited) conditions.push(eb('r.state', '=', 'ISSUED'))
+    if (filters.search) {
+      const words = filters.search.replace(/[%_\\]/g, '')
+      conditions.push(eb.or([eb('r.payer_search', 'like', `%${words.toLowerCase()}%`), eb('r.number', 'like', `%${words.toUpperCase()}%`)]))
+    }
+    return eb.and(conditions)
+  }
+
+  return {
+    /** Numbers and stores a receipt with its lines, all in one transaction. */
+    issue: (receipt: NewReceipt, along: WrittenAlong<{ id: number; number: string }>) =>
+      k.transaction().execute(async (trx) => {
+        const sequence = await nextSequence(trx, receipt.siteId, receipt.fiscalYear)
+        const number = `${receipt.siteCode}-${receipt.fiscalYear}-${String(sequence).padStart(6, '0')}`
+        const { receipt_id: id } = await trx
+          .insertInto('receipts')
+          .values({
+            number,
+            site_id: receipt.siteId,
+            fiscal_year: receipt.fiscalYear,
+            sequence,
+            state: 'ISSUED',
+            payer: receipt.payer,
+            payer_search: receipt.payer.toLowerCase(),
+            tender: receipt.tender,
+            check_number: receipt.checkNumber,
+            purpose: receipt.purpose,
+            amount_cents: receipt.amountCents,
+            collector_id: receipt.collectorId,
+            issued_at: receipt.issuedAt,
+            issued_on: receipt.issuedOn,
+            deposit_id: null,
+            void_reason: null,
+            voided_by: null,
+            voided_at: null,
+          })
+          .returning('receipt_id')
+          .executeTakeFirstOrThrow()
+        await trx
+          .insertInto('receipt_lines')
+          .values(
+            receipt.lines.map((line, index) => ({
+              receipt_id: id,
+              line_no: index + 1,
+              account: line.account,
+              amount_cents: line.amountCents,
+            })),
+          )
+          .execute()
+        await along(trx, { id, number })
+        return { id, number }
+      }),
+
+    async list(filters: ReceiptFilters, limit: number, offset: number) {
+      const rows = await summaries()
+        .where(matching(filters))
+        .select(SUMMARY)
+        .orderBy('r.issued_at', 'desc')
+        .orderBy('r.receipt_id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+      // Counted on the receipts alone: every receipt has its site and collector, and the joins only slowed the count.
+      const { n } = await k
+        .selectFrom('receipts as r')
+        .where(matching(filters))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return { rows, total: Number(n) }
+    },
+
+    findById: (id: number) =>
+      summaries()
+        .select([...SUMMARY, 'r.void_reason', 'r.voided_at', 'r.voided_by'])
+        .where('r.receipt_id', '=', id)
+        .executeTakeFirst(),
+    findMany: (ids: number[]) =>
+      ids.length === 0 ? Promise.resolve([]) : summaries().select(SUMMARY).where('r.receipt_id', 'in', ids).orderBy('r.sequence').execute(),
+    inDeposit: (depositId: number) => summaries().select(SUMMARY).where('r.deposit_id', '=', depositId).orderBy('r.sequence').execute(),
+
+    lines: (id: number) =>
+      k.selectFrom('receipt_lines').select(['account', 'amount_cents']).where('receipt_id', '=', id).orderBy('line_no').execute(),
+
+    /** Voids a receipt not yet in an approved deposit; takes it out of an open or counted deposit in the same transaction. False when it moved on meanwhile. */
+    voidReceipt: (id: number, change: { reason: string; voidedBy: number; at: string }, along: WrittenAlong) =>
+      k.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('receipts')
+          .select(['deposit_id', 'amount_cents', 'state'])
+          .where('receipt_id', '=', id)
+          .executeTakeFirst()
+        if (!row || (row.state !== 'ISSUED' && row.state !== 'DEPOSITED')) return false
+        if (row.deposit_id !== null) {
+          const shrunk = await trx
+            .updateTable('receipt_deposits')
+            .set((eb) => ({
+              expected_cents: eb('expected_cents', '-', row.amount_cents),
+              receipt_count: eb('receipt_count', '-', 1),
+              over_short_cents: sql<
+                number | null
+              >`case when counted_cents is null then null else counted_cents - (expected_cents - ${row.amount_cents}) end`,
+            }))
+            .where('deposit_id', '=', row.deposit_id)
+            .where('state', 'in', ['OPEN', 'COUNTED'])
+            .executeTakeFirst()
+          if (Number(shrunk.numUpdatedRows) !== 1) return false
+        }
+        const result = await trx
+          .updateTable('receipts')
+          .set({ state: 'VOIDED', deposit_id: null, void_reason: change.reason, voided_by: change.voidedBy, voided_at: change.at })
+          .where('receipt_id', '=', id)
+          .where('state', '=', row.state)
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) throw new Error('receipt changed during its void')
+        await along(trx, undefined)
+        return true
+      }),
+
+    /** Records a returned check: the receipt becomes RETURNED and a negative correction with its own accounts is stored. */
+    recordReturn: (id: number, change: { reason: string; recordedBy: number; at: string }, along: WrittenAlong) =>
+      k.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('receipts')
+          .set({ state: 'RETURNED' })
+          .where('receipt_id', '=', id)
+          .where('state', '=', 'DEPOSITED')
+          .executeTakeFirst()
+        if (Number(moved.numUpdatedRows) !== 1) return false
+        const receipt = await trx.selectFrom('receipts').select('amount_cents').where('receipt_id', '=', id).executeTakeFirstOrThrow()
+        const lines = await trx
+          .selectFrom('receipt_lines')
+          .select(['line_no', 'account', 'amount_cents'])
+          .where('receipt_id', '=', id)
+          .orderBy('line_no')
+          .execute()
+        const { correction_id: correctionId } = await trx
+          .insertInto('receipt_corrections')
+          .values({
+            receipt_id: id,
+            kind: 'RETURNED_CHECK',
+            reason: change.reason,
+            amount_cents: -receipt.amount_cents,
+            recorded_by: change.recordedBy,
+            recorded_at: change.at,
+          })
+          .returning('correction_id')
+          .executeTakeFirstOrThrow()
+        await trx
+          .insertInto('receipt_correction_lines')
+          .values(
+            lines.map((line) => ({
+              correction_id: correctionId,
+              line_no: line.line_no,
+              account: line.account,
+              amount_cents: -line.amount_cents,
+            })),
+          )
+          .execute()
+        await along(trx, undefined)
+        return true
+      }),
+
+    async correctionOf(receiptId: number) {
+      const row = await k
+        .selectFrom('receipt_corrections as c')
+        .innerJoin('users as u', 'u.user_id', 'c.recorded_by')
+        .select([
+          'c.correction_id',
+          'c.kind',
+          'c.reason',
+          'c.amount_cents',
+          'c.recorded_by',
+          'u.full_name as recorded_by_name',
+          'c.recorded_at',
+        ])
+        .where('c.receipt_id', '=', receiptId)
+        .executeTakeFirst()
+      if (!row) return null
+      const lines = await k
+        .selectFrom('receipt_correction_lines')
+        .select(['account', 'amount_cents'])
+        .where('correction_id', '=', row.correction_id)
+        .orderBy('line_no')
+        .execute()
+      return { ...row, lines }
+    },
+
+    returnedChecks: (scope: SiteScope, siteId: number | undefined) => {
+      let query = k
+        .selectFrom('receipt_corrections as c')
+        .innerJoin('receipts as r', 'r.receipt_id', 'c.receipt_id')
+        .innerJoin('users as u', 'u.user_id', 'c.recorded_by')
+        .select([
+          'r.receipt_id',
+          'r.number',
+          'r.site_id',
+          'r.payer',
+          'r.check_number',
+          'c.amount_cents',
+          'c.reason',
+          'c.recorded_at',
+          'u.full_name as recorded_by_name',
+        ])
+      if (!scope.all) query = query.where('r.site_id', 'in', scope.siteIds.length > 0 ? scope.siteIds : [-1])
+      if (siteId !== undefined) query = query.where('r.site_id', '=', siteId)
+      return query.orderBy('c.recorded_at', 'desc').execute()
+    },
+
+    voids: (scope: SiteScope, siteId: number | undefined) => {
+      let query = k
+        .selectFrom('receipts as r')
+        .leftJoin('users as u', 'u.user_id', 'r.voided_by')
+        .select([
+          'r.receipt_id',
+          'r.number',
+          'r.site_id',
+          'r.amount_cents',
+          'r.void_reason',
+          'r.voided_at',
+          'u.full_name as voided_by_name',
+        ])
+        .where('r.state', '=', 'VOIDED')
+      if (!scope.all) query = query.where('r.site_id', 'in', scope.siteIds.length > 0 ? scope.siteIds : [-1])
+      if (siteId !== undefined) query = query.where('r.site_id', '=', siteId)
+      return query.orderBy('r.voided_at', 'desc').execute()
+    },
+
+    /** Every number of a site's fiscal year, in order (the register). */
+    register: (siteId: number, fiscalYear: string) =>
+      k
+        .selectFrom('receipts')
+        .select(['receipt_id', 'number', 'sequence', 'state', 'payer', 'amount_cents', 'issued_on', 'deposit_id'])
+        .where('site_id', '=', siteId)
+        .where('fiscal_year', '=', fiscalYear)
+        .orderBy('sequence')
+        .execute(),
+
+    lastSequence: async (siteId: number, fiscalYear: string) =>
+      (
+        await k
+          .selectFrom('receipt_counters')
+          .select('last_sequence')
+          .where('site_id', '=', siteId)
+          .where('fiscal_year', '=', fiscalYear)
+          .executeTakeFirst()
+      )?.last_sequence ?? 0,
+
+    /** Undeposited receipts per site: how many, how much, and the oldest. */
+    undepositedBySite: (scope: SiteScope) => {
+      let query = k
+        .selectFrom('receipts as r')
+        .innerJoin('finance_sites as s', 's.site_id', 'r.site_id')
+        .select((eb) => [
+          'r.site_id',
+          's.code',
+          's.name',
+          's.deposit_frequency_days',
+          eb.fn.countAll<number>().as('receipt_count'),
+          eb.fn.sum<number>('r.amount_cents').as('amount_cents'),
+          eb.fn.min<string>('r.issued_at').as('oldest_issued_at'),
+        ])
+        .where('r.state', '=', 'ISSUED')
+        .groupBy(['r.site_id', 's.code', 's.name', 's.deposit_frequency_days'])
+      if (!scope.all) query = query.where('r.site_id', 'in', scope.siteIds.length > 0 ? scope.siteIds : [-1])
+      return query.orderBy('oldest_issued_at').execute()
+    },
+
+    /** The audit rows about a record, oldest first (its history). */
+    history: (targets: Array<{ type: string; id: string }>) =>
+      k
+        .selectFrom('audit_log as a')
+        .leftJoin('users as u', 'u.user_id', 'a.actor_user_id')
+        .select(['a.occurred_at', 'a.action', 'a.outcome', 'u.full_name as actor_name', 'a.details'])
+        .where((eb) => eb.or(targets.map((target) => eb.and([eb('a.target_type', '=', target.type), eb('a.target_id', '=', target.id)]))))
+        .orderBy('a.audit_id')
+        .execute(),
+
+    /** Marks today's notice for a site; false when another request or instance already did. */
+    async claimClockNotice(siteId: number, day: string, at: string): Promise<boolean> {
+      const result = await k
+        .insertInto('receipt_clock_notices')
+        .values({ site_id: siteId, notice_day: day, sent_at: at })
+        .onConflict((oc) => oc.columns(['site_id', 'notice_day']).doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+    },
+  }
+}
+export type ReceiptsRepository = ReturnType<typeof createReceiptsRepository>
+export type ReceiptRow = Awaited<ReturnType<ReceiptsRepository['inDeposit']>>[number]
+
+/** Addresses of the active people who approve deposits at a site in Payment Receipts. SQL only. */
+export function createApproverDirectory(db: Db) {
+  return {
+    approverEmails: async (siteId: number): Promise<string[]> =>
+      (
+        await db.kysely
+          .selectFrom('finance_duties as d')
+          .innerJoin('applications as a', 'a.app_id', 'd.app_id')
+          .innerJoin('users as u', 'u.user_id', 'd.user_id')
+          .select('u.email')
+          .distinct()
+          .where('a.app_code', '=', 'PAYMENT_RECEIPTS')
+          .where('d.duty', '=', 'APPROVER')
+          .where((eb) => eb.or([eb('d.site_id', '=', siteId), eb('d.site_id', 'is', null)]))
+          .where('u.is_active', '=', 1)
+          .orderBy('u.email')
+          .execute()
+      ).map((row) => row.email),
+  }
+}

@@ -1,0 +1,167 @@
+import { IdParamsSchema } from '@platform/contracts/finance'
+import {
+  ConfirmInputSchema,
+  CountInputSchema,
+  DepositInputSchema,
+  DepositListQuerySchema,
+  DepositListResponseSchema,
+  DepositResponseSchema,
+  ExceptionsQuerySchema,
+  JournalQuerySchema,
+  MyDutiesResponseSchema,
+  RECEIPTS_APP,
+  ReasonInputSchema,
+  ReceiptExceptionsResponseSchema,
+  ReceiptInputSchema,
+  ReceiptListQuerySchema,
+  ReceiptListResponseSchema,
+  ReceiptResponseSchema,
+  ReconcileInputSchema,
+  RegisterQuerySchema,
+  RegisterResponseSchema,
+  ReturnedChecksResponseSchema,
+  SiteIdQuerySchema,
+  UndepositedResponseSchema,
+} from '@platform/contracts/receipts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { signedInRoute } from '../../plugins/access.js'
+import { errorResponses } from '../../plugins/error-handler.js'
+import type { DepositsService } from './deposits.service.js'
+import type { ReceiptsOversightService } from './receipts-oversight.service.js'
+import type { ReceiptsService } from './receipts.service.js'
+import { clientInfo } from '../../lib/client-info.js'
+
+const access = signedInRoute({ application: RECEIPTS_APP })
+
+/** Payment Receipts over HTTP: every route needs the application; every step is checked on the record by the services. */
+export const receiptsRoutes: FastifyPluginAsyncZod<{
+  receipts: ReceiptsService
+  deposits: DepositsService
+  oversight: ReceiptsOversightService
+}> = async (app, { receipts, deposits, oversight }) => {
+  const config = access.config
+
+  app.get('/receipts/my-duties', { config, schema: { response: { 200: MyDutiesResponseSchema, ...errorResponses } } }, async (request) => ({
+    data: await receipts.myDuties(access.user(request)),
+  }))
+  app.post(
+    '/receipts',
+    { config, schema: { body: ReceiptInputSchema, response: { 201: ReceiptResponseSchema, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send({ data: await receipts.issue(request.body, access.user(request), clientInfo(request)) }),
+  )
+  app.get(
+    '/receipts',
+    { config, schema: { querystring: ReceiptListQuerySchema, response: { 200: ReceiptListResponseSchema, ...errorResponses } } },
+    async (request) => receipts.list(request.query, access.user(request)),
+  )
+  app.get(
+    '/receipts/register',
+    { config, schema: { querystring: RegisterQuerySchema, response: { 200: RegisterResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      data: await receipts.register(request.query.siteId, request.query.fiscalYear, access.user(request)),
+    }),
+  )
+  app.get(
+    '/receipts/undeposited',
+    { config, schema: { response: { 200: UndepositedResponseSchema, ...errorResponses } } },
+    async (request) => ({ data: await oversight.undeposited(access.user(request)) }),
+  )
+  app.get(
+    '/receipts/returned-checks',
+    { config, schema: { querystring: SiteIdQuerySchema, response: { 200: ReturnedChecksResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      data: await receipts.returnedChecks(request.query.siteId, access.user(request)),
+    }),
+  )
+  app.get(
+    '/receipts/exceptions',
+    { config, schema: { querystring: ExceptionsQuerySchema, response: { 200: ReceiptExceptionsResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      data: await oversight.exceptions(request.query.siteId, access.user(request)),
+    }),
+  )
+  app.get('/receipts/journal.csv', { config, schema: { querystring: JournalQuerySchema } }, async (request, reply) => {
+    const lines = await oversight.journal(request.query, access.user(request), clientInfo(request))
+    const { Readable } = await import('node:stream')
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="receipts-journal-${request.query.from}-to-${request.query.to}.csv"`)
+      .send(Readable.from(lines))
+  })
+  app.get(
+    '/receipts/:id',
+    { config, schema: { params: IdParamsSchema, response: { 200: ReceiptResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      data: await receipts.detail(request.params.id, access.user(request)),
+    }),
+  )
+  app.get('/receipts/:id/pdf', { config, schema: { params: IdParamsSchema } }, async (request, reply) => {
+    const { receipt, siteName } = await receipts.printable(request.params.id, access.user(request))
+    const { receiptPdf } = await import('./receipt-pdf.js')
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="receipt-${receipt.number}.pdf"`)
+      .send(receiptPdf(receipt, siteName))
+  })
+  app.post(
+    '/receipts/:id/void',
+    { config, schema: { params: IdParamsSchema, body: ReasonInputSchema, response: { 200: ReceiptResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      data: await receipts.voidReceipt(request.params.id, request.body.reason, access.user(request), clientInfo(request)),
+    }),
+  )
+  app.post(
+    '/receipts/:id/returned-check',
+    { config, schema: { params: IdParamsSchema, body: ReasonInputSchema, response: { 200: ReceiptResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      data: await receipts.recordReturnedCheck(request.params.id, request.body.reason, access.user(request), clientInfo(request)),
+    }),
+  )
+
+  app.post(
+    '/deposits',
+    { config, schema: { body: DepositInputSchema, response: { 201: DepositResponseSchema, ...errorResponses } } },
+    async (request, reply) =>
+      reply.code(201).send({ data: await deposits.gather(request.body, access.user(request), clientInfo(request)) }),
+  )
+  app.get(
+    '/deposits',
+    { config, schema: { querystring: DepositListQuerySchema, response: { 200: DepositListResponseSchema, ...errorResponses } } },
+    async (request) => deposits.list(request.query, access.user(request)),
+  )
+  app.get(
+    '/deposits/:id',
+    { config, schema: { params: IdParamsSchema, response: { 200: DepositResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      data: await deposits.detail(request.params.id, access.user(request)),
+    }),
+  )
+  app.get('/deposits/:id/slip', { config, schema: { params: IdParamsSchema } }, async (request, reply) => {
+    const { deposit, siteName } = await deposits.printable(request.params.id, access.user(request))
+    const { depositSlipPdf } = await import('./receipt-pdf.js')
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="deposit-${deposit.label}.pdf"`)
+      .send(depositSlipPdf(deposit, siteName))
+  })
+  app.post(
+    '/deposits/:id/count',
+    { config, schema: { params: IdParamsSchema, body: CountInputSchema, response: { 200: DepositResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      data: await deposits.count(request.params.id, request.body, access.user(request), clientInfo(request)),
+    }),
+  )
+  const bare = { params: IdParamsSchema, response: { 200: DepositResponseSchema, ...errorResponses } }
+  app.post('/deposits/:id/approve', { config, schema: bare }, async (request) => ({
+    data: await deposits.approve(request.params.id, access.user(request), clientInfo(request)),
+  }))
+  app.post('/deposits/:id/submit', { config, schema: bare }, async (request) => ({
+    data: await deposits.submit(request.params.id, access.user(request), clientInfo(request)),
+  }))
+  app.post('/deposits/:id/confirm', { config, schema: { ...bare, body: ConfirmInputSchema } }, async (request) => ({
+    data: await deposits.confirm(request.params.id, request.body, access.user(request), clientInfo(request)),
+  }))
+  app.post('/deposits/:id/reconcile', { config, schema: { ...bare, body: ReconcileInputSchema } }, async (request) => ({
+    data: await deposits.reconcile(request.params.id, request.body, access.user(request), clientInfo(request)),
+  }))
+}

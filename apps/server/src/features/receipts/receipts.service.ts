@@ -1,0 +1,326 @@
+import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { type ReceiptDetail, type ReceiptInput, type ReceiptListQuery, type ReceiptSummary } from '@platform/contracts/receipts'
+import type { Clock } from '../../lib/clock.js'
+import { AppError } from '../../lib/errors.js'
+import type { AuthUser } from '../../plugins/access.js'
+import type { AuditService } from '../audit/audit.service.js'
+import type { FinanceService } from '../finance/finance.service.js'
+import type { DepositsRepository } from './deposits.repository.js'
+import type { ReceiptAccess } from './receipt-access.js'
+import { type Client, RECEIPT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
+import type { ReceiptsRepository } from './receipts.repository.js'
+
+/** Receipts: issuing with a gapless number, reading, voids and returned checks (issue 15 §2.1, 2.2, 2.4). */
+export function createReceiptsService(deps: {
+  receipts: ReceiptsRepository
+  deposits: DepositsRepository
+  finance: FinanceService
+  access: ReceiptAccess
+  audit: AuditService
+  clock: Clock
+}) {
+  const { receipts, deposits, finance, access, audit, clock } = deps
+
+  async function activeSite(siteId: number) {
+    const site = await finance.site(siteId).catch(() => null)
+    if (!site) throw new AppError('bad_request', `There is no site ${siteId}.`, { code: 'unknown_site' })
+    return site
+  }
+
+  async function load(id: number, user: AuthUser) {
+    const row = await receipts.findById(id)
+    if (!row) throw new AppError('not_found', `There is no receipt ${id}.`, { code: 'receipt_not_found' })
+    await access.requireView(user, row.site_id, `receipt ${id}`)
+    return row
+  }
+
+  async function depositStateOf(depositId: number | null) {
+    if (depositId === null) return null
+    return (await deposits.findById(depositId))?.state ?? null
+  }
+
+  async function detail(id: number, user: AuthUser): Promise<ReceiptDetail> {
+    const row = await load(id, user)
+    const depositState = await depositStateOf(row.deposit_id)
+    const hidden = await access.amountsHidden(user, row.site_id, depositState)
+    const correction = await receipts.correctionOf(id)
+    const history = await receipts.history([
+      { type: RECEIPT_TARGET, id: String(id) },
+      { type: SEPARATION_TARGET, id: row.number },
+    ])
+    const voidable =
+      (row.state === 'ISSUED' || row.state === 'DEPOSITED') &&
+      (depositState === null || depositState === 'OPEN' || depositState === 'COUNTED')
+    const returnable =
+      row.state === 'DEPOSITED' && row.tender === 'CHECK' && (depositState === 'CONFIRMED' || depositState === 'RECONCILED')
+    return {
+      ...toSummary(row, hidden),
+      lines: hidden ? null : (await receipts.lines(id)).map((line) => ({ account: line.account, amountCents: line.amount_cents })),
+      voidReason: row.void_reason,
+      voidedAt: row.voided_at,
+      voidedByName: row.voided_by === null ? null : (history.find((entry) => entry.action === 'receipts.voided')?.actor_name ?? null),
+      correction: correction && {
+        id: correction.correction_id,
+        kind: 'RETURNED_CHECK',
+        reason: correction.reason,
+        amountCents: correction.amount_cents,
+        lines: correction.lines.map((line) => ({ account: line.account, amountCents: line.amount_cents })),
+        recordedBy: correction.recorded_by,
+        recordedByName: correction.recorded_by_name,
+        recordedAt: correction.recorded_at,
+      },
+      history: toHistory(history),
+      actions: {
+        void: voidable && row.collector_id !== user.id && (await access.has(user, 'APPROVER', row.site_id)),
+        returnCheck: returnable && row.collector_id !== user.id && (await access.has(user, 'RECONCILER', row.site_id)),
+        attach:
+          row.state !== 'VOIDED' &&
+          ((await access.has(user, 'COLLECTOR', row.site_id)) || (await access.has(user, 'APPROVER', row.site_id))),
+      },
+    }
+  }
+
+  return {
+    detail,
+
+    async issue(input: ReceiptInput, user: AuthUser, client: Client): Promise<ReceiptDetail> {
+      const site = await activeSite(input.siteId)
+      await access.require(user, 'COLLECTOR', site.id)
+      if (!site.active)
+        throw new AppError('unprocessable', `${site.name} is inactive: no receipts are issued there.`, { code: 'site_inactive' })
+      const problems: string[] = []
+      for (const [index, line] of input.lines.entries()) {
+        for (const problem of await finance.accountProblems(line.account)) problems.push(`line ${index + 1} (${line.account}): ${problem}`)
+      }
+      if (problems.length > 0) throw new AppError('bad_request', problems.join(' '), { code: 'invalid_account' })
+      const now = clock.now()
+      const { id } = await receipts.issue(
+        {
+          siteId: site.id,
+          siteCode: site.code,
+          fiscalYear: finance.fiscalYearOf(now),
+          payer: input.payer,
+          tender: input.tender,
+          checkNumber: input.tender === 'CASH' ? null : (input.checkNumber ?? null),
+          purpose: input.purpose,
+          amountCents: input.amountCents,
+          collectorId: user.id,
+          issuedAt: now.toISOString(),
+          issuedOn: localDate(now, finance.districtTimeZone),
+          lines: input.lines,
+        },
+        (trx, issued) =>
+          audit.record(
+            {
+              action: 'receipts.issued',
+              outcome: 'success',
+              actorUserId: user.id,
+              targetType: RECEIPT_TARGET,
+              targetId: issued.id,
+              ip: client.ip,
+              userAgent: client.userAgent,
+              details: {
+                number: issued.number,
+                siteId: site.id,
+                amountCents: input.amountCents,
+                tender: input.tender,
+                lines: input.lines.length,
+              },
+            },
+            trx,
+          ),
+      )
+      return detail(id, user)
+    },
+
+    async list(
+      query: ReceiptListQuery,
+      user: AuthUser,
+    ): Promise<{ data: ReceiptSummary[]; pagination: { total: number; limit: number; offset: number } }> {
+      const scope = await access.scope(user)
+      const { rows, total } = await receipts.list(
+        {
+          scope,
+          siteId: query.siteId,
+          state: query.state,
+          from: query.from,
+          to: query.to,
+          search: query.search,
+          undeposited: query.undeposited === 'true',
+        },
+        query.limit,
+        query.offset,
+      )
+      const depositStates = new Map<number, string | null>()
+      const hiddenAt = new Map<string, boolean>()
+      const data: ReceiptSummary[] = []
+      for (const row of rows) {
+        if (row.deposit_id !== null && !depositStates.has(row.deposit_id))
+          depositStates.set(row.deposit_id, await depositStateOf(row.deposit_id))
+        const state = row.deposit_id === null ? null : depositStates.get(row.deposit_id)!
+        const key = `${row.site_id}:${state === 'OPEN' || state === null ? 'open' : 'counted'}`
+        if (!hiddenAt.has(key)) hiddenAt.set(key, await access.amountsHidden(user, row.site_id, state))
+        data.push(toSummary(row, hiddenAt.get(key)!))
+      }
+      return { data, pagination: { total, limit: query.limit, offset: query.offset } }
+    },
+
+    async voidReceipt(id: number, reason: string, user: AuthUser, client: Client): Promise<ReceiptDetail> {
+      const row = await load(id, user)
+      await access.require(user, 'APPROVER', row.site_id)
+      if (row.state === 'VOIDED') throw new AppError('conflict', `Receipt ${row.number} is already void.`, { code: 'already_void' })
+      if (row.state === 'RETURNED')
+        throw new AppError('unprocessable', `Receipt ${row.number} is a returned check; it cannot be voided.`, { code: 'not_voidable' })
+      const depositState = await depositStateOf(row.deposit_id)
+      if (depositState !== null && depositState !== 'OPEN' && depositState !== 'COUNTED') {
+        throw new AppError(
+          'unprocessable',
+          `Receipt ${row.number} is in a deposit that is ${depositState.toLowerCase()}: a receipt is voided only before its deposit is approved.`,
+          { code: 'deposit_approved' },
+        )
+      }
+      await access.separation({
+        recordId: row.number,
+        recordLabel: `receipt ${row.number}`,
+        step: 'void',
+        userId: user.id,
+        conflicts: [{ role: 'collector', userIds: [row.collector_id] }],
+      })
+      const voided = await receipts.voidReceipt(id, { reason, voidedBy: user.id, at: clock.now().toISOString() }, (trx) =>
+        audit.record(
+          {
+            action: 'receipts.voided',
+            outcome: 'success',
+            actorUserId: user.id,
+            targetType: RECEIPT_TARGET,
+            targetId: id,
+            ip: client.ip,
+            userAgent: client.userAgent,
+            details: { number: row.number, reason, depositId: row.deposit_id },
+          },
+          trx,
+        ),
+      )
+      if (!voided)
+        throw new AppError(
+          'conflict',
+          `Receipt ${row.number} changed meanwhile (its deposit moved on or it was voided). Reload and try again.`,
+          { code: 'receipt_changed' },
+        )
+      return detail(id, user)
+    },
+
+    async recordReturnedCheck(id: number, reason: string, user: AuthUser, client: Client): Promise<ReceiptDetail> {
+      const row = await load(id, user)
+      await access.require(user, 'RECONCILER', row.site_id)
+      if (row.tender !== 'CHECK')
+        throw new AppError(
+          'unprocessable',
+          `Receipt ${row.number} was paid by ${row.tender.toLowerCase().replace('_', ' ')}, not by check.`,
+          { code: 'not_a_check' },
+        )
+      if (row.state === 'RETURNED')
+        throw new AppError('conflict', `The check of receipt ${row.number} is already recorded as returned.`, { code: 'already_returned' })
+      const depositState = await depositStateOf(row.deposit_id)
+      if (row.state !== 'DEPOSITED' || (depositState !== 'CONFIRMED' && depositState !== 'RECONCILED')) {
+        throw new AppError(
+          'unprocessable',
+          `Receipt ${row.number} is not in a deposit the treasury confirmed, so its check cannot have come back.`,
+          { code: 'not_confirmed' },
+        )
+      }
+      await access.separation({
+        recordId: row.number,
+        recordLabel: `receipt ${row.number}`,
+        step: 'record a returned check on',
+        userId: user.id,
+        conflicts: [{ role: 'collector', userIds: [row.collector_id] }],
+      })
+      const recorded = await receipts.recordReturn(id, { reason, recordedBy: user.id, at: clock.now().toISOString() }, (trx) =>
+        audit.record(
+          {
+            action: 'receipts.check_returned',
+            outcome: 'success',
+            actorUserId: user.id,
+            targetType: RECEIPT_TARGET,
+            targetId: id,
+            ip: client.ip,
+            userAgent: client.userAgent,
+            details: { number: row.number, reason, amountCents: -row.amount_cents },
+          },
+          trx,
+        ),
+      )
+      if (!recorded)
+        throw new AppError('conflict', `The check of receipt ${row.number} was recorded as returned meanwhile.`, {
+          code: 'already_returned',
+        })
+      return detail(id, user)
+    },
+
+    async returnedChecks(siteId: number | undefined, user: AuthUser) {
+      const rows = await receipts.returnedChecks(await access.scope(user), siteId)
+      return rows.map((row) => ({
+        receiptId: row.receipt_id,
+        number: row.number,
+        siteId: row.site_id,
+        payer: row.payer,
+        checkNumber: row.check_number,
+        amountCents: row.amount_cents,
+        reason: row.reason,
+        recordedAt: row.recorded_at,
+        recordedByName: row.recorded_by_name,
+      }))
+    },
+
+    async register(siteId: number, fiscalYear: string, user: AuthUser) {
+      const site = await activeSite(siteId)
+      await access.requireView(user, siteId, `site ${siteId}`)
+      const hidden = await access.amountsHidden(user, siteId, null)
+      // The counter first, then the receipts: a number and its receipt commit together, so every number the counter
+      // has given is among the receipts read after it. Read the other way round, receipts issued between the two
+      // reads showed as gaps that were not there.
+      const counted = await receipts.lastSequence(siteId, fiscalYear)
+      const rows = await receipts.register(siteId, fiscalYear)
+      const lastSequence = Math.max(counted, rows.at(-1)?.sequence ?? 0)
+      const present = new Set(rows.map((row) => row.sequence))
+      const gaps: number[] = []
+      for (let sequence = 1; sequence <= lastSequence; sequence += 1) if (!present.has(sequence)) gaps.push(sequence)
+      return {
+        siteId,
+        siteCode: site.code,
+        fiscalYear,
+        lastSequence,
+        gaps,
+        voidedCount: rows.filter((row) => row.state === 'VOIDED').length,
+        entries: rows.map((row) => ({
+          id: row.receipt_id,
+          number: row.number,
+          sequence: row.sequence,
+          state: row.state as ReceiptSummary['state'],
+          payer: row.payer,
+          amountCents: hidden && row.state === 'ISSUED' ? null : row.amount_cents,
+          issuedOn: row.issued_on,
+          depositId: row.deposit_id,
+        })),
+      }
+    },
+
+    async myDuties(user: AuthUser) {
+      const duties = await finance.dutiesIn(user, 'PAYMENT_RECEIPTS')
+      return { isAdmin: access.isAdmin(user), duties: duties.map((duty) => ({ duty: duty.duty, siteIds: duty.siteIds })) }
+    },
+
+    /** For the printable receipt: the record as the payer sees it. */
+    async printable(id: number, user: AuthUser) {
+      const receipt = await detail(id, user)
+      if (receipt.amountCents === null || receipt.lines === null)
+        throw new AppError('forbidden', 'The amounts of this receipt are hidden from you until its deposit is counted.', {
+          code: 'amounts_hidden',
+        })
+      const site = await activeSite(receipt.siteId)
+      return { receipt, siteName: site.name }
+    },
+  }
+}
+export type ReceiptsService = ReturnType<typeof createReceiptsService>

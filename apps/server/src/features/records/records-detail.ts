@@ -1,0 +1,319 @@
+import {
+  EXTENSION_REASON_TEXT,
+  type ExtensionReason,
+  type Letter,
+  type LetterKind,
+  type RequestDetail,
+  type RequestState,
+  type RequestSummary,
+} from '@platform/contracts/records'
+import { clockStatus } from '@platform/contracts/records-clock'
+import type { AuthUser } from '../../plugins/access.js'
+import { type RecordsContext, REQUEST_TARGET, SEPARATION_TARGET } from './records-context.js'
+import {
+  EXTENDABLE_STATES,
+  type LetterFacts,
+  TRANSITIONS,
+  WORKING_STATES,
+  closeBlocker,
+  isDisclosing,
+  missingLetterParts,
+} from './records-rules.js'
+import { CLOCK_STATES, type RequestRow, type RequestSummaryRow } from './records.repository.js'
+
+export interface Determination {
+  responsible: Array<{ name: string; title: string }>
+  exemptionIds: number[]
+}
+
+export const parseDetermination = (json: string | null): Determination =>
+  json ? (JSON.parse(json) as Determination) : { responsible: [], exemptionIds: [] }
+
+const running = (state: string) => (CLOCK_STATES as readonly string[]).includes(state)
+
+export function summaryOf(row: RequestSummaryRow, today: string): RequestSummary {
+  const { daysLeft, status } = clockStatus(row.due_on, today, running(row.state))
+  const summary = (row.clarified_text ?? row.request_text).slice(0, 200)
+  return {
+    id: row.request_id,
+    number: row.number,
+    state: row.state as RequestState,
+    outcome: row.outcome as RequestSummary['outcome'],
+    channel: row.channel as RequestSummary['channel'],
+    receivedAt: row.received_at,
+    summary,
+    requesterName: row.requester_name,
+    determinationDueOn: row.determination_due_on,
+    extendedDueOn: row.extended_due_on,
+    dueOn: row.due_on,
+    daysLeft,
+    status,
+    pointPersonId: row.point_person_id,
+    pointPersonName: row.point_person_name,
+    determinedOn: row.determined_on,
+  }
+}
+
+/** The facts a letter is checked against and printed from. */
+export async function letterFacts(context: RecordsContext, row: RequestRow): Promise<LetterFacts> {
+  const determination = parseDetermination(row.determination_json)
+  const marked = await context.work.documentExemptions(row.request_id)
+  const library = await context.requests.exemptionsById(determination.exemptionIds)
+  const citations = [
+    ...new Set([
+      ...library.map((entry) => `${entry.citation} (${entry.title})`),
+      ...marked.map((mark) => `${mark.citation} (${mark.title})`),
+    ]),
+  ]
+  return {
+    requesterName: row.requester_name,
+    number: row.number,
+    receivedOn: row.received_on,
+    determinationDueOn: row.determination_due_on,
+    state: row.state,
+    outcome: row.outcome,
+    estimatedProductionOn: row.estimated_production_on,
+    extension: row.extension_reason && row.extended_due_on ? { reason: row.extension_reason, extendedDueOn: row.extended_due_on } : null,
+    responsible: determination.responsible,
+    citations,
+  }
+}
+
+/** The request page: everything about one request, and what this person may do to it now. */
+export async function requestDetail(context: RecordsContext, row: RequestRow, user: AuthUser): Promise<RequestDetail> {
+  const { work, requests, access } = context
+  const id = row.request_id
+  const today = context.today()
+  const { daysLeft, status } = clockStatus(row.due_on, today, running(row.state))
+  const [assignments, tasks, documents, marks, letters, fees, timeLog, notes, links, history] = await Promise.all([
+    work.assignments(id),
+    work.tasks(id),
+    work.documents(id),
+    work.documentExemptions(id),
+    work.letters(id),
+    work.fees(id),
+    work.timeLog(id),
+    work.notes(id),
+    work.links(id),
+    requests.history([
+      { type: REQUEST_TARGET, id: String(id) },
+      { type: SEPARATION_TARGET, id: row.number },
+    ]),
+  ])
+  const drafters = await work.drafters(letters.map((letter) => letter.letter_id))
+  const facts = await letterFacts(context, row)
+  const determination = parseDetermination(row.determination_json)
+  const cited = await requests.exemptionsById(determination.exemptionIds)
+  const names = new Map<number, string | null>()
+  for (const userId of [row.extended_by, row.determined_by, row.point_person_id])
+    if (userId !== null && !names.has(userId)) names.set(userId, await requests.nameOf(userId))
+  const duties = await access.dutiesOf(user)
+  const may = (step: Parameters<typeof access.may>[1]) => access.may(user, step, id, duties)
+  const working = WORKING_STATES.includes(row.state as RequestState)
+
+  const letterList: Letter[] = letters.map((letter) => {
+    const own = drafters.filter((drafter) => drafter.letter_id === letter.letter_id)
+    return {
+      id: letter.letter_id,
+      kind: letter.kind as LetterKind,
+      state: letter.state as Letter['state'],
+      body: letter.body,
+      drafterNames: own.map((drafter) => drafter.full_name),
+      drafterIds: own.map((drafter) => drafter.user_id),
+      signedByName: letter.signed_by_name,
+      signedByTitle: letter.signatory_title,
+      issuedAt: letter.issued_at,
+      createdAt: letter.created_at,
+      missing: letter.state === 'DRAFT' ? missingLetterParts(letter.kind as LetterKind, facts) : [],
+    }
+  })
+  const canSign = await may('issueLetter')
+
+  return {
+    ...summaryOf({ ...row, point_person_name: row.point_person_id === null ? null : (names.get(row.point_person_id) ?? null) }, today),
+    requesterContact: row.requester_contact,
+    text: row.request_text,
+    clarifiedText: row.clarified_text,
+    clock: {
+      receivedOn: row.received_on,
+      countedFrom: row.counted_from,
+      afterHours: row.after_hours === 1,
+      dayTen: row.day_ten,
+      determinationDueOn: row.determination_due_on,
+      extendedDueOn: row.extended_due_on,
+      dueOn: row.due_on,
+      daysLeft,
+      status,
+      explanation: row.clock_explanation,
+      extensionExplanation: row.extension_explanation,
+    },
+    extension:
+      row.extension_reason && row.extended_due_on && row.extension_days !== null && row.extended_at
+        ? {
+            reason: row.extension_reason as ExtensionReason,
+            reasonText: EXTENSION_REASON_TEXT[row.extension_reason as ExtensionReason],
+            days: row.extension_days,
+            extendedDueOn: row.extended_due_on,
+            signatoryName: names.get(row.extended_by ?? 0) ?? '',
+            extendedAt: row.extended_at,
+          }
+        : null,
+    determination:
+      row.outcome && row.determined_on
+        ? {
+            outcome: row.outcome as NonNullable<RequestDetail['outcome']>,
+            estimatedProductionOn: row.estimated_production_on,
+            determinedOn: row.determined_on,
+            onTime: row.determined_on_time === 1,
+            signatoryName: names.get(row.determined_by ?? 0) ?? '',
+            responsible: determination.responsible,
+            exemptions: cited.map((entry) => ({ id: entry.exemption_id, citation: entry.citation, title: entry.title })),
+          }
+        : null,
+    estimatedProductionOn: row.estimated_production_on,
+    closedAt: row.closed_at,
+    assignments: assignments.map((a) => ({
+      id: a.assignment_id,
+      role: a.role as 'POINT_PERSON' | 'CUSTODIAN',
+      userId: a.user_id,
+      userName: a.user_name,
+      reason: a.reason,
+      assignedAt: a.assigned_at,
+      assignedByName: a.assigned_by_name,
+    })),
+    tasks: tasks.map((t) => ({
+      id: t.task_id,
+      assigneeId: t.assignee_id,
+      assigneeName: t.assignee_name,
+      description: t.description,
+      state: t.state as 'OPEN' | 'DONE',
+      result: t.result,
+      createdAt: t.created_at,
+      doneAt: t.done_at,
+    })),
+    documents: documents.map((d) => ({
+      id: d.document_id,
+      attachmentId: d.attachment_id,
+      fileName: d.file_name,
+      type: d.file_type,
+      sizeBytes: d.size_bytes,
+      sha256: d.sha256,
+      pageCount: d.page_count,
+      uploadedByName: d.uploaded_by_name,
+      uploadedAt: d.uploaded_at,
+      exemptions: marks
+        .filter((mark) => mark.document_id === d.document_id)
+        .map((mark) => ({
+          id: mark.mark_id,
+          fromPage: mark.from_page,
+          toPage: mark.to_page,
+          exemptionId: mark.exemption_id,
+          citation: mark.citation,
+          title: mark.title,
+          note: mark.note,
+          markedByName: mark.marked_by_name,
+          markedAt: mark.marked_at,
+        })),
+    })),
+    letters: letterList,
+    fees: fees.map((f) => ({
+      id: f.fee_id,
+      kind: f.kind as 'DUPLICATION' | 'ELECTRONIC_WORK',
+      electronicBasis: f.electronic_basis as RequestDetail['fees'][number]['electronicBasis'],
+      description: f.description,
+      quantity: f.quantity,
+      unitCents: Number(f.unit_cents),
+      amountCents: Number(f.amount_cents),
+      state: f.state as 'PENDING' | 'PAID' | 'WAIVED',
+      recordedByName: f.recorded_by_name,
+      recordedAt: f.recorded_at,
+    })),
+    feeTotalCents: fees.filter((f) => f.state !== 'WAIVED').reduce((sum, f) => sum + Number(f.amount_cents), 0),
+    timeLog: timeLog.map((t) => ({
+      id: t.entry_id,
+      userName: t.user_name,
+      minutes: t.minutes,
+      activity: t.activity,
+      workedOn: t.worked_on,
+      note: t.note,
+    })),
+    timeTotalMinutes: timeLog.reduce((sum, t) => sum + t.minutes, 0),
+    notes: notes.map((n) => ({ id: n.note_id, authorName: n.author_name, text: n.note_text, createdAt: n.created_at })),
+    links: links.map((l) => ({
+      id: l.link_id,
+      kind: l.kind as 'RECEIPT' | 'ACCRUAL',
+      recordId: l.record_id,
+      label: l.label,
+      detail: l.detail,
+      href: l.href,
+      linkedByName: l.linked_by_name,
+      linkedAt: l.linked_at,
+    })),
+    timeline: history.map((entry) => ({
+      at: entry.occurred_at,
+      action: entry.action,
+      actorName: entry.actor_name,
+      detail: timelineDetail(entry.details),
+    })),
+    actions: {
+      clarify: (TRANSITIONS.clarify.from as readonly string[]).includes(row.state) && (await may('clarify')),
+      assign: working && (await may('assign')),
+      addTask: working && (await may('addTask')),
+      upload: working && (await may('upload')),
+      markExemption: working && documents.length > 0 && (await may('markExemption')),
+      extend:
+        EXTENDABLE_STATES.includes(row.state as RequestState) &&
+        row.extended_at === null &&
+        today <= row.determination_due_on &&
+        (await may('extend')),
+      determine: (TRANSITIONS.determine.from as readonly string[]).includes(row.state) && (await may('determine')),
+      draftLetter: await may('draftLetter'),
+      issueLetter:
+        canSign &&
+        letterList.some(
+          (letter) =>
+            letter.state === 'DRAFT' &&
+            letter.missing.length === 0 &&
+            !(letter.drafterIds.length === 1 && letter.drafterIds[0] === user.id),
+        ),
+      recordFee: working && (await may('recordFee')),
+      produce: row.state === 'DETERMINED' && isDisclosing(row.outcome) && (await may('produce')),
+      close:
+        (TRANSITIONS.close.from as readonly string[]).includes(row.state) &&
+        closeBlocker(row.state, row.outcome) === null &&
+        (await may('close')),
+      reopen: row.state === 'CLOSED' && (await may('reopen')),
+      logTime: await may('logTime'),
+      note: await may('note'),
+      link: await may('link'),
+    },
+  }
+}
+
+/** One readable line from an audit row's details (never the requester's contact). */
+function timelineDetail(details: string | null): string | null {
+  if (!details) return null
+  const parsed = JSON.parse(details) as Record<string, unknown>
+  const parts: string[] = []
+  for (const key of [
+    'from',
+    'to',
+    'outcome',
+    'reason',
+    'days',
+    'extendedDueOn',
+    'kind',
+    'fileName',
+    'role',
+    'userName',
+    'pages',
+    'citation',
+    'amountCents',
+    'step',
+    'conflicts',
+  ]) {
+    if (parsed[key] !== undefined && parsed[key] !== null)
+      parts.push(`${key}: ${Array.isArray(parsed[key]) ? (parsed[key] as unknown[]).join(', ') : String(parsed[key])}`)
+  }
+  return parts.length > 0 ? parts.join('; ') : null
+}

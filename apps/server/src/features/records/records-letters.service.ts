@@ -1,0 +1,111 @@
+import type { Letter, LetterKind } from '@platform/contracts/records'
+import { AppError } from '../../lib/errors.js'
+import type { AuthUser } from '../../plugins/access.js'
+import { type Client, type RecordsContext } from './records-context.js'
+import { letterFacts, requestDetail } from './records-detail.js'
+import { missingLetterParts } from './records-rules.js'
+
+/**
+ * Letters that cannot leave incomplete (§7922.540): drafted by a COORDINATOR or COUNSEL, signed and issued by a
+ * SIGNATORY who did not draft it alone; issuing is refused while a required part is missing, naming it.
+ */
+export function createRecordsLettersService(context: RecordsContext, options: { districtName: string }) {
+  const { work, requests, access, clock } = context
+
+  async function letterOf(id: number, letterId: number, user: AuthUser) {
+    const row = await context.load(id, user)
+    const letter = await work.letter(letterId)
+    if (!letter || letter.request_id !== id)
+      throw new AppError('not_found', `There is no letter ${letterId} on ${row.number}.`, { code: 'letter_not_found' })
+    return { row, letter }
+  }
+
+  async function answer(id: number, letterId: number, user: AuthUser): Promise<Letter> {
+    const detail = await requestDetail(context, (await requests.findById(id))!, user)
+    return detail.letters.find((letter) => letter.id === letterId)!
+  }
+
+  return {
+    async draft(id: number, input: { kind: LetterKind; body?: string | null | undefined }, user: AuthUser, client: Client) {
+      const row = await context.load(id, user)
+      await access.require(user, 'draftLetter')
+      const letterId = await work.draftLetter(
+        { requestId: id, kind: input.kind, body: input.body ?? '', by: user.id, at: clock.now().toISOString() },
+        (trx, drafted) => context.record('letter_drafted', user, row, client, { letterId: drafted, kind: input.kind }, trx),
+      )
+      return answer(id, letterId, user)
+    },
+
+    async revise(id: number, letterId: number, body: string, user: AuthUser, client: Client) {
+      const { row, letter } = await letterOf(id, letterId, user)
+      await access.require(user, 'draftLetter')
+      const revised = await work.reviseLetter(letterId, body, user.id, clock.now().toISOString(), (trx) =>
+        context.record('letter_revised', user, row, client, { letterId, kind: letter.kind }, trx),
+      )
+      if (!revised)
+        throw new AppError('conflict', `The ${letter.kind.toLowerCase()} letter was issued: it is kept as sent.`, { code: 'letter_issued' })
+      return answer(id, letterId, user)
+    },
+
+    async issue(id: number, letterId: number, signatoryTitle: string, user: AuthUser, client: Client) {
+      const { row, letter } = await letterOf(id, letterId, user)
+      await access.require(user, 'issueLetter')
+      if (letter.state !== 'DRAFT')
+        throw new AppError('conflict', `The ${letter.kind.toLowerCase()} letter was already issued.`, { code: 'letter_issued' })
+      const facts = await letterFacts(context, row)
+      const missing = missingLetterParts(letter.kind as LetterKind, facts)
+      if (missing.length > 0) {
+        throw new AppError('unprocessable', `The ${letter.kind.toLowerCase()} letter cannot be issued: it lacks ${missing.join('; ')}.`, {
+          code: 'letter_incomplete',
+        })
+      }
+      const drafters = (await work.drafters([letterId])).map((drafter) => drafter.user_id)
+      await access.separation({
+        recordId: row.number,
+        recordLabel: `the ${letter.kind.toLowerCase()} letter of ${row.number}`,
+        step: 'sign',
+        userId: user.id,
+        conflicts: [{ role: 'only drafter', userIds: drafters.length === 1 ? drafters : [] }],
+      })
+      const name = (await requests.nameOf(user.id)) ?? ''
+      const { letterPdf } = await import('./records-letter-pdf.js')
+      const today = context.today()
+      const pdf = await letterPdf({
+        kind: letter.kind as LetterKind,
+        districtName: options.districtName,
+        facts,
+        body: letter.body,
+        signatory: { name, title: signatoryTitle },
+        issuedOn: today,
+      })
+      const issued = await work.issueLetter(
+        letterId,
+        { signedBy: user.id, title: signatoryTitle, at: clock.now().toISOString(), pdf },
+        (trx) => context.record('letter_issued', user, row, client, { letterId, kind: letter.kind, signatoryTitle }, trx),
+      )
+      if (!issued)
+        throw new AppError('conflict', `The ${letter.kind.toLowerCase()} letter was issued meanwhile.`, { code: 'letter_issued' })
+      return answer(id, letterId, user)
+    },
+
+    /** The issued letter as sent, or a draft's preview marked DRAFT. */
+    async pdf(id: number, letterId: number, user: AuthUser): Promise<{ fileName: string; content: Buffer }> {
+      const { row, letter } = await letterOf(id, letterId, user)
+      const fileName = `${row.number}-${letter.kind.toLowerCase()}${letter.state === 'DRAFT' ? '-draft' : ''}.pdf`
+      if (letter.state === 'ISSUED') return { fileName, content: Buffer.from((await work.letterPdf(letterId))!) }
+      const { letterPdf } = await import('./records-letter-pdf.js')
+      return {
+        fileName,
+        content: await letterPdf({
+          kind: letter.kind as LetterKind,
+          districtName: options.districtName,
+          facts: await letterFacts(context, row),
+          body: letter.body,
+          signatory: null,
+          issuedOn: null,
+        }),
+      }
+    },
+  }
+}
+export type RecordsLettersService = ReturnType<typeof createRecordsLettersService>

@@ -1,0 +1,207 @@
+import type { QueueItem } from '@platform/contracts/finance'
+import { EXTENSION_REASONS, type Figures, type PublicLogEntrySchema, RECORDS_APP } from '@platform/contracts/records'
+import type { z } from 'zod'
+import { DUE_SOON_DAYS, addDays, clockStatus, daysBetween } from '@platform/contracts/records-clock'
+import type { AuthUser } from '../../plugins/access.js'
+import type { RecordsContext } from './records-context.js'
+import { parseDetermination } from './records-detail.js'
+
+type PublicLogEntry = z.infer<typeof PublicLogEntrySchema>
+
+const ALERT_WORDS = { DUE_SOON: `due within ${DUE_SOON_DAYS} days`, DUE_TODAY: 'due today', OVERDUE: 'overdue' } as const
+type Alert = keyof typeof ALERT_WORDS
+
+const csvCell = (value: string | null) => {
+  const text = value ?? ''
+  // A cell a spreadsheet would run as a formula is written as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** Watching over requests: due alerts by e-mail and in My queue, the public log, and the figures (issue 17 §5). */
+export function createRecordsOversightService(
+  context: RecordsContext,
+  deps: {
+    appUrl: string
+    coordinatorEmails: () => Promise<string[]>
+    emailOf: (userId: number) => Promise<string | null>
+    enqueueMail: (mail: { to: string; values: Record<string, string> }) => Promise<unknown>
+  },
+) {
+  const { requests, work, access, clock } = context
+
+  return {
+    /**
+     * E-mails the point person and the coordinators about each request due within two days, due today or overdue:
+     * once per request, alert and due date, whichever instance gets there first.
+     */
+    async sendDueAlerts(): Promise<number> {
+      const today = context.today()
+      let sent = 0
+      const coordinators = await deps.coordinatorEmails()
+      for (const row of await requests.dueBy(addDays(today, DUE_SOON_DAYS))) {
+        const { daysLeft, status } = clockStatus(row.due_on, today)
+        const alert: Alert | null =
+          status === 'OVERDUE' ? 'OVERDUE' : status === 'DUE_TODAY' ? 'DUE_TODAY' : daysLeft === DUE_SOON_DAYS ? 'DUE_SOON' : null
+        if (!alert) continue
+        if (!(await requests.claimAlert(row.request_id, alert, row.due_on, clock.now().toISOString()))) continue
+        const pointEmail = row.point_person_id === null ? null : await deps.emailOf(row.point_person_id)
+        const recipients = [...new Set([...(pointEmail ? [pointEmail] : []), ...coordinators])]
+        for (const to of recipients) {
+          await deps.enqueueMail({
+            to,
+            values: {
+              number: row.number,
+              due_on: row.due_on,
+              status: ALERT_WORDS[alert],
+              request_url: `${deps.appUrl}/apps/public-info/requests/${row.request_id}`,
+              email: to,
+            },
+          })
+          sent += 1
+        }
+        await context.record('due_alert', null, row, null, { alert, dueOn: row.due_on, recipients: recipients.length })
+      }
+      return sent
+    },
+
+    /** My queue: requests nearing their date (point person, coordinators), open search tasks (their custodian), drafts to sign (signatories). */
+    async queueFor(user: AuthUser): Promise<QueueItem[]> {
+      const duties = await access.dutiesOf(user)
+      if (duties.size === 0) return []
+      const today = context.today()
+      const items: QueueItem[] = []
+      const dueAt = (date: string) => `${date}T23:59:59.000Z`
+      const coordinator = duties.has('COORDINATOR')
+      for (const row of await requests.dueBy(addDays(today, DUE_SOON_DAYS))) {
+        if (!coordinator && row.point_person_id !== user.id) continue
+        const { daysLeft } = clockStatus(row.due_on, today)
+        const when =
+          daysLeft < 0
+            ? `overdue by ${-daysLeft} day${daysLeft === -1 ? '' : 's'}`
+            : daysLeft === 0
+              ? 'due today'
+              : `due in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`
+        items.push({
+          key: `${RECORDS_APP}:request:${row.request_id}:determine`,
+          appCode: RECORDS_APP,
+          title: `Determination of ${row.number} ${when}`,
+          detail: (row.clarified_text ?? row.request_text).slice(0, 120),
+          href: `/apps/public-info/requests/${row.request_id}`,
+          dueAt: dueAt(row.due_on),
+          overdue: daysLeft < 0,
+        })
+      }
+      for (const task of await work.openTasksOf(user.id)) {
+        items.push({
+          key: `${RECORDS_APP}:task:${task.task_id}`,
+          appCode: RECORDS_APP,
+          title: `Search for records of ${task.number}`,
+          detail: task.description.slice(0, 120),
+          href: `/apps/public-info/requests/${task.request_id}`,
+          dueAt: dueAt(task.due_on),
+          overdue: task.due_on < today && ['RECEIVED', 'CLARIFYING'].includes(task.state),
+        })
+      }
+      if (duties.has('SIGNATORY')) {
+        const drafts = await work.draftLetters()
+        const drafters = await work.drafters(drafts.map((draft) => draft.letter_id))
+        for (const draft of drafts) {
+          const own = drafters.filter((drafter) => drafter.letter_id === draft.letter_id)
+          if (own.length === 1 && own[0]!.user_id === user.id) continue
+          items.push({
+            key: `${RECORDS_APP}:letter:${draft.letter_id}:sign`,
+            appCode: RECORDS_APP,
+            title: `Sign the ${draft.kind.toLowerCase()} letter of ${draft.number}`,
+            detail: null,
+            href: `/apps/public-info/requests/${draft.request_id}`,
+            dueAt: null,
+            overdue: false,
+          })
+        }
+      }
+      return items
+    },
+
+    /** The public log: what was asked and how it went, never who asked or how to reach them. */
+    async publicLog(from: string | undefined, to: string | undefined, user: AuthUser): Promise<PublicLogEntry[]> {
+      if (!(await access.may(user, 'view'))) return []
+      return (await requests.publicLog(from, to)).map((row) => ({
+        number: row.number,
+        receivedOn: row.received_on,
+        summary: (row.clarified_text ?? row.request_text).slice(0, 500),
+        state: row.state as PublicLogEntry['state'],
+        outcome: row.outcome as PublicLogEntry['outcome'],
+        dueOn: row.due_on,
+        extended: row.extended_at !== null,
+        determinedOn: row.determined_on,
+        closedOn: row.closed_on,
+      }))
+    },
+
+    publicLogCsv(entries: PublicLogEntry[]): string {
+      const header = ['number', 'received_on', 'summary', 'state', 'outcome', 'due_on', 'extended', 'determined_on', 'closed_on']
+      const lines = entries.map((entry) =>
+        [
+          entry.number,
+          entry.receivedOn,
+          entry.summary,
+          entry.state,
+          entry.outcome,
+          entry.dueOn,
+          entry.extended ? 'yes' : 'no',
+          entry.determinedOn,
+          entry.closedOn,
+        ]
+          .map(csvCell)
+          .join(','),
+      )
+      return `${[header.join(','), ...lines].join('\r\n')}\r\n`
+    },
+
+    async figures(from: string | undefined, to: string | undefined, user: AuthUser): Promise<Figures> {
+      // Figures over the requests the person may see: none for a holder without a duty.
+      const { counts, extensions, marked, cited, closedRows } = (await access.may(user, 'view'))
+        ? await requests.figures(from, to, context.today())
+        : {
+            counts: { received: 0, open: 0, overdue: 0, determined: 0, on_time: 0, closed: 0 },
+            extensions: [],
+            marked: [],
+            cited: [],
+            closedRows: [],
+          }
+      const determined = Number(counts.determined ?? 0)
+      const onTime = Number(counts.on_time ?? 0)
+      // An exemption counts once per request, whether marked on a page or cited in the determination.
+      const uses = new Map<number, Set<number>>()
+      const use = (exemptionId: number, requestId: number) => uses.set(exemptionId, (uses.get(exemptionId) ?? new Set()).add(requestId))
+      for (const row of marked) use(row.exemption_id, row.request_id)
+      for (const row of cited)
+        for (const exemptionId of parseDetermination(row.determination_json).exemptionIds) use(exemptionId, row.request_id)
+      const library = await requests.exemptionsById([...uses.keys()])
+      const days = closedRows.map((row) => daysBetween(row.received_on, row.closed_on!)).sort((a, b) => a - b)
+      const middle = Math.floor(days.length / 2)
+      return {
+        received: Number(counts.received ?? 0),
+        open: Number(counts.open ?? 0),
+        overdue: Number(counts.overdue ?? 0),
+        determined,
+        determinedOnTime: onTime,
+        onTimeRate: determined === 0 ? null : onTime / determined,
+        extensionsByReason: EXTENSION_REASONS.map((reason) => ({
+          reason,
+          count: Number(extensions.find((row) => row.extension_reason === reason)?.n ?? 0),
+        })),
+        exemptionsUsed: library
+          .map((entry) => ({ citation: entry.citation, title: entry.title, count: uses.get(entry.exemption_id)?.size ?? 0 }))
+          .sort((a, b) => b.count - a.count || a.citation.localeCompare(b.citation)),
+        closed: Number(counts.closed ?? 0),
+        daysToClose: {
+          median: days.length === 0 ? null : days.length % 2 === 1 ? days[middle]! : (days[middle - 1]! + days[middle]!) / 2,
+          average: days.length === 0 ? null : Math.round((days.reduce((sum, value) => sum + value, 0) / days.length) * 10) / 10,
+        },
+      }
+    },
+  }
+}
+export type RecordsOversightService = ReturnType<typeof createRecordsOversightService>

@@ -1,0 +1,521 @@
+import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
+
+/** The work on a request: assignments, tasks, documents and their exemptions, letters, fees, time, notes, links. SQL only. */
+export function createRecordsWorkRepository(db: Db) {
+  const k = db.kysely
+  /** One write and what goes along with it (its audit row) in one transaction; `along` runs only when the write happened (not false). */
+  const write = <R>(run: (trx: DbTransaction) => Promise<R>, along: WrittenAlong<R>) =>
+    k.transaction().execute(async (trx) => {
+      const result = await run(trx)
+      if (result !== false) await along(trx, result)
+      return result
+    })
+
+  return {
+    // ---- Assignments and tasks ----
+
+    /** Assigns a person; a point person also becomes the request's point person, and a custodian gets a search task, together. */
+    assign: (
+      input: { requestId: number; role: string; userId: number; reason: string; task: string | null; by: number; at: string },
+      along: WrittenAlong,
+    ) =>
+      write(async (trx) => {
+        await trx
+          .insertInto('records_assignments')
+          .values({
+            request_id: input.requestId,
+            role: input.role,
+            user_id: input.userId,
+            reason: input.reason,
+            assigned_by: input.by,
+            assigned_at: input.at,
+          })
+          .execute()
+        if (input.role === 'POINT_PERSON')
+          await trx
+            .updateTable('records_requests')
+            .set({ point_person_id: input.userId })
+            .where('request_id', '=', input.requestId)
+            .execute()
+        if (input.task) {
+          await trx
+            .insertInto('records_tasks')
+            .values({
+              request_id: input.requestId,
+              assignee_id: input.userId,
+              description: input.task,
+              state: 'OPEN',
+              result: null,
+              created_by: input.by,
+              created_at: input.at,
+              done_at: null,
+            })
+            .execute()
+        }
+      }, along),
+
+    assignments: (requestId: number) =>
+      k
+        .selectFrom('records_assignments as a')
+        .innerJoin('users as u', 'u.user_id', 'a.user_id')
+        .innerJoin('users as b', 'b.user_id', 'a.assigned_by')
+        .select([
+          'a.assignment_id',
+          'a.role',
+          'a.user_id',
+          'u.full_name as user_name',
+          'a.reason',
+          'a.assigned_at',
+          'b.full_name as assigned_by_name',
+        ])
+        .where('a.request_id', '=', requestId)
+        .orderBy('a.assignment_id')
+        .execute(),
+
+    isAssigned: async (requestId: number, userId: number) =>
+      (await k
+        .selectFrom('records_assignments')
+        .select('assignment_id')
+        .where('request_id', '=', requestId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()) !== undefined,
+
+    addTask: (input: { requestId: number; assigneeId: number; description: string; by: number; at: string }, along: WrittenAlong<number>) =>
+      write(
+        async (trx) =>
+          (
+            await trx
+              .insertInto('records_tasks')
+              .values({
+                request_id: input.requestId,
+                assignee_id: input.assigneeId,
+                description: input.description,
+                state: 'OPEN',
+                result: null,
+                created_by: input.by,
+                created_at: input.at,
+                done_at: null,
+              })
+              .returning('task_id')
+              .executeTakeFirstOrThrow()
+          ).task_id,
+        along,
+      ),
+
+    task: (taskId: number) => k.selectFrom('records_tasks').selectAll().where('task_id', '=', taskId).executeTakeFirst(),
+
+    finishTask: (taskId: number, result: string, at: string, along: WrittenAlong<boolean>): Promise<boolean> =>
+      write(async (trx) => {
+        const done = await trx
+          .updateTable('records_tasks')
+          .set({ state: 'DONE', result, done_at: at })
+          .where('task_id', '=', taskId)
+          .where('state', '=', 'OPEN')
+          .executeTakeFirst()
+        return Number(done.numUpdatedRows) === 1
+      }, along),
+
+    tasks: (requestId: number) =>
+      k
+        .selectFrom('records_tasks as t')
+        .innerJoin('users as u', 'u.user_id', 't.assignee_id')
+        .select([
+          't.task_id',
+          't.assignee_id',
+          'u.full_name as assignee_name',
+          't.description',
+          't.state',
+          't.result',
+          't.created_at',
+          't.done_at',
+        ])
+        .where('t.request_id', '=', requestId)
+        .orderBy('t.task_id')
+        .execute(),
+
+    openTasksOf: (userId: number) =>
+      k
+        .selectFrom('records_tasks as t')
+        .innerJoin('records_requests as r', 'r.request_id', 't.request_id')
+        .select(['t.task_id', 't.description', 'r.request_id', 'r.number', 'r.due_on', 'r.state'])
+        .where('t.assignee_id', '=', userId)
+        .where('t.state', '=', 'OPEN')
+        .where('r.state', '!=', 'CLOSED')
+        .orderBy('r.due_on')
+        .execute(),
+
+    // ---- Documents and exemptions ----
+
+    addDocument: (input: { requestId: number; attachmentId: number; pageCount: number; at: string }, along: WrittenAlong<number>) =>
+      write(
+        async (trx) =>
+          (
+            await trx
+              .insertInto('records_documents')
+              .values({ request_id: input.requestId, attachment_id: input.attachmentId, page_count: input.pageCount, created_at: input.at })
+              .returning('document_id')
+              .executeTakeFirstOrThrow()
+          ).document_id,
+        along,
+      ),
+
+    document: (documentId: number) =>
+      k.selectFrom('records_documents').selectAll().where('document_id', '=', documentId).executeTakeFirst(),
+
+    documents: (requestId: number) =>
+      k
+        .selectFrom('records_documents as d')
+        .innerJoin('finance_attachments as f', 'f.attachment_id', 'd.attachment_id')
+        .innerJoin('users as u', 'u.user_id', 'f.uploaded_by')
+        .select([
+          'd.document_id',
+          'd.attachment_id',
+          'f.file_name',
+          'f.file_type',
+          'f.size_bytes',
+          'f.sha256',
+          'd.page_count',
+          'u.full_name as uploaded_by_name',
+          'f.uploaded_at',
+        ])
+        .where('d.request_id', '=', requestId)
+        .orderBy('d.document_id')
+        .execute(),
+
+    markExemption: (
+      input: {
+        documentId: number
+        requestId: number
+        fromPage: number
+        toPage: number
+        exemptionId: number
+        note: string | null
+        by: number
+        at: string
+      },
+      along: WrittenAlong<number>,
+    ) =>
+      write(
+        async (trx) =>
+          (
+            await trx
+              .insertInto('records_document_exemptions')
+              .values({
+                document_id: input.documentId,
+                request_id: input.requestId,
+                from_page: input.fromPage,
+                to_page: input.toPage,
+                exemption_id: input.exemptionId,
+                note: input.note,
+                marked_by: input.by,
+                marked_at: input.at,
+              })
+              .returning('mark_id')
+              .executeTakeFirstOrThrow()
+          ).mark_id,
+        along,
+      ),
+
+    documentExemptions: (requestId: number) =>
+      k
+        .selectFrom('records_document_exemptions as m')
+        .innerJoin('records_exemptions as e', 'e.exemption_id', 'm.exemption_id')
+        .innerJoin('users as u', 'u.user_id', 'm.marked_by')
+        .select([
+          'm.mark_id',
+          'm.document_id',
+          'm.from_page',
+          'm.to_page',
+          'm.exemption_id',
+          'e.citation',
+          'e.title',
+          'm.note',
+          'u.full_name as marked_by_name',
+          'm.marked_at',
+        ])
+        .where('m.request_id', '=', requestId)
+        .orderBy('m.mark_id')
+        .execute(),
+
+    // ---- Letters ----
+
+    draftLetter: (input: { requestId: number; kind: string; body: string; by: number; at: string }, along: WrittenAlong<number>) =>
+      write(async (trx) => {
+        const { letter_id: id } = await trx
+          .insertInto('records_letters')
+          .values({
+            request_id: input.requestId,
+            kind: input.kind,
+            state: 'DRAFT',
+            body: input.body,
+            created_by: input.by,
+            created_at: input.at,
+            signed_by: null,
+            signatory_title: null,
+            issued_at: null,
+            pdf: null,
+          })
+          .returning('letter_id')
+          .executeTakeFirstOrThrow()
+        await trx.insertInto('records_letter_drafters').values({ letter_id: id, user_id: input.by, drafted_at: input.at }).execute()
+        return id
+      }, along),
+
+    /** A draft's new text; the reviser becomes one of its drafters. False once it is issued. */
+    reviseLetter: (letterId: number, body: string, by: number, at: string, along: WrittenAlong<boolean>) =>
+      write(async (trx) => {
+        const revised = await trx
+          .updateTable('records_letters')
+          .set({ body })
+          .where('letter_id', '=', letterId)
+          .where('state', '=', 'DRAFT')
+          .executeTakeFirst()
+        if (Number(revised.numUpdatedRows) !== 1) return false
+        await trx
+          .insertInto('records_letter_drafters')
+          .values({ letter_id: letterId, user_id: by, drafted_at: at })
+          .onConflict((oc) => oc.columns(['letter_id', 'user_id']).doNothing())
+          .execute()
+        return true
+      }, along),
+
+    issueLetter: (
+      letterId: number,
+      change: { signedBy: number; title: string; at: string; pdf: Buffer },
+      along: WrittenAlong<boolean>,
+    ): Promise<boolean> =>
+      write(async (trx) => {
+        const issued = await trx
+          .updateTable('records_letters')
+          .set({ state: 'ISSUED', signed_by: change.signedBy, signatory_title: change.title, issued_at: change.at, pdf: change.pdf })
+          .where('letter_id', '=', letterId)
+          .where('state', '=', 'DRAFT')
+          .executeTakeFirst()
+        return Number(issued.numUpdatedRows) === 1
+      }, along),
+
+    letter: (letterId: number) =>
+      k
+        .selectFrom('records_letters as l')
+        .leftJoin('users as s', 's.user_id', 'l.signed_by')
+        .select([
+          'l.letter_id',
+          'l.request_id',
+          'l.kind',
+          'l.state',
+          'l.body',
+          'l.created_at',
+          'l.signed_by',
+          's.full_name as signed_by_name',
+          'l.signatory_title',
+          'l.issued_at',
+        ])
+        .where('l.letter_id', '=', letterId)
+        .executeTakeFirst(),
+
+    letterPdf: async (letterId: number) =>
+      (await k.selectFrom('records_letters').select('pdf').where('letter_id', '=', letterId).executeTakeFirst())?.pdf ?? null,
+
+    letters: (requestId: number) =>
+      k
+        .selectFrom('records_letters as l')
+        .leftJoin('users as s', 's.user_id', 'l.signed_by')
+        .select([
+          'l.letter_id',
+          'l.request_id',
+          'l.kind',
+          'l.state',
+          'l.body',
+          'l.created_at',
+          'l.signed_by',
+          's.full_name as signed_by_name',
+          'l.signatory_title',
+          'l.issued_at',
+        ])
+        .where('l.request_id', '=', requestId)
+        .orderBy('l.letter_id')
+        .execute(),
+
+    drafters: (letterIds: number[]) =>
+      letterIds.length === 0
+        ? Promise.resolve([])
+        : k
+            .selectFrom('records_letter_drafters as d')
+            .innerJoin('users as u', 'u.user_id', 'd.user_id')
+            .select(['d.letter_id', 'd.user_id', 'u.full_name'])
+            .where('d.letter_id', 'in', letterIds)
+            .orderBy('d.drafted_at')
+            .execute(),
+
+    /** Draft letters of open requests (My queue of signatories). */
+    draftLetters: () =>
+      k
+        .selectFrom('records_letters as l')
+        .innerJoin('records_requests as r', 'r.request_id', 'l.request_id')
+        .select(['l.letter_id', 'l.kind', 'r.request_id', 'r.number', 'r.due_on', 'r.state'])
+        .where('l.state', '=', 'DRAFT')
+        .orderBy('r.due_on')
+        .execute(),
+
+    // ---- Fees, time, notes, links ----
+
+    addFee: (
+      fee: {
+        requestId: number
+        kind: string
+        electronicBasis: string | null
+        description: string
+        quantity: number
+        unitCents: number
+        amountCents: number
+        by: number
+        at: string
+      },
+      along: WrittenAlong<number>,
+    ) =>
+      write(
+        async (trx) =>
+          (
+            await trx
+              .insertInto('records_fees')
+              .values({
+                request_id: fee.requestId,
+                kind: fee.kind,
+                electronic_basis: fee.electronicBasis,
+                description: fee.description,
+                quantity: fee.quantity,
+                unit_cents: fee.unitCents,
+                amount_cents: fee.amountCents,
+                state: 'PENDING',
+                recorded_by: fee.by,
+                recorded_at: fee.at,
+                settled_by: null,
+                settled_at: null,
+              })
+              .returning('fee_id')
+              .executeTakeFirstOrThrow()
+          ).fee_id,
+        along,
+      ),
+
+    fee: (feeId: number) => k.selectFrom('records_fees').selectAll().where('fee_id', '=', feeId).executeTakeFirst(),
+
+    settleFee: (feeId: number, state: 'PAID' | 'WAIVED', by: number, at: string, along: WrittenAlong<boolean>): Promise<boolean> =>
+      write(async (trx) => {
+        const settled = await trx
+          .updateTable('records_fees')
+          .set({ state, settled_by: by, settled_at: at })
+          .where('fee_id', '=', feeId)
+          .where('state', '=', 'PENDING')
+          .executeTakeFirst()
+        return Number(settled.numUpdatedRows) === 1
+      }, along),
+
+    fees: (requestId: number) =>
+      k
+        .selectFrom('records_fees as f')
+        .innerJoin('users as u', 'u.user_id', 'f.recorded_by')
+        .select([
+          'f.fee_id',
+          'f.kind',
+          'f.electronic_basis',
+          'f.description',
+          'f.quantity',
+          'f.unit_cents',
+          'f.amount_cents',
+          'f.state',
+          'u.full_name as recorded_by_name',
+          'f.recorded_at',
+        ])
+        .where('f.request_id', '=', requestId)
+        .orderBy('f.fee_id')
+        .execute(),
+
+    addTime: (
+      entry: { requestId: number; userId: number; minutes: number; activity: string; workedOn: string; note: string | null; at: string },
+      along: WrittenAlong,
+    ) =>
+      write(async (trx) => {
+        await trx
+          .insertInto('records_time_entries')
+          .values({
+            request_id: entry.requestId,
+            user_id: entry.userId,
+            minutes: entry.minutes,
+            activity: entry.activity,
+            worked_on: entry.workedOn,
+            note: entry.note,
+            created_at: entry.at,
+          })
+          .execute()
+      }, along),
+
+    timeLog: (requestId: number) =>
+      k
+        .selectFrom('records_time_entries as t')
+        .innerJoin('users as u', 'u.user_id', 't.user_id')
+        .select(['t.entry_id', 'u.full_name as user_name', 't.minutes', 't.activity', 't.worked_on', 't.note'])
+        .where('t.request_id', '=', requestId)
+        .orderBy('t.entry_id')
+        .execute(),
+
+    addNote: (note: { requestId: number; authorId: number; text: string; at: string }, along: WrittenAlong) =>
+      write(async (trx) => {
+        await trx
+          .insertInto('records_notes')
+          .values({ request_id: note.requestId, author_id: note.authorId, note_text: note.text, created_at: note.at })
+          .execute()
+      }, along),
+
+    notes: (requestId: number) =>
+      k
+        .selectFrom('records_notes as n')
+        .innerJoin('users as u', 'u.user_id', 'n.author_id')
+        .select(['n.note_id', 'u.full_name as author_name', 'n.note_text', 'n.created_at'])
+        .where('n.request_id', '=', requestId)
+        .orderBy('n.note_id')
+        .execute(),
+
+    /** Links a fiscal record once; false when it is already linked. */
+    addLink: (
+      link: {
+        requestId: number
+        kind: string
+        recordId: number
+        label: string
+        detail: string | null
+        href: string
+        by: number
+        at: string
+      },
+      along: WrittenAlong<boolean>,
+    ): Promise<boolean> =>
+      write(async (trx) => {
+        const result = await trx
+          .insertInto('records_links')
+          .values({
+            request_id: link.requestId,
+            kind: link.kind,
+            record_id: link.recordId,
+            label: link.label,
+            detail: link.detail,
+            href: link.href,
+            linked_by: link.by,
+            linked_at: link.at,
+          })
+          .onConflict((oc) => oc.columns(['request_id', 'kind', 'record_id']).doNothing())
+          .executeTakeFirst()
+        return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+      }, along),
+
+    links: (requestId: number) =>
+      k
+        .selectFrom('records_links as l')
+        .innerJoin('users as u', 'u.user_id', 'l.linked_by')
+        .select(['l.link_id', 'l.kind', 'l.record_id', 'l.label', 'l.detail', 'l.href', 'u.full_name as linked_by_name', 'l.linked_at'])
+        .where('l.request_id', '=', requestId)
+        .orderBy('l.link_id')
+        .execute(),
+  }
+}
+export type RecordsWorkRepository = ReturnType<typeof createRecordsWorkRepository>

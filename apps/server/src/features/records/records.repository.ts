@@ -1,0 +1,283 @@
+import { type Transaction, type Updateable, sql } from 'kysely'
+import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
+import type { Database, RecordsRequestsTable } from '../../db/schema.js'
+
+export interface NewRequest {
+  year: number
+  receivedAt: string
+  receivedOn: string
+  channel: string
+  requesterName: string
+  requesterContact: string
+  text: string
+  clarifiedText: string | null
+  countedFrom: string
+  afterHours: boolean
+  dayTen: string
+  dueOn: string
+  explanation: string
+  createdBy: number
+  createdAt: string
+}
+
+export interface RequestFilters {
+  state?: string | undefined
+  /** Inclusive bounds on the binding due date, for open requests whose clock runs. */
+  dueFrom?: string | undefined
+  dueTo?: string | undefined
+  assigneeId?: number | undefined
+  search?: string | undefined
+  open?: boolean | undefined
+}
+
+/** States whose determination clock runs (a request not yet determined). */
+export const CLOCK_STATES = ['RECEIVED', 'CLARIFYING'] as const
+
+const SUMMARY = [
+  'r.request_id',
+  'r.number',
+  'r.state',
+  'r.outcome',
+  'r.channel',
+  'r.received_at',
+  'r.received_on',
+  'r.request_text',
+  'r.clarified_text',
+  'r.requester_name',
+  'r.determination_due_on',
+  'r.extended_due_on',
+  'r.due_on',
+  'r.point_person_id',
+  'p.full_name as point_person_name',
+  'r.determined_on',
+] as const
+
+/** Takes the next number of a year inside the caller's transaction (the row lock, or SQLite's write lock, queues other intakes behind it). */
+async function nextSequence(trx: Transaction<Database>, year: number): Promise<number> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const bumped = await trx
+      .updateTable('records_counters')
+      .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1) }))
+      .where('year', '=', year)
+      .returning('last_sequence')
+      .executeTakeFirst()
+    if (bumped) return bumped.last_sequence
+    await trx
+      .insertInto('records_counters')
+      .values({ year, last_sequence: 0 })
+      .onConflict((oc) => oc.column('year').doNothing())
+      .execute()
+  }
+  throw new Error(`the records counter of ${year} could not be created`)
+}
+
+export const searchTextOf = (number: string, name: string, text: string, clarified: string | null) =>
+  `${number} ${name} ${text} ${clarified ?? ''}`.toLowerCase()
+
+/** Records requests: numbering, the queue, reading and guarded state changes. SQL only. */
+export function createRecordsRepository(db: Db) {
+  const k = db.kysely
+  const summaries = () => k.selectFrom('records_requests as r').leftJoin('users as p', 'p.user_id', 'r.point_person_id')
+
+  function filtered(filters: RequestFilters) {
+    let query = summaries()
+    if (filters.state !== undefined) query = query.where('r.state', '=', filters.state)
+    if (filters.open) query = query.where('r.state', '!=', 'CLOSED')
+    if (filters.dueFrom !== undefined || filters.dueTo !== undefined) query = query.where('r.state', 'in', [...CLOCK_STATES])
+    if (filters.dueFrom !== undefined) query = query.where('r.due_on', '>=', filters.dueFrom)
+    if (filters.dueTo !== undefined) query = query.where('r.due_on', '<=', filters.dueTo)
+    if (filters.assigneeId !== undefined) {
+      const assignee = filters.assigneeId
+      query = query.where((eb) =>
+        eb.or([
+          eb('r.point_person_id', '=', assignee),
+          eb.exists(
+            eb
+              .selectFrom('records_tasks as t')
+              .select('t.task_id')
+              .whereRef('t.request_id', '=', 'r.request_id')
+              .where('t.assignee_id', '=', assignee)
+              .where('t.state', '=', 'OPEN'),
+          ),
+        ]),
+      )
+    }
+    if (filters.search) {
+      const words = filters.search.replace(/[%_\\]/g, '').toLowerCase()
+      query = query.where('r.search_text', 'like', `%${words}%`)
+    }
+    return query
+  }
+
+  return {
+    /** Numbers and stores a request in one transaction: the number is taken only if the request is stored. */
+    create: (request: NewRequest, along: WrittenAlong<{ id: number; number: string }>) =>
+      k.transaction().execute(async (trx) => {
+        const sequence = await nextSequence(trx, request.year)
+        const number = `PRR-${request.year}-${String(sequence).padStart(4, '0')}`
+        const { request_id: id } = await trx
+          .insertInto('records_requests')
+          .values({
+            number,
+            year: request.year,
+            sequence,
+            received_at: request.receivedAt,
+            received_on: request.receivedOn,
+            channel: request.channel,
+            requester_name: request.requesterName,
+            requester_contact: request.requesterContact,
+            request_text: request.text,
+            clarified_text: request.clarifiedText,
+            search_text: searchTextOf(number, request.requesterName, request.text, request.clarifiedText),
+            state: 'RECEIVED',
+            outcome: null,
+            counted_from: request.countedFrom,
+            after_hours: request.afterHours ? 1 : 0,
+            day_ten: request.dayTen,
+            determination_due_on: request.dueOn,
+            due_on: request.dueOn,
+            clock_explanation: request.explanation,
+            created_by: request.createdBy,
+            created_at: request.createdAt,
+          })
+          .returning('request_id')
+          .executeTakeFirstOrThrow()
+        await along(trx, { id, number })
+        return { id, number }
+      }),
+
+    async list(filters: RequestFilters, limit: number, offset: number) {
+      const rows = await filtered(filters).select(SUMMARY).orderBy('r.due_on').orderBy('r.request_id').limit(limit).offset(offset).execute()
+      const { n } = await filtered(filters)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return { rows, total: Number(n) }
+    },
+
+    findById: (id: number) => k.selectFrom('records_requests').selectAll().where('request_id', '=', id).executeTakeFirst(),
+    nameOf: async (userId: number | null) =>
+      userId === null
+        ? null
+        : ((await k.selectFrom('users').select('full_name').where('user_id', '=', userId).executeTakeFirst())?.full_name ?? null),
+
+    /**
+     * Changes a request only if it is still in one of `fromStates` (and passes `extra`, a further guard): false when
+     * another step got there first, so nothing is half-changed.
+     */
+    change: (
+      id: number,
+      fromStates: readonly string[],
+      set: Updateable<RecordsRequestsTable>,
+      along: WrittenAlong,
+      extra?: 'not_extended',
+    ): Promise<boolean> =>
+      k.transaction().execute(async (trx: DbTransaction) => {
+        let query = trx
+          .updateTable('records_requests')
+          .set(set)
+          .where('request_id', '=', id)
+          .where('state', 'in', [...fromStates])
+        if (extra === 'not_extended') query = query.where('extended_at', 'is', null)
+        const result = await query.executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) return false
+        await along(trx, undefined)
+        return true
+      }),
+
+    /** Open requests whose clock runs and whose due date is on or before `until`, soonest first (alerts and My queue). */
+    dueBy: (until: string) =>
+      summaries()
+        .select(SUMMARY)
+        .where('r.state', 'in', [...CLOCK_STATES])
+        .where('r.due_on', '<=', until)
+        .orderBy('r.due_on')
+        .orderBy('r.request_id')
+        .execute(),
+
+    /** The public log: never the requester's name or contact. */
+    publicLog: (from: string | undefined, to: string | undefined) => {
+      let query = k
+        .selectFrom('records_requests')
+        .select([
+          'number',
+          'received_on',
+          'request_text',
+          'clarified_text',
+          'state',
+          'outcome',
+          'due_on',
+          'extended_at',
+          'determined_on',
+          'closed_on',
+        ])
+      if (from) query = query.where('received_on', '>=', from)
+      if (to) query = query.where('received_on', '<=', to)
+      return query.orderBy('received_on').orderBy('request_id').execute()
+    },
+
+    /** The audit rows about a request, oldest first (its timeline). */
+    history: (targets: Array<{ type: string; id: string }>) =>
+      k
+        .selectFrom('audit_log as a')
+        .leftJoin('users as u', 'u.user_id', 'a.actor_user_id')
+        .select(['a.occurred_at', 'a.action', 'a.outcome', 'u.full_name as actor_name', 'a.details'])
+        .where((eb) => eb.or(targets.map((target) => eb.and([eb('a.target_type', '=', target.type), eb('a.target_id', '=', target.id)]))))
+        .orderBy('a.audit_id')
+        .execute(),
+
+    /** Marks one alert of a request for a due date; false when another instance or run already did. */
+    async claimAlert(requestId: number, alert: string, dueOn: string, at: string): Promise<boolean> {
+      const result = await k
+        .insertInto('records_alert_notices')
+        .values({ request_id: requestId, alert, due_on: dueOn, sent_at: at })
+        .onConflict((oc) => oc.columns(['request_id', 'alert', 'due_on']).doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+    },
+
+    /** Figures over requests received in a range. */
+    async figures(from: string | undefined, to: string | undefined, today: string) {
+      const inRange = () => {
+        let query = k.selectFrom('records_requests as r')
+        if (from) query = query.where('r.received_on', '>=', from)
+        if (to) query = query.where('r.received_on', '<=', to)
+        return query
+      }
+      const counts = await inRange()
+        .select((eb) => [
+          eb.fn.countAll<number>().as('received'),
+          sql<number>`sum(case when r.state <> 'CLOSED' then 1 else 0 end)`.as('open'),
+          sql<number>`sum(case when r.state in ('RECEIVED', 'CLARIFYING') and r.due_on < ${today} then 1 else 0 end)`.as('overdue'),
+          sql<number>`sum(case when r.determined_on is not null then 1 else 0 end)`.as('determined'),
+          sql<number>`sum(case when r.determined_on_time = 1 then 1 else 0 end)`.as('on_time'),
+          sql<number>`sum(case when r.closed_on is not null then 1 else 0 end)`.as('closed'),
+        ])
+        .executeTakeFirstOrThrow()
+      const extensions = await inRange()
+        .select((eb) => ['r.extension_reason', eb.fn.countAll<number>().as('n')])
+        .where('r.extension_reason', 'is not', null)
+        .groupBy('r.extension_reason')
+        .execute()
+      const marked = await inRange()
+        .innerJoin('records_document_exemptions as m', 'm.request_id', 'r.request_id')
+        .select(['m.exemption_id', 'r.request_id'])
+        .distinct()
+        .execute()
+      const cited = await inRange().select(['r.request_id', 'r.determination_json']).where('r.determination_json', 'is not', null).execute()
+      const closedRows = await inRange().select(['r.received_on', 'r.closed_on']).where('r.closed_on', 'is not', null).execute()
+      return { counts, extensions, marked, cited, closedRows }
+    },
+
+    exemptionsById: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : k
+            .selectFrom('records_exemptions')
+            .select(['exemption_id', 'citation', 'title', 'active'])
+            .where('exemption_id', 'in', ids)
+            .execute(),
+  }
+}
+export type RecordsRepository = ReturnType<typeof createRecordsRepository>
+export type RequestRow = NonNullable<Awaited<ReturnType<RecordsRepository['findById']>>>
+export type RequestSummaryRow = Awaited<ReturnType<RecordsRepository['list']>>['rows'][number]

@@ -1,0 +1,368 @@
+import { localDate } from '@platform/contracts/finance-fiscal-year'
+import {
+  type AssignInput,
+  type DetermineInput,
+  type ExtendInput,
+  type RequestDetail,
+  type RequestInput,
+  type RequestListQuery,
+  type RequestSummary,
+} from '@platform/contracts/records'
+import { addDays, determinationClock, extensionClock, mayStillExtend, DUE_SOON_DAYS } from '@platform/contracts/records-clock'
+import { AppError } from '../../lib/errors.js'
+import type { AuthUser } from '../../plugins/access.js'
+import { type Client, type RecordsContext, wrongState } from './records-context.js'
+import { parseDetermination, requestDetail, summaryOf } from './records-detail.js'
+import { EXTENDABLE_STATES, TRANSITIONS, closeBlocker, isDisclosing, isWithholding } from './records-rules.js'
+import { searchTextOf } from './records.repository.js'
+
+/** Requests: intake with the clock, the queue, the request page, and the steps that move a request (issue 17 §1–3). */
+export function createRecordsService(context: RecordsContext) {
+  const { requests, work, calendar, access, clock } = context
+
+  const detail = async (id: number, user: AuthUser) => requestDetail(context, await context.load(id, user), user)
+
+  async function moved(id: number, user: AuthUser) {
+    return requestDetail(context, (await requests.findById(id))!, user)
+  }
+
+  async function requireDutyHolder(userId: number, duties: readonly string[], what: string) {
+    const people = await calendar.people()
+    const held = people.filter((person) => person.user_id === userId)
+    if (held.length === 0)
+      throw new AppError('bad_request', `User ${userId} holds no Public Information duty, so cannot be ${what}.`, {
+        code: 'not_a_duty_holder',
+      })
+    if (!held.some((person) => duties.includes(person.duty))) {
+      throw new AppError('bad_request', `${held[0]!.full_name} cannot be ${what}: that needs the ${duties.join(' or ')} duty.`, {
+        code: 'wrong_duty',
+      })
+    }
+    return held[0]!.full_name
+  }
+
+  return {
+    detail,
+
+    async create(input: RequestInput, user: AuthUser, client: Client): Promise<RequestDetail> {
+      await access.require(user, 'record')
+      const receivedAt = new Date(input.receivedAt)
+      const now = clock.now()
+      if (receivedAt.getTime() > now.getTime()) {
+        throw new AppError('bad_request', `receivedAt ${input.receivedAt} is in the future: a request is recorded once it has arrived.`, {
+          code: 'received_in_future',
+        })
+      }
+      const settings = await context.clockSettings()
+      const computed = determinationClock(receivedAt, settings)
+      const { id } = await requests.create(
+        {
+          year: Number(computed.receivedOn.slice(0, 4)),
+          receivedAt: receivedAt.toISOString(),
+          receivedOn: computed.receivedOn,
+          channel: input.channel,
+          requesterName: input.requesterName,
+          requesterContact: input.requesterContact,
+          text: input.text,
+          clarifiedText: input.clarifiedText ?? null,
+          countedFrom: computed.countedFrom,
+          afterHours: computed.afterHours,
+          dayTen: computed.dayTen,
+          dueOn: computed.dueOn,
+          explanation: computed.explanation,
+          createdBy: user.id,
+          createdAt: now.toISOString(),
+        },
+        (trx, created) =>
+          context.record(
+            'received',
+            user,
+            { request_id: created.id, number: created.number },
+            client,
+            { channel: input.channel, receivedAt: receivedAt.toISOString(), determinationDueOn: computed.dueOn },
+            trx,
+          ),
+      )
+      return moved(id, user)
+    },
+
+    async list(
+      query: RequestListQuery,
+      user: AuthUser,
+    ): Promise<{ data: RequestSummary[]; pagination: { total: number; limit: number; offset: number } }> {
+      // A holder of the application without a duty sees no request (the screen asks them to see their administrator).
+      if (!(await access.may(user, 'view'))) return { data: [], pagination: { total: 0, limit: query.limit, offset: query.offset } }
+      const today = context.today()
+      const due = {
+        OVERDUE: { dueTo: addDays(today, -1) },
+        TODAY: { dueFrom: today, dueTo: today },
+        SOON: { dueFrom: today, dueTo: addDays(today, DUE_SOON_DAYS) },
+        THIS_WEEK: { dueFrom: today, dueTo: addDays(today, 7) },
+      }[query.due ?? ('none' as never)] as { dueFrom?: string; dueTo?: string } | undefined
+      const { rows, total } = await requests.list(
+        {
+          state: query.state,
+          assigneeId: query.assigneeId,
+          search: query.search,
+          open: query.open === 'true',
+          dueFrom: due?.dueFrom,
+          dueTo: due?.dueTo,
+        },
+        query.limit,
+        query.offset,
+      )
+      return { data: rows.map((row) => summaryOf(row, today)), pagination: { total, limit: query.limit, offset: query.offset } }
+    },
+
+    async clarify(id: number, input: { clarifiedText: string; note?: string | null | undefined }, user: AuthUser, client: Client) {
+      const row = await context.load(id, user)
+      await access.require(user, 'clarify')
+      const { from, to } = TRANSITIONS.clarify
+      if (!(from as readonly string[]).includes(row.state)) throw wrongState(row, 'clarify it', from)
+      // The text as received stays as it was; only the clarified text changes, and the clock never moves.
+      const clarified = {
+        state: to,
+        clarified_text: input.clarifiedText,
+        search_text: searchTextOf(row.number, row.requester_name, row.request_text, input.clarifiedText),
+      }
+      if (
+        !(await requests.change(id, from, clarified, (trx) =>
+          context.record('clarified', user, row, client, { from: row.state, to, note: input.note ?? null }, trx),
+        ))
+      ) {
+        throw wrongState((await requests.findById(id))!, 'clarify it', from)
+      }
+      return moved(id, user)
+    },
+
+    async assign(id: number, input: AssignInput, user: AuthUser, client: Client) {
+      const row = await context.load(id, user)
+      await access.require(user, 'assign')
+      if (row.state === 'CLOSED') throw wrongState(row, 'assign people to it', ['open'])
+      const duties = input.role === 'POINT_PERSON' ? ['COORDINATOR', 'CUSTODIAN', 'COUNSEL', 'SIGNATORY'] : ['CUSTODIAN']
+      const userName = await requireDutyHolder(input.userId, duties, input.role === 'POINT_PERSON' ? 'the point person' : 'a custodian')
+      await work.assign(
+        {
+          requestId: id,
+          role: input.role,
+          userId: input.userId,
+          reason: input.reason,
+          task: input.role === 'CUSTODIAN' ? (input.task ?? null) : null,
+          by: user.id,
+          at: clock.now().toISOString(),
+        },
+        (trx) =>
+          context.record('assigned', user, row, client, { role: input.role, userId: input.userId, userName, reason: input.reason }, trx),
+      )
+      return moved(id, user)
+    },
+
+    async extend(id: number, input: ExtendInput, user: AuthUser, client: Client) {
+      const row = await context.load(id, user)
+      await access.require(user, 'extend')
+      if (row.extended_at !== null)
+        throw new AppError(
+          'conflict',
+          `${row.number} was already extended once (to ${row.extended_due_on}); the statute allows one extension only.`,
+          { code: 'already_extended' },
+        )
+      if (!EXTENDABLE_STATES.includes(row.state as never)) throw wrongState(row, 'extend it', EXTENDABLE_STATES)
+      const today = context.today()
+      if (!mayStillExtend(row.determination_due_on, today)) {
+        throw new AppError(
+          'unprocessable',
+          `The determination of ${row.number} was due ${row.determination_due_on}: an extension is made before the due date passes.`,
+          { code: 'extension_too_late' },
+        )
+      }
+      const settings = await context.clockSettings()
+      const extension = extensionClock(row.day_ten, input.days, settings.holidays)
+      const changed = await requests.change(
+        id,
+        EXTENDABLE_STATES,
+        {
+          extension_reason: input.reason,
+          extension_days: input.days,
+          extended_due_on: extension.extendedDueOn,
+          extension_explanation: extension.explanation,
+          extended_by: user.id,
+          extended_at: clock.now().toISOString(),
+          due_on: extension.extendedDueOn,
+        },
+        (trx) =>
+          context.record(
+            'extended',
+            user,
+            row,
+            client,
+            { reason: input.reason, days: input.days, extendedDueOn: extension.extendedDueOn },
+            trx,
+          ),
+        'not_extended',
+      )
+      if (!changed)
+        throw new AppError('conflict', `${row.number} changed meanwhile (extended or determined). Reload it.`, { code: 'request_changed' })
+      return { extendedDueOn: extension.extendedDueOn, request: await moved(id, user) }
+    },
+
+    async determine(id: number, input: DetermineInput, user: AuthUser, client: Client) {
+      const row = await context.load(id, user)
+      await access.require(user, 'determine')
+      const { from, to } = TRANSITIONS.determine
+      if (!(from as readonly string[]).includes(row.state)) throw wrongState(row, 'determine it', from)
+      const today = context.today()
+      const responsible = input.responsible ?? []
+      const exemptionIds = [...new Set(input.exemptionIds ?? [])]
+      if (isDisclosing(input.outcome)) {
+        if (!input.estimatedProductionOn)
+          throw new AppError(
+            'bad_request',
+            `A ${input.outcome} determination names the estimated date the records will be produced (estimatedProductionOn).`,
+            { code: 'estimated_date_required' },
+          )
+        if (input.estimatedProductionOn < today)
+          throw new AppError('bad_request', `estimatedProductionOn ${input.estimatedProductionOn} has passed.`, {
+            code: 'estimated_date_passed',
+          })
+      } else if (input.estimatedProductionOn) {
+        throw new AppError('bad_request', `A ${input.outcome} determination produces no records, so it has no estimated production date.`, {
+          code: 'estimated_date_not_allowed',
+        })
+      }
+      if (isWithholding(input.outcome)) {
+        if (responsible.length === 0)
+          throw new AppError('bad_request', 'A denial names every person responsible for it, with their title (responsible).', {
+            code: 'responsible_required',
+          })
+        const marked = await work.documentExemptions(id)
+        if (exemptionIds.length === 0 && marked.length === 0)
+          throw new AppError(
+            'bad_request',
+            'A denial cites the exemption relied on for each record withheld (exemptionIds, or exemptions marked on the documents).',
+            { code: 'citation_required' },
+          )
+      } else if (responsible.length > 0 || exemptionIds.length > 0) {
+        throw new AppError('bad_request', `A ${input.outcome} determination withholds nothing: leave out responsible and exemptionIds.`, {
+          code: 'nothing_withheld',
+        })
+      }
+      const cited = await requests.exemptionsById(exemptionIds)
+      const unknown = exemptionIds.filter((exemptionId) => !cited.some((entry) => entry.exemption_id === exemptionId))
+      if (unknown.length > 0)
+        throw new AppError('bad_request', `There is no exemption ${unknown.join(', ')} in the library.`, { code: 'unknown_exemption' })
+      const retired = cited.filter((entry) => entry.active !== 1)
+      if (retired.length > 0)
+        throw new AppError(
+          'unprocessable',
+          `${retired.map((entry) => entry.citation).join(', ')} is retired from the library; cite a current exemption.`,
+          { code: 'exemption_retired' },
+        )
+      const now = clock.now()
+      const first = row.determined_on === null
+      const changed = await requests.change(
+        id,
+        from,
+        {
+          state: to,
+          outcome: input.outcome,
+          estimated_production_on: input.estimatedProductionOn ?? null,
+          determined_by: user.id,
+          determined_at: now.toISOString(),
+          determination_json: JSON.stringify({ responsible, exemptionIds }),
+          // The first determination is the one the statute's clock judges; a reopened request's later one does not rewrite it.
+          ...(first ? { determined_on: today, determined_on_time: today <= row.due_on ? 1 : 0 } : {}),
+        },
+        (trx) =>
+          context.record(
+            'determined',
+            user,
+            row,
+            client,
+            {
+              from: row.state,
+              to,
+              outcome: input.outcome,
+              estimatedProductionOn: input.estimatedProductionOn ?? null,
+              onTime: first ? today <= row.due_on : null,
+              citations: cited.map((entry) => entry.citation),
+            },
+            trx,
+          ),
+      )
+      if (!changed) throw wrongState((await requests.findById(id))!, 'determine it', from)
+      return moved(id, user)
+    },
+
+    async produce(id: number, note: string | null, user: AuthUser, client: Client) {
+      const row = await context.load(id, user)
+      await access.require(user, 'produce')
+      const { from, to } = TRANSITIONS.produce
+      if (!(from as readonly string[]).includes(row.state)) throw wrongState(row, 'produce records', from)
+      if (!isDisclosing(row.outcome))
+        throw new AppError('conflict', `${row.number} was determined ${row.outcome}: there are no records to produce. Close it instead.`, {
+          code: 'nothing_to_produce',
+        })
+      const produced = await requests.change(id, from, { state: to, produced_at: clock.now().toISOString() }, (trx) =>
+        context.record('producing', user, row, client, { from: row.state, to, note }, trx),
+      )
+      if (!produced) throw wrongState((await requests.findById(id))!, 'produce records', from)
+      return moved(id, user)
+    },
+
+    async close(id: number, note: string | null, user: AuthUser, client: Client) {
+      const row = await context.load(id, user)
+      await access.require(user, 'close')
+      const { from, to } = TRANSITIONS.close
+      if (!(from as readonly string[]).includes(row.state)) throw wrongState(row, 'close it', from)
+      const blocker = closeBlocker(row.state, row.outcome)
+      if (blocker) throw new AppError('conflict', `${row.number} cannot close yet: ${blocker}.`, { code: 'not_closable' })
+      const now = clock.now()
+      const closed = await requests.change(
+        id,
+        [row.state],
+        { state: to, closed_at: now.toISOString(), closed_on: localDate(now, context.finance.districtTimeZone) },
+        (trx) => context.record('closed', user, row, client, { from: row.state, to, note }, trx),
+      )
+      if (!closed) throw wrongState((await requests.findById(id))!, 'close it', from)
+      return moved(id, user)
+    },
+
+    async reopen(id: number, reason: string, user: AuthUser, client: Client) {
+      const row = await context.load(id, user)
+      await access.require(user, 'reopen')
+      const { from, to } = TRANSITIONS.reopen
+      if (!(from as readonly string[]).includes(row.state)) throw wrongState(row, 'reopen it', from)
+      const reopened = await requests.change(
+        id,
+        from,
+        { state: to, reopened_at: clock.now().toISOString(), closed_at: null, closed_on: null },
+        (trx) => context.record('reopened', user, row, client, { from: row.state, to, reason }, trx),
+      )
+      if (!reopened) throw wrongState((await requests.findById(id))!, 'reopen it', from)
+      return moved(id, user)
+    },
+
+    async me(user: AuthUser) {
+      const duties = [...(await access.dutiesOf(user))]
+      return { isAdmin: access.isAdmin(user), userId: user.id, duties }
+    },
+
+    async people(user: AuthUser) {
+      if (!(await access.may(user, 'view'))) return []
+      const byPerson = new Map<number, { id: number; name: string; duties: string[] }>()
+      for (const row of await calendar.people()) {
+        const entry = byPerson.get(row.user_id) ?? { id: row.user_id, name: row.full_name, duties: [] }
+        if (!entry.duties.includes(row.duty)) entry.duties.push(row.duty)
+        byPerson.set(row.user_id, entry)
+      }
+      return [...byPerson.values()] as Array<{
+        id: number
+        name: string
+        duties: Array<'COORDINATOR' | 'CUSTODIAN' | 'COUNSEL' | 'SIGNATORY' | 'VIEWER'>
+      }>
+    },
+
+    parseDetermination,
+  }
+}
+export type RecordsService = ReturnType<typeof createRecordsService>

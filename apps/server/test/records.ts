@@ -1,0 +1,60 @@
+import { type TestApp } from './build-test-app.js'
+import { appId } from './finance.js'
+
+export type RecordsPerson = { userId: number; email: string; token: string }
+
+/** Signed-in people holding Public Information duties (district-wide, as the issue grants them). */
+export async function setUpRecords(t: TestApp) {
+  const admin = await t.signIn('admin@example.org')
+  const app = await appId(t, 'PUBLIC_INFO')
+
+  async function person(duties: string[]): Promise<RecordsPerson> {
+    const user = await t.createUser({ applications: ['PUBLIC_INFO'] })
+    for (const duty of duties) {
+      await t.db.kysely
+        .insertInto('finance_duties')
+        .values({ user_id: user.userId, app_id: app, duty, site_id: null, granted_at: '2026-01-01T00:00:00.000Z', granted_by: null })
+        .execute()
+    }
+    return { ...user, token: await t.signIn(user.email) }
+  }
+
+  return { admin, appId: app, person }
+}
+
+export const requestBody = (overrides: Record<string, unknown> = {}) => ({
+  receivedAt: '2026-03-02T07:00:00.000Z',
+  channel: 'EMAIL',
+  requesterName: 'Dana Reporter',
+  requesterContact: 'dana@news.example',
+  text: 'All warrants issued to Acme Paving in 2025.',
+  ...overrides,
+})
+
+export async function intake(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
+  const answer = await t.request({ method: 'POST', url: '/api/records-requests', token, payload: requestBody(overrides) })
+  if (answer.statusCode !== 201) throw new Error(`intake answered ${answer.statusCode}: ${answer.body}`)
+  return answer.json().data as { id: number; number: string; state: string; determinationDueOn: string }
+}
+
+/** A step on a request (POST /api/records-requests/:id/<path>). */
+export function step(t: TestApp, token: string, id: number, path: string, payload?: unknown) {
+  return t.request({
+    method: 'POST',
+    url: `/api/records-requests/${id}/${path}`,
+    token,
+    ...(payload === undefined ? { payload: {} } : { payload: payload as Record<string, unknown> }),
+  })
+}
+
+/** Adds an exemption to the library as the given COUNSEL; returns its id. */
+export async function addExemption(t: TestApp, token: string, citation = 'Gov. Code §7927.700', title = 'Personnel files') {
+  const answer = await t.request({
+    method: 'POST',
+    url: '/api/records-exemptions',
+    token,
+    payload: { citation, title, description: 'Unwarranted invasion of privacy.' },
+  })
+  if (answer.statusCode !== 201) throw new Error(`adding an exemption answered ${answer.statusCode}: ${answer.body}`)
+  return answer.json().data.id as number
+}

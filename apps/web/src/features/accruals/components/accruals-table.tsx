@@ -1,0 +1,66 @@
+import { Anchor, Table, Text } from '@mantine/core'
+import type { AccrualSummary } from '@platform/contracts/accruals'
+import { formatCents } from '@platform/contracts/finance-money'
+import { Link } from 'react-router'
+import { ScrollTable } from '@/components/data/scroll-table'
+import { AccrualStateBadge, FlagBadges, TYPE_LABELS } from './accrual-parts'
+import { requestPath } from './paths'
+
+/** A page of accrual requests; on a phone each row is a card. */
+export function AccrualsTable({ rows, label, loaded }: { rows: AccrualSummary[]; label: string; loaded: boolean }) {
+  return (
+    <ScrollTable minWidth={900} label={label} cardsOnPhone>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Request</Table.Th>
+            <Table.Th scope="col">Site</Table.Th>
+            <Table.Th scope="col">Type</Table.Th>
+            <Table.Th scope="col">Vendor or payer</Table.Th>
+            <Table.Th scope="col">Amount</Table.Th>
+            <Table.Th scope="col">State</Table.Th>
+            <Table.Th scope="col">Requester</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <Anchor component={Link} to={requestPath(row.id)} fw={600}>
+                  Accrual {row.id}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {row.fiscalYear}
+                  {row.poNumber ? ` · PO ${row.poNumber}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>{row.siteCode}</Table.Td>
+              <Table.Td>{TYPE_LABELS[row.type]}</Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {row.vendor}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {row.description}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatCents(row.amountCents)}</Table.Td>
+              <Table.Td>
+                <AccrualStateBadge state={row.state} />
+                <FlagBadges flags={row.flags} />
+              </Table.Td>
+              <Table.Td>{row.requesterName}</Table.Td>
+            </Table.Tr>
+          ))}
+          {loaded && rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={7}>
+                <Text c="dimmed">No requests match.</Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  )
+}

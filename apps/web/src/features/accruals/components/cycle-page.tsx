@@ -1,0 +1,185 @@
+import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import type { Cycle, Total } from '@platform/contracts/accruals'
+import { formatCents } from '@platform/contracts/finance-money'
+import { CalendarPlus, Pencil } from 'lucide-react'
+import { useState } from 'react'
+import { useParams } from 'react-router'
+import { ScrollTable } from '@/components/data/scroll-table'
+import { errorMessage } from '@/lib/api-client'
+import { formatCount } from '@/lib/format'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useCycleTotals } from '../api/accruals'
+import { countdownText, DEADLINE_LABELS, stateOrTypeLabel } from './accrual-parts'
+import { CycleForm } from './cycle-form'
+import { CycleSelect, useChosenCycle } from './cycle-select'
+import { useAccrualDuties } from './use-accrual-duties'
+
+/** The cycle page: its dates counting down (or passed), its totals, and set-up or editing by a CONTROLLER. */
+export function CyclePage() {
+  useDocumentTitle('Accrual cycle')
+  const duties = useAccrualDuties()
+  const { cycles, cycle, chosenId, setChosenId } = useChosenCycle(useParams().cycleId ?? null)
+  const [editing, setEditing] = useState<'new' | 'edit' | null>(null)
+  const controller = duties.has('CONTROLLER')
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2}>{cycle ? `Close cycle ${cycle.fiscalYear}` : 'Close cycle'}</Title>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {(cycles.data ?? []).length > 1 ? <CycleSelect cycles={cycles.data ?? []} value={chosenId} onChange={setChosenId} /> : null}
+          {controller && cycle ? (
+            <Button variant="default" leftSection={<Pencil size={16} aria-hidden="true" />} onClick={() => setEditing('edit')}>
+              Edit cycle
+            </Button>
+          ) : null}
+          {controller ? (
+            <Button leftSection={<CalendarPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+              Set up a cycle
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {cycles.isError ? (
+        <Alert color="red" title="The cycles could not be loaded">
+          {errorMessage(cycles.error, 'Try again in a moment.')}
+        </Alert>
+      ) : null}
+      {cycles.isSuccess && !cycle ? (
+        <Alert color="blue" title="No close cycle yet">
+          {controller
+            ? 'Set up the cycle of the fiscal year: its cut-off, submission, lock, board and county dates.'
+            : 'A controller sets up the close cycle of each fiscal year. Until then no accrual can be requested.'}
+        </Alert>
+      ) : null}
+      {cycle ? <CycleDates cycle={cycle} /> : null}
+      {cycle ? <CycleTotalsView cycle={cycle} /> : null}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'edit' && cycle ? `Edit cycle ${cycle.fiscalYear}` : 'Set up a close cycle'}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        size="lg"
+      >
+        {editing ? (
+          <CycleForm
+            cycle={editing === 'edit' ? cycle : null}
+            onDone={(saved) => {
+              setEditing(null)
+              setChosenId(String(saved.id))
+            }}
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  )
+}
+
+function CycleDates({ cycle }: { cycle: Cycle }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cycle-dates-title">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3} size="h4" id="cycle-dates-title">
+            Dates
+          </Title>
+          <Group gap="xs">
+            <Text size="sm">Today is {cycle.today} (district time).</Text>
+            {cycle.locked ? (
+              <Badge color="red.9" variant="filled" tt="none">
+                Locked: only a controller may add or change a request
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+          {cycle.deadlines.map((deadline) => (
+            <Paper key={deadline.name} withBorder radius="sm" p="sm" bg={deadline.passed ? 'gray.1' : undefined}>
+              <Text size="sm" c="dimmed">
+                {DEADLINE_LABELS[deadline.name]}
+              </Text>
+              <Text fw={700}>{deadline.on}</Text>
+              <Text size="sm" c={deadline.passed ? 'gray.8' : deadline.daysLeft <= 3 ? 'red.8' : 'blue.9'} fw={600}>
+                {countdownText(deadline)}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        <Text size="sm">
+          Materiality threshold: {formatCents(cycle.materialityCents)} (requests under it are flagged, not refused). Set up by{' '}
+          {cycle.createdByName}.
+        </Text>
+      </Stack>
+    </Paper>
+  )
+}
+
+function CycleTotalsView({ cycle }: { cycle: Cycle }) {
+  const totals = useCycleTotals(cycle.id)
+  if (totals.isError)
+    return (
+      <Alert color="red" title="The totals could not be loaded">
+        {errorMessage(totals.error, 'Try again in a moment.')}
+      </Alert>
+    )
+  if (!totals.data) return <Text c="dimmed">Loading the totals…</Text>
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <TotalsTable title="By state" heading="State" rows={totals.data.byState} label={stateOrTypeLabel} />
+      <TotalsTable title="By type" heading="Type" rows={totals.data.byType} label={stateOrTypeLabel} />
+      <TotalsTable title="By fund" heading="Fund" rows={totals.data.byFund} />
+      <TotalsTable title="By resource" heading="Resource" rows={totals.data.byResource} />
+    </SimpleGrid>
+  )
+}
+
+function TotalsTable({
+  title,
+  heading,
+  rows,
+  label = (key) => key,
+}: {
+  title: string
+  heading: string
+  rows: Total[]
+  label?: (key: string) => string
+}) {
+  return (
+    <Paper withBorder radius="md">
+      <ScrollTable minWidth={300} label={`Totals ${title.toLowerCase()}`}>
+        <Table striped aria-label={`Totals ${title.toLowerCase()}`}>
+          <Table.Caption>{title}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{heading}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Requests
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Amount
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Td>{label(row.key)}</Table.Td>
+                <Table.Td ta="right">{formatCount(row.count)}</Table.Td>
+                <Table.Td ta="right">{formatCents(row.amountCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={3}>
+                  <Text c="dimmed" size="sm">
+                    No requests yet.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
+    </Paper>
+  )
+}

@@ -1,0 +1,212 @@
+import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { LiquidationInputSchema, ReasonInputSchema, type AccrualDetail } from '@platform/contracts/accruals'
+import { formatCents, parseDollars } from '@platform/contracts/finance-money'
+import { useState, type FormEvent } from 'react'
+import { ScrollTable } from '@/components/data/scroll-table'
+import { errorMessage } from '@/lib/api-client'
+import { formatDateTime } from '@/lib/format'
+import { useRecordLiquidation, useWriteOff } from '../api/accruals'
+import { Fact } from './accrual-parts'
+
+const CLEARING_STATES = ['POSTED', 'PARTIALLY_LIQUIDATED', 'LIQUIDATED', 'WRITTEN_OFF']
+
+/** What cleared the accrual (payments or receipts), the variance, and — for a controller — recording and write-off. */
+export function LiquidationsPanel({ accrual }: { accrual: AccrualDetail }) {
+  const [writingOff, setWritingOff] = useState(false)
+  if (!CLEARING_STATES.includes(accrual.state) && accrual.liquidations.length === 0) return null
+  const { variance } = accrual
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="liquidations-title">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3} size="h4" id="liquidations-title">
+            Liquidations
+          </Title>
+          {accrual.actions.writeOff ? (
+            <Button color="red.9" variant="outline" size="xs" onClick={() => setWritingOff(true)}>
+              Write off the remainder
+            </Button>
+          ) : null}
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Fact label="Accrued">{formatCents(variance.accruedCents)}</Fact>
+          <Fact label="Cleared">{formatCents(variance.clearedCents)}</Fact>
+          <Fact label="Variance (accrued − cleared)">{formatCents(variance.varianceCents)}</Fact>
+          <Fact label="Still open">{formatCents(variance.remainingCents)}</Fact>
+          {variance.writtenOffCents > 0 ? <Fact label="Written off">{formatCents(variance.writtenOffCents)}</Fact> : null}
+        </SimpleGrid>
+        {accrual.flags.openAtYearEnd ? (
+          <Alert color="red" role="status">
+            Still open at December 31 after the cut-off: clear it or write off the remainder.
+          </Alert>
+        ) : null}
+        <ScrollTable minWidth={560} label="Liquidations" cardsOnPhone>
+          <Table striped aria-label="Liquidations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Paid on</Table.Th>
+                <Table.Th scope="col">Reference</Table.Th>
+                <Table.Th scope="col">Amount</Table.Th>
+                <Table.Th scope="col">Recorded by</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {accrual.liquidations.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{entry.paidOn}</Table.Td>
+                  <Table.Td>{entry.reference}</Table.Td>
+                  <Table.Td>{formatCents(entry.amountCents)}</Table.Td>
+                  <Table.Td>
+                    {entry.recordedByName}
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(entry.recordedAt)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {accrual.liquidations.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" size="sm">
+                      Nothing cleared yet.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+        {accrual.actions.liquidate ? <LiquidationForm accrual={accrual} /> : null}
+      </Stack>
+      <Modal
+        opened={writingOff}
+        onClose={() => setWritingOff(false)}
+        title={`Write off accrual ${accrual.id}`}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {writingOff ? <WriteOffForm accrual={accrual} onDone={() => setWritingOff(false)} /> : null}
+      </Modal>
+    </Paper>
+  )
+}
+
+function LiquidationForm({ accrual }: { accrual: AccrualDetail }) {
+  const record = useRecordLiquidation()
+  const [paidOn, setPaidOn] = useState('')
+  const [reference, setReference] = useState('')
+  const [amount, setAmount] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const amountCents = parseDollars(amount)
+    const parsed = LiquidationInputSchema.safeParse({ paidOn, reference, amountCents })
+    if (!parsed.success || amountCents === null)
+      return setProblem('Enter the date paid, the payment or receipt reference and the amount cleared, such as 250.00.')
+    setProblem(null)
+    void record
+      .mutateAsync({ id: accrual.id, input: parsed.data })
+      .then((result) => {
+        notifications.show({
+          color: 'teal',
+          message: `${formatCents(amountCents)} was recorded against accrual ${result.data.id}; ${formatCents(result.data.variance.remainingCents)} is still open.`,
+        })
+        setPaidOn('')
+        setReference('')
+        setAmount('')
+      })
+      .catch(() => undefined)
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Record a liquidation">
+      <Stack gap="xs">
+        <Text fw={600}>Record a payment or receipt that clears it</Text>
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <TextInput type="date" label="Paid on" value={paidOn} onChange={(event) => setPaidOn(event.currentTarget.value)} required />
+          <TextInput
+            label="Reference"
+            description="Warrant, check or receipt number"
+            value={reference}
+            onChange={(event) => setReference(event.currentTarget.value)}
+            required
+          />
+          <TextInput
+            label="Amount cleared ($)"
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            required
+            w={180}
+          />
+          <Button type="submit" loading={record.isPending}>
+            Record liquidation
+          </Button>
+        </Group>
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        {record.isError ? (
+          <Alert color="red" role="alert" title="The liquidation was not recorded">
+            {errorMessage(record.error, 'Try again in a moment.')}
+          </Alert>
+        ) : null}
+      </Stack>
+    </form>
+  )
+}
+
+function WriteOffForm({ accrual, onDone }: { accrual: AccrualDetail; onDone: () => void }) {
+  const writeOff = useWriteOff()
+  const [reason, setReason] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!ReasonInputSchema.safeParse({ reason }).success) return setProblem('Give the reason, in at least 5 characters.')
+    setProblem(null)
+    void writeOff
+      .mutateAsync({ id: accrual.id, reason })
+      .then((result) => {
+        notifications.show({ color: 'teal', message: `The remainder of accrual ${result.data.id} was written off.` })
+        onDone()
+      })
+      .catch(() => undefined)
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <Text>
+          {formatCents(accrual.variance.remainingCents)} still open on accrual {accrual.id} will be written off. This is final.
+        </Text>
+        <Textarea
+          label="Reason"
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          required
+          data-autofocus
+          autosize
+          minRows={2}
+        />
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        {writeOff.isError ? (
+          <Alert color="red" role="alert" title="Nothing was written off">
+            {errorMessage(writeOff.error, 'Try again in a moment.')}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" color="red.9" loading={writeOff.isPending}>
+            Confirm: write off
+          </Button>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,94 @@
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import type { PostingAccounts } from '@platform/contracts/finance'
+import { AlertCircle, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { errorMessage } from '@/lib/api-client'
+import { useFinanceSettings, useSavePostingAccounts } from '../api/finance'
+import { AccountPicker } from './account-picker'
+
+type Entry = { fund: string; account: string }
+const toEntries = (accounts: Record<string, string>): Entry[] => Object.entries(accounts).map(([fund, account]) => ({ fund, account }))
+const toRecord = (entries: Entry[]) =>
+  Object.fromEntries(entries.filter((entry) => entry.fund.trim()).map((entry) => [entry.fund.trim(), entry.account]))
+
+/** The cash account of each fund: where deposits are posted in the ERP journal. Checked against the chart when saved. */
+export function PostingAccountsForm() {
+  const settings = useFinanceSettings()
+  if (!settings.data) return null
+  return (
+    <Form
+      key={JSON.stringify(settings.data.postingAccounts)}
+      initial={settings.data.postingAccounts}
+      fiscalYear={settings.data.currentFiscalYear}
+      timeZone={settings.data.districtTimeZone}
+    />
+  )
+}
+
+function Form({ initial, fiscalYear, timeZone }: { initial: PostingAccounts; fiscalYear: string; timeZone: string }) {
+  const [cash, setCash] = useState<Entry[]>(toEntries(initial.cashAccounts))
+  const save = useSavePostingAccounts()
+  const update = (index: number, change: Partial<Entry>) =>
+    setCash((current) => current.map((entry, at) => (at === index ? { ...entry, ...change } : entry)))
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Cash account of each fund
+        </Title>
+        <Text size="sm" c="dimmed">
+          Deposits are posted to these accounts (the county treasury, or a bank clearing account for cafeteria and other clearing funds).
+          Fiscal year {fiscalYear}; dates are reckoned in {timeZone}.
+        </Text>
+        {cash.map((entry, index) => (
+          <Group key={index} align="flex-start" wrap="wrap">
+            <TextInput
+              label="Fund"
+              w={90}
+              maxLength={2}
+              value={entry.fund}
+              onChange={(event) => update(index, { fund: event.currentTarget.value })}
+            />
+            <div style={{ flex: 1, minWidth: 260 }}>
+              <AccountPicker
+                label={`Cash account of fund ${entry.fund || '…'}`}
+                value={entry.account}
+                onChange={(account) => update(index, { account })}
+              />
+            </div>
+          </Group>
+        ))}
+        <Group>
+          <Button
+            variant="default"
+            leftSection={<Plus size={16} aria-hidden="true" />}
+            onClick={() => setCash((current) => [...current, { fund: '', account: '' }])}
+          >
+            Add a fund
+          </Button>
+          <Button
+            loading={save.isPending}
+            onClick={
+              () =>
+                // mutateAsync rather than mutate's onSuccess: the saved settings are refetched and this form is remounted
+                // with them (its key), and a remounted form never hears the callbacks given to mutate.
+                save
+                  .mutateAsync({ ...initial, cashAccounts: toRecord(cash) })
+                  .then(() => notifications.show({ color: 'teal', message: 'The cash accounts were saved.' }))
+                  .catch(() => undefined) // the error is shown below from save.error
+            }
+          >
+            Save cash accounts
+          </Button>
+        </Group>
+        {save.isError ? (
+          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Not saved" role="alert">
+            {errorMessage(save.error, 'Check the accounts and try again.')}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,187 @@
+import { Alert, Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { SITE_KINDS, type Site } from '@platform/contracts/finance'
+import { formatCents, parseDollars } from '@platform/contracts/finance-money'
+import { AlertCircle, Plus } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { errorMessage } from '@/lib/api-client'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useSaveSite, useSites } from '../api/finance'
+import { ScrollTable } from '@/components/data/scroll-table'
+
+const KIND_LABELS: Record<Site['kind'], string> = { SCHOOL: 'School', OFFICE: 'Office', OTHER: 'Other' }
+
+type Editing = { site: Site | null } | null
+
+/** Administration → Sites: the district's schools and offices, with how long cash may wait before it is deposited. */
+export function SitesAdmin() {
+  useDocumentTitle('Sites')
+  const sites = useSites()
+  const [editing, setEditing] = useState<Editing>(null)
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Sites</Title>
+          <Text c="dimmed">The schools and offices the fiscal applications work with. Duties are granted per site in User Management.</Text>
+        </Stack>
+        <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setEditing({ site: null })}>
+          Add site
+        </Button>
+      </Group>
+      {sites.isError ? (
+        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The sites could not be loaded">
+          {errorMessage(sites.error, 'Try again in a moment.')}
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md">
+        <ScrollTable minWidth={640} label="Sites">
+          <Table striped highlightOnHover>
+            <Table.Caption>Sites</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Code</Table.Th>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Kind</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Deposit at least every</Table.Th>
+                <Table.Th scope="col">Deposit cash above</Table.Th>
+                <Table.Th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(sites.data ?? []).map((site) => (
+                <Table.Tr key={site.id}>
+                  <Table.Td ff="monospace">{site.code}</Table.Td>
+                  <Table.Td>{site.name}</Table.Td>
+                  <Table.Td>{KIND_LABELS[site.kind]}</Table.Td>
+                  <Table.Td>
+                    <Badge color={site.active ? 'teal.9' : 'gray.7'} variant="filled" tt="none">
+                      {site.active ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{site.depositFrequencyDays === 1 ? '1 day' : `${site.depositFrequencyDays} days`}</Table.Td>
+                  <Table.Td>{site.depositThresholdCents === null ? '—' : formatCents(site.depositThresholdCents)}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="default" onClick={() => setEditing({ site })} aria-label={`Edit ${site.name}`}>
+                      Edit
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {sites.isSuccess && sites.data.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed">No sites yet. Add the district's schools and offices.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </Paper>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.site ? `Edit ${editing.site.name}` : 'Add site'}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {editing ? <SiteForm key={editing.site?.id ?? 'new'} site={editing.site} onDone={() => setEditing(null)} /> : null}
+      </Modal>
+    </Stack>
+  )
+}
+
+function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
+  const save = useSaveSite()
+  const [code, setCode] = useState(site?.code ?? '')
+  const [name, setName] = useState(site?.name ?? '')
+  const [kind, setKind] = useState<Site['kind']>(site?.kind ?? 'SCHOOL')
+  const [active, setActive] = useState(site?.active ?? true)
+  const [frequency, setFrequency] = useState<number | string>(site?.depositFrequencyDays ?? 7)
+  const [threshold, setThreshold] = useState(site?.depositThresholdCents == null ? '' : (site.depositThresholdCents / 100).toFixed(2))
+  const [thresholdError, setThresholdError] = useState<string | null>(null)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const cents = threshold.trim() === '' ? null : parseDollars(threshold)
+    if (threshold.trim() !== '' && (cents === null || cents <= 0)) {
+      setThresholdError('Enter an amount in dollars and cents, such as 500.00, or leave it empty.')
+      return
+    }
+    setThresholdError(null)
+    save.mutate(
+      { id: site?.id ?? null, input: { code, name, kind, active, depositFrequencyDays: Number(frequency), depositThresholdCents: cents } },
+      {
+        onSuccess: (result) => {
+          notifications.show({ color: 'teal', message: `${result.data.name} was saved.` })
+          onDone()
+        },
+      },
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={site ? 'Edit site' : 'Add site'}>
+      <Stack gap="md">
+        <TextInput
+          label="Code"
+          description="2 to 10 letters or digits, as on receipts (LHS)."
+          withAsterisk
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+          data-autofocus
+        />
+        <TextInput label="Name" withAsterisk value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        <Select
+          label="Kind"
+          data={SITE_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }))}
+          value={kind}
+          onChange={(value) => setKind((value ?? 'SCHOOL') as Site['kind'])}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <NumberInput
+          label="Deposit at least every (days)"
+          description="1 to 30 days, as the county allows. Cash older than this is flagged."
+          min={1}
+          max={30}
+          allowDecimal={false}
+          value={frequency}
+          onChange={setFrequency}
+        />
+        <TextInput
+          label="Deposit cash above (dollars)"
+          description="Optional: undeposited cash above this must go to the bank at once."
+          inputMode="decimal"
+          value={threshold}
+          error={thresholdError}
+          onChange={(event) => setThreshold(event.currentTarget.value)}
+        />
+        <Switch label="Active" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} />
+        {save.isError ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<AlertCircle size={18} aria-hidden="true" />}
+            title="The site was not saved"
+            role="alert"
+          >
+            {errorMessage(save.error, 'Try again.')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save site
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,311 @@
+import { Alert, Anchor, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { formatCents, parseDollars } from '@platform/contracts/finance-money'
+import { DENOMINATIONS_CENTS, type DepositDetail } from '@platform/contracts/receipts'
+import { FileDown } from 'lucide-react'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
+import { errorMessage } from '@/lib/api-client'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { downloadFile, useCountDeposit, useDeposit, useDepositStep } from '../api/receipts'
+import { AttachmentsPanel } from './attachments-panel'
+import { Amount, DepositStateBadge, HistoryList } from './receipt-parts'
+import { ONE_LINE } from '@/components/data/one-line'
+import { ScrollTable } from '@/components/data/scroll-table'
+
+/** One deposit: the blind count, approval with the count and over/short, the slip, confirmation and reconciliation. */
+export function DepositPage() {
+  const id = Number(useParams().id)
+  const deposit = useDeposit(id)
+  useDocumentTitle(deposit.data ? `Deposit ${deposit.data.label}` : 'Deposit')
+  if (deposit.isError)
+    return (
+      <Alert color="red" title="The deposit could not be loaded">
+        {errorMessage(deposit.error, 'Try again in a moment.')}
+      </Alert>
+    )
+  if (!deposit.data) return <Text c="dimmed">Loading…</Text>
+  const data = deposit.data
+  const fact = (label: string, value: ReactNode) => (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text>{value}</Text>
+    </div>
+  )
+  const slipReady = !['OPEN', 'COUNTED'].includes(data.state)
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <Title order={2} ff="monospace">
+            {data.label}
+          </Title>
+          <DepositStateBadge state={data.state} />
+        </Group>
+        {slipReady ? (
+          <Button
+            variant="default"
+            leftSection={<FileDown size={16} aria-hidden="true" />}
+            onClick={() => void downloadFile(`/api/deposits/${id}/slip`, `deposit-${data.label}.pdf`)}
+          >
+            Deposit slip
+          </Button>
+        ) : null}
+      </Group>
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {fact('Receipts', data.receiptCount)}
+          {fact('Expected total', <Amount cents={data.amountCents} />)}
+          {fact('Counted', data.countedCents === null ? 'Not yet counted' : formatCents(data.countedCents))}
+          {fact(
+            'Over/short',
+            data.overShortCents === null ? (
+              '—'
+            ) : (
+              <Text span c={data.overShortCents === 0 ? undefined : 'red.8'} fw={data.overShortCents === 0 ? undefined : 700}>
+                {formatCents(data.overShortCents)}
+              </Text>
+            ),
+          )}
+          {data.countNote ? fact("Counter's note", data.countNote) : null}
+          {data.bagNumber ? fact('Bag number', data.bagNumber) : null}
+          {data.countedByName ? fact('Counted by', data.countedByName) : null}
+          {data.approvedByName ? fact('Approved by', data.approvedByName) : null}
+          {data.treasuryReference ? fact('Treasury reference', `${data.treasuryReference} (${data.confirmedOn ?? ''})`) : null}
+          {data.statementReference
+            ? fact('Reconciled against', `${data.statementReference}${data.reconciledByName ? `, by ${data.reconciledByName}` : ''}`)
+            : null}
+        </SimpleGrid>
+      </Paper>
+      {data.actions.count ? <BlindCount deposit={data} /> : null}
+      <StepButtons deposit={data} />
+      <Paper withBorder radius="md">
+        <ScrollTable minWidth={520} label="Receipts in this deposit">
+          <Table striped>
+            <Table.Caption>Receipts in this deposit</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Number</Table.Th>
+                <Table.Th scope="col">Payer</Table.Th>
+                <Table.Th scope="col">Tender</Table.Th>
+                <Table.Th scope="col">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.receipts.map((receipt) => (
+                <Table.Tr key={receipt.id}>
+                  <Table.Td ff="monospace" style={ONE_LINE}>
+                    <Anchor component={Link} to={`/apps/payment-receipts/receipts/${receipt.id}`}>
+                      {receipt.number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{receipt.payer}</Table.Td>
+                  <Table.Td>{receipt.tender === 'CASH' ? 'Cash' : receipt.tender === 'CHECK' ? 'Check' : 'Money order'}</Table.Td>
+                  <Table.Td>
+                    <Amount cents={receipt.amountCents} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </Paper>
+      <AttachmentsPanel recordType="deposit" id={id} canAdd={data.actions.approve || data.actions.submit} />
+      <HistoryList entries={data.history} />
+    </Stack>
+  )
+}
+
+/** The blind count: bills and coins by denomination, each check, the bag; the expected total is never on this screen. */
+function BlindCount({ deposit }: { deposit: DepositDetail }) {
+  const count = useCountDeposit()
+  const [pieces, setPieces] = useState<Record<number, number | string>>({})
+  const [checks, setChecks] = useState<Record<number, string>>({})
+  const [bagNumber, setBagNumber] = useState('')
+  const [note, setNote] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const cashCents = DENOMINATIONS_CENTS.reduce((sum, denomination) => sum + denomination * (Number(pieces[denomination]) || 0), 0)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const listed = deposit.checksToCount.map((check) => ({
+      receiptId: check.receiptId,
+      amountCents: parseDollars(checks[check.receiptId] ?? ''),
+    }))
+    if (listed.some((check) => check.amountCents === null || check.amountCents <= 0))
+      return setProblem('Enter the amount written on every check.')
+    setProblem(null)
+    count.mutate(
+      {
+        id: deposit.id,
+        input: {
+          cash: DENOMINATIONS_CENTS.map((denomination) => ({
+            denominationCents: denomination,
+            count: Number(pieces[denomination]) || 0,
+          })).filter((line) => line.count > 0),
+          checks: listed.map((check) => ({ receiptId: check.receiptId, amountCents: check.amountCents! })),
+          bagNumber,
+          note: note.trim() || null,
+        },
+      },
+      { onSuccess: () => notifications.show({ color: 'teal', message: 'The count was saved.' }) },
+    )
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby="blind-count-title">
+      <Stack gap="sm">
+        <Title order={3} id="blind-count-title">
+          Count this deposit
+        </Title>
+        <Text size="sm" c="dimmed">
+          Count what is in the bag. The expected total is shown only after the count is saved.
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {DENOMINATIONS_CENTS.map((denomination) => (
+            <NumberInput
+              key={denomination}
+              label={`${formatCents(denomination)} pieces`}
+              min={0}
+              allowDecimal={false}
+              value={pieces[denomination] ?? ''}
+              onChange={(value) => setPieces((all) => ({ ...all, [denomination]: value }))}
+            />
+          ))}
+        </SimpleGrid>
+        <Text>Cash counted: {formatCents(cashCents)}</Text>
+        {deposit.checksToCount.map((check) => (
+          <TextInput
+            key={check.receiptId}
+            label={`Check ${check.checkNumber ?? ''} on ${check.number} ($)`}
+            inputMode="decimal"
+            value={checks[check.receiptId] ?? ''}
+            onChange={(event) => {
+              const value = event.currentTarget.value
+              setChecks((all) => ({ ...all, [check.receiptId]: value }))
+            }}
+          />
+        ))}
+        <TextInput label="Bag number" value={bagNumber} onChange={(event) => setBagNumber(event.currentTarget.value)} required w={220} />
+        <Textarea
+          label="Note (required when the count differs)"
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          autosize
+          minRows={1}
+        />
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        {count.isError ? (
+          <Alert color="red" role="alert" title="The count was not saved">
+            {errorMessage(count.error, 'Try again in a moment.')}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={count.isPending}>
+            Save count
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}
+
+function StepButtons({ deposit }: { deposit: DepositDetail }) {
+  const step = useDepositStep()
+  const [reference, setReference] = useState('')
+  const [confirmedOn, setConfirmedOn] = useState('')
+  const [statement, setStatement] = useState('')
+  const { actions } = deposit
+  if (!actions.approve && !actions.submit && !actions.confirm && !actions.reconcile) return null
+  const run = (name: 'approve' | 'submit' | 'confirm' | 'reconcile', body?: Record<string, unknown>) =>
+    step.mutate(
+      { id: deposit.id, step: name, ...(body ? { body } : {}) },
+      {
+        onSuccess: (result) =>
+          notifications.show({ color: 'teal', message: `Deposit ${result.data.label} is now ${result.data.state.toLowerCase()}.` }),
+      },
+    )
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        {actions.approve ? (
+          <Group>
+            <Text>
+              Count {formatCents(deposit.countedCents ?? 0)}, over/short {formatCents(deposit.overShortCents ?? 0)}.
+            </Text>
+            <Button onClick={() => run('approve')} loading={step.isPending}>
+              Approve deposit
+            </Button>
+          </Group>
+        ) : null}
+        {actions.submit ? (
+          <Group>
+            <Button onClick={() => run('submit')} loading={step.isPending}>
+              Submit to the treasury
+            </Button>
+          </Group>
+        ) : null}
+        {actions.confirm ? (
+          <Group
+            align="flex-end"
+            component="form"
+            onSubmit={(event) => {
+              event.preventDefault()
+              run('confirm', { treasuryReference: reference, confirmedOn })
+            }}
+          >
+            <TextInput
+              label="Treasury reference"
+              value={reference}
+              onChange={(event) => setReference(event.currentTarget.value)}
+              required
+            />
+            <TextInput
+              label="Confirmed on"
+              type="date"
+              value={confirmedOn}
+              onChange={(event) => setConfirmedOn(event.currentTarget.value)}
+              required
+            />
+            <Button type="submit" loading={step.isPending}>
+              Confirm deposit
+            </Button>
+          </Group>
+        ) : null}
+        {actions.reconcile ? (
+          <Group
+            align="flex-end"
+            component="form"
+            onSubmit={(event) => {
+              event.preventDefault()
+              run('reconcile', { statementReference: statement })
+            }}
+          >
+            <TextInput
+              label="Bank or county statement"
+              value={statement}
+              onChange={(event) => setStatement(event.currentTarget.value)}
+              required
+            />
+            <Button type="submit" loading={step.isPending}>
+              Reconcile deposit
+            </Button>
+          </Group>
+        ) : null}
+        {step.isError ? (
+          <Alert color="red" role="alert" title="The step was refused">
+            {errorMessage(step.error, 'Try again in a moment.')}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  )
+}

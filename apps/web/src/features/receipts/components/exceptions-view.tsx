@@ -1,0 +1,125 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { errorMessage } from '@/lib/api-client'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { downloadFile, useReceiptExceptions } from '../api/receipts'
+import { Amount } from './receipt-parts'
+import { useDuties } from './use-duties'
+import { ONE_LINE } from '@/components/data/one-line'
+import { ScrollTable } from '@/components/data/scroll-table'
+
+const KIND_LABELS = {
+  VOID: 'Void',
+  OVER_SHORT: 'Over/short',
+  RETURNED_CHECK: 'Returned check',
+  SEPARATION_EXCEPTION: 'Separation exception',
+} as const
+
+/** Exceptions: voids, over/short counts, returned checks and separation-of-duties exceptions; and the ERP journal export. */
+export function ExceptionsView() {
+  useDocumentTitle('Exceptions')
+  const exceptions = useReceiptExceptions()
+  const duties = useDuties()
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [exportError, setExportError] = useState<string | null>(null)
+  return (
+    <Stack gap="md">
+      <Title order={2}>Exceptions</Title>
+      {exceptions.isError ? (
+        <Alert color="red" title="The exceptions could not be loaded">
+          {errorMessage(exceptions.error, 'Try again in a moment.')}
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md">
+        <ScrollTable minWidth={680} label="Exceptions">
+          <Table striped>
+            <Table.Caption>Exceptions, newest first</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">When</Table.Th>
+                <Table.Th scope="col">Kind</Table.Th>
+                <Table.Th scope="col">Record</Table.Th>
+                <Table.Th scope="col">Amount</Table.Th>
+                <Table.Th scope="col">Detail</Table.Th>
+                <Table.Th scope="col">Person</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(exceptions.data ?? []).map((row, index) => (
+                <Table.Tr key={`${row.kind}-${row.recordLabel}-${index}`}>
+                  <Table.Td>{row.at.slice(0, 10)}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      color={
+                        row.kind === 'VOID'
+                          ? 'red.9'
+                          : row.kind === 'OVER_SHORT'
+                            ? 'pink.9'
+                            : row.kind === 'RETURNED_CHECK'
+                              ? 'grape.9'
+                              : 'indigo.9'
+                      }
+                      variant="filled"
+                      tt="none"
+                    >
+                      {KIND_LABELS[row.kind]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ff="monospace" style={ONE_LINE}>
+                    <Anchor component={Link} to={row.href}>
+                      {row.recordLabel}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{row.amountCents === null ? '—' : <Amount cents={row.amountCents} />}</Table.Td>
+                  <Table.Td>{row.detail}</Table.Td>
+                  <Table.Td>{row.personName ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+              {exceptions.isSuccess && exceptions.data.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed">No exceptions.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </Paper>
+      {duties.isAdmin || duties.has('RECONCILER') || duties.has('APPROVER') ? (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="xs">
+            <Title order={3}>ERP journal</Title>
+            <Text size="sm" c="dimmed">
+              Confirmed deposits in a date range as a journal: a debit to each fund's cash account, a credit to each receipt line's account.
+            </Text>
+            <Group
+              align="flex-end"
+              component="form"
+              onSubmit={(event) => {
+                event.preventDefault()
+                setExportError(null)
+                downloadFile('/api/receipts/journal.csv', `receipts-journal-${from}-to-${to}.csv`, { from, to }).catch((error: unknown) =>
+                  setExportError(errorMessage(error, 'The journal could not be exported.')),
+                )
+              }}
+            >
+              <TextInput label="From" type="date" value={from} onChange={(event) => setFrom(event.currentTarget.value)} required />
+              <TextInput label="To" type="date" value={to} onChange={(event) => setTo(event.currentTarget.value)} required />
+              <Button type="submit" variant="default">
+                Export CSV
+              </Button>
+            </Group>
+            {exportError ? (
+              <Alert color="red" role="alert">
+                {exportError}
+              </Alert>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,180 @@
+import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { formatCents, parseDollars } from '@platform/contracts/finance-money'
+import { TENDERS, type Tender } from '@platform/contracts/receipts'
+import { Plus, Trash2 } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { errorMessage } from '@/lib/api-client'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { AccountPicker, useSites } from '@/features/finance'
+import { useIssueReceipt } from '../api/receipts'
+import { useDuties } from './use-duties'
+
+type Line = { key: number; account: string; amount: string }
+const TENDER_LABELS: Record<Tender, string> = { CASH: 'Cash', CHECK: 'Check', MONEY_ORDER: 'Money order' }
+
+/** New receipt: the payer, the tender, and lines on accounts whose live total must equal the amount. */
+export function NewReceipt() {
+  useDocumentTitle('New receipt')
+  const navigate = useNavigate()
+  const duties = useDuties()
+  const sites = useSites()
+  const issue = useIssueReceipt()
+  const collectorSites = (sites.data ?? []).filter((site) => site.active && duties.has('COLLECTOR', site.id))
+  const [siteId, setSiteId] = useState<string | null>(null)
+  const [payer, setPayer] = useState('')
+  const [tender, setTender] = useState<Tender>('CASH')
+  const [checkNumber, setCheckNumber] = useState('')
+  const [purpose, setPurpose] = useState('')
+  const [amount, setAmount] = useState('')
+  const [lines, setLines] = useState<Line[]>([{ key: 1, account: '', amount: '' }])
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const amountCents = parseDollars(amount)
+  const lineCents = lines.map((line) => parseDollars(line.amount))
+  const lineTotal = lineCents.reduce<number>((sum, cents) => sum + (cents ?? 0), 0)
+  const chosenSite = siteId ?? (collectorSites.length === 1 ? String(collectorSites[0]!.id) : null)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!chosenSite) return setProblem('Choose the site where the money was received.')
+    if (amountCents === null || amountCents <= 0) return setProblem('Enter the amount received, such as 25.00.')
+    if (lines.some((line, index) => !line.account || lineCents[index] === null || lineCents[index]! <= 0))
+      return setProblem('Every line needs an account from the chart and an amount.')
+    if (lineTotal !== amountCents) return setProblem(`The lines add up to ${formatCents(lineTotal)}, not ${formatCents(amountCents)}.`)
+    setProblem(null)
+    issue.mutate(
+      {
+        siteId: Number(chosenSite),
+        payer,
+        tender,
+        purpose,
+        amountCents,
+        checkNumber: tender === 'CASH' ? null : checkNumber || null,
+        lines: lines.map((line, index) => ({ account: line.account, amountCents: lineCents[index]! })),
+      },
+      {
+        onSuccess: (result) => {
+          notifications.show({ color: 'teal', message: `Receipt ${result.data.number} was issued.` })
+          void navigate(`/apps/payment-receipts/receipts/${result.data.id}`)
+        },
+      },
+    )
+  }
+
+  if (duties.loaded && collectorSites.length === 0 && sites.isSuccess) {
+    return (
+      <Alert color="blue" title="You do not issue receipts">
+        Issuing receipts needs the COLLECTOR duty at a site. Ask your administrator.
+      </Alert>
+    )
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate>
+      <Stack gap="sm" maw={720}>
+        <Title order={2}>New receipt</Title>
+        <Select
+          label="Site"
+          data={collectorSites.map((site) => ({ value: String(site.id), label: `${site.code} · ${site.name}` }))}
+          value={chosenSite}
+          onChange={setSiteId}
+          required
+        />
+        <TextInput label="Received from" value={payer} onChange={(event) => setPayer(event.currentTarget.value)} required />
+        <Group grow align="flex-start">
+          <Select
+            label="Paid by"
+            data={TENDERS.map((value) => ({ value, label: TENDER_LABELS[value] }))}
+            value={tender}
+            onChange={(value) => setTender((value as Tender) ?? 'CASH')}
+            allowDeselect={false}
+            required
+          />
+          {tender !== 'CASH' ? (
+            <TextInput
+              label={tender === 'CHECK' ? 'Check number' : 'Money order number'}
+              value={checkNumber}
+              onChange={(event) => setCheckNumber(event.currentTarget.value)}
+              required={tender === 'CHECK'}
+            />
+          ) : null}
+        </Group>
+        <Textarea label="For" value={purpose} onChange={(event) => setPurpose(event.currentTarget.value)} required autosize minRows={1} />
+        <TextInput
+          label="Amount received ($)"
+          value={amount}
+          onChange={(event) => setAmount(event.currentTarget.value)}
+          inputMode="decimal"
+          required
+        />
+        <Stack gap="xs">
+          <Text fw={600}>Lines</Text>
+          {lines.map((line, index) => (
+            <Group key={line.key} align="flex-end" wrap="wrap">
+              <div style={{ flex: '1 1 320px' }}>
+                <AccountPicker
+                  label={`Line ${index + 1} account`}
+                  value={line.account}
+                  onChange={(account) => setLines((all) => all.map((entry) => (entry.key === line.key ? { ...entry, account } : entry)))}
+                  required
+                />
+              </div>
+              <TextInput
+                label={`Line ${index + 1} amount ($)`}
+                value={line.amount}
+                onChange={(event) => {
+                  const value = event.currentTarget.value
+                  setLines((all) => all.map((entry) => (entry.key === line.key ? { ...entry, amount: value } : entry)))
+                }}
+                inputMode="decimal"
+                w={160}
+              />
+              {lines.length > 1 ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove line ${index + 1}`}
+                  onClick={() => setLines((all) => all.filter((entry) => entry.key !== line.key))}
+                  mb={4}
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                </ActionIcon>
+              ) : null}
+            </Group>
+          ))}
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<Plus size={14} aria-hidden="true" />}
+              onClick={() => setLines((all) => [...all, { key: Math.max(...all.map((entry) => entry.key)) + 1, account: '', amount: '' }])}
+            >
+              Split into another line
+            </Button>
+            <Text aria-live="polite" c={amountCents !== null && lineTotal !== amountCents ? 'red.8' : undefined}>
+              Lines total {formatCents(lineTotal)}
+              {amountCents !== null ? ` of ${formatCents(amountCents)}` : ''}
+            </Text>
+          </Group>
+        </Stack>
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        {issue.isError ? (
+          <Alert color="red" role="alert" title="The receipt was not issued">
+            {errorMessage(issue.error, 'Try again in a moment.')}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={issue.isPending}>
+            Issue receipt
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,115 @@
+import { Alert, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { errorMessage } from '@/lib/api-client'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useReturnedChecks, useUndeposited } from '../api/receipts'
+import { Amount } from './receipt-parts'
+import { ONE_LINE } from '@/components/data/one-line'
+import { ScrollTable } from '@/components/data/scroll-table'
+
+/** Undeposited cash by site and age: late past the site's frequency, overdue (red) past 30 days; and returned checks. */
+export function UndepositedView() {
+  useDocumentTitle('Undeposited cash')
+  const sites = useUndeposited()
+  const returned = useReturnedChecks()
+  return (
+    <Stack gap="md">
+      <Title order={2}>Undeposited cash</Title>
+      {sites.isError ? (
+        <Alert color="red" title="Undeposited cash could not be loaded">
+          {errorMessage(sites.error, 'Try again in a moment.')}
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md">
+        <ScrollTable minWidth={620} label="Cash waiting to be deposited">
+          <Table striped>
+            <Table.Caption>Cash waiting to be deposited, by site</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Site</Table.Th>
+                <Table.Th scope="col">Receipts</Table.Th>
+                <Table.Th scope="col">Amount</Table.Th>
+                <Table.Th scope="col">Oldest</Table.Th>
+                <Table.Th scope="col">Deposit every</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(sites.data ?? []).map((site) => (
+                <Table.Tr key={site.siteId}>
+                  <Table.Td>{site.siteName}</Table.Td>
+                  <Table.Td>{site.receiptCount}</Table.Td>
+                  <Table.Td>
+                    <Amount cents={site.amountCents} />
+                  </Table.Td>
+                  <Table.Td>{site.ageDays === 1 ? '1 day' : `${site.ageDays} days`}</Table.Td>
+                  <Table.Td>{site.depositFrequencyDays} days</Table.Td>
+                  <Table.Td>
+                    {site.overdue ? (
+                      <Badge color="red.9" variant="filled" tt="none">
+                        Overdue: more than 30 days
+                      </Badge>
+                    ) : site.late ? (
+                      <Badge color="yellow.4" variant="filled" autoContrast tt="none">
+                        Deposit due
+                      </Badge>
+                    ) : (
+                      <Badge color="teal.9" variant="filled" tt="none">
+                        On time
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {sites.isSuccess && sites.data.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed">No cash is waiting to be deposited.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </Paper>
+      <Title order={2} size="h3">
+        Returned checks
+      </Title>
+      <Paper withBorder radius="md">
+        <ScrollTable minWidth={560} label="Checks the bank returned">
+          <Table striped>
+            <Table.Caption>Checks the bank returned</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Receipt</Table.Th>
+                <Table.Th scope="col">Payer</Table.Th>
+                <Table.Th scope="col">Correction</Table.Th>
+                <Table.Th scope="col">Reason</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(returned.data ?? []).map((check) => (
+                <Table.Tr key={check.receiptId}>
+                  <Table.Td ff="monospace" style={ONE_LINE}>
+                    {check.number}
+                  </Table.Td>
+                  <Table.Td>{check.payer}</Table.Td>
+                  <Table.Td>
+                    <Amount cents={check.amountCents} />
+                  </Table.Td>
+                  <Table.Td>{check.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+              {returned.isSuccess && returned.data.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed">No returned checks.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </Paper>
+    </Stack>
+  )
+}

@@ -1,0 +1,153 @@
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { CHANNELS, type Channel } from '@platform/contracts/records'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { errorMessage } from '@/lib/api-client'
+import { districtTimeZone } from '@/lib/district-time'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useCreateRequest } from '../api/records'
+import { districtInstant, districtNow } from '../utils/district-instant'
+import { CHANNEL_LABELS } from './records-labels'
+import { useRecordsDuties } from './use-records-duties'
+
+/** Intake: when and how the request came, who asked (kept private) and the text exactly as received. */
+export function NewRequest() {
+  useDocumentTitle('Record a request')
+  const navigate = useNavigate()
+  const duties = useRecordsDuties()
+  const create = useCreateRequest()
+  const zone = districtTimeZone()
+  const [now] = useState(() => districtNow(zone))
+  const [date, setDate] = useState(now.date)
+  const [time, setTime] = useState(now.time)
+  const [channel, setChannel] = useState<Channel | null>(null)
+  const [requesterName, setRequesterName] = useState('')
+  const [requesterContact, setRequesterContact] = useState('')
+  const [text, setText] = useState('')
+  const [clarifiedText, setClarifiedText] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const receivedAt = districtInstant(date, time, zone)
+    if (!receivedAt) return setProblem('Enter the date and time the request was received.')
+    if (receivedAt.getTime() > Date.now())
+      return setProblem('The request cannot have been received in the future: check the date and time.')
+    if (!channel) return setProblem('Choose how the request came in.')
+    if (!requesterName.trim() || !requesterContact.trim())
+      return setProblem('Enter the requester’s name and how to reach them (they stay private).')
+    if (!text.trim()) return setProblem('Enter the request’s text exactly as received.')
+    setProblem(null)
+    create
+      .mutateAsync({
+        receivedAt: receivedAt.toISOString(),
+        channel,
+        requesterName,
+        requesterContact,
+        text,
+        clarifiedText: clarifiedText.trim() || null,
+      })
+      .then((result) => {
+        notifications.show({
+          color: 'teal',
+          message: `Request ${result.data.number} was recorded; the determination is due ${result.data.determinationDueOn}.`,
+        })
+        void navigate(`/apps/public-info/requests/${result.data.id}`)
+      })
+      .catch(() => undefined) // the error is shown under the form
+  }
+
+  if (duties.loaded && !duties.has('COORDINATOR')) {
+    return (
+      <Alert color="blue" title="You do not record requests">
+        Recording a request needs the COORDINATOR duty in Public Information. Ask your administrator.
+      </Alert>
+    )
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby="new-request-title">
+      <Stack gap="sm" maw={760}>
+        <Title order={2} id="new-request-title">
+          Record a request
+        </Title>
+        <Text size="sm" c="dimmed">
+          The clock starts from the day received (on the district&apos;s clock, {zone}). The text as received can never be edited
+          afterwards; a clarified text can be added later.
+        </Text>
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            label="Received on"
+            type="date"
+            value={date}
+            max={now.date}
+            onChange={(event) => setDate(event.currentTarget.value)}
+            required
+            miw={160}
+          />
+          <TextInput
+            label="Received at (time)"
+            type="time"
+            value={time}
+            onChange={(event) => setTime(event.currentTarget.value)}
+            required
+            miw={140}
+          />
+        </Group>
+        <Select
+          label="Channel"
+          placeholder="How the request came in"
+          data={CHANNELS.map((value) => ({ value, label: CHANNEL_LABELS[value] }))}
+          value={channel}
+          onChange={(value) => setChannel(value as Channel | null)}
+          required
+        />
+        <TextInput
+          label="Requester name"
+          value={requesterName}
+          onChange={(event) => setRequesterName(event.currentTarget.value)}
+          required
+          description="Private: never shown in the public log."
+        />
+        <TextInput
+          label="Requester contact"
+          value={requesterContact}
+          onChange={(event) => setRequesterContact(event.currentTarget.value)}
+          required
+          description="E-mail, postal address or telephone."
+        />
+        <Textarea
+          label="Request text as received"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          required
+          autosize
+          minRows={4}
+        />
+        <Textarea
+          label="Clarified text (optional)"
+          value={clarifiedText}
+          onChange={(event) => setClarifiedText(event.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        {create.isError ? (
+          <Alert color="red" role="alert" title="The request was not recorded">
+            {errorMessage(create.error, 'Try again in a moment.')}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Record request
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,227 @@
+import { Alert, Badge, Button, Group, List, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { LETTER_KINDS, type Letter, type LetterKind, type RequestDetail } from '@platform/contracts/records'
+import { FileDown } from 'lucide-react'
+import { useState } from 'react'
+import { errorMessage } from '@/lib/api-client'
+import { formatDateTime } from '@/lib/format'
+import { downloadRecordsFile, useDraftLetter, useIssueLetter, useReviseLetter } from '../api/records'
+import { LETTER_LABELS } from './records-labels'
+import { Section, StepModal } from './request-parts'
+import { useRecordsDuties } from './use-records-duties'
+
+/** The letters: drafted from templates, refused while a required part is missing, signed by a signatory who did not draft alone. */
+export function LettersSection({ request }: { request: RequestDetail }) {
+  const [drafting, setDrafting] = useState(false)
+  const [revising, setRevising] = useState<Letter | null>(null)
+  const [issuing, setIssuing] = useState<Letter | null>(null)
+  return (
+    <Section
+      title="Letters"
+      actions={
+        request.actions.draftLetter ? (
+          <Button size="xs" variant="default" onClick={() => setDrafting(true)}>
+            Draft a letter
+          </Button>
+        ) : null
+      }
+    >
+      {request.letters.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No letters yet.
+        </Text>
+      ) : null}
+      <Stack gap="sm">
+        {request.letters.map((letter) => (
+          <LetterCard
+            key={letter.id}
+            request={request}
+            letter={letter}
+            onRevise={() => setRevising(letter)}
+            onIssue={() => setIssuing(letter)}
+          />
+        ))}
+      </Stack>
+      {drafting ? <DraftStep request={request} onClose={() => setDrafting(false)} /> : null}
+      {revising ? <ReviseStep request={request} letter={revising} onClose={() => setRevising(null)} /> : null}
+      {issuing ? <IssueStep request={request} letter={issuing} onClose={() => setIssuing(null)} /> : null}
+    </Section>
+  )
+}
+
+function LetterCard({
+  request,
+  letter,
+  onRevise,
+  onIssue,
+}: {
+  request: RequestDetail
+  letter: Letter
+  onRevise: () => void
+  onIssue: () => void
+}) {
+  const duties = useRecordsDuties()
+  const [downloadProblem, setDownloadProblem] = useState<string | null>(null)
+  const draft = letter.state === 'DRAFT'
+  const soleDrafter =
+    duties.userId !== null && letter.drafterIds.length > 0 && letter.drafterIds.every((drafter) => drafter === duties.userId)
+  const label = `${LETTER_LABELS[letter.kind]} letter`
+  return (
+    <Stack gap={4} p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} aria-label={label} role="group">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Text fw={600}>{label}</Text>
+          <Badge color={draft ? 'gray.8' : 'teal.9'} variant="filled" tt="none">
+            {draft ? 'Draft' : 'Issued'}
+          </Badge>
+        </Group>
+        <Group gap="xs">
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<FileDown size={14} aria-hidden="true" />}
+            onClick={() => {
+              setDownloadProblem(null)
+              downloadRecordsFile(
+                `/api/records-requests/${request.id}/letters/${letter.id}/pdf`,
+                `${request.number}-${letter.kind.toLowerCase()}.pdf`,
+              ).catch((error: unknown) => setDownloadProblem(errorMessage(error, 'The PDF could not be downloaded.')))
+            }}
+          >
+            PDF
+          </Button>
+          {draft && request.actions.draftLetter ? (
+            <Button size="compact-sm" variant="default" onClick={onRevise}>
+              Revise
+            </Button>
+          ) : null}
+          {draft && request.actions.issueLetter && !soleDrafter ? (
+            <Button size="compact-sm" onClick={onIssue}>
+              Sign and issue
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Drafted by {letter.drafterNames.join(', ') || 'the template'} ({formatDateTime(letter.createdAt)})
+        {letter.issuedAt
+          ? `; signed by ${letter.signedByName ?? ''}${letter.signedByTitle ? `, ${letter.signedByTitle}` : ''}, issued ${formatDateTime(letter.issuedAt)}`
+          : ''}
+      </Text>
+      {draft && request.actions.issueLetter && soleDrafter ? (
+        <Text size="sm">You drafted this letter alone: another signatory signs it.</Text>
+      ) : null}
+      {draft && letter.missing.length > 0 ? (
+        <Alert color="yellow" variant="light" title="Cannot be issued yet: it lacks">
+          <List size="sm">
+            {letter.missing.map((part) => (
+              <List.Item key={part}>{part}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      {downloadProblem ? (
+        <Alert color="red" role="alert">
+          {downloadProblem}
+        </Alert>
+      ) : null}
+    </Stack>
+  )
+}
+
+function DraftStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
+  const draft = useDraftLetter()
+  const [kind, setKind] = useState<LetterKind | null>(null)
+  const [body, setBody] = useState('')
+  return (
+    <StepModal
+      opened
+      onClose={onClose}
+      title={`Draft a letter on ${request.number}`}
+      submitLabel="Draft letter"
+      check={() => (kind ? null : 'Choose the kind of letter.')}
+      run={() => draft.mutateAsync({ id: request.id, kind: kind!, body })}
+      onDone={() => {
+        notifications.show({ color: 'teal', message: `The ${LETTER_LABELS[kind!].toLowerCase()} letter was drafted.` })
+        onClose()
+      }}
+    >
+      <Select
+        label="Letter"
+        data={LETTER_KINDS.map((value) => ({ value, label: LETTER_LABELS[value] }))}
+        value={kind}
+        onChange={(value) => setKind(value as LetterKind | null)}
+        required
+        data-autofocus
+      />
+      <Textarea
+        label="Body (optional: the template's text is used when empty)"
+        value={body}
+        onChange={(event) => setBody(event.currentTarget.value)}
+        autosize
+        minRows={4}
+      />
+    </StepModal>
+  )
+}
+
+function ReviseStep({ request, letter, onClose }: { request: RequestDetail; letter: Letter; onClose: () => void }) {
+  const revise = useReviseLetter()
+  const [body, setBody] = useState(letter.body)
+  return (
+    <StepModal
+      opened
+      onClose={onClose}
+      title={`Revise the ${LETTER_LABELS[letter.kind].toLowerCase()} letter`}
+      submitLabel="Save revision"
+      check={() => (body.trim() ? null : 'The letter needs a body.')}
+      run={() => revise.mutateAsync({ id: request.id, letterId: letter.id, body })}
+      onDone={() => {
+        notifications.show({ color: 'teal', message: 'The letter was revised.' })
+        onClose()
+      }}
+    >
+      <Textarea
+        label="Body"
+        value={body}
+        onChange={(event) => setBody(event.currentTarget.value)}
+        required
+        autosize
+        minRows={8}
+        data-autofocus
+      />
+    </StepModal>
+  )
+}
+
+function IssueStep({ request, letter, onClose }: { request: RequestDetail; letter: Letter; onClose: () => void }) {
+  const issue = useIssueLetter()
+  const [title, setTitle] = useState('')
+  const name = `${LETTER_LABELS[letter.kind].toLowerCase()} letter`
+  return (
+    <StepModal
+      opened
+      onClose={onClose}
+      title={`Sign and issue the ${name}`}
+      submitLabel="Sign and issue"
+      check={() => (title.trim() ? null : 'Enter your title as it will appear under your signature.')}
+      confirmation={() =>
+        `Sign and issue the ${name} on ${request.number} as ${title.trim()}? An issued letter is final and goes to the requester.`
+      }
+      run={() => issue.mutateAsync({ id: request.id, letterId: letter.id, signatoryTitle: title })}
+      onDone={() => {
+        notifications.show({ color: 'teal', message: `The ${name} was issued.` })
+        onClose()
+      }}
+    >
+      <TextInput
+        label="Your title"
+        placeholder="e.g. Superintendent"
+        value={title}
+        onChange={(event) => setTitle(event.currentTarget.value)}
+        required
+        data-autofocus
+      />
+    </StepModal>
+  )
+}

@@ -1,0 +1,150 @@
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { errorMessage } from '@/lib/api-client'
+
+/** One part of the request page: a bordered box with its heading and, on the right, what may be done. */
+export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3} size="h4" id={id}>
+            {title}
+          </Title>
+          {actions ? <Group gap="xs">{actions}</Group> : null}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  )
+}
+
+/** A labelled fact ("Channel", "E-mail"). */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  )
+}
+
+export interface StepModalProps {
+  opened: boolean
+  onClose: () => void
+  title: string
+  /** The fields of the step. */
+  children: ReactNode
+  /** Checks the fields: the problem to show, or null when the step may be asked for. */
+  check: () => string | null
+  /** What the confirmation asks, in full; without it the step runs at once (nothing final about it). */
+  confirmation?: () => string
+  submitLabel: string
+  confirmLabel?: string
+  danger?: boolean
+  /** Runs the step; a refusal is shown in the dialog and the dialog stays open. */
+  run: () => Promise<unknown>
+  /** After the step succeeded (the dialog closes). */
+  onDone: () => void
+}
+
+/**
+ * The dialog of a step on the request: its fields, then (for anything final) a confirmation that says exactly what
+ * will happen, then the server's answer. Uses mutateAsync so a success notice survives the page's refetch.
+ */
+export function StepModal({
+  opened,
+  onClose,
+  title,
+  children,
+  check,
+  confirmation,
+  submitLabel,
+  confirmLabel,
+  danger,
+  run,
+  onDone,
+}: StepModalProps) {
+  const [problem, setProblem] = useState<string | null>(null)
+  const [asking, setAsking] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const close = () => {
+    setAsking(null)
+    setProblem(null)
+    setRefusal(null)
+    onClose()
+  }
+  const go = () => {
+    setPending(true)
+    setRefusal(null)
+    run()
+      .then(() => {
+        setAsking(null)
+        onDone()
+      })
+      .catch((error: unknown) => {
+        setAsking(null)
+        setRefusal(errorMessage(error, 'The step could not be taken. Try again in a moment.'))
+      })
+      .finally(() => setPending(false))
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = check()
+    setProblem(found)
+    if (found) return
+    if (confirmation) setAsking(confirmation())
+    else go()
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
+      {asking ? (
+        <Stack gap="lg">
+          <Text>{asking}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(null)} data-autofocus disabled={pending}>
+              Back
+            </Button>
+            <Button color={danger ? 'red.8' : undefined} onClick={go} loading={pending}>
+              {confirmLabel ?? submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            {children}
+            {problem ? (
+              <Alert color="red" role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            {refusal ? (
+              <Alert color="red" role="alert" title="Refused">
+                {refusal}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button type="submit" color={danger ? 'red.8' : undefined} loading={pending}>
+                {submitLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  )
+}
+
+/** "records.request_extended" → "Request extended", for timeline actions the screen has no words for. */
+export function actionWords(action: string): string {
+  const words = (action.split('.').at(-1) ?? action).replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

@@ -1,0 +1,343 @@
+import { ActionIcon, Button, Group, MultiSelect, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import {
+  DISCLOSING_OUTCOMES,
+  EXTENSION_REASON_TEXT,
+  EXTENSION_REASONS,
+  OUTCOMES,
+  WITHHOLDING_OUTCOMES,
+  type ExtensionReason,
+  type Outcome,
+  type RequestDetail,
+} from '@platform/contracts/records'
+import { extensionClock, formatDay, MAX_EXTENSION_DAYS } from '@platform/contracts/records-clock'
+import { Plus, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useClarify, useDetermine, useExemptions, useExtend, useHolidays, useReopen, useRequestStep } from '../api/records'
+import { EXTENSION_REASON_LABELS, OUTCOME_LABELS } from './records-labels'
+import { StepModal } from './request-parts'
+
+type Step = 'clarify' | 'extend' | 'determine' | 'produce' | 'close' | 'reopen'
+
+/** The steps on the request the person may take now (the server's `actions`), each in its dialog. */
+export function RequestSteps({ request }: { request: RequestDetail }) {
+  const [open, setOpen] = useState<Step | null>(null)
+  const { actions } = request
+  const offered: { step: Step; label: string; shown: boolean }[] = [
+    { step: 'clarify', label: 'Clarify', shown: actions.clarify },
+    { step: 'extend', label: 'Extend', shown: actions.extend },
+    { step: 'determine', label: 'Determine', shown: actions.determine },
+    { step: 'produce', label: 'Produce records', shown: actions.produce },
+    { step: 'close', label: 'Close request', shown: actions.close },
+    { step: 'reopen', label: 'Reopen', shown: actions.reopen },
+  ]
+  const close = () => setOpen(null)
+  return (
+    <>
+      <Group gap="xs" wrap="wrap">
+        {offered
+          .filter((entry) => entry.shown)
+          .map((entry) => (
+            <Button key={entry.step} variant={entry.step === 'determine' ? 'filled' : 'default'} onClick={() => setOpen(entry.step)}>
+              {entry.label}
+            </Button>
+          ))}
+      </Group>
+      {open === 'clarify' ? <ClarifyStep request={request} onClose={close} /> : null}
+      {open === 'extend' ? <ExtendStep request={request} onClose={close} /> : null}
+      {open === 'determine' ? <DetermineStep request={request} onClose={close} /> : null}
+      {open === 'produce' || open === 'close' ? <FinishStep request={request} step={open} onClose={close} /> : null}
+      {open === 'reopen' ? <ReopenStep request={request} onClose={close} /> : null}
+    </>
+  )
+}
+
+const done = (message: string, onClose: () => void) => () => {
+  notifications.show({ color: 'teal', message })
+  onClose()
+}
+
+function ClarifyStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
+  const clarify = useClarify()
+  const [clarifiedText, setClarifiedText] = useState(request.clarifiedText ?? '')
+  const [note, setNote] = useState('')
+  return (
+    <StepModal
+      opened
+      onClose={onClose}
+      title={`Clarify ${request.number}`}
+      submitLabel="Save clarified text"
+      check={() => (clarifiedText.trim() ? null : 'Enter the request as clarified with the requester.')}
+      run={() => clarify.mutateAsync({ id: request.id, clarifiedText, note })}
+      onDone={done('The clarified text was saved. The due date did not move.', onClose)}
+    >
+      <Text size="sm" c="dimmed">
+        Clarifying with the requester never moves the due date. The text as received stays as it was.
+      </Text>
+      <Textarea
+        label="Clarified text"
+        value={clarifiedText}
+        onChange={(event) => setClarifiedText(event.currentTarget.value)}
+        required
+        autosize
+        minRows={3}
+        data-autofocus
+      />
+      <Textarea label="Note (optional)" value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={1} />
+    </StepModal>
+  )
+}
+
+function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
+  const extend = useExtend()
+  const [reason, setReason] = useState<ExtensionReason | null>(null)
+  const [days, setDays] = useState<number | string>(MAX_EXTENSION_DAYS)
+  const whole = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= MAX_EXTENSION_DAYS
+  const dayTen = request.clock.dayTen
+  const holidays = useHolidays(Number(dayTen.slice(0, 4)))
+  const nextYear = useHolidays(Number(dayTen.slice(0, 4)) + 1)
+  const preview = whole && holidays.data && nextYear.data ? extensionClock(dayTen, days, [...holidays.data, ...nextYear.data]) : null
+  return (
+    <StepModal
+      opened
+      onClose={onClose}
+      title={`Extend ${request.number}`}
+      submitLabel="Extend"
+      confirmLabel="Extend once"
+      check={() =>
+        !reason ? 'Choose the statute’s reason for the extension.' : !whole ? `The extension is 1 to ${MAX_EXTENSION_DAYS} days.` : null
+      }
+      confirmation={() =>
+        `Extend ${request.number} by ${String(days)} days for ${EXTENSION_REASON_LABELS[reason!].toLowerCase()}${preview ? `, to ${formatDay(preview.extendedDueOn, true)}` : ''}? A request is extended only once: this cannot be undone.`
+      }
+      run={() => extend.mutateAsync({ id: request.id, input: { reason: reason!, days: Number(days) } })}
+      onDone={done(`${request.number} was extended.`, onClose)}
+    >
+      <Text size="sm" c="dimmed">
+        One extension only, before the due date ({formatDay(request.clock.determinationDueOn, true)}) has passed, of at most{' '}
+        {MAX_EXTENSION_DAYS} days added to day 10 ({formatDay(dayTen, true)}), for a reason the statute lists (Gov. Code §7922.535(c)).
+      </Text>
+      <Select
+        label="Reason"
+        placeholder="The statute's reason"
+        data={EXTENSION_REASONS.map((value) => ({ value, label: EXTENSION_REASON_LABELS[value] }))}
+        value={reason}
+        onChange={(value) => setReason(value as ExtensionReason | null)}
+        required
+        data-autofocus
+      />
+      {reason ? (
+        <Text size="sm" fs="italic">
+          {EXTENSION_REASON_TEXT[reason]}
+        </Text>
+      ) : null}
+      <NumberInput
+        label={`Days (1 to ${MAX_EXTENSION_DAYS})`}
+        min={1}
+        max={MAX_EXTENSION_DAYS}
+        allowDecimal={false}
+        value={days}
+        onChange={setDays}
+        required
+        w={200}
+      />
+      {preview ? (
+        <Text aria-live="polite">
+          New due date: {formatDay(preview.extendedDueOn, true)} ({preview.explanation}).
+        </Text>
+      ) : null}
+    </StepModal>
+  )
+}
+
+type Responsible = { key: number; name: string; title: string }
+
+function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
+  const determine = useDetermine()
+  const library = useExemptions()
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [estimated, setEstimated] = useState(request.estimatedProductionOn ?? '')
+  const [responsible, setResponsible] = useState<Responsible[]>([{ key: 1, name: '', title: '' }])
+  const [exemptionIds, setExemptionIds] = useState<string[]>([])
+  const discloses = outcome !== null && DISCLOSING_OUTCOMES.includes(outcome)
+  const withholds = outcome !== null && WITHHOLDING_OUTCOMES.includes(outcome)
+  const marked = [...new Set(request.documents.flatMap((document) => document.exemptions.map((exemption) => exemption.citation)))]
+  const named = responsible.filter((person) => person.name.trim() || person.title.trim())
+
+  const check = () => {
+    if (!outcome) return 'Choose the outcome.'
+    if (discloses && !estimated) return 'Give the estimated date the records will be produced.'
+    if (withholds && (named.length === 0 || named.some((person) => !person.name.trim() || !person.title.trim())))
+      return 'Name every person responsible for withholding, each with their title.'
+    if (withholds && exemptionIds.length === 0 && marked.length === 0)
+      return 'Choose the exemptions relied on (or mark them on the documents).'
+    return null
+  }
+  return (
+    <StepModal
+      opened
+      onClose={onClose}
+      title={`Determine ${request.number}`}
+      submitLabel="Determine"
+      confirmLabel="Make the determination"
+      check={check}
+      confirmation={() =>
+        `Determine ${request.number}: ${OUTCOME_LABELS[outcome!]}${discloses ? `, records estimated by ${formatDay(estimated, true)}` : ''}? The determination is final and stops the clock.`
+      }
+      run={() =>
+        determine.mutateAsync({
+          id: request.id,
+          input: {
+            outcome: outcome!,
+            estimatedProductionOn: discloses ? estimated : null,
+            responsible: withholds ? named.map(({ name, title }) => ({ name: name.trim(), title: title.trim() })) : [],
+            exemptionIds: withholds ? exemptionIds.map(Number) : [],
+          },
+        })
+      }
+      onDone={done(`${request.number} was determined.`, onClose)}
+    >
+      <Select
+        label="Outcome"
+        data={OUTCOMES.map((value) => ({ value, label: OUTCOME_LABELS[value] }))}
+        value={outcome}
+        onChange={(value) => setOutcome(value as Outcome | null)}
+        required
+        data-autofocus
+      />
+      {discloses ? (
+        <TextInput
+          label="Estimated production date"
+          type="date"
+          value={estimated}
+          onChange={(event) => setEstimated(event.currentTarget.value)}
+          required
+          w={220}
+        />
+      ) : null}
+      {withholds ? (
+        <Stack gap="xs">
+          <Text fw={600}>Persons responsible for withholding (name and title)</Text>
+          {responsible.map((person, index) => (
+            <Group key={person.key} align="flex-end" wrap="wrap">
+              <TextInput
+                label={`Person ${index + 1} name`}
+                value={person.name}
+                onChange={(event) => {
+                  const value = event.currentTarget.value
+                  setResponsible((all) => all.map((entry) => (entry.key === person.key ? { ...entry, name: value } : entry)))
+                }}
+                style={{ flex: '1 1 180px' }}
+              />
+              <TextInput
+                label={`Person ${index + 1} title`}
+                value={person.title}
+                onChange={(event) => {
+                  const value = event.currentTarget.value
+                  setResponsible((all) => all.map((entry) => (entry.key === person.key ? { ...entry, title: value } : entry)))
+                }}
+                style={{ flex: '1 1 180px' }}
+              />
+              {responsible.length > 1 ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove person ${index + 1}`}
+                  onClick={() => setResponsible((all) => all.filter((entry) => entry.key !== person.key))}
+                  mb={4}
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                </ActionIcon>
+              ) : null}
+            </Group>
+          ))}
+          <Group>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<Plus size={14} aria-hidden="true" />}
+              onClick={() =>
+                setResponsible((all) => [...all, { key: Math.max(...all.map((entry) => entry.key)) + 1, name: '', title: '' }])
+              }
+            >
+              Add a person
+            </Button>
+          </Group>
+          <MultiSelect
+            label="Exemptions relied on"
+            placeholder="From the exemption library"
+            data={(library.data ?? [])
+              .filter((exemption) => exemption.active)
+              .map((exemption) => ({ value: String(exemption.id), label: `${exemption.citation} · ${exemption.title}` }))}
+            value={exemptionIds}
+            onChange={setExemptionIds}
+            searchable
+          />
+          {marked.length > 0 ? (
+            <Text size="sm" c="dimmed">
+              Marked on the documents (included): {marked.join('; ')}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+    </StepModal>
+  )
+}
+
+function FinishStep({ request, step, onClose }: { request: RequestDetail; step: 'produce' | 'close'; onClose: () => void }) {
+  const mutation = useRequestStep()
+  const [note, setNote] = useState('')
+  const producing = step === 'produce'
+  return (
+    <StepModal
+      opened
+      onClose={onClose}
+      title={`${producing ? 'Produce records for' : 'Close'} ${request.number}`}
+      submitLabel={producing ? 'Produce records' : 'Close request'}
+      check={() => null}
+      confirmation={() =>
+        producing
+          ? `Mark the records of ${request.number} as being produced to the requester?`
+          : `Close ${request.number}? A closed request can only be reopened, with a reason.`
+      }
+      run={() => mutation.mutateAsync({ id: request.id, name: step, note })}
+      onDone={done(producing ? `${request.number} is now producing records.` : `${request.number} was closed.`, onClose)}
+    >
+      <Textarea
+        label="Note (optional)"
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        autosize
+        minRows={2}
+        data-autofocus
+      />
+    </StepModal>
+  )
+}
+
+function ReopenStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
+  const reopen = useReopen()
+  const [reason, setReason] = useState('')
+  return (
+    <StepModal
+      opened
+      onClose={onClose}
+      title={`Reopen ${request.number}`}
+      submitLabel="Reopen"
+      check={() => (reason.trim().length >= 5 ? null : 'Say why the request is reopened (at least 5 characters).')}
+      confirmation={() => `Reopen ${request.number}?`}
+      run={() => reopen.mutateAsync({ id: request.id, reason })}
+      onDone={done(`${request.number} was reopened.`, onClose)}
+    >
+      <Textarea
+        label="Reason"
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        required
+        autosize
+        minRows={2}
+        data-autofocus
+      />
+    </StepModal>
+  )
+}

@@ -1,0 +1,161 @@
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { DUE_FILTERS, REQUEST_STATES } from '@platform/contracts/records'
+import { formatDay } from '@platform/contracts/records-clock'
+import { Plus } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { FiltersPanel } from '@/components/data/filters-panel'
+import { Pager } from '@/components/data/pager'
+import { ScrollTable } from '@/components/data/scroll-table'
+import { errorMessage } from '@/lib/api-client'
+import { formatDateTime } from '@/lib/format'
+import { usePageOffset } from '@/lib/use-page-offset'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useRecordsPeople, useRecordsRequests } from '../api/records'
+import { ClockBadge } from './clock-badge'
+import { RequestStateBadge, STATE_LABELS, stoppedLabel } from './records-labels'
+import { useRecordsDuties } from './use-records-duties'
+
+const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = {
+  OVERDUE: 'Overdue',
+  TODAY: 'Due today',
+  SOON: 'Due within 2 days',
+  THIS_WEEK: 'Due within 7 days',
+}
+const LIMIT = 25
+
+/** The queue: every request with its clock, soonest due first; filtered by state, due date, assignee and text. */
+export function RequestsQueue() {
+  useDocumentTitle('Public records requests')
+  const duties = useRecordsDuties()
+  const [state, setState] = useState<string | null>(null)
+  const [due, setDue] = useState<string | null>(null)
+  const [assigneeId, setAssigneeId] = useState<string | null>(null)
+  const [typed, setTyped] = useState('')
+  const [search] = useDebouncedValue(typed.trim(), 300)
+  const filters = { state: state ?? undefined, due: due ?? undefined, assigneeId: assigneeId ?? undefined, search: search || undefined }
+  const [offset, setOffset] = usePageOffset(JSON.stringify(filters))
+  const requests = useRecordsRequests({ ...filters, limit: LIMIT, offset }, duties.mayView)
+  const people = useRecordsPeople(duties.mayView)
+  const activeCount = [state, due, assigneeId, search].filter(Boolean).length
+
+  if (duties.none) return null
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Requests</Title>
+        {duties.has('COORDINATOR') ? (
+          <Button component={Link} to="/apps/public-info/requests/new" leftSection={<Plus size={16} aria-hidden="true" />}>
+            Record a request
+          </Button>
+        ) : null}
+      </Group>
+      <FiltersPanel label="Filter requests" activeCount={activeCount}>
+        <Select
+          label="State"
+          placeholder="Any state"
+          data={REQUEST_STATES.map((value) => ({ value, label: STATE_LABELS[value] }))}
+          value={state}
+          onChange={setState}
+          clearable
+          w={170}
+        />
+        <Select
+          label="Due"
+          placeholder="Any due date"
+          data={DUE_FILTERS.map((value) => ({ value, label: DUE_LABELS[value] }))}
+          value={due}
+          onChange={setDue}
+          clearable
+          w={190}
+        />
+        <Select
+          label="Assigned to"
+          placeholder="Anyone"
+          data={(people.data ?? []).map((person) => ({ value: String(person.id), label: person.name }))}
+          value={assigneeId}
+          onChange={setAssigneeId}
+          clearable
+          searchable
+          w={220}
+        />
+        <TextInput label="Number, requester or text" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} w={240} />
+      </FiltersPanel>
+      {requests.isError ? (
+        <Alert color="red" title="The requests could not be loaded">
+          {errorMessage(requests.error, 'Try again in a moment.')}
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md">
+        <ScrollTable minWidth={900} label="Records requests" cardsOnPhone>
+          <Table striped highlightOnHover>
+            <Table.Caption>Records requests</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Number</Table.Th>
+                <Table.Th scope="col">Clock</Table.Th>
+                <Table.Th scope="col">Due</Table.Th>
+                <Table.Th scope="col">State</Table.Th>
+                <Table.Th scope="col">Request</Table.Th>
+                <Table.Th scope="col">Received</Table.Th>
+                <Table.Th scope="col">Point person</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(requests.data?.data ?? []).map((request) => (
+                <Table.Tr key={request.id}>
+                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor component={Link} to={`/apps/public-info/requests/${request.id}`}>
+                      {request.number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <ClockBadge status={request.status} daysLeft={request.daysLeft} stoppedLabel={stoppedLabel(request.state)} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatDay(request.dueOn, true)}
+                    {request.extendedDueOn ? (
+                      <Text size="xs" c="dimmed">
+                        extended
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <RequestStateBadge state={request.state} />
+                  </Table.Td>
+                  <Table.Td style={{ maxWidth: 320 }}>
+                    <Text size="sm" lineClamp={2}>
+                      {request.summary}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {request.requesterName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(request.receivedAt)}</Table.Td>
+                  <Table.Td>
+                    {request.pointPersonName ?? (
+                      <Text span c="dimmed" size="sm">
+                        Not assigned
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {requests.isSuccess && requests.data.data.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed">No requests match.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </Paper>
+      {requests.data ? (
+        <Pager total={requests.data.pagination.total} limit={LIMIT} offset={offset} onOffsetChange={setOffset} noun="requests" />
+      ) : null}
+    </Stack>
+  )
+}

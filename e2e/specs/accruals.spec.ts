@@ -1,0 +1,368 @@
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { IMPORT_COLUMNS } from '@platform/contracts/accruals'
+import { createDutiesRepository } from '../../apps/server/src/features/users/duties.repository.js'
+import { readSignInMail } from '../../apps/server/test/smtp-peer.js'
+import { expectNoSeriousA11yViolations } from '../support/axe.js'
+import type { Platform } from '../support/platform.js'
+import { bearer } from '../support/screens.js'
+import { expect as baseExpect, test, usePlatform } from '../support/test.js'
+
+// The demo district: Rosa requests at Lincoln High (LHS); Fred is fiscal reviewer and controller everywhere. The test
+// adds a site approver at LHS, the chart's expense and accrual accounts, and the payable's accrual account.
+usePlatform({ env: { DEMO_DATA: 'true' } })
+
+// Four browsers and a whole platform share two cores with other work: a screen may take more than the default to appear.
+const expect = baseExpect.configure({ timeout: 20_000 })
+
+const ROSA = 'accruals@demo.district.test'
+const FRED = 'fiscal@demo.district.test'
+const SUPPLIES_LINE = '01-0000-0-1110-1000-5800-010'
+const UTILITIES_LINE = '01-0000-0-0000-8100-5500-010'
+const PAYABLE_ACCOUNT = '01-0000-0-0000-0000-9500-000'
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n')
+
+const EXTRA_CHART = `segment,value,name,active
+FUNCTION,8100,Plant Maintenance and Operations,true
+OBJECT,5500,Operations and Housekeeping Services,true
+OBJECT,5800,Professional Services,true
+OBJECT,9500,Accounts Payable (Current Liabilities),true
+ACCOUNT,${SUPPLIES_LINE},,true
+ACCOUNT,${UTILITIES_LINE},,true
+ACCOUNT,${PAYABLE_ACCOUNT},,true
+`
+
+/** Signs in with the e-mailed code, as platform.signInWithCode does, waiting as long as a busy machine needs. */
+async function signIn(page: Page, platform: Platform, email: string): Promise<void> {
+  await page.goto('/login')
+  await expect(page.getByLabel('Email address')).toBeVisible()
+  await page.getByLabel('Email address').fill(email)
+  const seen = platform.smtp.inbox.length
+  await page.getByRole('button', { name: 'Send sign-in link' }).click()
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible()
+  const mail = readSignInMail((await platform.mailAfter(email, seen, 30_000)).text)
+  await page.getByLabel('Verification code').fill(mail.code)
+  await page.getByRole('button', { name: 'Verify code' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+}
+
+/** The chart's expense and liability accounts and the payable's accrual account, set by an administrator's API calls. */
+async function prepareDistrict(page: Page, platform: Platform): Promise<{ siteApprover: string }> {
+  const { email: admin } = await platform.createUser({ fullName: 'Ada Accounts', roleCode: 'ADMIN' })
+  await signIn(page, platform, admin)
+  const token = await platform.storedToken(page)
+  const imported = await page.request.post('/api/finance/accounts/import?apply=true', {
+    headers: { ...bearer(token), 'content-type': 'text/csv' },
+    data: EXTRA_CHART,
+  })
+  expect(imported.status(), await imported.text()).toBe(200)
+  const settings = await (await page.request.get('/api/finance/settings', { headers: bearer(token) })).json()
+  const posting = settings.postingAccounts
+  const saved = await page.request.put('/api/finance/settings/posting-accounts', {
+    headers: bearer(token),
+    data: { ...posting, accrualAccounts: { ...posting.accrualAccounts, PAYABLE: posting.accrualAccounts.PAYABLE ?? PAYABLE_ACCOUNT } },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+
+  // A site approver at Lincoln High, granted before their first sign-in.
+  const { userId, email } = await platform.createUser({
+    fullName: 'Sam Siteapprover',
+    roleCode: 'STAFF',
+    applications: ['DASHBOARD', 'ACCRUALS'],
+  })
+  const app = await platform.db.kysely
+    .selectFrom('applications')
+    .select('app_id')
+    .where('app_code', '=', 'ACCRUALS')
+    .executeTakeFirstOrThrow()
+  const site = await platform.db.kysely.selectFrom('finance_sites').select('site_id').where('code', '=', 'LHS').executeTakeFirstOrThrow()
+  await createDutiesRepository(platform.db).replaceDuties(
+    userId,
+    [{ appId: app.app_id, duty: 'SITE_APPROVER', siteIds: [site.site_id] }],
+    null,
+    new Date().toISOString(),
+  )
+  return { siteApprover: email }
+}
+
+async function fillCycle(page: Page, fiscalYear: string, dates: [string, string, string, string, string]) {
+  const dialog = page.getByRole('dialog', { name: 'Set up a close cycle' })
+  await dialog.getByRole('textbox', { name: 'Fiscal year' }).fill(fiscalYear)
+  const labels = ['Cut-off date (accrual date)', 'Sites submit by', 'Lock date', 'Board approval', 'County verification']
+  for (const [index, label] of labels.entries()) await dialog.getByLabel(label).fill(dates[index]!)
+  await dialog.getByRole('textbox', { name: 'Materiality threshold ($)' }).fill('500.00')
+  await dialog.getByRole('button', { name: 'Save cycle' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('heading', { name: `Close cycle ${fiscalYear}` })).toBeVisible()
+}
+
+async function confirmStep(page: Page, button: string, reason?: string) {
+  await expect(page.getByRole('button', { name: button, exact: true })).toBeVisible()
+  await page.getByRole('button', { name: button, exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  if (reason) await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason)
+  await dialog.getByRole('button', { name: `Confirm: ${button.toLowerCase()}` }).click()
+  await expect(dialog).toBeHidden()
+}
+
+const stateBadge = (page: Page, state: string) => page.getByText(state, { exact: true }).first()
+
+test('a requester files an accrual with an attachment; it is returned, fixed, approved by the site and by fiscal services, posted in a journal and liquidated in part', async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
+  test.setTimeout(900_000) // four people, a whole platform and axe on every screen, on a machine shared with other builds
+  const { siteApprover } = await prepareDistrict(page, platform)
+  const as = async (email: string) => {
+    const other = await (await newBrowserContext()).newPage()
+    await signIn(other, platform, email)
+    return other
+  }
+
+  // The controller sets up a past cycle (its dates say they passed) and the coming one (they count down).
+  const fred = await as(FRED)
+  await fred.goto('/apps/accruals')
+  await expect(fred.getByRole('heading', { name: 'Accruals', level: 1 })).toBeVisible()
+  await fred.getByRole('button', { name: 'Set up a cycle' }).click()
+  await expectNoSeriousA11yViolations(fred, 'cycle set-up')
+  await fillCycle(fred, '2018-19', ['2019-06-30', '2019-07-15', '2019-08-15', '2019-09-15', '2019-10-15'])
+  await expect(fred.getByText(/^Passed \d+ days ago$/)).toHaveCount(5)
+  await fred.getByRole('button', { name: 'Set up a cycle' }).click()
+  await fillCycle(fred, '2026-27', ['2027-06-30', '2027-07-15', '2027-08-15', '2027-09-15', '2027-10-15'])
+  await expect(fred.getByText(/^In \d+ days$/)).toHaveCount(5)
+  await expect(fred.getByRole('table', { name: 'Totals by state' })).toBeVisible()
+  await expectNoSeriousA11yViolations(fred, 'cycle page')
+
+  // The requester drafts a payable for goods: the lines must add up, and the form shows the difference as it goes.
+  const rosa = await as(ROSA)
+  await rosa.goto('/apps/accruals/requests')
+  await expect(rosa.getByRole('heading', { name: 'My requests' })).toBeVisible()
+  await expectNoSeriousA11yViolations(rosa, 'my requests')
+  await rosa.getByRole('link', { name: 'New request' }).click()
+  await expect(rosa.getByRole('heading', { name: 'New accrual request' })).toBeVisible()
+  await expect(rosa.getByRole('combobox', { name: 'Fiscal year' })).toHaveValue('2026-27')
+  await rosa.getByRole('checkbox', { name: /For goods/ }).check()
+  await rosa.getByRole('textbox', { name: 'Vendor' }).fill('Acme School Supply')
+  await rosa.getByRole('textbox', { name: 'Description' }).fill('Classroom chairs delivered in November')
+  await rosa.getByRole('textbox', { name: 'PO number' }).fill('PO-7781')
+  await rosa.getByRole('textbox', { name: 'Invoice number' }).fill('INV-5520')
+  await rosa.getByLabel('Goods or services received on').fill('2026-11-20')
+  await rosa.getByRole('textbox', { name: 'Amount ($)', exact: true }).fill('1200.00')
+  await rosa.getByRole('textbox', { name: 'Line 1 account' }).fill(SUPPLIES_LINE)
+  await rosa.keyboard.press('Escape')
+  await rosa.getByRole('textbox', { name: 'Line 1 amount ($)' }).fill('700.00')
+  await expect(rosa.getByText('Lines total $700.00 of $1,200.00: $500.00 still to spread')).toBeVisible()
+  await rosa.getByRole('button', { name: 'Add a line' }).click()
+  await rosa.getByRole('textbox', { name: 'Line 2 account' }).fill(UTILITIES_LINE)
+  await rosa.keyboard.press('Escape')
+  await rosa.getByRole('textbox', { name: 'Line 2 amount ($)' }).fill('500.00')
+  await expect(rosa.getByText('Lines total $1,200.00 of $1,200.00: they add up')).toBeVisible()
+  await rosa.locator('input[type="file"]').setInputFiles({ name: 'invoice-5520.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await expectNoSeriousA11yViolations(rosa, 'request form')
+  await rosa.getByRole('button', { name: 'Save draft' }).click()
+  const heading = rosa.getByRole('heading', { level: 2, name: /^Accrual \d+$/ })
+  await expect(heading).toBeVisible()
+  const accrualId = Number((await heading.textContent())!.replace('Accrual ', ''))
+  const requestUrl = `/apps/accruals/requests/${accrualId}`
+  await expect(rosa.getByRole('button', { name: 'invoice-5520.pdf' })).toBeVisible()
+  await expect(stateBadge(rosa, 'Draft')).toBeVisible()
+  await expectNoSeriousA11yViolations(rosa, 'request page (draft)')
+  await rosa.getByRole('button', { name: 'Submit for approval' }).click()
+  await expectNoSeriousA11yViolations(rosa, 'step confirmation')
+  await rosa.getByRole('dialog').getByRole('button', { name: 'Confirm: submit for approval' }).click()
+  await expect(stateBadge(rosa, 'Submitted')).toBeVisible()
+
+  // The site approver finds it in the review queue and returns it for the missing packing slip.
+  const sam = await as(siteApprover)
+  await sam.goto('/apps/accruals/review')
+  const queue = sam.getByRole('table', { name: 'Requests to review' })
+  await expect(queue.getByRole('link', { name: `Accrual ${accrualId}` })).toBeVisible()
+  await expectNoSeriousA11yViolations(sam, 'review queue')
+  await queue.getByRole('link', { name: `Accrual ${accrualId}` }).click()
+  await expect(sam.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0)
+  await sam.getByRole('button', { name: 'Return to the requester' }).click()
+  await sam.getByRole('dialog').getByRole('button', { name: 'Confirm: return to the requester' }).click()
+  await expect(sam.getByRole('dialog').getByRole('alert')).toContainText('at least 5 characters')
+  await sam.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill('The packing slip is missing')
+  await sam.getByRole('dialog').getByRole('button', { name: 'Confirm: return to the requester' }).click()
+  await expect(stateBadge(sam, 'Returned')).toBeVisible()
+
+  // The requester sees why, attaches the packing slip, saves a second version and submits again.
+  await rosa.goto(requestUrl)
+  await expect(rosa.getByText('The packing slip is missing').first()).toBeVisible()
+  await rosa.getByRole('link', { name: 'Edit request' }).click()
+  await expect(rosa.getByRole('heading', { name: `Edit accrual ${accrualId}` })).toBeVisible()
+  await expect(rosa.getByRole('textbox', { name: 'Line 2 amount ($)' })).toHaveValue('500.00')
+  await rosa.getByRole('textbox', { name: 'Description' }).fill('Classroom chairs delivered in November, packing slip attached')
+  await rosa.locator('input[type="file"]').setInputFiles({ name: 'packing-slip.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await rosa.getByRole('button', { name: 'Save changes' }).click()
+  await expect(rosa.getByRole('heading', { level: 2, name: `Accrual ${accrualId}` })).toBeVisible()
+  await expect(rosa.getByRole('button', { name: 'packing-slip.pdf' })).toBeVisible()
+  await expect(rosa.getByRole('button', { name: /^Version 2 · saved by/ })).toBeVisible()
+  await expect(rosa.getByRole('button', { name: /^Version 1 · saved by/ })).toBeVisible()
+  await confirmStep(rosa, 'Submit for approval')
+  await expect(stateBadge(rosa, 'Submitted')).toBeVisible()
+
+  // The site approves; fiscal services approves.
+  await sam.goto(requestUrl)
+  await confirmStep(sam, 'Approve for the site')
+  await expect(stateBadge(sam, 'Site approved')).toBeVisible()
+  await fred.goto(requestUrl)
+  await expectNoSeriousA11yViolations(fred, 'request page (to approve)')
+  await confirmStep(fred, 'Approve')
+  await expect(stateBadge(fred, 'Approved')).toBeVisible()
+
+  // The controller exports the journal: the request is posted once, its entry balances and is reversed on July 1.
+  await fred.goto('/apps/accruals/journals')
+  await expect(fred.getByRole('heading', { name: 'Journals' })).toBeVisible()
+  await fred.getByRole('button', { name: 'Export journal' }).click()
+  await expectNoSeriousA11yViolations(fred, 'journal export confirmation')
+  const downloading = fred.waitForEvent('download')
+  await fred.getByRole('dialog').getByRole('button', { name: 'Confirm: export and post' }).click()
+  const download = await downloading
+  const csv = (await readFile(await download.path(), 'utf8'))
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/)
+    .filter(Boolean)
+  const header = csv[0]!.split(',')
+  const column = (name: string) => header.indexOf(name)
+  const rows = csv.slice(1).map((line) => line.split(','))
+  const ours = rows.filter((row) => row[column('accrual')] === String(accrualId))
+  expect(ours.length).toBeGreaterThanOrEqual(6) // two lines and the accrual account, accrued and reversed
+  const cents = (value: string | undefined) => Math.round(Number(value || 0) * 100)
+  const sum = (which: string) => ours.reduce((total, row) => total + cents(row[column(which)]), 0)
+  expect(sum('debit')).toBe(sum('credit'))
+  expect(ours.some((row) => row[column('journal_date')] === '2027-06-30')).toBe(true)
+  expect(ours.some((row) => row[column('journal_date')] === '2027-07-01')).toBe(true)
+  const journals = fred.getByRole('table', { name: 'Journals exported' })
+  await expect(journals.getByRole('row')).toHaveCount(2)
+  await expect(journals).toContainText('$1,200.00')
+  await expectNoSeriousA11yViolations(fred, 'journals')
+  const again = fred.waitForEvent('download')
+  await journals.getByRole('button', { name: /^Download / }).click()
+  expect((await again).suggestedFilename()).toMatch(/\.csv$/)
+
+  // A payment of $700 clears it in part: the variance and what is still open show.
+  await fred.goto(requestUrl)
+  await expect(stateBadge(fred, 'Posted')).toBeVisible()
+  await fred.getByLabel('Paid on').fill('2027-07-20')
+  await fred.getByRole('textbox', { name: 'Reference' }).fill('WARRANT-88123')
+  await fred.getByRole('textbox', { name: 'Amount cleared ($)' }).fill('700.00')
+  await fred.getByRole('button', { name: 'Record liquidation' }).click()
+  await expect(stateBadge(fred, 'Partially liquidated')).toBeVisible()
+  await expect(fred.getByRole('table', { name: 'Liquidations' })).toContainText('WARRANT-88123')
+  await expect(fred.getByText('Still open', { exact: true }).locator('..')).toContainText('$500.00')
+  await expectNoSeriousA11yViolations(fred, 'request page (partly liquidated)')
+
+  // An unknown address under Accruals says so, in the application.
+  await fred.goto('/apps/accruals/nowhere')
+  await expect(fred.getByText('Accruals has no page at /apps/accruals/nowhere')).toBeVisible()
+  await expectNoSeriousA11yViolations(fred, 'not found')
+})
+
+test('an import previews each row with its problems, saves only the accepted rows as drafts', async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
+  test.setTimeout(400_000) // a whole platform on a shared machine
+  await prepareDistrict(page, platform)
+  // The cycle the rows go into, set up through the API by the controller.
+  const fred = await (await newBrowserContext()).newPage()
+  await signIn(fred, platform, FRED)
+  const fredToken = await platform.storedToken(fred)
+  const cycles = await (await fred.request.get('/api/accrual-cycles', { headers: bearer(fredToken) })).json()
+  if (!cycles.data.some((cycle: { fiscalYear: string }) => cycle.fiscalYear === '2026-27')) {
+    const created = await fred.request.post('/api/accrual-cycles', {
+      headers: bearer(fredToken),
+      data: {
+        fiscalYear: '2026-27',
+        cutoffOn: '2027-06-30',
+        submitBy: '2027-07-15',
+        lockOn: '2027-08-15',
+        boardOn: '2027-09-15',
+        countyOn: '2027-10-15',
+        materialityCents: 50_000,
+      },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+  }
+
+  const row = (values: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>) =>
+    IMPORT_COLUMNS.map((column) => values[column] ?? '').join(',')
+  const common = { type: 'PAYABLE', clearing: 'REVERSE', basis: 'ACTUAL', account: UTILITIES_LINE }
+  const csv = [
+    IMPORT_COLUMNS.join(','),
+    row({
+      ...common,
+      site: 'LHS',
+      vendor: 'Pacific Power',
+      description: 'June electricity',
+      basis: 'ESTIMATE',
+      basis_note: 'Average of April and May bills',
+      amount: '1250.00',
+    }),
+    row({ ...common, site: 'ZZZ', vendor: 'Nowhere Supply', description: 'A site that does not exist', amount: '100.00' }),
+    row({
+      ...common,
+      site: 'LHS',
+      vendor: 'Late Chairs Co',
+      description: 'Chairs that came in July',
+      for_goods: 'yes',
+      received_on: '2027-07-03',
+      amount: '300.00',
+    }),
+  ].join('\r\n')
+
+  const rosa = await (await newBrowserContext()).newPage()
+  await signIn(rosa, platform, ROSA)
+  await rosa.goto('/apps/accruals/import')
+  await expect(rosa.getByRole('heading', { name: 'Import requests' })).toBeVisible()
+  await expect(rosa.getByRole('combobox', { name: 'Fiscal year' })).toHaveValue('2026-27')
+  await rosa.locator('input[type="file"]').setInputFiles({ name: 'june-accruals.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await rosa.getByRole('button', { name: 'Preview' }).click()
+  await expect(rosa.getByText('1 rows will be created, 2 rejected')).toBeVisible()
+  const rows = rosa.getByRole('table', { name: 'Import rows' })
+  await expect(rows.getByRole('row').filter({ hasText: 'Nowhere Supply' })).toContainText('Rejected')
+  await expect(rows.getByRole('row').filter({ hasText: 'Late Chairs Co' })).toContainText('Rejected')
+  await expect(rows.getByRole('row').filter({ hasText: 'Late Chairs Co' })).toContainText('2027-07-03')
+  await expect(rows.getByRole('row').filter({ hasText: 'Pacific Power' })).toContainText('Will be created')
+  await expectNoSeriousA11yViolations(rosa, 'import preview')
+  const before = await (await rosa.request.get('/api/accruals?view=me', { headers: bearer(await platform.storedToken(rosa)) })).json()
+
+  await rosa.getByRole('button', { name: 'Apply: create 1 drafts' }).click()
+  await expect(rosa.getByText('1 drafts created, 2 rows rejected')).toBeVisible()
+  const created = rows
+    .getByRole('row')
+    .filter({ hasText: 'Pacific Power' })
+    .getByRole('link', { name: /^Accrual \d+$/ })
+  await expect(created).toBeVisible()
+  const after = await (await rosa.request.get('/api/accruals?view=me', { headers: bearer(await platform.storedToken(rosa)) })).json()
+  expect(after.pagination.total).toBe(before.pagination.total + 1)
+  await created.click()
+  await expect(stateBadge(rosa, 'Draft')).toBeVisible()
+  await expect(rosa.getByText('Pacific Power', { exact: true })).toBeVisible()
+})
+
+test('works at phone width: no sideways scrolling of the page, the lists become cards', async ({ page, platform }) => {
+  test.setTimeout(400_000) // six screens and axe on each, on a shared machine
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, platform, FRED)
+  for (const path of [
+    '/apps/accruals',
+    '/apps/accruals/requests',
+    '/apps/accruals/review',
+    '/apps/accruals/journals',
+    '/apps/accruals/import',
+    '/apps/accruals/requests/new',
+  ]) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: 'Accruals', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow, path).toBeLessThanOrEqual(1)
+    await expectNoSeriousA11yViolations(page, `${path} at phone width`)
+  }
+})

@@ -1,0 +1,401 @@
+import type { Locator, Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from '../support/axe.js'
+import { expectNothingCutOff, saveScreenshot, VIEWPORTS, type ViewportName } from '../support/layout.js'
+import { uniqueEmail } from '../support/platform.js'
+import { seedDsaProjects } from '../support/reports.js'
+import { settled } from '../support/screens.js'
+import { expect, test, usePlatform } from '../support/test.js'
+
+// Every screen, at a district laptop's width and a phone's: nothing cut off, every text readable (axe's contrast
+// rule), and a screenshot of each under .test-output/screenshots for a reviewer. The demo district gives the fiscal
+// screens (Payment Receipts, Sites, Accounts, My queue) records to show.
+usePlatform({ env: { DEMO_DATA: 'true' } })
+
+// Demo people (apps/server/src/demo): Roosevelt's principal collects and approves there; Amy approves everywhere.
+const PRINCIPAL = 'principal.res@demo.district.test'
+const APPROVER = 'approver@demo.district.test'
+const RECEIPTS = '/apps/payment-receipts'
+
+interface Screen {
+  name: string
+  /** Brings the page to the screen and waits until it shows its data. */
+  open: (page: Page) => Promise<void>
+  /** Sandboxed iframes axe cannot enter (their titles are checked by the email specs). */
+  axeExclude?: string[]
+}
+
+const heading = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+
+const ADMIN_SCREENS: Screen[] = [
+  {
+    name: 'home',
+    open: async (page) => {
+      await page.goto('/dashboard')
+      await heading(page, /^Welcome, /)
+    },
+  },
+  {
+    name: 'dashboard-overview',
+    open: async (page) => {
+      await page.goto('/apps/dashboard')
+      await expect(page.getByTestId('stat-totalUsers')).toHaveText(/^\d+$/)
+    },
+  },
+  {
+    name: 'public-info-queue',
+    open: async (page) => {
+      await page.goto('/apps/public-info')
+      await expect(page.getByRole('table', { name: 'Records requests' })).toBeVisible()
+    },
+  },
+  {
+    name: 'dsa-scraper',
+    open: async (page) => {
+      await page.goto('/dsa-tracker')
+      await heading(page, 'DSA Project Tracker')
+    },
+  },
+  {
+    name: 'dsa-database-view',
+    open: async (page) => {
+      await page.goto('/dsa-tracker?tab=database')
+      await expect(page.getByRole('table', { name: 'DSA projects' }).locator('tbody tr').first()).toBeVisible()
+      // A project number is one token: never broken over two lines, in the table or in a phone's card.
+      await expectOnOneLine(page.getByTestId('project-number'), 'project numbers')
+    },
+  },
+  {
+    name: 'dsa-statistics',
+    open: async (page) => {
+      await page.goto('/dsa-tracker?tab=statistics')
+      await expect(page.getByRole('tab', { name: 'Statistics', selected: true })).toBeVisible()
+    },
+  },
+  {
+    name: 'reports-studio',
+    open: async (page) => {
+      await page.goto('/reports-studio')
+      await expect(page.getByRole('region', { name: 'Available Reports' }).getByRole('listitem').first()).toBeVisible()
+      // Its own tab, its own frame: no platform menu, a way back.
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0)
+      await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toBeVisible()
+    },
+  },
+  {
+    name: 'reports-studio-report',
+    open: async (page) => {
+      await page.goto('/reports-studio')
+      await page.getByRole('region', { name: 'Available Reports' }).getByRole('link').first().click()
+      await expect(page.locator('main table').first()).toBeVisible({ timeout: 15_000 })
+    },
+  },
+  {
+    name: 'reports-studio-designer',
+    open: async (page) => {
+      await page.goto('/reports-studio')
+      await page.getByRole('button', { name: 'New Report' }).click()
+      await expect(page.getByRole('dialog', { name: 'New Report' })).toBeVisible()
+      // The title reads on one line and Save is in reach, at either width.
+      const title = page.getByTestId('designer-title')
+      const lines = await title.evaluate((element) =>
+        Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
+      )
+      expect(lines, 'lines of the designer title').toBe(1)
+      await expect(page.getByRole('dialog', { name: 'New Report' }).getByRole('button', { name: 'Save' })).toBeInViewport()
+    },
+  },
+  {
+    name: 'user-management',
+    open: async (page) => {
+      await page.goto('/admin/users')
+      await expect(page.getByTestId('user-count')).toHaveText(/^\d+ users$/)
+    },
+  },
+  {
+    name: 'user-import-preview',
+    open: async (page) => {
+      await page.goto('/admin/users/import')
+      const csv = [
+        'email,full_name,organization_code,role_code,applications',
+        `${uniqueEmail('nell')},Nell Newcomer,DISTRICT,STAFF,ACCRUALS`,
+        `not-an-address,Rex Rejected,NOWHERE,STAFF,USER_MANAGEMENT`,
+      ].join('\n')
+      await page.locator('input[type="file"]').setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await page.getByRole('button', { name: 'Preview' }).click()
+      await expect(page.getByRole('table', { name: 'Import preview rows' }).locator('tbody tr')).toHaveCount(2)
+    },
+  },
+  {
+    name: 'application-management',
+    open: async (page) => {
+      await page.goto('/admin/applications')
+      await expect(page.getByRole('table', { name: 'Applications' }).locator('tbody tr')).toHaveCount(9)
+    },
+  },
+  {
+    name: 'activity',
+    open: async (page) => {
+      await page.goto('/admin/activity')
+      await expect(page.getByRole('table', { name: 'Activity' }).locator('tbody tr').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'email-log',
+    open: async (page) => {
+      await page.goto('/admin/email?tab=log')
+      await heading(page, 'Email Administration')
+      await expect(page.locator('main table tbody tr').first()).toBeVisible()
+    },
+    axeExclude: ['iframe'],
+  },
+  {
+    name: 'email-templates',
+    open: async (page) => {
+      await page.goto('/admin/email?tab=templates')
+      await heading(page, 'Email Administration')
+    },
+    axeExclude: ['iframe'],
+  },
+  {
+    name: 'email-health',
+    open: async (page) => {
+      await page.goto('/admin/email?tab=health')
+      await heading(page, 'Email Administration')
+    },
+    axeExclude: ['iframe'],
+  },
+  {
+    name: 'server-monitoring',
+    open: async (page) => {
+      await page.goto('/admin/monitoring')
+      await heading(page, 'Server Monitoring')
+      await expect(page.locator('main table').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'devices-and-sessions',
+    open: async (page) => {
+      await page.goto('/account/devices')
+      await heading(page, 'Devices and sessions')
+    },
+  },
+  {
+    name: 'finance-sites',
+    open: async (page) => {
+      await page.goto('/admin/finance/sites')
+      await heading(page, 'Sites')
+      await expect(page.getByRole('table', { name: 'Sites' }).locator('tbody tr').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'finance-accounts',
+    open: async (page) => {
+      await page.goto('/admin/finance/accounts')
+      await heading(page, 'Accounts')
+      await expect(page.getByRole('textbox', { name: 'Account', exact: true })).toBeVisible()
+    },
+  },
+]
+
+// The first screen of the application loads its code and its sites first: more time than a later screen needs.
+/** Numbers read as one token (project, receipt, deposit numbers) are never broken over two lines. */
+async function expectOnOneLine(numbers: Locator, what: string): Promise<void> {
+  await expect(numbers.first()).toBeVisible()
+  const broken = await numbers.evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        const range = document.createRange()
+        range.selectNodeContents(element)
+        // The text's boxes: on one line their tops are within a few pixels of each other; a second line is a line lower.
+        const tops = [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top)
+        return tops.length > 0 && Math.max(...tops) - Math.min(...tops) > 8
+      })
+      .map((element) => element.textContent),
+  )
+  expect(broken, `${what} broken over lines`).toEqual([])
+}
+
+const receiptsHeading = (page: Page, name: string | RegExp) =>
+  expect(page.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 20_000 })
+/** The first row of a Payment Receipts table (its caption names it), once the rows are there. */
+const firstRow = (page: Page, caption: string) => page.getByRole('table', { name: caption }).locator('tbody tr').first()
+
+/** Payment Receipts as an approver of every site sees it, and her My queue. */
+const APPROVER_SCREENS: Screen[] = [
+  {
+    name: 'receipts-list',
+    open: async (page) => {
+      await page.goto(RECEIPTS)
+      await receiptsHeading(page, 'Receipts')
+      await expect(firstRow(page, 'Receipts')).toBeVisible()
+      await expectOnOneLine(page.getByRole('table', { name: 'Receipts' }).locator('tbody tr td:first-child'), 'receipt numbers')
+    },
+  },
+  {
+    name: 'receipt-page',
+    open: async (page) => {
+      await page.goto(RECEIPTS)
+      const link = firstRow(page, 'Receipts').getByRole('link').first()
+      await expect(link).toBeVisible({ timeout: 20_000 })
+      await link.click()
+      await receiptsHeading(page, /^[A-Z]+-\d{4}-\d{2}-\d{6}$/)
+    },
+  },
+  {
+    name: 'deposits-list',
+    open: async (page) => {
+      await page.goto(`${RECEIPTS}/deposits`)
+      await receiptsHeading(page, 'Deposits')
+      await expect(firstRow(page, 'Deposits')).toBeVisible()
+      await expectOnOneLine(page.getByRole('table', { name: 'Deposits' }).locator('tbody tr td:first-child'), 'deposit numbers')
+    },
+  },
+  {
+    name: 'deposit-page',
+    open: async (page) => {
+      await page.goto(`${RECEIPTS}/deposits`)
+      const link = firstRow(page, 'Deposits').getByRole('link').first()
+      await expect(link).toBeVisible({ timeout: 20_000 })
+      await link.click()
+      await receiptsHeading(page, /^[A-Z]+-\d{4}-\d{2}-D\d{4}$/)
+    },
+  },
+  {
+    name: 'receipts-register',
+    open: async (page) => {
+      await page.goto(`${RECEIPTS}/register`)
+      await receiptsHeading(page, 'Receipt register')
+      await expect(firstRow(page, 'Register')).toBeVisible()
+    },
+  },
+  {
+    name: 'receipts-undeposited',
+    open: async (page) => {
+      await page.goto(`${RECEIPTS}/undeposited`)
+      await receiptsHeading(page, 'Undeposited cash')
+    },
+  },
+  {
+    name: 'receipts-exceptions',
+    open: async (page) => {
+      await page.goto(`${RECEIPTS}/exceptions`)
+      await receiptsHeading(page, 'Exceptions')
+    },
+  },
+  {
+    name: 'my-queue-approver',
+    open: async (page) => {
+      await page.goto('/dashboard')
+      await expect(page.getByRole('region', { name: 'My queue' })).toBeVisible()
+    },
+  },
+]
+
+/** A collector's screens: the new receipt form and her My queue. */
+const COLLECTOR_SCREENS: Screen[] = [
+  {
+    name: 'receipt-new',
+    open: async (page) => {
+      await page.goto(`${RECEIPTS}/receipts/new`)
+      await receiptsHeading(page, 'New receipt')
+      await expect(page.getByRole('textbox', { name: 'Received from' })).toBeVisible()
+    },
+  },
+  {
+    name: 'my-queue-collector',
+    open: async (page) => {
+      await page.goto('/dashboard')
+      await expect(page.getByRole('region', { name: 'My queue' })).toBeVisible()
+    },
+  },
+]
+
+const SIGNED_OUT_SCREENS: Screen[] = [
+  {
+    name: 'login',
+    open: async (page) => {
+      await page.goto('/login')
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    },
+  },
+  {
+    name: 'verify-link-error',
+    open: async (page) => {
+      await page.goto('/auth/verify')
+      await expect(page.getByText('Invalid verification link')).toBeVisible()
+    },
+  },
+  {
+    name: 'debug-auth',
+    open: async (page) => {
+      await page.goto('/debug-auth')
+      await expect(page.getByRole('heading', { name: 'Debug Authentication' })).toBeVisible()
+    },
+  },
+]
+
+/** Opens, settles, photographs and checks one screen. */
+async function checkScreen(page: Page, viewport: ViewportName, screen: Screen): Promise<void> {
+  await test.step(`${screen.name} at ${VIEWPORTS[viewport].width} px`, async () => {
+    await screen.open(page)
+    await settled(page)
+    await saveScreenshot(page, viewport, screen.name)
+    await expectNothingCutOff(page, `${screen.name} (${viewport})`)
+    await expectNoSeriousA11yViolations(page, `${screen.name} (${viewport})`, { exclude: screen.axeExclude, soft: true })
+  })
+}
+
+let adminEmail = ''
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  test.describe(`at ${VIEWPORTS[viewport].width} px`, () => {
+    test.use({ viewport: VIEWPORTS[viewport] })
+
+    test('the signed-out screens', async ({ page }) => {
+      test.setTimeout(90_000)
+      for (const screen of SIGNED_OUT_SCREENS) await checkScreen(page, viewport, screen)
+    })
+
+    test('every screen of a district administrator', async ({ page, platform }) => {
+      test.setTimeout(240_000)
+      if (!adminEmail) {
+        await seedDsaProjects(platform)
+        await platform.createUser({ fullName: 'Ian Inactive', roleCode: 'REPORT_WRITER', isActive: false })
+        adminEmail = (await platform.createUser({ fullName: 'District Administrator', roleCode: 'ADMIN' })).email
+      }
+      await platform.signInWithCode(page, adminEmail)
+      await platform.processMail()
+      for (const screen of ADMIN_SCREENS) await checkScreen(page, viewport, screen)
+    })
+
+    test('the Payment Receipts screens and My queue of an approver', async ({ page, platform }) => {
+      test.setTimeout(300_000) // eight screens with axe on each, on a shared machine
+      await platform.signInWithCode(page, APPROVER)
+      for (const screen of APPROVER_SCREENS) await checkScreen(page, viewport, screen)
+    })
+
+    test("a collector's new receipt and My queue", async ({ page, platform }) => {
+      test.setTimeout(120_000)
+      await platform.signInWithCode(page, PRINCIPAL)
+      for (const screen of COLLECTOR_SCREENS) await checkScreen(page, viewport, screen)
+    })
+
+    test("a staff member's home", async ({ page, platform }) => {
+      test.setTimeout(90_000)
+      const { email } = await platform.createUser({
+        fullName: 'Sam Staff',
+        roleCode: 'STAFF',
+        applications: ['DASHBOARD', 'REPORTS_STUDIO'],
+      })
+      await platform.signInWithCode(page, email)
+      await checkScreen(page, viewport, { name: 'staff-home', open: (p) => heading(p, 'Welcome, Sam') })
+      await checkScreen(page, viewport, {
+        name: 'staff-reports-studio',
+        open: async (p) => {
+          await p.goto('/reports-studio')
+          await heading(p, 'Reports Studio')
+        },
+      })
+    })
+  })
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+/**
+ * Money is an integer number of cents everywhere (DESIGN.md §8.1): in the database, in JSON and in sums.
+ * A fractional or floating-point amount is refused, never rounded.
+ */
+export const AmountCentsSchema = z
+  .number({ error: 'must be a whole number of cents' })
+  .int('must be a whole number of cents (integer), not a fraction')
+  .refine((value) => Number.isSafeInteger(value), 'is too large')
+
+/** A positive amount in cents (a receipt, a line). */
+export const PositiveAmountCentsSchema = AmountCentsSchema.refine((value) => value > 0, 'must be more than zero')
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** Shows cents as US dollars: 123456 → "$1,234.56", -500 → "-$5.00". */
+export function formatCents(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`formatCents needs whole cents, got ${cents}`)
+  const whole = Math.trunc(Math.abs(cents) / 100)
+  const rest = Math.abs(cents) % 100
+  const text = dollars.format(whole).replace(/\.00$/, '') + '.' + String(rest).padStart(2, '0')
+  return cents < 0 ? `-${text}` : text
+}
+
+/**
+ * Reads what a person typed ("1,234.5", "$12", "0.07") as cents without passing through a float;
+ * null when it is not an amount of at most two decimals.
+ */
+export function parseDollars(text: string): number | null {
+  const match = /^\s*(-)?\$?\s*(\d{1,3}(,\d{3})+|\d+)?(?:\.(\d{1,2}))?\s*$/.exec(text)
+  if (!match || (match[2] === undefined && match[4] === undefined)) return null
+  const whole = Number((match[2] ?? '0').replace(/,/g, ''))
+  const cents = whole * 100 + Number((match[4] ?? '0').padEnd(2, '0'))
+  if (!Number.isSafeInteger(cents)) return null
+  return match[1] ? -cents : cents
+}
+
+/** Adds amounts in cents, refusing anything that is not whole cents. */
+export function sumCents(amounts: Iterable<number>): number {
+  let total = 0
+  for (const amount of amounts) {
+    if (!Number.isSafeInteger(amount)) throw new RangeError(`sumCents needs whole cents, got ${amount}`)
+    total += amount
+  }
+  if (!Number.isSafeInteger(total)) throw new RangeError('the sum is too large')
+  return total
+}

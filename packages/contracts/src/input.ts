@@ -1,0 +1,44 @@
+import { z } from 'zod'
+
+/*
+ * The building blocks of every input a contract accepts. Text and ids from outside meet the database, so what the
+ * database cannot hold is refused here, once, with a 400 that names the field, rather than failing as a 500 there.
+ */
+
+/** Ids are PostgreSQL `integer`s: positive and 32-bit. */
+export const MAX_ID = 2_147_483_647
+
+// NUL cannot be stored in PostgreSQL text; a surrogate without its pair is not Unicode and would be silently replaced.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL characters or broken Unicode (lone surrogates)'
+
+/** Whether a text can be stored and shown as it is. */
+export const isStorableText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value)
+
+/** Text from outside (chain .trim(), .min(), .max(), .regex() as with z.string()). */
+export const text = (error?: string) =>
+  z.string(error === undefined ? undefined : { error }).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE)
+
+/** An id in a JSON body: a whole number from 1 to MAX_ID. */
+export const id = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be a positive number`)
+    .max(MAX_ID, `${name} is not an id (ids are at most ${MAX_ID})`)
+
+/** An id in a path, a query string or a form field (text that must read as one); `missing` words its absence for a form. */
+export const idParam = (name: string, missing?: string) =>
+  z.coerce
+    .number({ error: missing ?? `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, missing ?? `${name} must be a positive number`)
+    .max(MAX_ID, `${name} is not an id (ids are at most ${MAX_ID})`)
+
+/** A count or position in a query string (limit, offset): a whole number within what a 32-bit column can page. */
+export const countParam = (name: string, min: number, max = MAX_ID) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} is at most ${max}`)

@@ -1,0 +1,341 @@
+import { z } from 'zod'
+import { id, idParam, text } from './input.js'
+import { AccountStringSchema } from './finance-account.js'
+import { AmountCentsSchema, PositiveAmountCentsSchema } from './finance-money.js'
+
+/** Payment Receipts (issue 15 §2): receipts with gapless numbers, blind-counted deposits, returned checks. */
+export const RECEIPTS_APP = 'PAYMENT_RECEIPTS'
+
+export const TENDERS = ['CASH', 'CHECK', 'MONEY_ORDER'] as const
+export const TenderSchema = z.enum(TENDERS, { error: `tender must be one of ${TENDERS.join(', ')}` })
+export type Tender = z.infer<typeof TenderSchema>
+
+export const RECEIPT_STATES = ['ISSUED', 'DEPOSITED', 'VOIDED', 'RETURNED'] as const
+export type ReceiptState = (typeof RECEIPT_STATES)[number]
+
+export const DEPOSIT_STATES = ['OPEN', 'COUNTED', 'APPROVED', 'SUBMITTED', 'CONFIRMED', 'RECONCILED'] as const
+export type DepositState = (typeof DEPOSIT_STATES)[number]
+
+/** The greatest number of lines a receipt may split into, and of receipts in one deposit. */
+export const MAX_RECEIPT_LINES = 50
+export const MAX_DEPOSIT_RECEIPTS = 5000
+
+/** `LHS-2025-26-000042`: the site's code, the fiscal year, and the six-digit sequence within them. */
+export function receiptNumber(siteCode: string, fiscalYear: string, sequence: number): string {
+  return `${siteCode}-${fiscalYear}-${String(sequence).padStart(6, '0')}`
+}
+
+/** `LHS-2025-26-D0004`: a deposit's label, from its site, fiscal year and id. */
+export function depositLabel(siteCode: string, fiscalYear: string, id: number): string {
+  return `${siteCode}-${fiscalYear}-D${String(id).padStart(4, '0')}`
+}
+
+const requiredText = (name: string, max: number) =>
+  text(`${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`)
+
+export const ReceiptLineInputSchema = z.object({ account: AccountStringSchema, amountCents: PositiveAmountCentsSchema })
+export type ReceiptLineInput = z.infer<typeof ReceiptLineInputSchema>
+
+export const ReceiptInputSchema = z
+  .object({
+    siteId: id('siteId'),
+    payer: requiredText('payer', 200),
+    tender: TenderSchema,
+    checkNumber: text().trim().max(40, 'checkNumber is at most 40 characters').nullish(),
+    purpose: requiredText('purpose', 500),
+    amountCents: PositiveAmountCentsSchema,
+    lines: z
+      .array(ReceiptLineInputSchema, { error: 'lines are required' })
+      .min(1, 'a receipt has at least one line')
+      .max(MAX_RECEIPT_LINES, `a receipt has at most ${MAX_RECEIPT_LINES} lines`),
+  })
+  .superRefine((input, context) => {
+    if (input.tender === 'CHECK' && !input.checkNumber)
+      context.addIssue({ code: 'custom', path: ['checkNumber'], message: 'a check needs its check number' })
+    const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0)
+    if (total !== input.amountCents) {
+      context.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message: `the lines add up to ${total} cents, not the receipt's ${input.amountCents}`,
+      })
+    }
+  })
+export type ReceiptInput = z.infer<typeof ReceiptInputSchema>
+
+export const ReceiptLineSchema = z.object({ account: z.string(), amountCents: z.number().int() })
+
+export const ReceiptSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  siteId: z.number().int(),
+  siteCode: z.string(),
+  fiscalYear: z.string(),
+  sequence: z.number().int(),
+  state: z.enum(RECEIPT_STATES),
+  payer: z.string(),
+  tender: TenderSchema,
+  checkNumber: z.string().nullable(),
+  purpose: z.string(),
+  /** Null for a COUNTER who has not counted the deposit holding it (the count is blind). */
+  amountCents: z.number().int().nullable(),
+  issuedAt: z.string(),
+  issuedOn: z.string(),
+  collectorId: z.number().int(),
+  collectorName: z.string(),
+  depositId: z.number().int().nullable(),
+})
+export type ReceiptSummary = z.infer<typeof ReceiptSummarySchema>
+
+export const CorrectionSchema = z.object({
+  id: z.number().int(),
+  kind: z.literal('RETURNED_CHECK'),
+  reason: z.string(),
+  amountCents: z.number().int(),
+  lines: z.array(ReceiptLineSchema),
+  recordedBy: z.number().int(),
+  recordedByName: z.string(),
+  recordedAt: z.string(),
+})
+export type Correction = z.infer<typeof CorrectionSchema>
+
+export const HistoryEntrySchema = z.object({
+  at: z.string(),
+  action: z.string(),
+  outcome: z.string(),
+  actorName: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+})
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
+
+/** What the signed-in person may do to the record now (the screens show only these buttons). */
+export const ReceiptActionsSchema = z.object({ void: z.boolean(), returnCheck: z.boolean(), attach: z.boolean() })
+
+export const ReceiptDetailSchema = ReceiptSummarySchema.extend({
+  lines: z.array(ReceiptLineSchema).nullable(),
+  voidReason: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  voidedByName: z.string().nullable(),
+  correction: CorrectionSchema.nullable(),
+  history: z.array(HistoryEntrySchema),
+  actions: ReceiptActionsSchema,
+})
+export type ReceiptDetail = z.infer<typeof ReceiptDetailSchema>
+
+const isoDay = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
+
+export const ReceiptListQuerySchema = z.object({
+  siteId: idParam('siteId').optional(),
+  state: z.enum(RECEIPT_STATES, { error: `state must be one of ${RECEIPT_STATES.join(', ')}` }).optional(),
+  from: isoDay('from').optional(),
+  to: isoDay('to').optional(),
+  /** Part of the payer's name or of the number. */
+  search: text().trim().max(100).optional(),
+  /** Only receipts not yet in a deposit (the deposit builder). */
+  undeposited: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+export type ReceiptListQuery = z.infer<typeof ReceiptListQuerySchema>
+
+export const PaginationSchema = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+export const ReceiptListResponseSchema = z.object({ data: z.array(ReceiptSummarySchema), pagination: PaginationSchema })
+export const ReceiptResponseSchema = z.object({ data: ReceiptDetailSchema })
+
+export const ReasonInputSchema = z.object({ reason: requiredText('reason', 500).min(5, 'reason must say why, in at least 5 characters') })
+
+// ---- Deposits ----
+
+export const DepositInputSchema = z.object({
+  siteId: id('siteId'),
+  receiptIds: z
+    .array(id('receiptIds'), { error: 'receiptIds are required' })
+    .min(1, 'a deposit holds at least one receipt')
+    .max(MAX_DEPOSIT_RECEIPTS, `a deposit holds at most ${MAX_DEPOSIT_RECEIPTS} receipts`)
+    .refine((ids) => new Set(ids).size === ids.length, 'a receipt is listed twice'),
+})
+export type DepositInput = z.infer<typeof DepositInputSchema>
+
+/** US currency the counter counts, bills and coins, in cents. */
+export const DENOMINATIONS_CENTS = [10000, 5000, 2000, 1000, 500, 200, 100, 50, 25, 10, 5, 1] as const
+
+export const CountInputSchema = z.object({
+  cash: z
+    .array(
+      z.object({
+        denominationCents: z.union(
+          DENOMINATIONS_CENTS.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
+          {
+            error: `denominationCents must be one of ${DENOMINATIONS_CENTS.join(', ')}`,
+          },
+        ),
+        count: z
+          .number({ error: 'count must be a whole number' })
+          .int('count must be a whole number')
+          .min(0, 'count cannot be negative')
+          .max(1_000_000),
+      }),
+    )
+    .max(DENOMINATIONS_CENTS.length * 2)
+    .refine((rows) => new Set(rows.map((row) => row.denominationCents)).size === rows.length, 'a denomination is listed twice'),
+  checks: z
+    .array(z.object({ receiptId: id('receiptId'), amountCents: PositiveAmountCentsSchema }))
+    .max(MAX_DEPOSIT_RECEIPTS)
+    .refine((rows) => new Set(rows.map((row) => row.receiptId)).size === rows.length, 'a check is listed twice'),
+  bagNumber: requiredText('bagNumber', 40),
+  note: text().trim().max(1000).nullish(),
+})
+export type CountInput = z.infer<typeof CountInputSchema>
+
+export const ConfirmInputSchema = z.object({
+  treasuryReference: requiredText('treasuryReference', 80),
+  confirmedOn: isoDay('confirmedOn'),
+})
+export const ReconcileInputSchema = z.object({
+  statementReference: requiredText('statementReference', 80),
+  note: text().trim().max(1000).nullish(),
+})
+
+export const DepositActionsSchema = z.object({
+  count: z.boolean(),
+  approve: z.boolean(),
+  submit: z.boolean(),
+  confirm: z.boolean(),
+  reconcile: z.boolean(),
+})
+
+export const CountLineSchema = z.object({ denominationCents: z.number().int(), count: z.number().int() })
+export const CountCheckSchema = z.object({ receiptId: z.number().int(), number: z.string(), amountCents: z.number().int() })
+
+export const DepositSummarySchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  siteId: z.number().int(),
+  siteCode: z.string(),
+  state: z.enum(DEPOSIT_STATES),
+  /** The expected total; null for the counter until the count is saved. */
+  amountCents: z.number().int().nullable(),
+  countedCents: z.number().int().nullable(),
+  overShortCents: z.number().int().nullable(),
+  receiptCount: z.number().int(),
+  createdAt: z.string(),
+  createdByName: z.string(),
+  confirmedOn: z.string().nullable(),
+})
+export type DepositSummary = z.infer<typeof DepositSummarySchema>
+
+export const DepositDetailSchema = DepositSummarySchema.extend({
+  receipts: z.array(ReceiptSummarySchema),
+  cash: z.array(CountLineSchema),
+  checks: z.array(CountCheckSchema),
+  bagNumber: z.string().nullable(),
+  countNote: z.string().nullable(),
+  countedByName: z.string().nullable(),
+  approvedByName: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  treasuryReference: z.string().nullable(),
+  statementReference: z.string().nullable(),
+  reconciledByName: z.string().nullable(),
+  /** Checks the counter lists: receipt ids and numbers without amounts (shown before the count is saved). */
+  checksToCount: z.array(z.object({ receiptId: z.number().int(), number: z.string(), checkNumber: z.string().nullable() })),
+  history: z.array(HistoryEntrySchema),
+  actions: DepositActionsSchema,
+})
+export type DepositDetail = z.infer<typeof DepositDetailSchema>
+
+export const DepositListQuerySchema = z.object({
+  siteId: idParam('siteId').optional(),
+  state: z.enum(DEPOSIT_STATES, { error: `state must be one of ${DEPOSIT_STATES.join(', ')}` }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+export const DepositListResponseSchema = z.object({ data: z.array(DepositSummarySchema), pagination: PaginationSchema })
+export const DepositResponseSchema = z.object({ data: DepositDetailSchema })
+
+// ---- Register, undeposited cash, returned checks, exceptions, export ----
+
+export const RegisterQuerySchema = z.object({
+  siteId: idParam('siteId', 'siteId is required'),
+  fiscalYear: text('fiscalYear is required').regex(/^\d{4}-\d{2}$/, 'fiscalYear looks like 2025-26'),
+})
+export const RegisterEntrySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  sequence: z.number().int(),
+  state: z.enum(RECEIPT_STATES),
+  payer: z.string(),
+  amountCents: z.number().int().nullable(),
+  issuedOn: z.string(),
+  depositId: z.number().int().nullable(),
+})
+export const RegisterResponseSchema = z.object({
+  data: z.object({
+    siteId: z.number().int(),
+    siteCode: z.string(),
+    fiscalYear: z.string(),
+    entries: z.array(RegisterEntrySchema),
+    /** Sequences missing between 1 and the last issued (always empty when the register is whole). */
+    gaps: z.array(z.number().int()),
+    lastSequence: z.number().int(),
+    voidedCount: z.number().int(),
+  }),
+})
+
+export const UndepositedSiteSchema = z.object({
+  siteId: z.number().int(),
+  siteCode: z.string(),
+  siteName: z.string(),
+  depositFrequencyDays: z.number().int(),
+  receiptCount: z.number().int(),
+  amountCents: z.number().int().nullable(),
+  oldestIssuedAt: z.string(),
+  ageDays: z.number().int(),
+  /** Older than the site's frequency. */
+  late: z.boolean(),
+  /** Older than 30 days: overdue, shown in red. */
+  overdue: z.boolean(),
+})
+export const UndepositedResponseSchema = z.object({ data: z.array(UndepositedSiteSchema) })
+
+export const ReturnedCheckSchema = z.object({
+  receiptId: z.number().int(),
+  number: z.string(),
+  siteId: z.number().int(),
+  payer: z.string(),
+  checkNumber: z.string().nullable(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  recordedAt: z.string(),
+  recordedByName: z.string(),
+})
+export const ReturnedChecksResponseSchema = z.object({ data: z.array(ReturnedCheckSchema) })
+
+export const EXCEPTION_KINDS = ['VOID', 'OVER_SHORT', 'RETURNED_CHECK', 'SEPARATION_EXCEPTION'] as const
+export const ReceiptExceptionSchema = z.object({
+  kind: z.enum(EXCEPTION_KINDS),
+  at: z.string(),
+  siteId: z.number().int().nullable(),
+  recordLabel: z.string(),
+  href: z.string(),
+  amountCents: z.number().int().nullable(),
+  detail: z.string(),
+  personName: z.string().nullable(),
+})
+export const ExceptionsQuerySchema = z.object({ siteId: idParam('siteId').optional() })
+export const ReceiptExceptionsResponseSchema = z.object({ data: z.array(ReceiptExceptionSchema) })
+
+export const JournalQuerySchema = z
+  .object({ from: isoDay('from'), to: isoDay('to') })
+  .refine((range) => range.from <= range.to, { message: 'from must be on or before to', path: ['from'] })
+
+export const SiteIdQuerySchema = z.object({ siteId: idParam('siteId').optional() })
+
+/** The person's duties in Payment Receipts, by site (the screens decide what to offer). */
+export const MyDutiesResponseSchema = z.object({
+  data: z.object({
+    isAdmin: z.boolean(),
+    duties: z.array(z.object({ duty: z.string(), siteIds: z.array(z.number().int()).nullable() })),
+  }),
+})
+
+export { AmountCentsSchema }

@@ -1,0 +1,582 @@
+import { z } from 'zod'
+import { countParam, id, idParam, text } from './input.js'
+import { PositiveAmountCentsSchema } from './finance-money.js'
+import { isCalendarDate, MAX_EXTENSION_DAYS } from './records-clock.js'
+
+/*
+ * Public Information (issue 17): California Public Records Act requests with the statutory clock.
+ * Routes (all under /api; schemas below; access: the PUBLIC_INFO application, then the duty table on the server):
+ *   POST /records-requests                         RequestInputSchema → CreatedRequestResponseSchema (201)
+ *   GET  /records-requests                         RequestListQuerySchema → RequestListResponseSchema
+ *   GET  /records-requests/:id                     RequestResponseSchema (every step below answers it too)
+ *   POST /records-requests/:id/clarify             ClarifyInputSchema
+ *   POST /records-requests/:id/assignments         AssignInputSchema
+ *   POST /records-requests/:id/tasks               TaskInputSchema
+ *   POST /records-requests/:id/tasks/:childId/done TaskDoneInputSchema
+ *   POST /records-requests/:id/extend              ExtendInputSchema → ExtendResponseSchema
+ *   POST /records-requests/:id/determine           DetermineInputSchema
+ *   POST /records-requests/:id/produce             ProduceInputSchema
+ *   POST /records-requests/:id/close               ProduceInputSchema (an optional note)
+ *   POST /records-requests/:id/reopen              ReasonInputSchema
+ *   POST /records-requests/:id/documents?fileName= the file as the body (application/octet-stream)
+ *   POST /records-requests/:id/documents/:childId/exemptions  ExemptionMarkInputSchema
+ *        (a document downloads through GET /finance/attachments/:attachmentId/download)
+ *   POST /records-requests/:id/letters             LetterDraftInputSchema → LetterResponseSchema (201)
+ *   POST /records-requests/:id/letters/:letterId/revise  LetterReviseInputSchema → LetterResponseSchema
+ *   POST /records-requests/:id/letters/:letterId/issue   LetterIssueInputSchema → LetterResponseSchema
+ *   GET  /records-requests/:id/letters/:letterId/pdf     the letter as PDF (a draft is marked DRAFT)
+ *   POST /records-requests/:id/fees                FeeInputSchema; POST .../fees/:childId/paid, .../fees/:childId/waive
+ *   POST /records-requests/:id/time                TimeEntryInputSchema
+ *   POST /records-requests/:id/notes               NoteInputSchema
+ *   GET  /records-requests/:id/fiscal-matches      FiscalMatchQuerySchema → FiscalMatchesResponseSchema
+ *   POST /records-requests/:id/links               FiscalLinkInputSchema
+ *   GET  /records-public-log                       PublicLogQuerySchema → PublicLogResponseSchema (or CSV)
+ *   GET  /records-figures                          FiguresQuerySchema → FiguresResponseSchema
+ *   GET  /records-me, GET /records-people          RecordsMeResponseSchema, RecordsPeopleResponseSchema
+ *   GET/POST /holidays, DELETE /holidays/:date     HolidayQuerySchema, HolidayInputSchema → Holiday*ResponseSchema (administrators edit)
+ *   GET/PUT  /records-settings                     RecordsSettingsInputSchema → RecordsSettingsResponseSchema (administrators edit)
+ *   GET/POST /records-exemptions, PATCH /records-exemptions/:id  ExemptionInputSchema, ExemptionUpdateSchema (COUNSEL edits)
+ */
+export const RECORDS_APP = 'PUBLIC_INFO'
+export const RECORDS_MENU_ID = 'public-info'
+
+/** `PRR-2026-0001`: the calendar year received (district zone) and the gapless sequence within it. */
+export function requestNumber(year: number, sequence: number): string {
+  return `PRR-${year}-${String(sequence).padStart(4, '0')}`
+}
+
+export const CHANNELS = ['EMAIL', 'WEB_FORM', 'MAIL', 'IN_PERSON', 'PHONE'] as const
+export type Channel = (typeof CHANNELS)[number]
+
+export const REQUEST_STATES = ['RECEIVED', 'CLARIFYING', 'DETERMINED', 'PRODUCING', 'CLOSED', 'REOPENED'] as const
+export type RequestState = (typeof REQUEST_STATES)[number]
+
+export const OUTCOMES = ['DISCLOSABLE', 'PARTIAL', 'DENIED', 'NO_RECORDS', 'NOT_A_RECORDS_REQUEST'] as const
+export type Outcome = (typeof OUTCOMES)[number]
+/** Outcomes that release records: the determination names an estimated production date. */
+export const DISCLOSING_OUTCOMES: readonly Outcome[] = ['DISCLOSABLE', 'PARTIAL']
+/** Outcomes that withhold records: a denial letter names every person responsible and each exemption. */
+export const WITHHOLDING_OUTCOMES: readonly Outcome[] = ['PARTIAL', 'DENIED']
+
+/** The statute's reasons for the one extension (§7922.535(c)). */
+export const EXTENSION_REASONS = ['FIELD_FACILITIES', 'VOLUMINOUS', 'CONSULTATION', 'DATA_COMPILATION', 'EMERGENCY'] as const
+export type ExtensionReason = (typeof EXTENSION_REASONS)[number]
+export const EXTENSION_REASON_TEXT: Record<ExtensionReason, string> = {
+  FIELD_FACILITIES:
+    'the need to search for and collect the requested records from field facilities or other establishments that are separate from the office processing the request',
+  VOLUMINOUS:
+    'the need to search for, collect, and appropriately examine a voluminous amount of separate and distinct records that are demanded in a single request',
+  CONSULTATION:
+    'the need for consultation with another agency having substantial interest in the determination of the request, or among two or more components of the agency having substantial subject matter interest therein',
+  DATA_COMPILATION:
+    'the need to compile data, to write programming language or a computer program, or to construct a computer report to extract data',
+  EMERGENCY: "the need to address an emergency that affects the agency's ability to respond within the time required",
+}
+
+export const PUBLIC_INFO_DUTIES = ['COORDINATOR', 'CUSTODIAN', 'COUNSEL', 'SIGNATORY', 'VIEWER'] as const
+export type PublicInfoDuty = (typeof PUBLIC_INFO_DUTIES)[number]
+
+export const LETTER_KINDS = ['ACKNOWLEDGMENT', 'DETERMINATION', 'EXTENSION', 'DENIAL', 'CLOSURE'] as const
+export type LetterKind = (typeof LETTER_KINDS)[number]
+export const LETTER_STATES = ['DRAFT', 'ISSUED'] as const
+
+/** What a fee may charge for (§7922.530, §7922.575(b)). */
+export const FEE_KINDS = ['DUPLICATION', 'ELECTRONIC_WORK'] as const
+export type FeeKind = (typeof FEE_KINDS)[number]
+/** Staff time to search for, review or redact records: never chargeable; named so the calculator can refuse it by name. */
+export const STAFF_TIME_KINDS = ['SEARCH', 'REVIEW', 'REDACTION'] as const
+/** §7922.575(b): the electronic work that may be charged. */
+export const ELECTRONIC_BASES = ['DATA_COMPILATION', 'EXTRACTION', 'PROGRAMMING', 'OFF_SCHEDULE_COPY'] as const
+export const FEE_STATES = ['PENDING', 'PAID', 'WAIVED'] as const
+
+export const TASK_STATES = ['OPEN', 'DONE'] as const
+export const FISCAL_LINK_KINDS = ['RECEIPT', 'ACCRUAL'] as const
+export type FiscalLinkKind = (typeof FISCAL_LINK_KINDS)[number]
+
+const requiredText = (name: string, max: number) =>
+  text(`${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`)
+const calendarDate = (name: string) =>
+  z.string({ error: `${name} is required` }).refine(isCalendarDate, `${name} must be a date (YYYY-MM-DD)`)
+const enumOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: `${name} must be one of ${values.join(', ')}` })
+
+export const PaginationSchema = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+
+// ---- Intake, list, detail ----
+
+export const RequestInputSchema = z.object({
+  /** ISO-8601 instant (with offset or Z); never in the future (the server checks against its clock). */
+  receivedAt: z.iso.datetime({ offset: true, error: 'receivedAt must be a date and time (ISO-8601, e.g. 2026-11-12T14:10:00-08:00)' }),
+  channel: enumOf('channel', CHANNELS),
+  requesterName: requiredText('requesterName', 200),
+  requesterContact: requiredText('requesterContact', 300),
+  text: requiredText('text', 20_000),
+  clarifiedText: text().trim().max(20_000, 'clarifiedText is at most 20000 characters').nullish(),
+})
+export type RequestInput = z.infer<typeof RequestInputSchema>
+
+export const ClockSchema = z.object({
+  receivedOn: z.string(),
+  countedFrom: z.string(),
+  afterHours: z.boolean(),
+  dayTen: z.string(),
+  /** The original determination due date. */
+  determinationDueOn: z.string(),
+  /** After the one extension; null without one. */
+  extendedDueOn: z.string().nullable(),
+  /** The date that binds now: extendedDueOn when extended, else determinationDueOn. */
+  dueOn: z.string(),
+  daysLeft: z.number().int(),
+  status: z.enum(['OVERDUE', 'DUE_TODAY', 'DUE_SOON', 'ON_TRACK', 'STOPPED']),
+  explanation: z.string(),
+  extensionExplanation: z.string().nullable(),
+})
+export type Clock = z.infer<typeof ClockSchema>
+
+export const RequestSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  state: z.enum(REQUEST_STATES),
+  outcome: z.enum(OUTCOMES).nullable(),
+  channel: z.enum(CHANNELS),
+  receivedAt: z.string(),
+  /** The clarified text when there is one, else the text as received, cut to 200 characters. */
+  summary: z.string(),
+  requesterName: z.string(),
+  determinationDueOn: z.string(),
+  extendedDueOn: z.string().nullable(),
+  dueOn: z.string(),
+  daysLeft: z.number().int(),
+  status: ClockSchema.shape.status,
+  pointPersonId: z.number().int().nullable(),
+  pointPersonName: z.string().nullable(),
+  determinedOn: z.string().nullable(),
+})
+export type RequestSummary = z.infer<typeof RequestSummarySchema>
+
+/** The answer to intake (the issue's contract), and more. */
+export const CreatedRequestSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  state: z.enum(REQUEST_STATES),
+  determinationDueOn: z.string(),
+  clock: ClockSchema,
+})
+export const CreatedRequestResponseSchema = z.object({ data: CreatedRequestSchema })
+
+export const DUE_FILTERS = ['OVERDUE', 'TODAY', 'SOON', 'THIS_WEEK'] as const
+export const RequestListQuerySchema = z.object({
+  state: enumOf('state', REQUEST_STATES).optional(),
+  /** OVERDUE, TODAY, SOON (within 2 days, not overdue), THIS_WEEK (within 7 days, not overdue); only open requests. */
+  due: enumOf('due', DUE_FILTERS).optional(),
+  /** The point person, or a custodian with an open task. */
+  assigneeId: idParam('assigneeId').optional(),
+  /** Part of the number, the requester's name or the text. */
+  search: text().trim().max(100, 'search is at most 100 characters').optional(),
+  /** Open requests only (not CLOSED). */
+  open: z.enum(['true', 'false']).optional(),
+  limit: countParam('limit', 1, 200).default(50),
+  offset: countParam('offset', 0).default(0),
+})
+export type RequestListQuery = z.infer<typeof RequestListQuerySchema>
+export const RequestListResponseSchema = z.object({ data: z.array(RequestSummarySchema), pagination: PaginationSchema })
+
+export const PersonSchema = z.object({ id: z.number().int(), name: z.string() })
+
+export const AssignmentSchema = z.object({
+  id: z.number().int(),
+  role: z.enum(['POINT_PERSON', 'CUSTODIAN']),
+  userId: z.number().int(),
+  userName: z.string(),
+  reason: z.string(),
+  assignedAt: z.string(),
+  assignedByName: z.string(),
+})
+export const TaskSchema = z.object({
+  id: z.number().int(),
+  assigneeId: z.number().int(),
+  assigneeName: z.string(),
+  description: z.string(),
+  state: z.enum(TASK_STATES),
+  result: z.string().nullable(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+})
+export const DocumentExemptionSchema = z.object({
+  id: z.number().int(),
+  fromPage: z.number().int(),
+  toPage: z.number().int(),
+  exemptionId: z.number().int(),
+  citation: z.string(),
+  title: z.string(),
+  note: z.string().nullable(),
+  markedByName: z.string(),
+  markedAt: z.string(),
+})
+export const DocumentSchema = z.object({
+  id: z.number().int(),
+  attachmentId: z.number().int(),
+  fileName: z.string(),
+  type: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  pageCount: z.number().int(),
+  uploadedByName: z.string(),
+  uploadedAt: z.string(),
+  exemptions: z.array(DocumentExemptionSchema),
+})
+export type RecordDocument = z.infer<typeof DocumentSchema>
+export const ResponsiblePersonSchema = z.object({ name: requiredText('name', 200), title: requiredText('title', 200) })
+export const LetterSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LETTER_KINDS),
+  state: z.enum(LETTER_STATES),
+  body: z.string(),
+  drafterNames: z.array(z.string()),
+  drafterIds: z.array(z.number().int()),
+  signedByName: z.string().nullable(),
+  signedByTitle: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The parts this letter still lacks (issuing is refused while any is missing). */
+  missing: z.array(z.string()),
+})
+export type Letter = z.infer<typeof LetterSchema>
+export const FeeSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(FEE_KINDS),
+  electronicBasis: z.enum(ELECTRONIC_BASES).nullable(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitCents: z.number().int(),
+  amountCents: z.number().int(),
+  state: z.enum(FEE_STATES),
+  recordedByName: z.string(),
+  recordedAt: z.string(),
+})
+export const TimeEntrySchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  minutes: z.number().int(),
+  activity: z.string(),
+  workedOn: z.string(),
+  note: z.string().nullable(),
+})
+export const NoteSchema = z.object({ id: z.number().int(), authorName: z.string(), text: z.string(), createdAt: z.string() })
+export const FiscalLinkSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(FISCAL_LINK_KINDS),
+  recordId: z.number().int(),
+  label: z.string(),
+  detail: z.string().nullable(),
+  href: z.string(),
+  linkedByName: z.string(),
+  linkedAt: z.string(),
+})
+export const TimelineEntrySchema = z.object({
+  at: z.string(),
+  action: z.string(),
+  actorName: z.string().nullable(),
+  detail: z.string().nullable(),
+})
+export const ExtensionSchema = z.object({
+  reason: z.enum(EXTENSION_REASONS),
+  reasonText: z.string(),
+  days: z.number().int(),
+  extendedDueOn: z.string(),
+  signatoryName: z.string(),
+  extendedAt: z.string(),
+})
+export const DeterminationSchema = z.object({
+  outcome: z.enum(OUTCOMES),
+  estimatedProductionOn: z.string().nullable(),
+  determinedOn: z.string(),
+  onTime: z.boolean(),
+  signatoryName: z.string(),
+  responsible: z.array(ResponsiblePersonSchema),
+  exemptions: z.array(z.object({ id: z.number().int(), citation: z.string(), title: z.string() })),
+})
+
+/** What the signed-in person may do to the request now (the screens show only these). */
+export const RequestActionsSchema = z.object({
+  clarify: z.boolean(),
+  assign: z.boolean(),
+  addTask: z.boolean(),
+  upload: z.boolean(),
+  markExemption: z.boolean(),
+  extend: z.boolean(),
+  determine: z.boolean(),
+  draftLetter: z.boolean(),
+  issueLetter: z.boolean(),
+  recordFee: z.boolean(),
+  produce: z.boolean(),
+  close: z.boolean(),
+  reopen: z.boolean(),
+  logTime: z.boolean(),
+  note: z.boolean(),
+  link: z.boolean(),
+})
+
+export const RequestDetailSchema = RequestSummarySchema.extend({
+  requesterContact: z.string(),
+  text: z.string(),
+  clarifiedText: z.string().nullable(),
+  clock: ClockSchema,
+  extension: ExtensionSchema.nullable(),
+  determination: DeterminationSchema.nullable(),
+  estimatedProductionOn: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  assignments: z.array(AssignmentSchema),
+  tasks: z.array(TaskSchema),
+  documents: z.array(DocumentSchema),
+  letters: z.array(LetterSchema),
+  fees: z.array(FeeSchema),
+  feeTotalCents: z.number().int(),
+  timeLog: z.array(TimeEntrySchema),
+  timeTotalMinutes: z.number().int(),
+  notes: z.array(NoteSchema),
+  links: z.array(FiscalLinkSchema),
+  timeline: z.array(TimelineEntrySchema),
+  actions: RequestActionsSchema,
+})
+export type RequestDetail = z.infer<typeof RequestDetailSchema>
+export const RequestResponseSchema = z.object({ data: RequestDetailSchema })
+
+export const RequestParamsSchema = z.object({ id: idParam('id') })
+export const RequestChildParamsSchema = z.object({ id: idParam('id'), childId: idParam('childId') })
+
+// ---- Steps ----
+
+export const ClarifyInputSchema = z.object({
+  clarifiedText: requiredText('clarifiedText', 20_000),
+  note: text().trim().max(2000).nullish(),
+})
+
+export const AssignInputSchema = z
+  .object({
+    userId: id('userId'),
+    role: enumOf('role', ['POINT_PERSON', 'CUSTODIAN'] as const),
+    reason: requiredText('reason', 500),
+    /** A search task for a custodian (required for CUSTODIAN). */
+    task: text().trim().max(2000).nullish(),
+  })
+  .superRefine((input, context) => {
+    if (input.role === 'CUSTODIAN' && !input.task)
+      context.addIssue({ code: 'custom', path: ['task'], message: 'a custodian is assigned with a search task' })
+  })
+export type AssignInput = z.infer<typeof AssignInputSchema>
+
+export const TaskInputSchema = z.object({ assigneeId: id('assigneeId'), description: requiredText('description', 2000) })
+export const TaskDoneInputSchema = z.object({ result: requiredText('result', 2000) })
+
+export const ExtendInputSchema = z.object({
+  reason: enumOf('reason', EXTENSION_REASONS),
+  days: z
+    .number({ error: 'days must be a whole number' })
+    .int('days must be a whole number')
+    .min(1, 'days is at least 1')
+    .max(MAX_EXTENSION_DAYS, `days is at most ${MAX_EXTENSION_DAYS} (Gov. Code §7922.535)`),
+})
+export type ExtendInput = z.infer<typeof ExtendInputSchema>
+export const ExtendResponseSchema = z.object({ data: z.object({ extendedDueOn: z.string(), request: RequestDetailSchema }) })
+
+export const DetermineInputSchema = z.object({
+  outcome: enumOf('outcome', OUTCOMES),
+  /** Required when anything is disclosable (DISCLOSABLE, PARTIAL). */
+  estimatedProductionOn: calendarDate('estimatedProductionOn').nullish(),
+  /** Every person responsible for withholding, by name and title (required for PARTIAL, DENIED). */
+  responsible: z.array(ResponsiblePersonSchema).max(20).default([]),
+  /** Exemptions from the library relied on (PARTIAL adds those marked on the documents). */
+  exemptionIds: z.array(id('exemptionIds')).max(50).default([]),
+})
+export type DetermineInput = z.input<typeof DetermineInputSchema>
+
+export const DocumentUploadQuerySchema = z.object({
+  fileName: text('fileName is required').trim().min(1, 'fileName is required').max(200, 'fileName is at most 200 characters'),
+})
+export const ExemptionMarkInputSchema = z
+  .object({
+    fromPage: z.number({ error: 'fromPage must be a page number' }).int('fromPage must be a page number').min(1, 'pages start at 1'),
+    toPage: z.number({ error: 'toPage must be a page number' }).int('toPage must be a page number').min(1, 'pages start at 1'),
+    exemptionId: id('exemptionId'),
+    note: text().trim().max(1000).nullish(),
+  })
+  .refine((input) => input.fromPage <= input.toPage, { message: 'fromPage must not be after toPage', path: ['fromPage'] })
+
+export const LetterDraftInputSchema = z.object({ kind: enumOf('kind', LETTER_KINDS), body: text().trim().max(20_000).nullish() })
+export const LetterReviseInputSchema = z.object({ body: requiredText('body', 20_000) })
+export const LetterIssueInputSchema = z.object({ signatoryTitle: requiredText('signatoryTitle', 200) })
+export const LetterParamsSchema = z.object({ id: idParam('id'), letterId: idParam('letterId') })
+export const LetterResponseSchema = z.object({ data: LetterSchema })
+
+export const FeeInputSchema = z
+  .object({
+    kind: z.string({ error: 'kind is required' }),
+    electronicBasis: enumOf('electronicBasis', ELECTRONIC_BASES).nullish(),
+    description: requiredText('description', 500),
+    /** Pages copied, or hours of electronic work. */
+    quantity: z
+      .number({ error: 'quantity must be a whole number' })
+      .int('quantity must be a whole number')
+      .min(1, 'quantity is at least 1')
+      .max(1_000_000),
+    unitCents: PositiveAmountCentsSchema,
+  })
+  .superRefine((input, context) => {
+    if ((STAFF_TIME_KINDS as readonly string[]).includes(input.kind)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['kind'],
+        message: `staff time to search for, review or redact records is never charged (Gov. Code §7922.530, §7922.575): ${input.kind} is refused`,
+      })
+    } else if (!(FEE_KINDS as readonly string[]).includes(input.kind)) {
+      context.addIssue({ code: 'custom', path: ['kind'], message: `kind must be one of ${FEE_KINDS.join(', ')}` })
+    } else if (input.kind === 'ELECTRONIC_WORK' && !input.electronicBasis) {
+      context.addIssue({
+        code: 'custom',
+        path: ['electronicBasis'],
+        message: `electronic work is charged only under §7922.575(b): say which (${ELECTRONIC_BASES.join(', ')})`,
+      })
+    } else if (input.kind === 'DUPLICATION' && input.electronicBasis) {
+      context.addIssue({ code: 'custom', path: ['electronicBasis'], message: 'duplication has no electronic basis' })
+    }
+  })
+export type FeeInput = z.infer<typeof FeeInputSchema>
+
+/** The fee calculator: the direct cost only, quantity × unit, in cents. */
+export const feeAmountCents = (quantity: number, unitCents: number): number => quantity * unitCents
+
+export const TimeEntryInputSchema = z.object({
+  minutes: z
+    .number({ error: 'minutes must be a whole number' })
+    .int('minutes must be a whole number')
+    .min(1, 'minutes is at least 1')
+    .max(24 * 60, 'minutes is at most a day'),
+  activity: requiredText('activity', 200),
+  workedOn: calendarDate('workedOn'),
+  note: text().trim().max(1000).nullish(),
+})
+export const NoteInputSchema = z.object({ text: requiredText('text', 5000) })
+export const ReasonInputSchema = z.object({ reason: requiredText('reason', 1000).min(5, 'reason must say why, in at least 5 characters') })
+export const ProduceInputSchema = z.object({ note: text().trim().max(2000).nullish() })
+
+export const FiscalLinkInputSchema = z.object({ kind: enumOf('kind', FISCAL_LINK_KINDS), recordId: id('recordId') })
+export const FiscalMatchSchema = z.object({
+  kind: z.enum(FISCAL_LINK_KINDS),
+  recordId: z.number().int(),
+  label: z.string(),
+  detail: z.string().nullable(),
+  href: z.string(),
+})
+/** What the request's text names (warrants, vendors, contracts, receipts, accruals) and whom to task with searching. */
+export const FiscalSuggestionSchema = z.object({ topic: z.string(), task: z.string() })
+export const FiscalMatchesResponseSchema = z.object({
+  data: z.object({
+    suggestions: z.array(FiscalSuggestionSchema),
+    matches: z.array(FiscalMatchSchema),
+    sources: z.array(z.enum(FISCAL_LINK_KINDS)),
+  }),
+})
+export const FiscalMatchQuerySchema = z.object({ search: text().trim().max(100).optional() })
+
+// ---- Holidays, settings, exemption library ----
+
+export const HolidaySchema = z.object({ date: z.string(), name: z.string() })
+export const HolidayInputSchema = z.object({ date: calendarDate('date'), name: requiredText('name', 100) })
+export const HolidayQuerySchema = z.object({ year: countParam('year', 2000, 2100).optional() })
+export const HolidayDateParamsSchema = z.object({ date: calendarDate('date') })
+export const HolidayListResponseSchema = z.object({ data: z.array(HolidaySchema) })
+export const HolidayResponseSchema = z.object({ data: HolidaySchema })
+
+const clockTime = (name: string) =>
+  z.string({ error: `${name} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${name} is a time like 08:00`)
+export const RecordsSettingsSchema = z.object({
+  afterHoursRule: z.boolean(),
+  businessHoursStart: z.string(),
+  businessHoursEnd: z.string(),
+  districtTimeZone: z.string(),
+})
+export const RecordsSettingsInputSchema = z
+  .object({
+    afterHoursRule: z.boolean({ error: 'afterHoursRule must be true or false' }),
+    businessHoursStart: clockTime('businessHoursStart'),
+    businessHoursEnd: clockTime('businessHoursEnd'),
+  })
+  .refine((input) => input.businessHoursStart < input.businessHoursEnd, {
+    message: 'business hours must start before they end',
+    path: ['businessHoursEnd'],
+  })
+export const RecordsSettingsResponseSchema = z.object({ data: RecordsSettingsSchema })
+
+export const ExemptionSchema = z.object({
+  id: z.number().int(),
+  citation: z.string(),
+  title: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+  timesUsed: z.number().int(),
+})
+export type Exemption = z.infer<typeof ExemptionSchema>
+export const ExemptionInputSchema = z.object({
+  citation: requiredText('citation', 120),
+  title: requiredText('title', 200),
+  description: text().trim().max(4000).default(''),
+})
+export const ExemptionUpdateSchema = z.object({
+  title: requiredText('title', 200).optional(),
+  description: text().trim().max(4000).optional(),
+  active: z.boolean({ error: 'active must be true or false' }).optional(),
+})
+export const ExemptionListResponseSchema = z.object({ data: z.array(ExemptionSchema) })
+export const ExemptionResponseSchema = z.object({ data: ExemptionSchema })
+
+// ---- Public log and figures ----
+
+/** One request as the public may read it: no requester name or contact. */
+export const PublicLogEntrySchema = z.object({
+  number: z.string(),
+  receivedOn: z.string(),
+  summary: z.string(),
+  state: z.enum(REQUEST_STATES),
+  outcome: z.enum(OUTCOMES).nullable(),
+  dueOn: z.string(),
+  extended: z.boolean(),
+  determinedOn: z.string().nullable(),
+  closedOn: z.string().nullable(),
+})
+export const PublicLogQuerySchema = z.object({
+  from: calendarDate('from').optional(),
+  to: calendarDate('to').optional(),
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+})
+export const PublicLogResponseSchema = z.object({ data: z.array(PublicLogEntrySchema) })
+
+export const FiguresQuerySchema = z.object({ from: calendarDate('from').optional(), to: calendarDate('to').optional() })
+export const FiguresSchema = z.object({
+  received: z.number().int(),
+  open: z.number().int(),
+  overdue: z.number().int(),
+  determined: z.number().int(),
+  determinedOnTime: z.number().int(),
+  /** determinedOnTime / determined, 0 to 1; null when none was determined. */
+  onTimeRate: z.number().nullable(),
+  extensionsByReason: z.array(z.object({ reason: z.enum(EXTENSION_REASONS), count: z.number().int() })),
+  exemptionsUsed: z.array(z.object({ citation: z.string(), title: z.string(), count: z.number().int() })),
+  closed: z.number().int(),
+  /** Calendar days from received to closed, over closed requests. */
+  daysToClose: z.object({ median: z.number().nullable(), average: z.number().nullable() }),
+})
+export type Figures = z.infer<typeof FiguresSchema>
+export const FiguresResponseSchema = z.object({ data: FiguresSchema })
+
+/** The person's duties in Public Information (the screens decide what to offer). */
+export const RecordsMeSchema = z.object({
+  isAdmin: z.boolean(),
+  userId: z.number().int(),
+  duties: z.array(z.enum(PUBLIC_INFO_DUTIES)),
+})
+export const RecordsMeResponseSchema = z.object({ data: RecordsMeSchema })
+/** People holding a Public Information duty (for the assignment pickers). */
+export const RecordsPeopleResponseSchema = z.object({
+  data: z.array(z.object({ id: z.number().int(), name: z.string(), duties: z.array(z.enum(PUBLIC_INFO_DUTIES)) })),
+})
