@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import Fastify from 'fastify'
-import { sql } from 'kysely'
+import { CompiledQuery, sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { postgresServerUrl } from '../../test/test-database.js'
+import { createReportQueryRunner } from '../features/reports/engine/query-runner.js'
 import { installErrorHandler } from '../plugins/error-handler.js'
 import { type Db, openDatabase } from './database.js'
 
@@ -32,6 +33,12 @@ describe.skipIf(!SERVER_URL)('a lost PostgreSQL connection', () => {
     const server = Fastify({ logger: false })
     installErrorHandler(server)
     server.get('/api/slow', async () => (await sql<{ done: number }>`select 1 as done from pg_sleep(30)`.execute(db.kysely)).rows[0])
+    // A report's query runs in a transaction of its own with a time limit: a lost connection there is a 503 too, not
+    // the report's failure.
+    server.get('/api/slow-report', async () => {
+      const run = createReportQueryRunner(db, null, { interactiveMs: 60_000, exportMs: 60_000 }).runner('interactive')
+      return (await run(CompiledQuery.raw('select 1 as done from pg_sleep(30)', [])))[0]
+    })
     server.get('/api/quick', async () => (await sql<{ one: number }>`select 1 as one`.execute(db.kysely)).rows[0])
     return server
   }
@@ -42,12 +49,12 @@ describe.skipIf(!SERVER_URL)('a lost PostgreSQL connection', () => {
   })
   afterEach(() => db.close())
 
-  it(
-    'fails only the call using it, with 503 and a clear message; the process lives and the next call succeeds',
+  it.each(['/api/slow', '/api/slow-report'])(
+    'fails only the call using it (%s), with 503 and a clear message; the process lives and the next call succeeds',
     { timeout: 60_000 },
-    async () => {
+    async (url) => {
       const server = app()
-      const slow = server.inject({ method: 'GET', url: '/api/slow' })
+      const slow = server.inject({ method: 'GET', url })
       const admin = new pg.Client({ connectionString: SERVER_URL })
       await admin.connect()
       // Up to 20 s for the call to reach the server: a new connection can be slow to open on a busy test machine.

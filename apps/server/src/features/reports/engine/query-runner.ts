@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import { CompiledQuery, sql } from 'kysely'
-import type { Db } from '../../../db/database.js'
+import { isConnectionLost, type Db } from '../../../db/database.js'
 import { AppError } from '../../../lib/errors.js'
 import type { QueryRunner } from './report-engine.js'
 
@@ -47,8 +47,12 @@ function timedOut(limitMs: number): AppError {
   })
 }
 
-/** The database's own words stay in the log: they describe its tables, not what the person can change. */
-function failed(error: unknown): AppError {
+/**
+ * The database's own words stay in the log: they describe its tables, not what the person can change. A lost
+ * connection is not the report's fault: it goes on as it is, and the error handler answers 503 (try again).
+ */
+function failed(error: unknown): Error {
+  if (isConnectionLost(error)) return error as Error
   return new AppError(
     'unprocessable',
     'The report could not run on the database. Check its filters and calculations, or ask an administrator to look at the server log.',
