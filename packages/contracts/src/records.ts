@@ -482,14 +482,18 @@ export const FiscalMatchQuerySchema = z.object({ search: text().trim().max(100).
 // ---- Holidays, settings, exemption library ----
 
 export const HolidaySchema = z.object({ date: z.string(), name: z.string() })
-export const HolidayInputSchema = z.object({ date: calendarDate('date'), name: requiredText('name', 100) })
+// The form shows these messages as they are: they speak to the person adding a holiday.
+export const HolidayInputSchema = z.object({
+  date: z.string({ error: 'Enter the holiday’s date.' }).refine(isCalendarDate, 'Enter the holiday’s date.'),
+  name: text('Name the holiday.').trim().min(1, 'Name the holiday.').max(100, 'A holiday’s name is at most 100 characters.'),
+})
 export const HolidayQuerySchema = z.object({ year: countParam('year', 2000, 2100).optional() })
 export const HolidayDateParamsSchema = z.object({ date: calendarDate('date') })
 export const HolidayListResponseSchema = z.object({ data: z.array(HolidaySchema) })
 export const HolidayResponseSchema = z.object({ data: HolidaySchema })
 
-const clockTime = (name: string) =>
-  z.string({ error: `${name} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${name} is a time like 08:00`)
+const clockTime = (label: string) =>
+  z.string({ error: `Enter ${label}.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Enter ${label} as a time, such as 08:00.`)
 export const RecordsSettingsSchema = z.object({
   afterHoursRule: z.boolean(),
   businessHoursStart: z.string(),
@@ -499,11 +503,11 @@ export const RecordsSettingsSchema = z.object({
 export const RecordsSettingsInputSchema = z
   .object({
     afterHoursRule: z.boolean({ error: 'afterHoursRule must be true or false' }),
-    businessHoursStart: clockTime('businessHoursStart'),
-    businessHoursEnd: clockTime('businessHoursEnd'),
+    businessHoursStart: clockTime('the opening time'),
+    businessHoursEnd: clockTime('the closing time'),
   })
   .refine((input) => input.businessHoursStart < input.businessHoursEnd, {
-    message: 'business hours must start before they end',
+    message: 'Business hours must start before they end.',
     path: ['businessHoursEnd'],
   })
 export const RecordsSettingsResponseSchema = z.object({ data: RecordsSettingsSchema })

@@ -1,36 +1,21 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { ActionIcon, Badge, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { notifications } from '@mantine/notifications'
 import type { AuditEntry } from '@platform/contracts/audit'
-import { AlertCircle, ChevronDown, ChevronRight, Download, Search } from 'lucide-react'
+import { ChevronDown, ChevronRight, Search } from 'lucide-react'
 import { Fragment, useState } from 'react'
-import { Pager } from '@/components/data/pager'
-import { errorMessage } from '@/lib/api-client'
+import { BreakableText } from '@/components/data/breakable-text'
+import { DateRangeInputs, useDateRange } from '@/components/data/date-range-inputs'
+import { ExportCsvButton } from '@/components/data/export-button'
+import { FiltersPanel } from '@/components/data/filters-panel'
+import { ListResults } from '@/components/data/list-results'
+import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { exportAuditLog, useAuditActions, useAuditLog, type AuditFilters } from '../api/audit'
+import { actionLabel, subjectLabel } from '../utils/audit-labels'
 import { parseAuditDetails, summariseDetails } from '../utils/audit-details'
 import { AuditDetailsPanel } from './audit-details-panel'
-import { ScrollTable } from '@/components/data/scroll-table'
-import { FiltersPanel } from '@/components/data/filters-panel'
-import { BreakableText } from '@/components/data/breakable-text'
-import { actionLabel, subjectLabel } from '../utils/audit-labels'
 
 const PAGE_SIZES = [25, 50, 100, 200] as const
 const COLUMNS = 8
@@ -111,35 +96,13 @@ export function ActivityLog() {
   const [person, setPerson] = useState('')
   const [debouncedPerson] = useDebouncedValue(person.trim(), 300)
   const [action, setAction] = useState('')
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
+  const range = useDateRange()
   const [limit, setLimit] = useState<number>(50)
-  const filters: AuditFilters = { person: debouncedPerson, action, from, to }
-  const filterKey = JSON.stringify([filters, limit])
-  const [offset, setOffset] = usePageOffset(filterKey)
-  const [exporting, setExporting] = useState(false)
-
-  const datesReversed = Boolean(from && to && from > to)
+  const filters: AuditFilters = { person: debouncedPerson, action, from: range.from, to: range.to }
+  const [offset, setOffset] = usePageOffset(JSON.stringify([filters, limit]))
   const log = useAuditLog(filters, limit, offset)
   const actions = useAuditActions()
-  const total = log.data?.pagination.total ?? 0
-  const entries = log.data?.data ?? []
-
-  const onExport = async () => {
-    setExporting(true)
-    try {
-      await exportAuditLog(filters)
-      notifications.show({ color: 'teal', message: 'Export completed successfully' })
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: `Export failed: ${errorMessage(error, error instanceof Error ? error.message : 'unexpected error')}`,
-        autoClose: false,
-      })
-    } finally {
-      setExporting(false)
-    }
-  }
+  const activeCount = [person, action, range.from, range.to].filter(Boolean).length
 
   return (
     <Stack gap="lg">
@@ -148,20 +111,12 @@ export function ActivityLog() {
           <Title order={1}>Activity</Title>
           <Text c="dimmed">Sign-ins, failures and every administrative change, newest first.</Text>
         </Stack>
-        <Button
-          variant="default"
-          leftSection={<Download size={16} aria-hidden="true" />}
-          onClick={() => void onExport()}
-          loading={exporting}
-          disabled={datesReversed}
-        >
-          Export CSV
-        </Button>
+        <ExportCsvButton download={() => exportAuditLog(filters)} disabled={range.reversed} />
       </Group>
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
-          <FiltersPanel label="Filter activity" activeCount={[person, action, from, to].filter(Boolean).length} align="flex-start">
+          <FiltersPanel label="Filter activity" activeCount={activeCount} align="flex-start">
             <TextInput
               label="Person"
               placeholder="Name or e-mail"
@@ -183,75 +138,42 @@ export function ActivityLog() {
                 ...(actions.data ?? []).map((name) => ({ value: name, label: actionLabel(name) })),
               ]}
             />
-            <TextInput
-              label="From"
-              description="On or after"
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => setFrom(event.currentTarget.value)}
-            />
-            <TextInput
-              label="To"
-              description="On or before"
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(event) => setTo(event.currentTarget.value)}
-              error={datesReversed ? 'The end date is before the start date' : undefined}
-            />
+            <DateRangeInputs range={range} described />
           </FiltersPanel>
 
-          {log.isError ? (
-            <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Failed to load data" role="alert">
-              {errorMessage(log.error, 'The activity could not be loaded.')}
-            </Alert>
-          ) : log.isPending ? (
-            <Center py="xl">
-              <Loader aria-label="Loading activity" />
-            </Center>
-          ) : entries.length === 0 ? (
-            <Text ta="center" py="xl" fw={600}>
-              No activity found
-            </Text>
-          ) : (
-            <ScrollTable minWidth={1000} label="Activity" cardsOnPhone>
-              <Table verticalSpacing="xs" striped aria-label="Activity" aria-busy={log.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">
-                      <span className="visually-hidden">Details</span>
-                    </Table.Th>
-                    <Table.Th scope="col">When</Table.Th>
-                    <Table.Th scope="col">Who</Table.Th>
-                    <Table.Th scope="col">Action</Table.Th>
-                    <Table.Th scope="col">Outcome</Table.Th>
-                    <Table.Th scope="col">Subject</Table.Th>
-                    <Table.Th scope="col">From</Table.Th>
-                    <Table.Th scope="col">Summary</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {entries.map((entry) => (
-                    <AuditRow key={entry.audit_id} entry={entry} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )}
-
-          {log.data && total > 0 ? (
-            <Pager
-              total={total}
-              limit={limit}
-              offset={offset}
-              onOffsetChange={setOffset}
-              pageSizes={PAGE_SIZES}
-              onLimitChange={setLimit}
-              noun="entries"
-              disabled={log.isFetching}
-            />
-          ) : null}
+          <ListResults
+            query={log}
+            noun="entries"
+            title="activity"
+            filtered={activeCount > 0}
+            pager={{ limit, offset, onOffsetChange: setOffset, pageSizes: PAGE_SIZES, onLimitChange: setLimit }}
+          >
+            {(entries, busy) => (
+              <ScrollTable minWidth={1000} label="Activity" cardsOnPhone>
+                <Table verticalSpacing="xs" striped aria-label="Activity" aria-busy={busy}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">
+                        <span className="visually-hidden">Details</span>
+                      </Table.Th>
+                      <Table.Th scope="col">When</Table.Th>
+                      <Table.Th scope="col">Who</Table.Th>
+                      <Table.Th scope="col">Action</Table.Th>
+                      <Table.Th scope="col">Outcome</Table.Th>
+                      <Table.Th scope="col">Subject</Table.Th>
+                      <Table.Th scope="col">From</Table.Th>
+                      <Table.Th scope="col">Summary</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {entries.map((entry) => (
+                      <AuditRow key={entry.audit_id} entry={entry} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollTable>
+            )}
+          </ListResults>
         </Stack>
       </Paper>
     </Stack>

@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { notifications } from '@mantine/notifications'
 import { CLIENT_ID_HINT, CLIENT_ID_PATTERN, DSA_PAGE_SIZE } from '@platform/contracts/dsa'
-import { AlertCircle, Download } from 'lucide-react'
+import { AlertCircle } from 'lucide-react'
+import { ExportCsvButton } from '@/components/data/export-button'
 import { useState } from 'react'
 import { Pager } from '@/components/data/pager'
 import { errorMessage } from '@/lib/api-client'
@@ -28,20 +28,6 @@ export function DatabaseView() {
   const filters: Filters = { clientId, status: values.status, search }
   const [offset, setOffset] = usePageOffset(JSON.stringify([filters, sort]))
   const projects = useDsaProjects(filters, sort, offset, clientIdValid)
-  const [exporting, setExporting] = useState(false)
-
-  const onExport = async () => {
-    setExporting(true)
-    try {
-      await exportDsaProjects(filters)
-      notifications.show({ color: 'teal', message: 'Export completed successfully' })
-    } catch (error) {
-      notifications.show({ color: 'red', message: `Export failed: ${failureText(error)}`, autoClose: false })
-    } finally {
-      setExporting(false)
-    }
-  }
-
   const page = projects.data
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dsa-projects-heading">
@@ -55,15 +41,7 @@ export function DatabaseView() {
               Every project stored from the tracker. Click a column heading to sort; open a row to see the tracker&apos;s own fields.
             </Text>
           </Stack>
-          <Button
-            variant="default"
-            leftSection={<Download size={16} aria-hidden="true" />}
-            onClick={() => void onExport()}
-            loading={exporting}
-            disabled={!clientIdValid}
-          >
-            Export CSV
-          </Button>
+          <ExportCsvButton download={() => exportDsaProjects(filters)} disabled={!clientIdValid} />
         </Group>
 
         <ProjectFilters values={values} onChange={setValues} clientIdError={clientIdValid ? null : CLIENT_ID_HINT} />

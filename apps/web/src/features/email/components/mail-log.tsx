@@ -1,39 +1,21 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core'
+import { ActionIcon, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { notifications } from '@mantine/notifications'
 import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailMessage, type MailStatus } from '@platform/contracts/email'
-import { AlertCircle, Download, Eye, Search } from 'lucide-react'
+import { Eye, Search } from 'lucide-react'
 import { useState } from 'react'
-import { Pager } from '@/components/data/pager'
-import { errorMessage } from '@/lib/api-client'
+import { DateRangeInputs, useDateRange } from '@/components/data/date-range-inputs'
+import { ExportCsvButton } from '@/components/data/export-button'
+import { FiltersPanel } from '@/components/data/filters-panel'
+import { ListResults } from '@/components/data/list-results'
+import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { exportMailLog, useMailLog, type MailFilters } from '../api/email'
 import { kindLabel, serverAnswer, shorten, statusLabel } from '../utils/mail-status'
 import { MailMessageDrawer } from './mail-message-drawer'
 import { MailStatusBadge } from './mail-status-badge'
-import { ScrollTable } from '@/components/data/scroll-table'
-import { FiltersPanel } from '@/components/data/filters-panel'
 
 const PAGE_SIZES = [25, 50, 100, 200] as const
-
-function reasonOf(error: unknown): string {
-  return errorMessage(error, error instanceof Error ? error.message : 'unexpected error')
-}
 
 function MailRow({ message, onOpen }: { message: MailMessage; onOpen: (message: MailMessage) => void }) {
   const answer = serverAnswer(message)
@@ -81,13 +63,10 @@ export function MailLog() {
   const [debouncedRecipient] = useDebouncedValue(recipient.trim(), 300)
   const [kind, setKind] = useState<MailKind | ''>('')
   const [status, setStatus] = useState<MailStatus | ''>('')
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
+  const range = useDateRange()
   const [limit, setLimit] = useState<number>(50)
-  const filters: MailFilters = { recipient: debouncedRecipient, kind, status, from, to }
-  const filterKey = JSON.stringify([filters, limit])
-  const [offset, setOffset] = usePageOffset(filterKey)
-  const [exporting, setExporting] = useState(false)
+  const filters: MailFilters = { recipient: debouncedRecipient, kind, status, from: range.from, to: range.to }
+  const [offset, setOffset] = usePageOffset(JSON.stringify([filters, limit]))
   // The drawer keeps showing the message while it closes.
   const [selected, setSelected] = useState<MailMessage | null>(null)
   const [drawerOpened, setDrawerOpened] = useState(false)
@@ -95,35 +74,14 @@ export function MailLog() {
     setSelected(message)
     setDrawerOpened(true)
   }
-
-  const datesReversed = Boolean(from && to && from > to)
   const log = useMailLog(filters, limit, offset)
-  const total = log.data?.pagination.total ?? 0
-  const messages = log.data?.data ?? []
-  const filtered = Boolean(debouncedRecipient || kind || status || from || to)
-
-  const onExport = async () => {
-    setExporting(true)
-    try {
-      await exportMailLog(filters)
-      notifications.show({ color: 'teal', message: 'Export completed successfully' })
-    } catch (error) {
-      notifications.show({ color: 'red', message: `Export failed: ${reasonOf(error)}`, autoClose: false })
-    } finally {
-      setExporting(false)
-    }
-  }
+  const activeCount = [recipient, kind, status, range.from, range.to].filter(Boolean).length
 
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <FiltersPanel
-            label="Filter the mail log"
-            activeCount={[recipient, kind, status, from, to].filter(Boolean).length}
-            align="flex-start"
-            style={{ flex: '1 1 auto' }}
-          >
+          <FiltersPanel label="Filter the mail log" activeCount={activeCount} align="flex-start" style={{ flex: '1 1 auto' }}>
             <TextInput
               label="Recipient"
               placeholder="Search by e-mail address"
@@ -146,104 +104,54 @@ export function MailLog() {
               onChange={(event) => setStatus(event.currentTarget.value as MailStatus | '')}
               data={[{ value: '', label: 'All statuses' }, ...MAIL_STATUSES.map((value) => ({ value, label: statusLabel(value) }))]}
             />
-            <TextInput
-              label="From"
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => setFrom(event.currentTarget.value)}
-            />
-            <TextInput
-              label="To"
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(event) => setTo(event.currentTarget.value)}
-              error={datesReversed ? 'The end date is before the start date' : undefined}
-            />
+            <DateRangeInputs range={range} />
           </FiltersPanel>
-          <Button
-            variant="default"
-            leftSection={<Download size={16} aria-hidden="true" />}
-            onClick={() => void onExport()}
-            loading={exporting}
-            disabled={datesReversed}
-          >
-            Export CSV
-          </Button>
+          <ExportCsvButton download={() => exportMailLog(filters)} disabled={range.reversed} />
         </Group>
 
-        {log.isError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{`Failed to load the mail log: ${reasonOf(log.error)}`}</Text>
-              <Button size="xs" variant="default" onClick={() => void log.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : log.isPending ? (
-          <Center py="xl">
-            <Loader aria-label="Loading the mail log" />
-          </Center>
-        ) : messages.length === 0 ? (
-          <Stack align="center" gap={4} py="xl">
-            <Text fw={600}>No messages found</Text>
-            {filtered ? (
-              <Text size="sm" c="dimmed">
-                Try another search or clear the filters.
-              </Text>
-            ) : null}
-          </Stack>
-        ) : (
-          <ScrollTable minWidth={1000} label="Mail log" cardsOnPhone>
-            <Table verticalSpacing="xs" striped highlightOnHover aria-label="Mail log" aria-busy={log.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Time</Table.Th>
-                  <Table.Th scope="col" miw={170}>
-                    Recipient
-                  </Table.Th>
-                  <Table.Th scope="col" miw={120}>
-                    Kind
-                  </Table.Th>
-                  <Table.Th scope="col" miw={150}>
-                    Subject
-                  </Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Attempts
-                  </Table.Th>
-                  <Table.Th scope="col" miw={180}>
-                    Error or server answer
-                  </Table.Th>
-                  <Table.Th scope="col">
-                    <span className="visually-hidden">Details</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {messages.map((message) => (
-                  <MailRow key={message.message_id} message={message} onOpen={openMessage} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        )}
-
-        {log.data && total > 0 ? (
-          <Pager
-            total={total}
-            limit={limit}
-            offset={offset}
-            onOffsetChange={setOffset}
-            pageSizes={PAGE_SIZES}
-            onLimitChange={setLimit}
-            noun="messages"
-            disabled={log.isFetching}
-            totalIsLowerBound={log.data.totalCapped ?? false}
-          />
-        ) : null}
+        <ListResults
+          query={log}
+          noun="messages"
+          title="the mail log"
+          filtered={activeCount > 0}
+          pager={{ limit, offset, onOffsetChange: setOffset, pageSizes: PAGE_SIZES, onLimitChange: setLimit }}
+        >
+          {(messages, busy) => (
+            <ScrollTable minWidth={1000} label="Mail log" cardsOnPhone>
+              <Table verticalSpacing="xs" striped highlightOnHover aria-label="Mail log" aria-busy={busy}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Time</Table.Th>
+                    <Table.Th scope="col" miw={170}>
+                      Recipient
+                    </Table.Th>
+                    <Table.Th scope="col" miw={120}>
+                      Kind
+                    </Table.Th>
+                    <Table.Th scope="col" miw={150}>
+                      Subject
+                    </Table.Th>
+                    <Table.Th scope="col">Status</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Attempts
+                    </Table.Th>
+                    <Table.Th scope="col" miw={180}>
+                      Error or server answer
+                    </Table.Th>
+                    <Table.Th scope="col">
+                      <span className="visually-hidden">Details</span>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {messages.map((message) => (
+                    <MailRow key={message.message_id} message={message} onOpen={openMessage} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          )}
+        </ListResults>
       </Stack>
 
       <MailMessageDrawer opened={drawerOpened} message={selected} onClose={() => setDrawerOpened(false)} />

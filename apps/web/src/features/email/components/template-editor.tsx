@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import type { MailTemplate, MailTemplateInput } from '@platform/contracts/email'
+import { MailTemplateInputSchema, type MailTemplate, type MailTemplateInput } from '@platform/contracts/email'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { AlertCircle, Eye, Plus, RotateCcw, Save } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
@@ -189,8 +189,8 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (!subject.trim()) return setSaveError('Subject is required')
-    if (!body.trim()) return setSaveError('Body is required')
+    const checked = MailTemplateInputSchema.safeParse(draft)
+    if (!checked.success) return setSaveError(checked.error.issues[0]!.message)
     setSaveError(null)
     save.mutate(
       { kind: template.kind, input: draft },

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import { RecordsSettingsInputSchema } from '@platform/contracts/records'
 import { useState, type FormEvent } from 'react'
 import { errorMessage } from '@/lib/api-client'
 import { useRecordsSettings, useSaveRecordsSettings } from '../api/records'
@@ -25,11 +26,12 @@ function BusinessHoursForm({
   const [problem, setProblem] = useState<string | null>(null)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (!/^\d{2}:\d{2}$/.test(start) || !/^\d{2}:\d{2}$/.test(end)) return setProblem('Enter the hours as times, such as 08:00 and 17:00.')
-    if (start >= end) return setProblem('Business hours must start before they end.')
+    const input = { afterHoursRule, businessHoursStart: start, businessHoursEnd: end }
+    const checked = RecordsSettingsInputSchema.safeParse(input)
+    if (!checked.success) return setProblem(checked.error.issues[0]!.message)
     setProblem(null)
     save
-      .mutateAsync({ afterHoursRule, businessHoursStart: start, businessHoursEnd: end })
+      .mutateAsync(input)
       .then(() => notifications.show({ color: 'teal', message: 'The business hours were saved.' }))
       .catch((error: unknown) => setProblem(errorMessage(error, 'The business hours were not saved. Try again in a moment.')))
   }

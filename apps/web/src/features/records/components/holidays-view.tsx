@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatDay } from '@platform/contracts/records-clock'
+import { HolidayInputSchema } from '@platform/contracts/records'
 import { Trash2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -30,8 +31,8 @@ export function HolidaysView() {
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault()
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return setProblem('Enter the holiday’s date.')
-    if (!name.trim()) return setProblem('Name the holiday.')
+    const checked = HolidayInputSchema.safeParse({ date, name })
+    if (!checked.success) return setProblem(checked.error.issues[0]!.message)
     setProblem(null)
     add
       .mutateAsync({ date, name })

@@ -1,6 +1,6 @@
 import { Alert, Button, FileInput, Group, Modal, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import type { Dataset, FieldType, UploadColumn } from '@platform/contracts/reports'
+import { UploadQuerySchema, type Dataset, type FieldType, type UploadColumn } from '@platform/contracts/reports'
 import { AlertCircle, FileUp } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useSaveUpload, useUploadPreview } from '../../api/uploads'
@@ -75,14 +75,11 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const trimmed = name.trim()
-    if (!trimmed) {
-      setNameError('A name is required')
-      return
-    }
+    const checked = UploadQuerySchema.pick({ name: true, description: true }).safeParse({ name, description })
+    if (!checked.success) return setNameError(checked.error.issues[0]!.message)
     if (!file || !columns) return
     save.mutate(
-      { file, name: trimmed, description: description.trim(), columns, replace: replacing?.id },
+      { file, name: checked.data.name, description: checked.data.description ?? '', columns, replace: replacing?.id },
       {
         onSuccess: (result) => {
           notifications.show({ color: 'teal', message: result.message })

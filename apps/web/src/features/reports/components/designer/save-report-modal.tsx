@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
+import { ReportCreateBodySchema } from '@platform/contracts/reports'
 
 export interface SaveReportModalProps {
   opened: boolean
@@ -16,12 +17,9 @@ export function SaveReportModal({ opened, saving, onSave, onClose }: SaveReportM
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const trimmed = name.trim()
-    if (!trimmed) {
-      setError('A name is required')
-      return
-    }
-    onSave({ name: trimmed, description: description.trim() || undefined })
+    const checked = ReportCreateBodySchema.safeParse({ name, description: description.trim() || undefined, definition: null })
+    if (!checked.success) return setError(checked.error.issues[0]!.message)
+    onSave({ name: checked.data.name, description: checked.data.description })
   }
 
   return (

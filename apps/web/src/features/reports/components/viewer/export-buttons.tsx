@@ -1,9 +1,8 @@
 import { Button, Group, Text } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { Download } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId } from 'react'
+import { useExport } from '@/components/data/export-button'
 import { exportReport, type ExportFormat } from '../../api/reports'
-import { reasonOf } from '../../utils/messages'
 import type { ParameterValues } from '../../utils/parameter-values'
 
 const FORMATS: Array<{ format: ExportFormat; label: string }> = [
@@ -14,20 +13,9 @@ const FORMATS: Array<{ format: ExportFormat; label: string }> = [
 
 /** CSV, Excel and PDF of the whole report with the parameters on screen; the server renders all three from one model. */
 export function ExportButtons({ reportId, reportName, parameters }: { reportId: number; reportName: string; parameters: ParameterValues }) {
-  const [busy, setBusy] = useState<ExportFormat | null>(null)
+  const { running: busy, run } = useExport<ExportFormat>()
   const labelId = useId()
-
-  const onExport = async (format: ExportFormat) => {
-    setBusy(format)
-    try {
-      await exportReport({ reportId, reportName, parameters, format })
-      notifications.show({ color: 'teal', message: 'Export completed successfully' })
-    } catch (error) {
-      notifications.show({ color: 'red', message: `Export failed: ${reasonOf(error)}`, autoClose: false })
-    } finally {
-      setBusy(null)
-    }
-  }
+  const onExport = (format: ExportFormat) => run(format, () => exportReport({ reportId, reportName, parameters, format }))
 
   return (
     <Group gap="xs" role="group" aria-labelledby={labelId}>
