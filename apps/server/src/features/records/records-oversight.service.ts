@@ -1,10 +1,9 @@
 import type { QueueItem } from '@platform/contracts/finance'
 import { EXTENSION_REASONS, type Figures, type PublicLogEntrySchema, RECORDS_APP } from '@platform/contracts/records'
 import type { z } from 'zod'
-import { DUE_SOON_DAYS, addDays, clockStatus, daysBetween } from '@platform/contracts/records-clock'
+import { DUE_SOON_DAYS, addDays, clockStatus } from '@platform/contracts/records-clock'
 import type { AuthUser } from '../../plugins/access.js'
 import type { RecordsContext } from './records-context.js'
-import { parseDetermination } from './records-detail.js'
 
 type PublicLogEntry = z.infer<typeof PublicLogEntrySchema>
 
@@ -16,6 +15,25 @@ const csvCell = (value: string | null) => {
   // A cell a spreadsheet would run as a formula is written as text.
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** The median and the average (to a tenth) of values given as how many times each occurs, in ascending order. */
+export function middleAndAverage(counted: Array<{ value: number; count: number }>): { median: number | null; average: number | null } {
+  const total = counted.reduce((sum, row) => sum + row.count, 0)
+  if (total === 0) return { median: null, average: null }
+  // The value at a 0-based position of the sorted list the counts stand for.
+  const at = (position: number) => {
+    let seen = 0
+    for (const row of counted) {
+      seen += row.count
+      if (position < seen) return row.value
+    }
+    return counted[counted.length - 1]!.value
+  }
+  const half = Math.floor(total / 2)
+  const median = total % 2 === 1 ? at(half) : (at(half - 1) + at(half)) / 2
+  const average = Math.round((counted.reduce((sum, row) => sum + row.value * row.count, 0) / total) * 10) / 10
+  return { median, average }
 }
 
 /** Watching over requests: due alerts by e-mail and in My queue, the public log, and the figures (issue 17 §5). */
@@ -161,26 +179,19 @@ export function createRecordsOversightService(
 
     async figures(from: string | undefined, to: string | undefined, user: AuthUser): Promise<Figures> {
       // Figures over the requests the person may see: none for a holder without a duty.
-      const { counts, extensions, marked, cited, closedRows } = (await access.may(user, 'view'))
+      const { counts, extensions, exemptionUses, closedDays } = (await access.may(user, 'view'))
         ? await requests.figures(from, to, context.today())
         : {
             counts: { received: 0, open: 0, overdue: 0, determined: 0, on_time: 0, closed: 0 },
             extensions: [],
-            marked: [],
-            cited: [],
-            closedRows: [],
+            exemptionUses: [],
+            closedDays: [],
           }
       const determined = Number(counts.determined ?? 0)
       const onTime = Number(counts.on_time ?? 0)
       // An exemption counts once per request, whether marked on a page or cited in the determination.
-      const uses = new Map<number, Set<number>>()
-      const use = (exemptionId: number, requestId: number) => uses.set(exemptionId, (uses.get(exemptionId) ?? new Set()).add(requestId))
-      for (const row of marked) use(row.exemption_id, row.request_id)
-      for (const row of cited)
-        for (const exemptionId of parseDetermination(row.determination_json).exemptionIds) use(exemptionId, row.request_id)
+      const uses = new Map(exemptionUses.map((row) => [Number(row.exemption_id), Number(row.n)]))
       const library = await requests.exemptionsById([...uses.keys()])
-      const days = closedRows.map((row) => daysBetween(row.received_on, row.closed_on!)).sort((a, b) => a - b)
-      const middle = Math.floor(days.length / 2)
       return {
         received: Number(counts.received ?? 0),
         open: Number(counts.open ?? 0),
@@ -193,13 +204,10 @@ export function createRecordsOversightService(
           count: Number(extensions.find((row) => row.extension_reason === reason)?.n ?? 0),
         })),
         exemptionsUsed: library
-          .map((entry) => ({ citation: entry.citation, title: entry.title, count: uses.get(entry.exemption_id)?.size ?? 0 }))
+          .map((entry) => ({ citation: entry.citation, title: entry.title, count: uses.get(entry.exemption_id) ?? 0 }))
           .sort((a, b) => b.count - a.count || a.citation.localeCompare(b.citation)),
         closed: Number(counts.closed ?? 0),
-        daysToClose: {
-          median: days.length === 0 ? null : days.length % 2 === 1 ? days[middle]! : (days[middle - 1]! + days[middle]!) / 2,
-          average: days.length === 0 ? null : Math.round((days.reduce((sum, value) => sum + value, 0) / days.length) * 10) / 10,
-        },
+        daysToClose: middleAndAverage(closedDays.map((row) => ({ value: Number(row.days), count: Number(row.n) }))),
       }
     },
   }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { type RecordsPerson, addExemption, intake, setUpRecords, step } from '../../../test/records.js'
 import { testDialects } from '../../../test/test-database.js'
+import { middleAndAverage } from './records-oversight.service.js'
 
 describe.each(testDialects())('records requests: alerts, My queue, public log, figures, holidays (%s)', (dialect) => {
   let t: TestApp
@@ -117,6 +118,31 @@ describe.each(testDialects())('records requests: alerts, My queue, public log, f
     const late = await intake(t, coordinator.token)
     const extended = await intake(t, coordinator.token)
     await step(t, signatory.token, extended.id, 'extend', { reason: 'CONSULTATION', days: 3 })
+    // Marked on a page and cited in the determination: the exemption counts once for the request. Another exemption
+    // only marked on a page of another request counts too.
+    const uploadText = async (requestId: number) =>
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/records-requests/${requestId}/documents?fileName=warrants.csv`,
+          token: counsel.token,
+          payload: Buffer.from('name,amount\nAcme,10\n'),
+          headers: { 'content-type': 'application/octet-stream' },
+        })
+      ).json().data.documents[0].id as number
+    const markedOnly = await addExemption(t, counsel.token, 'Gov. Code §7927.705', 'Records exempt by other law')
+    const mark = async (requestId: number, exemptionId: number) =>
+      expect(
+        (
+          await step(t, counsel.token, requestId, `documents/${await uploadText(requestId)}/exemptions`, {
+            fromPage: 1,
+            toPage: 1,
+            exemptionId,
+          })
+        ).statusCode,
+      ).toBe(200)
+    await mark(onTime.id, exemption)
+    await mark(late.id, markedOnly)
     await step(t, signatory.token, onTime.id, 'determine', {
       outcome: 'DENIED',
       responsible: [{ name: 'C', title: 'Counsel' }],
@@ -139,7 +165,10 @@ describe.each(testDialects())('records requests: alerts, My queue, public log, f
       daysToClose: { median: 6, average: 6 },
     })
     expect(figures.extensionsByReason.find((row: { reason: string }) => row.reason === 'CONSULTATION').count).toBe(1)
-    expect(figures.exemptionsUsed).toEqual([{ citation: 'Gov. Code §7927.700', title: 'Personnel files', count: 1 }])
+    expect(figures.exemptionsUsed).toEqual([
+      { citation: 'Gov. Code §7927.700', title: 'Personnel files', count: 1 },
+      { citation: 'Gov. Code §7927.705', title: 'Records exempt by other law', count: 1 },
+    ])
     expect((await t.request({ method: 'GET', url: '/api/records-figures?from=2026-04-01', token: signer })).json().data).toMatchObject({
       received: 0,
       onTimeRate: null,
@@ -185,5 +214,35 @@ describe.each(testDialects())('records requests: alerts, My queue, public log, f
       .orderBy('audit_id')
       .execute()
     expect(audited.map((row) => row.action)).toEqual(['records.holiday_added', 'records.holiday_added', 'records.holiday_removed'])
+  })
+})
+
+describe('days to close from counted values', () => {
+  it('finds the median and the average as over the list the counts stand for', () => {
+    expect(middleAndAverage([])).toEqual({ median: null, average: null })
+    expect(middleAndAverage([{ value: 4, count: 1 }])).toEqual({ median: 4, average: 4 })
+    // 2, 3, 3, 10: median between 3 and 3; average 4.5.
+    expect(
+      middleAndAverage([
+        { value: 2, count: 1 },
+        { value: 3, count: 2 },
+        { value: 10, count: 1 },
+      ]),
+    ).toEqual({ median: 3, average: 4.5 })
+    // 1, 5: median 3.
+    expect(
+      middleAndAverage([
+        { value: 1, count: 1 },
+        { value: 5, count: 1 },
+      ]),
+    ).toEqual({ median: 3, average: 3 })
+    // 0, 0, 0, 7, 9: median 0; average 3.2.
+    expect(
+      middleAndAverage([
+        { value: 0, count: 3 },
+        { value: 7, count: 1 },
+        { value: 9, count: 1 },
+      ]),
+    ).toEqual({ median: 0, average: 3.2 })
   })
 })
