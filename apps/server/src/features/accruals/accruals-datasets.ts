@@ -1,27 +1,11 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
+import { dollars, ageDays, withinSites, type SiteScope } from '../../db/sql-fragments.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
-import type { SiteScope } from './accruals.repository.js'
-
-const dollars = (column: string) => sql<number>`${sql.ref(column)} / 100.0`
-/** Whole days from a stored date (yyyy-mm-dd) to today, in each dialect. */
-const ageDays = (column: string, dialect: Dialect) =>
-  dialect === 'sqlite'
-    ? sql<number>`cast(julianday('now') - julianday(${sql.ref(column)}) as integer)`
-    : sql<number>`(current_date - cast(${sql.ref(column)} as date))`
 
 type Source = CatalogueDataset['source']
-
-const withinSites = <Q extends { where: (...args: never[]) => Q }>(query: Q, column: string, scope: SiteScope): Q =>
-  scope.all
-    ? query
-    : (query.where as unknown as (ref: string, op: string, value: number[]) => Q)(
-        column,
-        'in',
-        scope.siteIds.length > 0 ? scope.siteIds : [-1],
-      )
 
 /**
  * The Reports Studio datasets of Accruals: `accruals`, one row per request line (fund and resource, for the county's

@@ -1,8 +1,9 @@
 import { type Transaction, sql } from 'kysely'
 import type { Db, WrittenAlong } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
+import { type SiteScope, withinSites } from '../../db/sql-fragments.js'
 
-export type SiteScope = { all: true } | { all: false; siteIds: number[] }
+export type { SiteScope }
 
 export interface AccrualFilters {
   scope: SiteScope
@@ -126,6 +127,42 @@ class NothingToPost extends Error {}
 /** States whose request no longer counts as an accrual (for duplicates and the fund totals). */
 export const DEAD_STATES = ['REJECTED', 'WITHDRAWN']
 
+/** One saved version of a request, as its content stood. */
+async function insertVersion(
+  trx: Transaction<Database>,
+  accrualId: number,
+  version: number,
+  content: AccrualContent,
+  savedBy: number,
+  at: string,
+) {
+  await trx
+    .insertInto('accrual_versions')
+    .values({ accrual_id: accrualId, version, content: JSON.stringify(content), saved_by: savedBy, saved_at: at })
+    .execute()
+}
+
+/** A new draft with its lines and its first version, inside the caller's transaction; answers its id. */
+async function insertDraft(trx: Transaction<Database>, content: AccrualContent, requesterId: number, at: string): Promise<number> {
+  const { accrual_id: id } = await trx
+    .insertInto('accruals')
+    .values({
+      ...columnsOf(content),
+      state: 'DRAFT',
+      requester_id: requesterId,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+      cleared_cents: 0,
+      written_off_cents: 0,
+    })
+    .returning('accrual_id')
+    .executeTakeFirstOrThrow()
+  await trx.insertInto('accrual_lines').values(lineRows(id, content.lines)).execute()
+  await insertVersion(trx, id, 1, content, requesterId, at)
+  return id
+}
+
 /** Accrual cycles, requests, lines, versions, liquidations and journal exports. SQL only. */
 export function createAccrualsRepository(db: Db) {
   const k = db.kysely
@@ -148,20 +185,6 @@ export function createAccrualsRepository(db: Db) {
     if (filters.requesterId !== undefined) query = query.where('a.requester_id', '=', filters.requesterId)
     if (filters.search) query = query.where('a.search_text', 'like', `%${filters.search.toLowerCase().replace(/[%_\\]/g, '')}%`)
     return query
-  }
-
-  async function insertVersion(
-    trx: Transaction<Database>,
-    accrualId: number,
-    version: number,
-    content: AccrualContent,
-    savedBy: number,
-    at: string,
-  ) {
-    await trx
-      .insertInto('accrual_versions')
-      .values({ accrual_id: accrualId, version, content: JSON.stringify(content), saved_by: savedBy, saved_at: at })
-      .execute()
   }
 
   return {
@@ -202,22 +225,7 @@ export function createAccrualsRepository(db: Db) {
     /** Stores a new draft, its lines and its first version in one transaction. */
     create: (content: AccrualContent, requesterId: number, at: string, along: WrittenAlong<number>) =>
       k.transaction().execute(async (trx) => {
-        const { accrual_id: id } = await trx
-          .insertInto('accruals')
-          .values({
-            ...columnsOf(content),
-            state: 'DRAFT',
-            requester_id: requesterId,
-            version: 1,
-            created_at: at,
-            updated_at: at,
-            cleared_cents: 0,
-            written_off_cents: 0,
-          })
-          .returning('accrual_id')
-          .executeTakeFirstOrThrow()
-        await trx.insertInto('accrual_lines').values(lineRows(id, content.lines)).execute()
-        await insertVersion(trx, id, 1, content, requesterId, at)
+        const id = await insertDraft(trx, content, requesterId, at)
         await along(trx, id)
         return id
       }),
@@ -226,25 +234,7 @@ export function createAccrualsRepository(db: Db) {
     createMany: (contents: AccrualContent[], requesterId: number, at: string, along: WrittenAlong<number[]>) =>
       k.transaction().execute(async (trx) => {
         const ids: number[] = []
-        for (const content of contents) {
-          const { accrual_id: id } = await trx
-            .insertInto('accruals')
-            .values({
-              ...columnsOf(content),
-              state: 'DRAFT',
-              requester_id: requesterId,
-              version: 1,
-              created_at: at,
-              updated_at: at,
-              cleared_cents: 0,
-              written_off_cents: 0,
-            })
-            .returning('accrual_id')
-            .executeTakeFirstOrThrow()
-          await trx.insertInto('accrual_lines').values(lineRows(id, content.lines)).execute()
-          await insertVersion(trx, id, 1, content, requesterId, at)
-          ids.push(id)
-        }
+        for (const content of contents) ids.push(await insertDraft(trx, content, requesterId, at))
         await along(trx, ids)
         return ids
       }),
@@ -508,14 +498,7 @@ export function createAccrualsRepository(db: Db) {
 
     // ---- totals ----
     async totals(cycleId: number, scope: SiteScope) {
-      const inScope = <Q extends { where: (...args: never[]) => Q }>(query: Q): Q =>
-        scope.all
-          ? query
-          : (query.where as unknown as (ref: string, op: string, value: number[]) => Q)(
-              'a.site_id',
-              'in',
-              scope.siteIds.length > 0 ? scope.siteIds : [-1],
-            )
+      const inScope = <Q extends { where: (...args: never[]) => Q }>(query: Q): Q => withinSites(query, 'a.site_id', scope)
       const byRequest = (column: 'a.state' | 'a.type', live: boolean) => {
         let query = k
           .selectFrom('accruals as a')

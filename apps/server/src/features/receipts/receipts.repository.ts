@@ -2,7 +2,9 @@ import { type Expression, type ExpressionBuilder, type SqlBool, type Transaction
 import type { Db, WrittenAlong } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 
-export type SiteScope = { all: true } | { all: false; siteIds: number[] }
+import type { SiteScope } from '../../db/sql-fragments.js'
+
+export type { SiteScope }
 
 export interface ReceiptFilters {
   scope: SiteScope

@@ -1,13 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
+import { ageDays } from '../../db/sql-fragments.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
-
-/** Whole days from a stored date (yyyy-mm-dd) to today, in each dialect. */
-const ageDays = (column: string, dialect: Dialect) =>
-  dialect === 'sqlite'
-    ? sql<number>`cast(julianday('now') - julianday(${sql.ref(column)}) as integer)`
-    : sql<number>`(current_date - cast(${sql.ref(column)} as date))`
 
 /**
  * The Reports Studio dataset of Public Information: one row per request, for holders of the application. Requests

@@ -17,7 +17,13 @@ const query = (over: Partial<PagedQuery<string>>): PagedQuery<string> => ({
 const show = (state: PagedQuery<string>, filtered = false) =>
   render(
     <MantineProvider env="test">
-      <ListResults query={state} noun="messages" title="the mail log" filtered={filtered} pager={{ limit: 2, offset: 0, onOffsetChange: vi.fn() }}>
+      <ListResults
+        query={state}
+        noun="messages"
+        title="the mail log"
+        filtered={filtered}
+        pager={{ limit: 2, offset: 0, onOffsetChange: vi.fn() }}
+      >
         {(rows) => (
           <ul>
             {rows.map((row) => (

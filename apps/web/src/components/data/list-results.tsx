@@ -70,13 +70,7 @@ export function ListResults<Row>({ query, noun, title, filtered, children, pager
     <>
       {body}
       {query.data && total > 0 ? (
-        <Pager
-          {...pager}
-          total={total}
-          noun={noun}
-          disabled={query.isFetching}
-          totalIsLowerBound={query.data.totalCapped ?? false}
-        />
+        <Pager {...pager} total={total} noun={noun} disabled={query.isFetching} totalIsLowerBound={query.data.totalCapped ?? false} />
       ) : null}
     </>
   )

@@ -1,5 +1,5 @@
-import { Alert, Stack, Tabs, Text, Title } from '@mantine/core'
-import { Route, Routes, useLocation, useNavigate } from 'react-router'
+import { AppSections } from '@/components/layout/app-sections'
+import { Route, Routes, useLocation } from 'react-router'
 import { AccrualsNotFound } from './accruals-not-found'
 import { CyclePage } from './cycle-page'
 import { ImportPage } from './import-page'
@@ -22,7 +22,6 @@ const SECTIONS = [
 /** Accruals: its sections as tabs (links), each screen a route under /apps/accruals. */
 export function Accruals() {
   const location = useLocation()
-  const navigate = useNavigate()
   const duties = useAccrualDuties()
   const first = location.pathname.slice(ACCRUALS_BASE.length).split('/').filter(Boolean)[0] ?? 'cycle'
   // /cycles/{id} is the cycle page of that cycle, /cycles/{id}/journals its journals (My queue and e-mails link there).
@@ -30,36 +29,17 @@ export function Accruals() {
   const active = SECTIONS.some((entry) => entry.value === section) ? section : null
 
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1}>Accruals</Title>
-        <Text c="dimmed">
-          The year-end accrual cycle: requests from the sites, review by the site and by fiscal services, the journal with its July 1
-          reversal, and liquidation.
-        </Text>
-      </Stack>
-      {duties.none ? (
-        <Alert color="blue" title="No duties yet">
-          You hold no duty in Accruals at any site. Ask your administrator to grant one (requester, site approver, fiscal reviewer,
-          controller or viewer).
-        </Alert>
-      ) : null}
-      <Tabs
-        value={active}
-        onChange={(value) => {
-          const section = SECTIONS.find((entry) => entry.value === value)
-          if (section) void navigate(section.path)
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-          {SECTIONS.map((section) => (
-            <Tabs.Tab key={section.value} value={section.value}>
-              {section.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+    <AppSections
+      title="Accruals"
+      purpose="The year-end accrual cycle: requests from the sites, review by the site and by fiscal services, the journal with its July 1 reversal, and liquidation."
+      noDuties={
+        duties.none
+          ? 'You hold no duty in Accruals at any site. Ask your administrator to grant one (requester, site approver, fiscal reviewer, controller or viewer).'
+          : null
+      }
+      sections={SECTIONS}
+      active={active}
+    >
       <Routes>
         <Route index element={<CyclePage />} />
         <Route path="cycle" element={<CyclePage />} />
@@ -74,6 +54,6 @@ export function Accruals() {
         <Route path="cycles/:cycleId/journals" element={<JournalsPage />} />
         <Route path="*" element={<AccrualsNotFound />} />
       </Routes>
-    </Stack>
+    </AppSections>
   )
 }

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Code, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Badge, Button, Code, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { CHART_ACCOUNT_SEGMENT, CHART_COLUMNS, CHART_MAX_BYTES, type ChartImportResponse, type ChartRow } from '@platform/contracts/finance'
 import { ACCOUNT_SEGMENTS } from '@platform/contracts/finance-account'
-import { AlertCircle, CheckCircle2, FileSearch, FileUp } from 'lucide-react'
+import { CheckCircle2, FileSearch, FileUp } from 'lucide-react'
 import { useState } from 'react'
-import { errorMessage } from '@/lib/api-client'
+import { FailureAlert } from '@/components/failure-alert'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useChartImport } from '../api/finance'
@@ -149,15 +149,7 @@ export function AccountsAdmin() {
             </Button>
           </Group>
           {preview.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<AlertCircle size={18} aria-hidden="true" />}
-              title="The file could not be read"
-              role="alert"
-            >
-              {errorMessage(preview.error, 'Check the file and try again.')}
-            </Alert>
+            <FailureAlert title="The file could not be read" error={preview.error} fallback="Check the file and try again." />
           ) : null}
         </Stack>
       </Paper>
@@ -172,9 +164,7 @@ export function AccountsAdmin() {
             {previewed.rejected.length > 0 ? <RowsTable rows={previewed.rejected} caption="Rejected rows" /> : null}
             <RowsTable rows={previewed.accepted} caption="Accepted rows" />
             {apply.isError ? (
-              <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The import failed" role="alert">
-                {errorMessage(apply.error, 'Nothing was changed. Try again.')}
-              </Alert>
+              <FailureAlert title="The import failed" error={apply.error} fallback="Nothing was changed. Try again." />
             ) : null}
             <Group>
               <Button

@@ -1,5 +1,5 @@
-import { Alert, Stack, Tabs, Text, Title } from '@mantine/core'
-import { Route, Routes, useLocation, useNavigate } from 'react-router'
+import { AppSections } from '@/components/layout/app-sections'
+import { Route, Routes, useLocation } from 'react-router'
 import { DepositBuilder } from './deposit-builder'
 import { DepositPage } from './deposit-page'
 import { DepositsList } from './deposits-list'
@@ -23,41 +23,22 @@ const SECTIONS = [
 /** Payment Receipts: its sections as tabs (links), each screen a route under /apps/payment-receipts. */
 export function PaymentReceipts() {
   const location = useLocation()
-  const navigate = useNavigate()
   const duties = useDuties()
   const rest = location.pathname.slice(BASE.length).split('/').filter(Boolean)[0] ?? 'receipts'
   const active = SECTIONS.some((section) => section.value === rest) ? rest : 'receipts'
 
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1}>Payment Receipts</Title>
-        <Text c="dimmed">
-          Pre-numbered receipts, blind-counted deposits and the county treasury, with separation of duties at every step.
-        </Text>
-      </Stack>
-      {duties.none ? (
-        <Alert color="blue" title="No duties yet">
-          You hold no duty in Payment Receipts at any site. Ask your administrator to grant one (collector, counter, approver, reconciler or
-          viewer).
-        </Alert>
-      ) : null}
-      <Tabs
-        value={active}
-        onChange={(value) => {
-          const section = SECTIONS.find((entry) => entry.value === value)
-          if (section) void navigate(section.path)
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-          {SECTIONS.map((section) => (
-            <Tabs.Tab key={section.value} value={section.value}>
-              {section.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+    <AppSections
+      title="Payment Receipts"
+      purpose="Pre-numbered receipts, blind-counted deposits and the county treasury, with separation of duties at every step."
+      noDuties={
+        duties.none
+          ? 'You hold no duty in Payment Receipts at any site. Ask your administrator to grant one (collector, counter, approver, reconciler or viewer).'
+          : null
+      }
+      sections={SECTIONS}
+      active={active}
+    >
       <Routes>
         <Route index element={<ReceiptsList />} />
         <Route path="receipts" element={<ReceiptsList />} />
@@ -70,6 +51,6 @@ export function PaymentReceipts() {
         <Route path="undeposited" element={<UndepositedView />} />
         <Route path="exceptions" element={<ExceptionsView />} />
       </Routes>
-    </Stack>
+    </AppSections>
   )
 }

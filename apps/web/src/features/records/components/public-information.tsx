@@ -1,5 +1,6 @@
-import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core'
-import { Route, Routes, Link, useLocation, useNavigate } from 'react-router'
+import { AppSections } from '@/components/layout/app-sections'
+import { Alert, Button, Stack, Text } from '@mantine/core'
+import { Link, Route, Routes, useLocation } from 'react-router'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { ExemptionLibrary } from './exemption-library'
 import { FiguresView } from './figures-view'
@@ -22,42 +23,22 @@ const SECTIONS = [
 /** Public Information: California Public Records Act requests and their statutory clock, one route per screen. */
 export function PublicInformation() {
   const location = useLocation()
-  const navigate = useNavigate()
   const duties = useRecordsDuties()
   const first = location.pathname.slice(PUBLIC_INFO_BASE.length).split('/').filter(Boolean)[0] ?? 'requests'
   const active = SECTIONS.some((section) => section.value === first) ? first : null
 
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1}>Public Information</Title>
-        <Text c="dimmed">
-          Public records requests with the statutory clock: a determination within 10 days, one extension, letters that cannot leave
-          incomplete.
-        </Text>
-      </Stack>
-      {duties.none ? (
-        <Alert color="blue" title="No duties yet">
-          You hold no duty in Public Information. Ask your administrator to grant one (coordinator, custodian, counsel, signatory or
-          viewer).
-        </Alert>
-      ) : null}
-      <Tabs
-        value={active}
-        onChange={(value) => {
-          const section = SECTIONS.find((entry) => entry.value === value)
-          if (section) void navigate(section.path)
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-          {SECTIONS.map((section) => (
-            <Tabs.Tab key={section.value} value={section.value}>
-              {section.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+    <AppSections
+      title="Public Information"
+      purpose="Public records requests with the statutory clock: a determination within 10 days, one extension, letters that cannot leave incomplete."
+      noDuties={
+        duties.none
+          ? 'You hold no duty in Public Information. Ask your administrator to grant one (coordinator, custodian, counsel, signatory or viewer).'
+          : null
+      }
+      sections={SECTIONS}
+      active={active}
+    >
       <Routes>
         <Route index element={<RequestsQueue />} />
         <Route path="requests" element={<RequestsQueue />} />
@@ -69,7 +50,7 @@ export function PublicInformation() {
         <Route path="figures" element={<FiguresView />} />
         <Route path="*" element={<NotInPublicInformation />} />
       </Routes>
-    </Stack>
+    </AppSections>
   )
 }
 

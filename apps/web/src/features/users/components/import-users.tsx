@@ -22,10 +22,10 @@ import {
   type ImportResponse,
   type ImportRow,
 } from '@platform/contracts/users'
-import { AlertCircle, ArrowLeft, CheckCircle2, Download, FileSearch, FileUp, Info } from 'lucide-react'
+import { ArrowLeft, CheckCircle2, Download, FileSearch, FileUp, Info } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { errorMessage } from '@/lib/api-client'
+import { FailureAlert } from '@/components/failure-alert'
 import { saveBlob, todayStamp } from '@/lib/download'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -224,15 +224,11 @@ export function ImportUsers() {
             </Button>
           </Group>
           {preview.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<AlertCircle size={18} aria-hidden="true" />}
+            <FailureAlert
               title="The file could not be read"
-              role="alert"
-            >
-              {errorMessage(preview.error, 'The preview failed. Check the file and try again.')}
-            </Alert>
+              error={preview.error}
+              fallback="The preview failed. Check the file and try again."
+            />
           ) : null}
         </Stack>
       </Paper>
@@ -256,9 +252,7 @@ export function ImportUsers() {
               onChange={(event) => setSendInvitations(event.currentTarget.checked)}
             />
             {apply.isError ? (
-              <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The import failed" role="alert">
-                {errorMessage(apply.error, 'Nothing was changed. Try again.')}
-              </Alert>
+              <FailureAlert title="The import failed" error={apply.error} fallback="Nothing was changed. Try again." />
             ) : null}
             <Group>
               <Button onClick={onApply} disabled={!canApply} loading={apply.isPending}>

@@ -1,10 +1,10 @@
-import { Alert, Button, FileInput, Group, Modal, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Button, FileInput, Group, Modal, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { UploadQuerySchema, type Dataset, type FieldType, type UploadColumn } from '@platform/contracts/reports'
-import { AlertCircle, FileUp } from 'lucide-react'
+import { FileUp } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useSaveUpload, useUploadPreview } from '../../api/uploads'
-import { reasonOf } from '../../utils/messages'
+import { FailureAlert } from '@/components/failure-alert'
 import { nameFromFile, UPLOAD_ACCEPT, UPLOAD_LIMITS_TEXT, uploadFileProblem } from '../../utils/upload-file'
 import { UploadColumnsTable } from './upload-columns-table'
 
@@ -25,14 +25,6 @@ function Working({ label }: { label: string }) {
         {label}
       </Text>
     </Stack>
-  )
-}
-
-function Problem({ title, error }: { title: string; error: unknown }) {
-  return (
-    <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={title} role="alert">
-      {reasonOf(error)}
-    </Alert>
   )
 }
 
@@ -139,7 +131,7 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
           </SimpleGrid>
 
           {preview.isPending ? <Working label="Reading the file…" /> : null}
-          {preview.isError ? <Problem title="The file could not be read" error={preview.error} /> : null}
+          {preview.isError ? <FailureAlert fallback="Unexpected error" title="The file could not be read" error={preview.error} /> : null}
           {preview.data && columns ? (
             <Stack gap="xs">
               <Text size="sm">
@@ -157,7 +149,11 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
 
           {save.isPending && file ? <Working label={`Uploading ${file.name}…`} /> : null}
           {save.isError ? (
-            <Problem title={replacing ? 'The dataset could not be replaced' : 'The dataset could not be saved'} error={save.error} />
+            <FailureAlert
+              fallback="Unexpected error"
+              title={replacing ? 'The dataset could not be replaced' : 'The dataset could not be saved'}
+              error={save.error}
+            />
           ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
