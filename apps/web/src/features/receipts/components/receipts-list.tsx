@@ -1,18 +1,25 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Button, Group, Paper, Select, Stack, Table, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { RECEIPT_STATES } from '@platform/contracts/receipts'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { Pager } from '@/components/data/pager'
-import { useDocumentTitle } from '@/lib/use-document-title'
-import { errorMessage } from '@/lib/api-client'
+import { DateRangeInputs, useDateRange } from '@/components/data/date-range-inputs'
+import { FiltersPanel } from '@/components/data/filters-panel'
+import { ListResults } from '@/components/data/list-results'
+import { ONE_LINE } from '@/components/data/one-line'
+import { ScrollTable } from '@/components/data/scroll-table'
 import { useSites } from '@/features/finance'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePageOffset } from '@/lib/use-page-offset'
 import { useReceipts } from '../api/receipts'
 import { Amount, ReceiptStateBadge } from './receipt-parts'
 import { useDuties } from './use-duties'
-import { ONE_LINE } from '@/components/data/one-line'
-import { ScrollTable } from '@/components/data/scroll-table'
+
+const LIMIT = 25
+
+const tenderOf = (receipt: { tender: string; checkNumber: string | null }) =>
+  receipt.tender === 'MONEY_ORDER' ? 'Money order' : receipt.tender === 'CHECK' ? `Check ${receipt.checkNumber ?? ''}` : 'Cash'
 
 /** Receipts: every receipt the person may see, filtered by site, state, dates, and payer or number. */
 export function ReceiptsList() {
@@ -21,22 +28,21 @@ export function ReceiptsList() {
   const sites = useSites()
   const [siteId, setSiteId] = useState<string | null>(null)
   const [state, setState] = useState<string | null>(null)
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
+  const range = useDateRange()
   const [typed, setTyped] = useState('')
   const [search] = useDebouncedValue(typed.trim(), 300)
-  const [offset, setOffset] = useState(0)
-  const limit = 25
-  const receipts = useReceipts({
+  const filters = {
     siteId: siteId ?? undefined,
     state: state ?? undefined,
-    from: from || undefined,
-    to: to || undefined,
+    from: range.from || undefined,
+    to: range.to || undefined,
     search: search || undefined,
-    limit,
-    offset,
-  })
+  }
+  const [offset, setOffset] = usePageOffset(JSON.stringify(filters))
+  // Reversed dates would find nothing: the list waits until they are put right (the To field says why).
+  const receipts = useReceipts({ ...filters, ...(range.reversed ? { from: undefined, to: undefined } : {}), limit: LIMIT, offset })
   const siteOptions = (sites.data ?? []).map((site) => ({ value: String(site.id), label: `${site.code} · ${site.name}` }))
+  const activeCount = [siteId, state, range.from, range.to, typed].filter(Boolean).length
 
   return (
     <Stack gap="md">
@@ -48,119 +54,67 @@ export function ReceiptsList() {
           </Button>
         ) : null}
       </Group>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label="Site"
-          placeholder="All sites"
-          data={siteOptions}
-          value={siteId}
-          onChange={(value) => {
-            setSiteId(value)
-            setOffset(0)
-          }}
-          clearable
-          w={220}
-        />
+      <FiltersPanel label="Filter receipts" activeCount={activeCount} align="flex-end">
+        <Select label="Site" placeholder="All sites" data={siteOptions} value={siteId} onChange={setSiteId} clearable w={220} />
         <Select
           label="State"
           placeholder="Any state"
           data={RECEIPT_STATES.map((value) => ({ value, label: value.charAt(0) + value.slice(1).toLowerCase() }))}
           value={state}
-          onChange={(value) => {
-            setState(value)
-            setOffset(0)
-          }}
+          onChange={setState}
           clearable
           w={160}
         />
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(event) => {
-            setFrom(event.currentTarget.value)
-            setOffset(0)
-          }}
-          w={160}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          onChange={(event) => {
-            setTo(event.currentTarget.value)
-            setOffset(0)
-          }}
-          w={160}
-        />
-        <TextInput
-          label="Payer or number"
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value)
-            setOffset(0)
-          }}
-          w={220}
-        />
-      </Group>
-      {receipts.isError ? (
-        <Alert color="red" title="The receipts could not be loaded">
-          {errorMessage(receipts.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
-      <Paper withBorder radius="md">
-        <ScrollTable minWidth={720} label="Receipts">
-          <Table striped highlightOnHover>
-            <Table.Caption>Receipts</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Number</Table.Th>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Payer</Table.Th>
-                <Table.Th scope="col">Tender</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(receipts.data?.data ?? []).map((receipt) => (
-                <Table.Tr key={receipt.id}>
-                  <Table.Td ff="monospace" style={ONE_LINE}>
-                    <Anchor component={Link} to={`/apps/payment-receipts/receipts/${receipt.id}`}>
-                      {receipt.number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{receipt.issuedOn}</Table.Td>
-                  <Table.Td>{receipt.payer}</Table.Td>
-                  <Table.Td>
-                    {receipt.tender === 'MONEY_ORDER'
-                      ? 'Money order'
-                      : receipt.tender === 'CHECK'
-                        ? `Check ${receipt.checkNumber ?? ''}`
-                        : 'Cash'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Amount cents={receipt.amountCents} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ReceiptStateBadge state={receipt.state} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {receipts.isSuccess && receipts.data.data.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed">No receipts match.</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      </Paper>
-      {receipts.data ? (
-        <Pager total={receipts.data.pagination.total} limit={limit} offset={offset} onOffsetChange={setOffset} noun="receipts" />
-      ) : null}
+        <DateRangeInputs range={range} />
+        <TextInput label="Payer or number" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} w={220} />
+      </FiltersPanel>
+      <ListResults
+        query={receipts}
+        noun="receipts"
+        title="the receipts"
+        filtered={activeCount > 0}
+        pager={{ limit: LIMIT, offset, onOffsetChange: setOffset }}
+      >
+        {(rows, busy) => (
+          <Paper withBorder radius="md">
+            <ScrollTable minWidth={720} label="Receipts" cardsOnPhone>
+              <Table striped highlightOnHover aria-busy={busy}>
+                <Table.Caption>Receipts</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Number</Table.Th>
+                    <Table.Th scope="col">Date</Table.Th>
+                    <Table.Th scope="col">Payer</Table.Th>
+                    <Table.Th scope="col">Tender</Table.Th>
+                    <Table.Th scope="col">Amount</Table.Th>
+                    <Table.Th scope="col">State</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((receipt) => (
+                    <Table.Tr key={receipt.id}>
+                      <Table.Td ff="monospace" style={ONE_LINE}>
+                        <Anchor component={Link} to={`/apps/payment-receipts/receipts/${receipt.id}`}>
+                          {receipt.number}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{receipt.issuedOn}</Table.Td>
+                      <Table.Td>{receipt.payer}</Table.Td>
+                      <Table.Td>{tenderOf(receipt)}</Table.Td>
+                      <Table.Td>
+                        <Amount cents={receipt.amountCents} />
+                      </Table.Td>
+                      <Table.Td>
+                        <ReceiptStateBadge state={receipt.state} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          </Paper>
+        )}
+      </ListResults>
     </Stack>
   )
 }
