@@ -255,10 +255,9 @@ describe('a huge upload is refused while it is read, in little memory and withou
     const upload = await measuredUpload(file, 'text/csv', '/api/reportuploads?name=Schools')
     expect(upload.status, upload.report).toBe(200)
     expect(upload.body).toMatchObject({ message: 'Schools: 100,000 rows uploaded.' })
-    // Storing holds more than reading (typed batches, SQLite's 16 MB page cache): measured 185-250 MB for this file, so
-    // this bound only guards against holding the whole file again (that took 1.5 GB). Bringing storing under the
-    // 200 MB of a refused upload is open work (issue 13's note).
-    expect(upload.peak, upload.report).toBeLessThan(320 * MB)
+    // Storing holds more than a refusal (typed batches, SQLite's 16 MB page cache): 199-203 MB measured for this file on
+    // a quiet machine. The bound leaves room for a busy one and still catches holding the whole file again (1.5 GB).
+    expect(upload.peak, upload.report).toBeLessThan(260 * MB)
     let copy = 1
     await expectNoWait(upload, () => measuredUpload(file, 'text/csv', `/api/reportuploads?name=Schools%20${(copy += 1)}`))
   })
