@@ -150,7 +150,7 @@ export function createBenchDatabases(dialect: BenchDialect, adminUrl = BENCH_POS
 
     /** Drops every PostgreSQL database handed out (SQLite files are left in the temporary folder). */
     async dropAll() {
-      if (created.length === 0) return
+      if (created.length === 0 || process.env.BENCH_KEEP_DATABASES === '1') return
       await admin(async (client) => {
         for (const name of created.splice(0)) await client.query(`drop database if exists ${name} with (force)`)
       })

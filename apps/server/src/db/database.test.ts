@@ -93,6 +93,11 @@ describe.skipIf(!SERVER_URL)('a lost PostgreSQL connection', () => {
     await server.close()
   })
 
+  it('compiles no query just in time: it would cost more than the queries it speeds up (decision 022)', async () => {
+    const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(db.kysely)
+    expect(rows[0]!.jit).toBe('off')
+  })
+
   it('names its connections with the application_name it was given', async () => {
     await sql`select 1`.execute(db.kysely)
     const { rows } = await sql<{ name: string }>`select current_setting('application_name') as name`.execute(db.kysely)
