@@ -18,6 +18,7 @@ import * as paymentReceipts from './migrations/0021-payment-receipts.js'
 import * as accruals from './migrations/0022-accruals.js'
 import * as publicInformation from './migrations/0023-public-information.js'
 import * as auditTargetIndex from './migrations/0024-audit-target-index.js'
+import * as recordsFiguresIndex from './migrations/0025-records-figures-index.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0022-accruals': accruals,
   '0023-public-information': publicInformation,
   '0024-audit-target-index': auditTargetIndex,
+  '0025-records-figures-index': recordsFiguresIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -36,7 +36,7 @@ export function SitesAdmin() {
         </Alert>
       ) : null}
       <Paper withBorder radius="md">
-        <ScrollTable minWidth={640} label="Sites">
+        <ScrollTable minWidth={640} label="Sites" cardsOnPhone>
           <Table striped highlightOnHover>
             <Table.Caption>Sites</Table.Caption>
             <Table.Thead>

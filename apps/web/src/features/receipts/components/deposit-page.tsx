@@ -83,7 +83,7 @@ export function DepositPage() {
       {data.actions.count ? <BlindCount deposit={data} /> : null}
       <StepButtons deposit={data} />
       <Paper withBorder radius="md">
-        <ScrollTable minWidth={520} label="Receipts in this deposit">
+        <ScrollTable minWidth={520} label="Receipts in this deposit" cardsOnPhone>
           <Table striped>
             <Table.Caption>Receipts in this deposit</Table.Caption>
             <Table.Thead>

@@ -33,7 +33,7 @@ export function ExceptionsView() {
         </Alert>
       ) : null}
       <Paper withBorder radius="md">
-        <ScrollTable minWidth={680} label="Exceptions">
+        <ScrollTable minWidth={680} label="Exceptions" cardsOnPhone>
           <Table striped>
             <Table.Caption>Exceptions, newest first</Table.Caption>
             <Table.Thead>

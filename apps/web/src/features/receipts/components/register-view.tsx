@@ -62,7 +62,7 @@ export function RegisterView() {
         )
       ) : null}
       <Paper withBorder radius="md">
-        <ScrollTable minWidth={600} label="Register">
+        <ScrollTable minWidth={600} label="Register" cardsOnPhone>
           <Table striped>
             <Table.Caption>Register</Table.Caption>
             <Table.Thead>

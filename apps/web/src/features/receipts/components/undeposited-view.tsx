@@ -20,7 +20,7 @@ export function UndepositedView() {
         </Alert>
       ) : null}
       <Paper withBorder radius="md">
-        <ScrollTable minWidth={620} label="Cash waiting to be deposited">
+        <ScrollTable minWidth={620} label="Cash waiting to be deposited" cardsOnPhone>
           <Table striped>
             <Table.Caption>Cash waiting to be deposited, by site</Table.Caption>
             <Table.Thead>
@@ -75,7 +75,7 @@ export function UndepositedView() {
         Returned checks
       </Title>
       <Paper withBorder radius="md">
-        <ScrollTable minWidth={560} label="Checks the bank returned">
+        <ScrollTable minWidth={560} label="Checks the bank returned" cardsOnPhone>
           <Table striped>
             <Table.Caption>Checks the bank returned</Table.Caption>
             <Table.Thead>
