@@ -9,8 +9,11 @@ export const AmountCentsSchema = z
   .int('must be a whole number of cents (integer), not a fraction')
   .refine((value) => Number.isSafeInteger(value), 'is too large')
 
+/** A positive amount in cents; `notPositive` words the refusal of zero or less for a form (what to enter, and the field). */
+export const positiveAmountCents = (notPositive = 'must be more than zero') => AmountCentsSchema.refine((value) => value > 0, notPositive)
+
 /** A positive amount in cents (a receipt, a line). */
-export const PositiveAmountCentsSchema = AmountCentsSchema.refine((value) => value > 0, 'must be more than zero')
+export const PositiveAmountCentsSchema = positiveAmountCents()
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { id, idParam, text } from './input.js'
+import { id, idParam, stated, text } from './input.js'
 import { ACCOUNT_SEGMENT_KEYS, AccountStringSchema } from './finance-account.js'
-import { PositiveAmountCentsSchema } from './finance-money.js'
+import { positiveAmountCents } from './finance-money.js'
 
 /** The fiscal applications that share the finance foundation, by their application codes. */
 export const FISCAL_APPS = ['PAYMENT_RECEIPTS', 'ACCRUALS', 'PUBLIC_INFO'] as const
@@ -36,21 +36,26 @@ export const SiteSchema = z.object({
 })
 export type Site = z.infer<typeof SiteSchema>
 
+const SITE_CODE_MESSAGE = 'Enter a code of 2 to 10 letters or digits, as on receipts (code).'
+const DEPOSIT_DAYS_MESSAGE = 'Enter how many days cash may wait, a whole number from 1 to 30 (depositFrequencyDays).'
+// The form shows these messages beside its fields as they are: what to enter, and the field's name for the API.
 export const SiteInputSchema = z.object({
   code: z
-    .string({ error: 'code is required' })
+    .string({ error: SITE_CODE_MESSAGE })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9]{2,10}$/, 'code must be 2 to 10 letters or digits'),
-  name: text('name is required').trim().min(1, 'name is required').max(120, 'name is at most 120 characters'),
-  kind: z.enum(SITE_KINDS, { error: `kind must be one of ${SITE_KINDS.join(', ')}` }),
+    .regex(/^[A-Z0-9]{2,10}$/, SITE_CODE_MESSAGE),
+  name: stated('Enter the site’s name (name).', 'The name', 120),
+  kind: z.enum(SITE_KINDS, { error: `Choose the kind of site (kind: one of ${SITE_KINDS.join(', ')}).` }),
   active: z.boolean({ error: 'active must be true or false' }).default(true),
   depositFrequencyDays: z
-    .number({ error: 'depositFrequencyDays must be a whole number of days' })
-    .int('depositFrequencyDays must be a whole number of days')
-    .min(1, 'depositFrequencyDays is at least 1')
-    .max(30, 'depositFrequencyDays is at most 30 (county rule)'),
-  depositThresholdCents: PositiveAmountCentsSchema.nullable().default(null),
+    .number({ error: DEPOSIT_DAYS_MESSAGE })
+    .int(DEPOSIT_DAYS_MESSAGE)
+    .min(1, 'Enter at least 1 day (depositFrequencyDays).')
+    .max(30, 'Enter at most 30 days: the county allows no more (depositFrequencyDays).'),
+  depositThresholdCents: positiveAmountCents('Enter an amount above zero, or leave it empty (depositThresholdCents).')
+    .nullable()
+    .default(null),
 })
 export type SiteInput = z.input<typeof SiteInputSchema>
 

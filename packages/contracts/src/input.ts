@@ -19,12 +19,22 @@ export const isStorableText = (value: string): boolean => !value.includes('\u000
 export const text = (error?: string) =>
   z.string(error === undefined ? undefined : { error }).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE)
 
-/** An id in a JSON body: a whole number from 1 to MAX_ID. */
-export const id = (name: string) =>
+/**
+ * Required text whose messages a form shows beside its field as they are: `missing` says what to enter and names the
+ * field for the API ('Enter the requester’s name (requesterName).'); `label` starts the message of a text too long.
+ */
+export const stated = (missing: string, label: string, max: number) =>
+  text(missing)
+    .trim()
+    .min(1, missing)
+    .max(max, `${label} is at most ${max.toLocaleString('en-US')} characters.`)
+
+/** An id in a JSON body: a whole number from 1 to MAX_ID; `missing` words its absence for a form. */
+export const id = (name: string, missing?: string) =>
   z
-    .number({ error: `${name} must be a number` })
+    .number({ error: missing ?? `${name} must be a number` })
     .int(`${name} must be a whole number`)
-    .min(1, `${name} must be a positive number`)
+    .min(1, missing ?? `${name} must be a positive number`)
     .max(MAX_ID, `${name} is not an id (ids are at most ${MAX_ID})`)
 
 /** An id in a path, a query string or a form field (text that must read as one); `missing` words its absence for a form. */

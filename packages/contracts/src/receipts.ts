@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { id, idParam, text } from './input.js'
+import { id, idParam, stated, text } from './input.js'
 import { AccountStringSchema } from './finance-account.js'
-import { AmountCentsSchema, PositiveAmountCentsSchema } from './finance-money.js'
+import { AmountCentsSchema, formatCents, positiveAmountCents } from './finance-money.js'
 
 /** Payment Receipts (issue 15 §2): receipts with gapless numbers, blind-counted deposits, returned checks. */
 export const RECEIPTS_APP = 'PAYMENT_RECEIPTS'
@@ -30,34 +30,42 @@ export function depositLabel(siteCode: string, fiscalYear: string, id: number): 
   return `${siteCode}-${fiscalYear}-D${String(id).padStart(4, '0')}`
 }
 
-const requiredText = (name: string, max: number) =>
-  text(`${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`)
+// The forms show these messages beside their fields as they are: what to enter, and the field's name for the API.
 
-export const ReceiptLineInputSchema = z.object({ account: AccountStringSchema, amountCents: PositiveAmountCentsSchema })
+/** An amount in a message: dollars, or the cents as sent when they are not whole (refused on their own field). */
+const money = (cents: number) => (Number.isSafeInteger(cents) ? formatCents(cents) : `${cents} cents`)
+
+const LINE_ACCOUNT_MESSAGE = 'Choose the line’s account from the chart (account).'
+/** One line of a receipt (the form checks each line with it, beside the line's fields). */
+export const ReceiptLineInputSchema = z.object({
+  account: z.string({ error: LINE_ACCOUNT_MESSAGE }).trim().min(1, LINE_ACCOUNT_MESSAGE).pipe(AccountStringSchema),
+  amountCents: positiveAmountCents('Enter the line’s amount, more than zero (amountCents).'),
+})
 export type ReceiptLineInput = z.infer<typeof ReceiptLineInputSchema>
 
+const LINES_MESSAGE = 'Give the receipt at least one line (lines).'
 export const ReceiptInputSchema = z
   .object({
-    siteId: id('siteId'),
-    payer: requiredText('payer', 200),
+    siteId: id('siteId', 'Choose the site where the money was received (siteId).'),
+    payer: stated('Enter whom the money was received from (payer).', 'The payer', 200),
     tender: TenderSchema,
-    checkNumber: text().trim().max(40, 'checkNumber is at most 40 characters').nullish(),
-    purpose: requiredText('purpose', 500),
-    amountCents: PositiveAmountCentsSchema,
+    checkNumber: text().trim().max(40, 'The check number is at most 40 characters.').nullish(),
+    purpose: stated('Enter what the money is for (purpose).', 'The purpose', 500),
+    amountCents: positiveAmountCents('Enter the amount received, more than zero (amountCents).'),
     lines: z
-      .array(ReceiptLineInputSchema, { error: 'lines are required' })
-      .min(1, 'a receipt has at least one line')
-      .max(MAX_RECEIPT_LINES, `a receipt has at most ${MAX_RECEIPT_LINES} lines`),
+      .array(ReceiptLineInputSchema, { error: LINES_MESSAGE })
+      .min(1, LINES_MESSAGE)
+      .max(MAX_RECEIPT_LINES, `Split the receipt into at most ${MAX_RECEIPT_LINES} lines (lines).`),
   })
   .superRefine((input, context) => {
     if (input.tender === 'CHECK' && !input.checkNumber)
-      context.addIssue({ code: 'custom', path: ['checkNumber'], message: 'a check needs its check number' })
+      context.addIssue({ code: 'custom', path: ['checkNumber'], message: 'Enter the check number (checkNumber).' })
     const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0)
     if (total !== input.amountCents) {
       context.addIssue({
         code: 'custom',
         path: ['lines'],
-        message: `the lines add up to ${total} cents, not the receipt's ${input.amountCents}`,
+        message: `The lines add up to ${money(total)}, not the receipt’s ${money(input.amountCents)} (lines).`,
       })
     }
   })
@@ -122,7 +130,9 @@ export const ReceiptDetailSchema = ReceiptSummarySchema.extend({
 })
 export type ReceiptDetail = z.infer<typeof ReceiptDetailSchema>
 
-const isoDay = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
+/** A day as YYYY-MM-DD; `message` words it for a form (what to enter, and the field). */
+const isoDay = (name: string, message = `${name} must be a date (YYYY-MM-DD)`) =>
+  z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message)
 
 export const ReceiptListQuerySchema = z.object({
   siteId: idParam('siteId').optional(),
@@ -142,7 +152,8 @@ export const PaginationSchema = z.object({ total: z.number().int(), limit: z.num
 export const ReceiptListResponseSchema = z.object({ data: z.array(ReceiptSummarySchema), pagination: PaginationSchema })
 export const ReceiptResponseSchema = z.object({ data: ReceiptDetailSchema })
 
-export const ReasonInputSchema = z.object({ reason: requiredText('reason', 500).min(5, 'reason must say why, in at least 5 characters') })
+const REASON_MESSAGE = 'Say why, in at least 5 characters (reason).'
+export const ReasonInputSchema = z.object({ reason: stated(REASON_MESSAGE, 'The reason', 500).min(5, REASON_MESSAGE) })
 
 // ---- Deposits ----
 
@@ -159,40 +170,50 @@ export type DepositInput = z.infer<typeof DepositInputSchema>
 /** US currency the counter counts, bills and coins, in cents. */
 export const DENOMINATIONS_CENTS = [10000, 5000, 2000, 1000, 500, 200, 100, 50, 25, 10, 5, 1] as const
 
+const PIECES_MESSAGE = 'Enter how many pieces, a whole number (count).'
+/** The pieces of one bill or coin counted (the form checks each denomination with it, beside its field). */
+export const CashCountInputSchema = z.object({
+  denominationCents: z.union(
+    DENOMINATIONS_CENTS.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
+    {
+      error: `denominationCents must be one of ${DENOMINATIONS_CENTS.join(', ')}`,
+    },
+  ),
+  count: z
+    .number({ error: PIECES_MESSAGE })
+    .int(PIECES_MESSAGE)
+    .min(0, 'Enter 0 or more pieces (count).')
+    .max(1_000_000, 'Enter at most 1,000,000 pieces (count).'),
+})
+/** One check counted (the form checks each with it, beside its field). */
+export const CheckCountInputSchema = z.object({
+  receiptId: id('receiptId'),
+  amountCents: positiveAmountCents('Enter the amount written on the check, more than zero (amountCents).'),
+})
 export const CountInputSchema = z.object({
   cash: z
-    .array(
-      z.object({
-        denominationCents: z.union(
-          DENOMINATIONS_CENTS.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
-          {
-            error: `denominationCents must be one of ${DENOMINATIONS_CENTS.join(', ')}`,
-          },
-        ),
-        count: z
-          .number({ error: 'count must be a whole number' })
-          .int('count must be a whole number')
-          .min(0, 'count cannot be negative')
-          .max(1_000_000),
-      }),
-    )
+    .array(CashCountInputSchema)
     .max(DENOMINATIONS_CENTS.length * 2)
     .refine((rows) => new Set(rows.map((row) => row.denominationCents)).size === rows.length, 'a denomination is listed twice'),
   checks: z
-    .array(z.object({ receiptId: id('receiptId'), amountCents: PositiveAmountCentsSchema }))
+    .array(CheckCountInputSchema)
     .max(MAX_DEPOSIT_RECEIPTS)
     .refine((rows) => new Set(rows.map((row) => row.receiptId)).size === rows.length, 'a check is listed twice'),
-  bagNumber: requiredText('bagNumber', 40),
-  note: text().trim().max(1000).nullish(),
+  bagNumber: stated('Enter the number on the deposit bag (bagNumber).', 'The bag number', 40),
+  note: text().trim().max(1000, 'The note is at most 1,000 characters.').nullish(),
 })
 export type CountInput = z.infer<typeof CountInputSchema>
 
 export const ConfirmInputSchema = z.object({
-  treasuryReference: requiredText('treasuryReference', 80),
-  confirmedOn: isoDay('confirmedOn'),
+  treasuryReference: stated('Enter the treasury’s reference for the deposit (treasuryReference).', 'The treasury reference', 80),
+  confirmedOn: isoDay('confirmedOn', 'Enter the day the treasury confirmed the deposit (confirmedOn, YYYY-MM-DD).'),
 })
 export const ReconcileInputSchema = z.object({
-  statementReference: requiredText('statementReference', 80),
+  statementReference: stated(
+    'Enter the bank or county statement the deposit appears on (statementReference).',
+    'The statement reference',
+    80,
+  ),
   note: text().trim().max(1000).nullish(),
 })
 
@@ -325,8 +346,16 @@ export const ExceptionsQuerySchema = z.object({ siteId: idParam('siteId').option
 export const ReceiptExceptionsResponseSchema = z.object({ data: z.array(ReceiptExceptionSchema) })
 
 export const JournalQuerySchema = z
-  .object({ from: isoDay('from'), to: isoDay('to') })
-  .refine((range) => range.from <= range.to, { message: 'from must be on or before to', path: ['from'] })
+  .object({
+    from: isoDay('from', 'Enter the first day of the journal (from, YYYY-MM-DD).'),
+    to: isoDay('to', 'Enter the last day of the journal (to, YYYY-MM-DD).'),
+  })
+  // Only two days can be in order: a missing or malformed one is said on its own field.
+  .refine((range) => range.from <= range.to, {
+    message: 'Enter a first day on or before the last (from must be on or before to).',
+    path: ['from'],
+    when: (payload) => payload.issues.length === 0,
+  })
 
 export const SiteIdQuerySchema = z.object({ siteId: idParam('siteId').optional() })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { countParam, id, idParam, text } from './input.js'
+import { countParam, id, idParam, stated, text } from './input.js'
 import { PositiveAmountCentsSchema } from './finance-money.js'
 import { isCalendarDate, MAX_EXTENSION_DAYS } from './records-clock.js'
 
@@ -95,8 +95,9 @@ export type FiscalLinkKind = (typeof FISCAL_LINK_KINDS)[number]
 
 const requiredText = (name: string, max: number) =>
   text(`${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`)
-const calendarDate = (name: string) =>
-  z.string({ error: `${name} is required` }).refine(isCalendarDate, `${name} must be a date (YYYY-MM-DD)`)
+/** A calendar day as YYYY-MM-DD; `message` words it for a form (what to enter, and the field). */
+const calendarDate = (name: string, message?: string) =>
+  z.string({ error: message ?? `${name} is required` }).refine(isCalendarDate, message ?? `${name} must be a date (YYYY-MM-DD)`)
 const enumOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be one of ${values.join(', ')}` })
 
@@ -107,11 +108,11 @@ export const PaginationSchema = z.object({ total: z.number().int(), limit: z.num
 export const RequestInputSchema = z.object({
   /** ISO-8601 instant (with offset or Z); never in the future (the server checks against its clock). */
   receivedAt: z.iso.datetime({ offset: true, error: 'receivedAt must be a date and time (ISO-8601, e.g. 2026-11-12T14:10:00-08:00)' }),
-  channel: enumOf('channel', CHANNELS),
-  requesterName: requiredText('requesterName', 200),
-  requesterContact: requiredText('requesterContact', 300),
-  text: requiredText('text', 20_000),
-  clarifiedText: text().trim().max(20_000, 'clarifiedText is at most 20000 characters').nullish(),
+  channel: z.enum(CHANNELS, { error: `Choose how the request came in (channel: one of ${CHANNELS.join(', ')}).` }),
+  requesterName: stated('Enter the requester’s name (requesterName); it stays private.', 'The requester’s name', 200),
+  requesterContact: stated('Enter how to reach the requester (requesterContact); it stays private.', 'The contact', 300),
+  text: stated('Enter the request’s text exactly as received (text).', 'The request’s text', 20_000),
+  clarifiedText: text().trim().max(20_000, 'The clarified text is at most 20,000 characters.').nullish(),
 })
 export type RequestInput = z.infer<typeof RequestInputSchema>
 
@@ -446,17 +447,19 @@ export type FeeInput = z.infer<typeof FeeInputSchema>
 /** The fee calculator: the direct cost only, quantity × unit, in cents. */
 export const feeAmountCents = (quantity: number, unitCents: number): number => quantity * unitCents
 
+// The time log and the notes show these messages beside their fields as they are.
+const MINUTES_MESSAGE = 'Enter the minutes worked, a whole number (minutes).'
 export const TimeEntryInputSchema = z.object({
   minutes: z
-    .number({ error: 'minutes must be a whole number' })
-    .int('minutes must be a whole number')
-    .min(1, 'minutes is at least 1')
-    .max(24 * 60, 'minutes is at most a day'),
-  activity: requiredText('activity', 200),
-  workedOn: calendarDate('workedOn'),
-  note: text().trim().max(1000).nullish(),
+    .number({ error: MINUTES_MESSAGE })
+    .int(MINUTES_MESSAGE)
+    .min(1, 'Enter at least 1 minute (minutes).')
+    .max(24 * 60, 'Enter at most 1,440 minutes, a whole day (minutes).'),
+  activity: stated('Say what the time was spent on (activity).', 'The activity', 200),
+  workedOn: calendarDate('workedOn', 'Enter the day worked (workedOn, YYYY-MM-DD).'),
+  note: text().trim().max(1000, 'The note is at most 1,000 characters.').nullish(),
 })
-export const NoteInputSchema = z.object({ text: requiredText('text', 5000) })
+export const NoteInputSchema = z.object({ text: stated('Write the note first (text).', 'A note', 5000) })
 export const ReasonInputSchema = z.object({ reason: requiredText('reason', 1000).min(5, 'reason must say why, in at least 5 characters') })
 export const ProduceInputSchema = z.object({ note: text().trim().max(2000).nullish() })
 
@@ -521,14 +524,16 @@ export const ExemptionSchema = z.object({
   timesUsed: z.number().int(),
 })
 export type Exemption = z.infer<typeof ExemptionSchema>
+const exemptionTitle = stated('Give the exemption a short title (title).', 'The title', 200)
+const exemptionDescription = text().trim().max(4000, 'The description is at most 4,000 characters.')
 export const ExemptionInputSchema = z.object({
-  citation: requiredText('citation', 120),
-  title: requiredText('title', 200),
-  description: text().trim().max(4000).default(''),
+  citation: stated('Enter the citation, e.g. Gov. Code §7927.705 (citation).', 'The citation', 120),
+  title: exemptionTitle,
+  description: exemptionDescription.default(''),
 })
 export const ExemptionUpdateSchema = z.object({
-  title: requiredText('title', 200).optional(),
-  description: text().trim().max(4000).optional(),
+  title: exemptionTitle.optional(),
+  description: exemptionDescription.optional(),
   active: z.boolean({ error: 'active must be true or false' }).optional(),
 })
 export const ExemptionListResponseSchema = z.object({ data: z.array(ExemptionSchema) })

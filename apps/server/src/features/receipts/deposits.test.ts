@@ -257,7 +257,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       const confirmation = { treasuryReference: 'CT-1', confirmedOn: '2026-03-03' }
       expect((await step(t, approver.token, deposit.id, 'confirm', confirmation)).json().code).toBe('duty_required')
       expect((await step(t, reconciler.token, deposit.id, 'confirm', { confirmedOn: '2026-03-03' })).json().error).toContain(
-        'treasuryReference is required',
+        'Enter the treasury’s reference for the deposit (treasuryReference).',
       )
       expect(
         (await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: ' ', confirmedOn: '2026-03-03' })).statusCode,

@@ -50,9 +50,9 @@ describe.each(testDialects())('records requests: intake, clock, steps and the du
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ receivedAt: '2026-03-03T08:00:00.000Z' }, 'in the future'],
       [{ receivedAt: 'yesterday' }, 'receivedAt must be a date and time'],
-      [{ channel: 'FAX' }, 'channel must be one of'],
-      [{ requesterName: '  ' }, 'requesterName is required'],
-      [{ text: '' }, 'text is required'],
+      [{ channel: 'FAX' }, 'Choose how the request came in (channel: one of'],
+      [{ requesterName: '  ' }, 'Enter the requester’s name (requesterName)'],
+      [{ text: '' }, 'Enter the request’s text exactly as received (text).'],
       [{ text: 'a\u0000b' }, 'NUL'],
     ]
     for (const [overrides, message] of cases) {

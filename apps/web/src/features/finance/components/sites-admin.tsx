@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { SITE_KINDS, type Site } from '@platform/contracts/finance'
+import { SITE_KINDS, SiteInputSchema, type Site } from '@platform/contracts/finance'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import { AlertCircle, Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { errorMessage } from '@/lib/api-client'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useSaveSite, useSites } from '../api/finance'
 import { ScrollTable } from '@/components/data/scroll-table'
@@ -12,6 +13,9 @@ import { ScrollTable } from '@/components/data/scroll-table'
 const KIND_LABELS: Record<Site['kind'], string> = { SCHOOL: 'School', OFFICE: 'Office', OTHER: 'Other' }
 
 type Editing = { site: Site | null } | null
+
+const FIELDS = ['code', 'name', 'kind', 'depositFrequencyDays', 'depositThresholdCents'] as const
+type Field = (typeof FIELDS)[number]
 
 /** Administration → Sites: the district's schools and offices, with how long cash may wait before it is deposited. */
 export function SitesAdmin() {
@@ -103,18 +107,27 @@ function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
   const [active, setActive] = useState(site?.active ?? true)
   const [frequency, setFrequency] = useState<number | string>(site?.depositFrequencyDays ?? 7)
   const [threshold, setThreshold] = useState(site?.depositThresholdCents == null ? '' : (site.depositThresholdCents / 100).toFixed(2))
-  const [thresholdError, setThresholdError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    // The threshold is typed in dollars and sent in cents: that it reads as an amount is the form's own check.
     const cents = threshold.trim() === '' ? null : parseDollars(threshold)
-    if (threshold.trim() !== '' && (cents === null || cents <= 0)) {
-      setThresholdError('Enter an amount in dollars and cents, such as 500.00, or leave it empty.')
-      return
+    const input = {
+      code,
+      name,
+      kind,
+      active,
+      depositFrequencyDays: frequency === '' ? undefined : Number(frequency),
+      depositThresholdCents: cents,
     }
-    setThresholdError(null)
+    const found = schemaErrors(SiteInputSchema, input, FIELDS)
+    if (threshold.trim() !== '' && cents === null)
+      found.depositThresholdCents = 'Enter an amount in dollars and cents, such as 500.00, or leave it empty.'
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
     save.mutate(
-      { id: site?.id ?? null, input: { code, name, kind, active, depositFrequencyDays: Number(frequency), depositThresholdCents: cents } },
+      { id: site?.id ?? null, input: SiteInputSchema.parse(input) },
       {
         onSuccess: (result) => {
           notifications.show({ color: 'teal', message: `${result.data.name} was saved.` })
@@ -133,14 +146,16 @@ function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
           withAsterisk
           value={code}
           onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+          error={errors.code}
           data-autofocus
         />
-        <TextInput label="Name" withAsterisk value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        <TextInput label="Name" withAsterisk value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} />
         <Select
           label="Kind"
           data={SITE_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }))}
           value={kind}
           onChange={(value) => setKind((value ?? 'SCHOOL') as Site['kind'])}
+          error={errors.kind}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
@@ -152,13 +167,14 @@ function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
           allowDecimal={false}
           value={frequency}
           onChange={setFrequency}
+          error={errors.depositFrequencyDays}
         />
         <TextInput
           label="Deposit cash above (dollars)"
           description="Optional: undeposited cash above this must go to the bank at once."
           inputMode="decimal"
           value={threshold}
-          error={thresholdError}
+          error={errors.depositThresholdCents}
           onChange={(event) => setThreshold(event.currentTarget.value)}
         />
         <Switch label="Active" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} />

@@ -1,11 +1,20 @@
 import { Alert, Anchor, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
-import { DENOMINATIONS_CENTS, type DepositDetail } from '@platform/contracts/receipts'
+import {
+  CashCountInputSchema,
+  CheckCountInputSchema,
+  ConfirmInputSchema,
+  CountInputSchema,
+  DENOMINATIONS_CENTS,
+  ReconcileInputSchema,
+  type DepositDetail,
+} from '@platform/contracts/receipts'
 import { FileDown } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useCountDeposit, useDeposit, useDepositStep } from '../api/receipts'
 import { AttachmentsPanel } from './attachments-panel'
@@ -126,31 +135,45 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
   const [checks, setChecks] = useState<Record<number, string>>({})
   const [bagNumber, setBagNumber] = useState('')
   const [note, setNote] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<'bagNumber' | 'note', string>>>({})
+  // By denomination, and by the receipt of each check.
+  const [pieceErrors, setPieceErrors] = useState<Record<number, string>>({})
+  const [checkErrors, setCheckErrors] = useState<Record<number, string>>({})
   const cashCents = DENOMINATIONS_CENTS.reduce((sum, denomination) => sum + denomination * (Number(pieces[denomination]) || 0), 0)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const listed = deposit.checksToCount.map((check) => ({
-      receiptId: check.receiptId,
-      amountCents: parseDollars(checks[check.receiptId] ?? ''),
-    }))
-    if (listed.some((check) => check.amountCents === null || check.amountCents <= 0))
-      return setProblem('Enter the amount written on every check.')
-    setProblem(null)
+    // A check's amount is typed in dollars and sent in cents: that it reads as an amount is the form's own check.
+    const checkCents = deposit.checksToCount.map((check) => parseDollars(checks[check.receiptId] ?? ''))
+    const input = {
+      cash: DENOMINATIONS_CENTS.map((denomination) => ({
+        denominationCents: denomination,
+        count: Number(pieces[denomination]) || 0,
+      })).filter((line) => line.count > 0),
+      checks: deposit.checksToCount.map((check, index) => ({ receiptId: check.receiptId, amountCents: checkCents[index] ?? 0 })),
+      bagNumber,
+      note: note.trim() || null,
+    }
+    const found = schemaErrors(CountInputSchema, input, ['bagNumber', 'note'] as const)
+    const foundPieces: Record<number, string> = {}
+    for (const line of input.cash) {
+      const message = schemaErrors(CashCountInputSchema, line, ['count'] as const).count
+      if (message) foundPieces[line.denominationCents] = message
+    }
+    const foundChecks: Record<number, string> = {}
+    input.checks.forEach((check, index) => {
+      const message =
+        checkCents[index] === null
+          ? 'Enter the amount written on the check, such as 25.00.'
+          : schemaErrors(CheckCountInputSchema, check, ['amountCents'] as const).amountCents
+      if (message) foundChecks[check.receiptId] = message
+    })
+    setErrors(found)
+    setPieceErrors(foundPieces)
+    setCheckErrors(foundChecks)
+    if ([found, foundPieces, foundChecks].some((each) => Object.keys(each).length > 0)) return
     count.mutate(
-      {
-        id: deposit.id,
-        input: {
-          cash: DENOMINATIONS_CENTS.map((denomination) => ({
-            denominationCents: denomination,
-            count: Number(pieces[denomination]) || 0,
-          })).filter((line) => line.count > 0),
-          checks: listed.map((check) => ({ receiptId: check.receiptId, amountCents: check.amountCents! })),
-          bagNumber,
-          note: note.trim() || null,
-        },
-      },
+      { id: deposit.id, input: CountInputSchema.parse(input) },
       { onSuccess: () => notifications.show({ color: 'teal', message: 'The count was saved.' }) },
     )
   }
@@ -173,6 +196,7 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
               allowDecimal={false}
               value={pieces[denomination] ?? ''}
               onChange={(value) => setPieces((all) => ({ ...all, [denomination]: value }))}
+              error={pieceErrors[denomination]}
             />
           ))}
         </SimpleGrid>
@@ -183,25 +207,29 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
             label={`Check ${check.checkNumber ?? ''} on ${check.number} ($)`}
             inputMode="decimal"
             value={checks[check.receiptId] ?? ''}
+            error={checkErrors[check.receiptId]}
             onChange={(event) => {
               const value = event.currentTarget.value
               setChecks((all) => ({ ...all, [check.receiptId]: value }))
             }}
           />
         ))}
-        <TextInput label="Bag number" value={bagNumber} onChange={(event) => setBagNumber(event.currentTarget.value)} required w={220} />
+        <TextInput
+          label="Bag number"
+          value={bagNumber}
+          onChange={(event) => setBagNumber(event.currentTarget.value)}
+          error={errors.bagNumber}
+          required
+          w={220}
+        />
         <Textarea
           label="Note (required when the count differs)"
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
+          error={errors.note}
           autosize
           minRows={1}
         />
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
         {count.isError ? (
           <Alert color="red" role="alert" title="The count was not saved">
             {errorMessage(count.error, 'Try again in a moment.')}
@@ -222,6 +250,7 @@ function StepButtons({ deposit }: { deposit: DepositDetail }) {
   const [reference, setReference] = useState('')
   const [confirmedOn, setConfirmedOn] = useState('')
   const [statement, setStatement] = useState('')
+  const [errors, setErrors] = useState<Partial<Record<'treasuryReference' | 'confirmedOn' | 'statementReference', string>>>({})
   const { actions } = deposit
   if (!actions.approve && !actions.submit && !actions.confirm && !actions.reconcile) return null
   const run = (name: 'approve' | 'submit' | 'confirm' | 'reconcile', body?: Record<string, unknown>) =>
@@ -232,6 +261,20 @@ function StepButtons({ deposit }: { deposit: DepositDetail }) {
           notifications.show({ color: 'teal', message: `Deposit ${result.data.label} is now ${result.data.state.toLowerCase()}.` }),
       },
     )
+  const onConfirm = (event: FormEvent) => {
+    event.preventDefault()
+    const input = { treasuryReference: reference, confirmedOn }
+    const found = schemaErrors(ConfirmInputSchema, input, ['treasuryReference', 'confirmedOn'] as const)
+    setErrors(found)
+    if (Object.keys(found).length === 0) run('confirm', ConfirmInputSchema.parse(input))
+  }
+  const onReconcile = (event: FormEvent) => {
+    event.preventDefault()
+    const input = { statementReference: statement }
+    const found = schemaErrors(ReconcileInputSchema, input, ['statementReference'] as const)
+    setErrors(found)
+    if (Object.keys(found).length === 0) run('reconcile', ReconcileInputSchema.parse(input))
+  }
 
   return (
     <Paper withBorder radius="md" p="md">
@@ -254,51 +297,44 @@ function StepButtons({ deposit }: { deposit: DepositDetail }) {
           </Group>
         ) : null}
         {actions.confirm ? (
-          <Group
-            align="flex-end"
-            component="form"
-            onSubmit={(event) => {
-              event.preventDefault()
-              run('confirm', { treasuryReference: reference, confirmedOn })
-            }}
-          >
-            <TextInput
-              label="Treasury reference"
-              value={reference}
-              onChange={(event) => setReference(event.currentTarget.value)}
-              required
-            />
-            <TextInput
-              label="Confirmed on"
-              type="date"
-              value={confirmedOn}
-              onChange={(event) => setConfirmedOn(event.currentTarget.value)}
-              required
-            />
-            <Button type="submit" loading={step.isPending}>
-              Confirm deposit
-            </Button>
-          </Group>
+          <form onSubmit={onConfirm} noValidate>
+            <Group align="flex-end">
+              <TextInput
+                label="Treasury reference"
+                value={reference}
+                onChange={(event) => setReference(event.currentTarget.value)}
+                error={errors.treasuryReference}
+                required
+              />
+              <TextInput
+                label="Confirmed on"
+                type="date"
+                value={confirmedOn}
+                onChange={(event) => setConfirmedOn(event.currentTarget.value)}
+                error={errors.confirmedOn}
+                required
+              />
+              <Button type="submit" loading={step.isPending}>
+                Confirm deposit
+              </Button>
+            </Group>
+          </form>
         ) : null}
         {actions.reconcile ? (
-          <Group
-            align="flex-end"
-            component="form"
-            onSubmit={(event) => {
-              event.preventDefault()
-              run('reconcile', { statementReference: statement })
-            }}
-          >
-            <TextInput
-              label="Bank or county statement"
-              value={statement}
-              onChange={(event) => setStatement(event.currentTarget.value)}
-              required
-            />
-            <Button type="submit" loading={step.isPending}>
-              Reconcile deposit
-            </Button>
-          </Group>
+          <form onSubmit={onReconcile} noValidate>
+            <Group align="flex-end">
+              <TextInput
+                label="Bank or county statement"
+                value={statement}
+                onChange={(event) => setStatement(event.currentTarget.value)}
+                error={errors.statementReference}
+                required
+              />
+              <Button type="submit" loading={step.isPending}>
+                Reconcile deposit
+              </Button>
+            </Group>
+          </form>
         ) : null}
         {step.isError ? (
           <Alert color="red" role="alert" title="The step was refused">

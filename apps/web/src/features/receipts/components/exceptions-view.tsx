@@ -1,7 +1,9 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
-import { useState } from 'react'
+import { JournalQuerySchema } from '@platform/contracts/receipts'
+import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useReceiptExceptions } from '../api/receipts'
 import { Amount } from './receipt-parts'
@@ -24,6 +26,17 @@ export function ExceptionsView() {
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [exportError, setExportError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<'from' | 'to', string>>>({})
+  const onExport = (event: FormEvent) => {
+    event.preventDefault()
+    setExportError(null)
+    const found = schemaErrors(JournalQuerySchema, { from, to }, ['from', 'to'] as const)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    downloadFile('/api/receipts/journal.csv', `receipts-journal-${from}-to-${to}.csv`, { from, to }).catch((error: unknown) =>
+      setExportError(errorMessage(error, 'The journal could not be exported.')),
+    )
+  }
   return (
     <Stack gap="md">
       <Title order={2}>Exceptions</Title>
@@ -95,23 +108,29 @@ export function ExceptionsView() {
             <Text size="sm" c="dimmed">
               Confirmed deposits in a date range as a journal: a debit to each fund's cash account, a credit to each receipt line's account.
             </Text>
-            <Group
-              align="flex-end"
-              component="form"
-              onSubmit={(event) => {
-                event.preventDefault()
-                setExportError(null)
-                downloadFile('/api/receipts/journal.csv', `receipts-journal-${from}-to-${to}.csv`, { from, to }).catch((error: unknown) =>
-                  setExportError(errorMessage(error, 'The journal could not be exported.')),
-                )
-              }}
-            >
-              <TextInput label="From" type="date" value={from} onChange={(event) => setFrom(event.currentTarget.value)} required />
-              <TextInput label="To" type="date" value={to} onChange={(event) => setTo(event.currentTarget.value)} required />
-              <Button type="submit" variant="default">
-                Export CSV
-              </Button>
-            </Group>
+            <form onSubmit={onExport} noValidate>
+              <Group align="flex-end">
+                <TextInput
+                  label="From"
+                  type="date"
+                  value={from}
+                  onChange={(event) => setFrom(event.currentTarget.value)}
+                  error={errors.from}
+                  required
+                />
+                <TextInput
+                  label="To"
+                  type="date"
+                  value={to}
+                  onChange={(event) => setTo(event.currentTarget.value)}
+                  error={errors.to}
+                  required
+                />
+                <Button type="submit" variant="default">
+                  Export CSV
+                </Button>
+              </Group>
+            </form>
             {exportError ? (
               <Alert color="red" role="alert">
                 {exportError}

@@ -1,11 +1,12 @@
 import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
-import { TENDERS, type Tender } from '@platform/contracts/receipts'
+import { ReceiptInputSchema, ReceiptLineInputSchema, TENDERS, type Tender } from '@platform/contracts/receipts'
 import { Plus, Trash2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { AccountPicker, useSites } from '@/features/finance'
 import { useIssueReceipt } from '../api/receipts'
@@ -13,6 +14,11 @@ import { useDuties } from './use-duties'
 
 type Line = { key: number; account: string; amount: string }
 const TENDER_LABELS: Record<Tender, string> = { CASH: 'Cash', CHECK: 'Check', MONEY_ORDER: 'Money order' }
+
+const FIELDS = ['siteId', 'payer', 'checkNumber', 'purpose', 'amountCents', 'lines'] as const
+const LINE_FIELDS = ['account', 'amountCents'] as const
+type Errors = Partial<Record<(typeof FIELDS)[number], string>>
+type LineErrors = Partial<Record<(typeof LINE_FIELDS)[number], string>>
 
 /** New receipt: the payer, the tender, and lines on accounts whose live total must equal the amount. */
 export function NewReceipt() {
@@ -29,7 +35,8 @@ export function NewReceipt() {
   const [purpose, setPurpose] = useState('')
   const [amount, setAmount] = useState('')
   const [lines, setLines] = useState<Line[]>([{ key: 1, account: '', amount: '' }])
-  const [problem, setProblem] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Errors>({})
+  const [lineErrors, setLineErrors] = useState<Record<number, LineErrors>>({})
 
   const amountCents = parseDollars(amount)
   const lineCents = lines.map((line) => parseDollars(line.amount))
@@ -38,29 +45,36 @@ export function NewReceipt() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (!chosenSite) return setProblem('Choose the site where the money was received.')
-    if (amountCents === null || amountCents <= 0) return setProblem('Enter the amount received, such as 25.00.')
-    if (lines.some((line, index) => !line.account || lineCents[index] === null || lineCents[index]! <= 0))
-      return setProblem('Every line needs an account from the chart and an amount.')
-    if (lineTotal !== amountCents) return setProblem(`The lines add up to ${formatCents(lineTotal)}, not ${formatCents(amountCents)}.`)
-    setProblem(null)
-    issue.mutate(
-      {
-        siteId: Number(chosenSite),
-        payer,
-        tender,
-        purpose,
-        amountCents,
-        checkNumber: tender === 'CASH' ? null : checkNumber || null,
-        lines: lines.map((line, index) => ({ account: line.account, amountCents: lineCents[index]! })),
+    // Amounts are typed in dollars and sent in cents: that they read as amounts is the form's own check (the contract
+    // sees only cents). Zero stands in for one that does not, so the contract still names every other problem.
+    const input = {
+      siteId: chosenSite ? Number(chosenSite) : 0,
+      payer,
+      tender,
+      purpose,
+      amountCents: amountCents ?? 0,
+      checkNumber: tender === 'CASH' ? null : checkNumber || null,
+      lines: lines.map((line, index) => ({ account: line.account, amountCents: lineCents[index] ?? 0 })),
+    }
+    const found = schemaErrors(ReceiptInputSchema, input, FIELDS)
+    if (amountCents === null) found.amountCents = 'Enter the amount received, such as 25.00.'
+    const foundLines: Record<number, LineErrors> = {}
+    input.lines.forEach((line, index) => {
+      const lineFound = schemaErrors(ReceiptLineInputSchema, line, LINE_FIELDS)
+      if (lineCents[index] === null) lineFound.amountCents = 'Enter the line’s amount, such as 25.00.'
+      if (Object.keys(lineFound).length > 0) foundLines[lines[index]!.key] = lineFound
+    })
+    // Each line's problems are shown beside it; their total is compared once the amount and every line are right.
+    if (amountCents === null || Object.keys(foundLines).length > 0) delete found.lines
+    setErrors(found)
+    setLineErrors(foundLines)
+    if (Object.keys(found).length > 0 || Object.keys(foundLines).length > 0) return
+    issue.mutate(ReceiptInputSchema.parse(input), {
+      onSuccess: (result) => {
+        notifications.show({ color: 'teal', message: `Receipt ${result.data.number} was issued.` })
+        void navigate(`/apps/payment-receipts/receipts/${result.data.id}`)
       },
-      {
-        onSuccess: (result) => {
-          notifications.show({ color: 'teal', message: `Receipt ${result.data.number} was issued.` })
-          void navigate(`/apps/payment-receipts/receipts/${result.data.id}`)
-        },
-      },
-    )
+    })
   }
 
   if (duties.loaded && collectorSites.length === 0 && sites.isSuccess) {
@@ -80,9 +94,16 @@ export function NewReceipt() {
           data={collectorSites.map((site) => ({ value: String(site.id), label: `${site.code} · ${site.name}` }))}
           value={chosenSite}
           onChange={setSiteId}
+          error={errors.siteId}
           required
         />
-        <TextInput label="Received from" value={payer} onChange={(event) => setPayer(event.currentTarget.value)} required />
+        <TextInput
+          label="Received from"
+          value={payer}
+          onChange={(event) => setPayer(event.currentTarget.value)}
+          error={errors.payer}
+          required
+        />
         <Group grow align="flex-start">
           <Select
             label="Paid by"
@@ -97,15 +118,25 @@ export function NewReceipt() {
               label={tender === 'CHECK' ? 'Check number' : 'Money order number'}
               value={checkNumber}
               onChange={(event) => setCheckNumber(event.currentTarget.value)}
+              error={errors.checkNumber}
               required={tender === 'CHECK'}
             />
           ) : null}
         </Group>
-        <Textarea label="For" value={purpose} onChange={(event) => setPurpose(event.currentTarget.value)} required autosize minRows={1} />
+        <Textarea
+          label="For"
+          value={purpose}
+          onChange={(event) => setPurpose(event.currentTarget.value)}
+          error={errors.purpose}
+          required
+          autosize
+          minRows={1}
+        />
         <TextInput
           label="Amount received ($)"
           value={amount}
           onChange={(event) => setAmount(event.currentTarget.value)}
+          error={errors.amountCents}
           inputMode="decimal"
           required
         />
@@ -118,6 +149,7 @@ export function NewReceipt() {
                   label={`Line ${index + 1} account`}
                   value={line.account}
                   onChange={(account) => setLines((all) => all.map((entry) => (entry.key === line.key ? { ...entry, account } : entry)))}
+                  error={lineErrors[line.key]?.account}
                   required
                 />
               </div>
@@ -128,6 +160,7 @@ export function NewReceipt() {
                   const value = event.currentTarget.value
                   setLines((all) => all.map((entry) => (entry.key === line.key ? { ...entry, amount: value } : entry)))
                 }}
+                error={lineErrors[line.key]?.amountCents}
                 inputMode="decimal"
                 w={160}
               />
@@ -159,9 +192,9 @@ export function NewReceipt() {
             </Text>
           </Group>
         </Stack>
-        {problem ? (
+        {errors.lines ? (
           <Alert color="red" role="alert">
-            {problem}
+            {errors.lines}
           </Alert>
         ) : null}
         {issue.isError ? (

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatCents } from '@platform/contracts/finance-money'
+import { ReasonInputSchema } from '@platform/contracts/receipts'
 import { FileDown } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useReceipt, useReturnCheck, useVoidReceipt } from '../api/receipts'
 import { AttachmentsPanel } from './attachments-panel'
@@ -132,41 +134,43 @@ function ReasonForm({ id, kind, onDone }: { id: number; kind: 'void' | 'return';
   const returnCheck = useReturnCheck()
   const mutation = kind === 'void' ? voidReceipt : returnCheck
   const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | undefined>(undefined)
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = schemaErrors(ReasonInputSchema, { reason }, ['reason'] as const).reason
+    setError(found)
+    if (found) return
+    mutation.mutate(
+      { id, ...ReasonInputSchema.parse({ reason }) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: kind === 'void' ? 'The receipt was voided.' : 'The returned check was recorded.' })
+          onDone()
+        },
+      },
+    )
+  }
   return (
-    <Stack
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault()
-        mutation.mutate(
-          { id, reason },
-          {
-            onSuccess: () => {
-              notifications.show({
-                color: 'teal',
-                message: kind === 'void' ? 'The receipt was voided.' : 'The returned check was recorded.',
-              })
-              onDone()
-            },
-          },
-        )
-      }}
-    >
-      <Textarea
-        label="Reason"
-        value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        required
-        data-autofocus
-        minRows={2}
-      />
-      {mutation.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(mutation.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
-      <Button type="submit" color={kind === 'void' ? 'red' : 'orange'} loading={mutation.isPending}>
-        {kind === 'void' ? 'Void receipt' : 'Record returned check'}
-      </Button>
-    </Stack>
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <Textarea
+          label="Reason"
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={error}
+          required
+          data-autofocus
+          minRows={2}
+        />
+        {mutation.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(mutation.error, 'Try again in a moment.')}
+          </Alert>
+        ) : null}
+        <Button type="submit" color={kind === 'void' ? 'red' : 'orange'} loading={mutation.isPending}>
+          {kind === 'void' ? 'Void receipt' : 'Record returned check'}
+        </Button>
+      </Stack>
+    </form>
   )
 }

@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import { ExemptionInputSchema } from '@platform/contracts/records'
 import { useState, type FormEvent } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAddExemption, useExemptions, useUpdateExemption } from '../api/records'
 import { useRecordsDuties } from './use-records-duties'
@@ -105,12 +107,16 @@ function AddExemption() {
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<'citation' | 'title' | 'description', string>>>({})
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (!citation.trim() || !title.trim()) return setProblem('Enter the citation and a short title.')
+    const input = { citation, title, description }
+    const found = schemaErrors(ExemptionInputSchema, input, ['citation', 'title', 'description'] as const)
+    setErrors(found)
     setProblem(null)
+    if (Object.keys(found).length > 0) return
     add
-      .mutateAsync({ citation, title, description })
+      .mutateAsync(ExemptionInputSchema.parse(input))
       .then(() => {
         notifications.show({ color: 'teal', message: `${citation.trim()} was added to the library.` })
         setCitation('')
@@ -131,15 +137,24 @@ function AddExemption() {
             placeholder="Gov. Code §7927.705"
             value={citation}
             onChange={(event) => setCitation(event.currentTarget.value)}
+            error={errors.citation}
             required
             miw={200}
           />
-          <TextInput label="Title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} required miw={200} />
+          <TextInput
+            label="Title"
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            error={errors.title}
+            required
+            miw={200}
+          />
         </Group>
         <Textarea
           label="Description"
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
+          error={errors.description}
           autosize
           minRows={2}
         />

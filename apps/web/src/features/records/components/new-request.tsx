@@ -1,15 +1,19 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { CHANNELS, type Channel } from '@platform/contracts/records'
+import { CHANNELS, RequestInputSchema, type Channel } from '@platform/contracts/records'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
 import { districtTimeZone } from '@/lib/district-time'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useCreateRequest } from '../api/records'
 import { districtInstant, districtNow } from '../utils/district-instant'
 import { CHANNEL_LABELS } from './records-labels'
 import { useRecordsDuties } from './use-records-duties'
+
+const FIELDS = ['channel', 'requesterName', 'requesterContact', 'text', 'clarifiedText'] as const
+type Field = (typeof FIELDS)[number]
 
 /** Intake: when and how the request came, who asked (kept private) and the text exactly as received. */
 export function NewRequest() {
@@ -27,27 +31,29 @@ export function NewRequest() {
   const [text, setText] = useState('')
   const [clarifiedText, setClarifiedText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const receivedAt = districtInstant(date, time, zone)
+    const input = {
+      receivedAt: receivedAt?.toISOString(),
+      channel,
+      requesterName,
+      requesterContact,
+      text,
+      clarifiedText: clarifiedText.trim() || null,
+    }
+    const found = schemaErrors(RequestInputSchema, input, FIELDS)
+    setErrors(found)
+    // The date and time are two fields making one instant: their problem is said once, above the button.
     if (!receivedAt) return setProblem('Enter the date and time the request was received.')
     if (receivedAt.getTime() > Date.now())
       return setProblem('The request cannot have been received in the future: check the date and time.')
-    if (!channel) return setProblem('Choose how the request came in.')
-    if (!requesterName.trim() || !requesterContact.trim())
-      return setProblem('Enter the requester’s name and how to reach them (they stay private).')
-    if (!text.trim()) return setProblem('Enter the request’s text exactly as received.')
     setProblem(null)
+    if (Object.keys(found).length > 0) return
     create
-      .mutateAsync({
-        receivedAt: receivedAt.toISOString(),
-        channel,
-        requesterName,
-        requesterContact,
-        text,
-        clarifiedText: clarifiedText.trim() || null,
-      })
+      .mutateAsync(RequestInputSchema.parse(input))
       .then((result) => {
         notifications.show({
           color: 'teal',
@@ -101,12 +107,14 @@ export function NewRequest() {
           data={CHANNELS.map((value) => ({ value, label: CHANNEL_LABELS[value] }))}
           value={channel}
           onChange={(value) => setChannel(value as Channel | null)}
+          error={errors.channel}
           required
         />
         <TextInput
           label="Requester name"
           value={requesterName}
           onChange={(event) => setRequesterName(event.currentTarget.value)}
+          error={errors.requesterName}
           required
           description="Private: never shown in the public log."
         />
@@ -114,6 +122,7 @@ export function NewRequest() {
           label="Requester contact"
           value={requesterContact}
           onChange={(event) => setRequesterContact(event.currentTarget.value)}
+          error={errors.requesterContact}
           required
           description="E-mail, postal address or telephone."
         />
@@ -121,6 +130,7 @@ export function NewRequest() {
           label="Request text as received"
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
+          error={errors.text}
           required
           autosize
           minRows={4}
@@ -129,6 +139,7 @@ export function NewRequest() {
           label="Clarified text (optional)"
           value={clarifiedText}
           onChange={(event) => setClarifiedText(event.currentTarget.value)}
+          error={errors.clarifiedText}
           autosize
           minRows={2}
         />

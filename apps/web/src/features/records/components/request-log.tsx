@@ -1,13 +1,17 @@
 import { Button, List, NumberInput, Stack, Table, Text, TextInput, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import type { RequestDetail } from '@platform/contracts/records'
+import { NoteInputSchema, TimeEntryInputSchema, type RequestDetail } from '@platform/contracts/records'
 import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { districtTimeZone } from '@/lib/district-time'
 import { formatDateTime } from '@/lib/format'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useAddNote, useLogTime } from '../api/records'
 import { districtNow } from '../utils/district-instant'
 import { actionWords, Section, StepModal } from './request-parts'
+
+const TIME_FIELDS = ['minutes', 'activity', 'workedOn', 'note'] as const
+type TimeField = (typeof TIME_FIELDS)[number]
 
 const hours = (minutes: number) => `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`
 
@@ -73,24 +77,22 @@ function LogTimeStep({ request, onClose }: { request: RequestDetail; onClose: ()
   const [activity, setActivity] = useState('')
   const [workedOn, setWorkedOn] = useState(today)
   const [note, setNote] = useState('')
+  const [errors, setErrors] = useState<Partial<Record<TimeField, string>>>({})
+  const input = { minutes: typeof minutes === 'number' ? minutes : undefined, activity, workedOn, note: note.trim() || null }
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Log time on ${request.number}`}
       submitLabel="Log time"
-      check={() =>
-        typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > 1440
-          ? 'Enter the minutes worked (1 to 1440).'
-          : !activity.trim()
-            ? 'Say what the time was spent on.'
-            : !workedOn
-              ? 'Enter the day worked.'
-              : workedOn > today
-                ? 'The day worked cannot be in the future.'
-                : null
-      }
-      run={() => log.mutateAsync({ id: request.id, input: { minutes: Number(minutes), activity, workedOn, note: note.trim() || null } })}
+      check={() => {
+        const found = schemaErrors(TimeEntryInputSchema, input, TIME_FIELDS)
+        // The contract cannot know the browser's today: a day worked in the future is the form's own check.
+        if (!found.workedOn && workedOn > today) found.workedOn = 'The day worked cannot be in the future.'
+        setErrors(found)
+        return found
+      }}
+      run={() => log.mutateAsync({ id: request.id, input: TimeEntryInputSchema.parse(input) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The time was logged.' })
         onClose()
@@ -103,21 +105,29 @@ function LogTimeStep({ request, onClose }: { request: RequestDetail; onClose: ()
         allowDecimal={false}
         value={minutes}
         onChange={setMinutes}
+        error={errors.minutes}
         required
         w={160}
         data-autofocus
       />
-      <TextInput label="Activity" value={activity} onChange={(event) => setActivity(event.currentTarget.value)} required />
+      <TextInput
+        label="Activity"
+        value={activity}
+        onChange={(event) => setActivity(event.currentTarget.value)}
+        error={errors.activity}
+        required
+      />
       <TextInput
         label="Day worked"
         type="date"
         value={workedOn}
         max={today}
         onChange={(event) => setWorkedOn(event.currentTarget.value)}
+        error={errors.workedOn}
         required
         w={200}
       />
-      <TextInput label="Note (optional)" value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+      <TextInput label="Note (optional)" value={note} onChange={(event) => setNote(event.currentTarget.value)} error={errors.note} />
     </StepModal>
   )
 }
@@ -126,7 +136,7 @@ function LogTimeStep({ request, onClose }: { request: RequestDetail; onClose: ()
 export function NotesSection({ request }: { request: RequestDetail }) {
   const add = useAddNote()
   const [text, setText] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | undefined>(undefined)
   return (
     <Section title="Notes">
       {request.notes.length === 0 ? (
@@ -155,10 +165,11 @@ export function NotesSection({ request }: { request: RequestDetail }) {
           gap="xs"
           onSubmit={(event) => {
             event.preventDefault()
-            if (!text.trim()) return setProblem('Write the note first.')
-            setProblem(null)
+            const found = schemaErrors(NoteInputSchema, { text }, ['text'] as const).text
+            setProblem(found)
+            if (found) return
             add
-              .mutateAsync({ id: request.id, text })
+              .mutateAsync({ id: request.id, ...NoteInputSchema.parse({ text }) })
               .then(() => {
                 setText('')
                 notifications.show({ color: 'teal', message: 'The note was added.' })

@@ -34,14 +34,24 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   )
 }
 
+/**
+ * What a step's check found: a problem to show above the button, the problems of fields (the step's form shows them
+ * beside each field, from the contract's schema; none found lets the step go on), or null when the step may be asked for.
+ */
+export type StepProblems = string | Readonly<Partial<Record<string, string>>> | null
+
+/** Whether a check found anything that holds the step back. */
+const holdsBack = (found: StepProblems): boolean =>
+  typeof found === 'string' ? found.length > 0 : found !== null && Object.values(found).some(Boolean)
+
 export interface StepModalProps {
   opened: boolean
   onClose: () => void
   title: string
   /** The fields of the step. */
   children: ReactNode
-  /** Checks the fields: the problem to show, or null when the step may be asked for. */
-  check: () => string | null
+  /** Checks the fields (see StepProblems). */
+  check: () => StepProblems
   /** What the confirmation asks, in full; without it the step runs at once (nothing final about it). */
   confirmation?: () => string
   submitLabel: string
@@ -97,8 +107,8 @@ export function StepModal({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const found = check()
-    setProblem(found)
-    if (found) return
+    setProblem(typeof found === 'string' && found ? found : null)
+    if (holdsBack(found)) return
     if (confirmation) setAsking(confirmation())
     else go()
   }
