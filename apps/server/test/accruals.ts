@@ -1,5 +1,5 @@
 import { type TestApp } from './build-test-app.js'
-import { SMALL_CHART, addSite, appId, importChart } from './finance.js'
+import { type DutyHolder, SMALL_CHART, dutyHolders, setUpFinance } from './finance.js'
 
 /** The small chart plus what accruals charge: supplies, a Title I consultant (restricted), and the accrual accounts. */
 export const ACCRUALS_CHART = `${SMALL_CHART}RESOURCE,3010,Title I Basic,true
@@ -37,44 +37,16 @@ export const CYCLE = {
   materialityCents: 100_000,
 }
 
-export type AccrualsPerson = { userId: number; email: string; token: string }
+export type AccrualsPerson = DutyHolder
 
 /**
  * The chart and posting accounts, two sites, a cycle for 2025-26 (set up by a district controller), and a way to make
  * signed-in people holding Accruals duties.
  */
 export async function setUpAccruals(t: TestApp) {
-  const admin = await t.signIn('admin@example.org')
-  const imported = await importChart(t, admin, ACCRUALS_CHART, true)
-  if (imported.statusCode !== 200) throw new Error(`chart import answered ${imported.statusCode}: ${imported.body}`)
-  const posting = await t.request({
-    method: 'PUT',
-    url: '/api/finance/settings/posting-accounts',
-    token: admin,
-    payload: {
-      cashAccounts: { '01': '01-0000-0-0000-0000-9110-000', '13': '13-0000-0-0000-0000-9110-000' },
-      clearingAccounts: {},
-      accrualAccounts: { PAYABLE: PAYABLES, PAYROLL: PAYABLES, RECEIVABLE: RECEIVABLES, UNEARNED_REVENUE: UNEARNED },
-    },
-  })
-  if (posting.statusCode !== 200) throw new Error(`posting accounts answered ${posting.statusCode}: ${posting.body}`)
-  const siteId = await addSite(t, admin)
-  const otherSiteId = await addSite(t, admin, { code: 'JMS', name: 'Jefferson Middle School' })
-  const app = await appId(t, 'ACCRUALS')
-
-  /** A person holding these duties (at the site unless told; null is every site), signed in. */
-  async function person(duties: string[], sites: Array<number | null> = [siteId]): Promise<AccrualsPerson> {
-    const user = await t.createUser({ applications: ['ACCRUALS'] })
-    for (const duty of duties) {
-      for (const site of sites) {
-        await t.db.kysely
-          .insertInto('finance_duties')
-          .values({ user_id: user.userId, app_id: app, duty, site_id: site, granted_at: '2026-01-01T00:00:00.000Z', granted_by: null })
-          .execute()
-      }
-    }
-    return { ...user, token: await t.signIn(user.email) }
-  }
+  const accrualAccounts = { PAYABLE: PAYABLES, PAYROLL: PAYABLES, RECEIVABLE: RECEIVABLES, UNEARNED_REVENUE: UNEARNED }
+  const { admin, siteId, otherSiteId } = await setUpFinance(t, ACCRUALS_CHART, accrualAccounts)
+  const { appId: app, person } = await dutyHolders(t, 'ACCRUALS', [siteId])
 
   const controller = await person(['CONTROLLER'], [null])
   const created = await t.request({ method: 'POST', url: '/api/accrual-cycles', token: controller.token, payload: CYCLE })

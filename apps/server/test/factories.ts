@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely'
 import type { Db } from '../src/db/database.js'
+import type { DsaProjectsTable } from '../src/db/schema.js'
 import { createApplicationsRepository } from '../src/features/applications/applications.repository.js'
 import { createUsersRepository } from '../src/features/users/users.repository.js'
 
@@ -58,4 +60,28 @@ export async function grantApplication(db: Db, userId: number, appCode: string):
       .execute()
     await createApplicationsRepository(db).bumpAccessVersion(trx)
   })
+}
+
+type ProjectValues = Insertable<DsaProjectsTable>
+
+/**
+ * Inserts a tracker project for tests of reports over `dsa_projects`: its client, number and name, and what the test is
+ * about; the rest as a scrape at `at` writes it (a link, approved, found by its name in lower case).
+ */
+export async function insertProject(
+  db: Db,
+  at: string,
+  project: Pick<ProjectValues, 'client_id' | 'project_number' | 'project_name'> & Partial<ProjectValues>,
+): Promise<void> {
+  await db.kysely
+    .insertInto('dsa_projects')
+    .values({
+      project_link: 'https://example.org',
+      project_status: 'APPROVED',
+      search_text: project.project_name.toLowerCase(),
+      first_seen_at: at,
+      scraped_at: at,
+      ...project,
+    })
+    .execute()
 }

@@ -49,3 +49,50 @@ export function importChart(t: TestApp, token: string, csv: string | Buffer, app
 export async function appId(t: TestApp, code: string): Promise<number> {
   return (await t.db.kysely.selectFrom('applications').select('app_id').where('app_code', '=', code).executeTakeFirstOrThrow()).app_id
 }
+
+export type DutyHolder = { userId: number; email: string; token: string }
+
+/**
+ * The people of a fiscal application for tests: `person(duties, sites)` is a new person holding the application and
+ * these duties at each of `sites` (`defaultSites` unless told; null is every site), signed in.
+ */
+export async function dutyHolders(t: TestApp, appCode: string, defaultSites: Array<number | null>) {
+  const app = await appId(t, appCode)
+  async function person(duties: string[], sites: Array<number | null> = defaultSites): Promise<DutyHolder> {
+    const user = await t.createUser({ applications: [appCode] })
+    for (const duty of duties) {
+      for (const site of sites) {
+        await t.db.kysely
+          .insertInto('finance_duties')
+          .values({ user_id: user.userId, app_id: app, duty, site_id: site, granted_at: '2026-01-01T00:00:00.000Z', granted_by: null })
+          .execute()
+      }
+    }
+    return { ...user, token: await t.signIn(user.email) }
+  }
+  return { appId: app, person }
+}
+
+/**
+ * Where the tests of a fiscal application start: `chart` imported, each fund's cash account and these accrual accounts
+ * set, and two sites (Lincoln High School, and Jefferson Middle School as the other site).
+ */
+export async function setUpFinance(t: TestApp, chart: string, accrualAccounts: Record<string, string> = {}) {
+  const admin = await t.signIn('admin@example.org')
+  const imported = await importChart(t, admin, chart, true)
+  if (imported.statusCode !== 200) throw new Error(`chart import answered ${imported.statusCode}: ${imported.body}`)
+  const posting = await t.request({
+    method: 'PUT',
+    url: '/api/finance/settings/posting-accounts',
+    token: admin,
+    payload: {
+      cashAccounts: { '01': '01-0000-0-0000-0000-9110-000', '13': '13-0000-0-0000-0000-9110-000' },
+      clearingAccounts: {},
+      accrualAccounts,
+    },
+  })
+  if (posting.statusCode !== 200) throw new Error(`posting accounts answered ${posting.statusCode}: ${posting.body}`)
+  const siteId = await addSite(t, admin)
+  const otherSiteId = await addSite(t, admin, { code: 'JMS', name: 'Jefferson Middle School' })
+  return { admin, siteId, otherSiteId }
+}

@@ -1,25 +1,13 @@
 import { type TestApp } from './build-test-app.js'
-import { appId } from './finance.js'
+import { type DutyHolder, dutyHolders } from './finance.js'
 
-export type RecordsPerson = { userId: number; email: string; token: string }
+export type RecordsPerson = DutyHolder
 
 /** Signed-in people holding Public Information duties (district-wide, as the issue grants them). */
 export async function setUpRecords(t: TestApp) {
   const admin = await t.signIn('admin@example.org')
-  const app = await appId(t, 'PUBLIC_INFO')
-
-  async function person(duties: string[]): Promise<RecordsPerson> {
-    const user = await t.createUser({ applications: ['PUBLIC_INFO'] })
-    for (const duty of duties) {
-      await t.db.kysely
-        .insertInto('finance_duties')
-        .values({ user_id: user.userId, app_id: app, duty, site_id: null, granted_at: '2026-01-01T00:00:00.000Z', granted_by: null })
-        .execute()
-    }
-    return { ...user, token: await t.signIn(user.email) }
-  }
-
-  return { admin, appId: app, person }
+  const { appId, person } = await dutyHolders(t, 'PUBLIC_INFO', [null])
+  return { admin, appId, person }
 }
 
 export const requestBody = (overrides: Record<string, unknown> = {}) => ({

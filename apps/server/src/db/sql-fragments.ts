@@ -23,3 +23,38 @@ export const ageDays = (column: string, dialect: Dialect): RawBuilder<number> =>
   dialect === 'sqlite'
     ? sql<number>`cast(julianday('now') - julianday(${sql.ref(column)}) as integer)`
     : sql<number>`(current_date - cast(${sql.ref(column)} as date))`
+
+/**
+ * Ages in days, in groups a report can count by: `limits` [7, 30] gives '0-7 days', '8-30 days' and 'over 30 days'.
+ * The limits and labels are written into the SQL as literals, so a grouped report groups by the same text every run.
+ */
+export function ageBucket(column: string, dialect: Dialect, limits: readonly number[]): RawBuilder<string> {
+  const age = ageDays(column, dialect)
+  const whens = limits.map(
+    (limit, i) => sql`when ${age} <= ${sql.lit(limit)} then ${sql.lit(`${i === 0 ? 0 : limits[i - 1]! + 1}-${limit} days`)}`,
+  )
+  return sql<string>`case ${sql.join(whens, sql` `)} else ${sql.lit(`over ${limits[limits.length - 1]} days`)} end`
+}
+
+/** The day (yyyy-mm-dd) of a date or ISO time stored as text. */
+export const dateOf = (column: string): RawBuilder<string> => sql<string>`substr(${sql.ref(column)}, 1, 10)`
+
+/** The month (yyyy-mm) of a date or ISO time stored as text. */
+export const monthOf = (column: string): RawBuilder<string> => sql<string>`substr(${sql.ref(column)}, 1, 7)`
+
+/** The week (its Monday, yyyy-mm-dd) of an ISO time stored as text, in each dialect. */
+export const weekOf = (column: string, dialect: Dialect): RawBuilder<string> =>
+  dialect === 'sqlite'
+    ? sql<string>`date(${sql.ref(column)}, 'weekday 0', '-6 days')`
+    : sql<string>`to_char(date_trunc('week', cast(${sql.ref(column)} as timestamp)), 'YYYY-MM-DD')`
+
+/** No site: what a query over sites reads when no person's scope is known. */
+const NO_SITES: SiteScope = { all: false, siteIds: [] }
+
+/**
+ * A query over sites both ways a report reads it: `source` reads no site, `scoped` the sites of the person running the
+ * report (`visibleSites`, asked on every run, so a duty granted or taken away counts at once).
+ */
+export function siteScoped<Source, User>(build: (scope: SiteScope) => Source, visibleSites: (user: User) => Promise<SiteScope>) {
+  return { source: build(NO_SITES), scoped: async (user: User) => build(await visibleSites(user)) }
+}

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { dollars, ageDays, withinSites, type SiteScope } from '../../db/sql-fragments.js'
+import { ageBucket, ageDays, dollars, siteScoped, type SiteScope, withinSites } from '../../db/sql-fragments.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
 
@@ -80,9 +80,7 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
               'open_amount',
             ),
             ageDays('c.cutoff_on', dialect).as('age_days'),
-            sql<string>`case when ${ageDays('c.cutoff_on', dialect)} <= 90 then '0-90 days' when ${ageDays('c.cutoff_on', dialect)} <= 184 then '91-184 days' else 'over 184 days' end`.as(
-              'age_bucket',
-            ),
+            ageBucket('c.cutoff_on', dialect, [90, 184]).as('age_bucket'),
             (eb) =>
               eb
                 .selectFrom('accrual_liquidations as q')
@@ -101,7 +99,6 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
         scope,
       ) as never
 
-  const scoped = (build: (scope: SiteScope) => Source) => async (user: AuthUser) => build(await visibleSites(user))
   return [
     {
       id: 'accruals',
@@ -134,8 +131,7 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
         { name: 'journal_reference', label: 'Journal', type: 'string' },
         { name: 'requester', label: 'Requester', type: 'string' },
       ],
-      source: lines({ all: false, siteIds: [] }),
-      scoped: scoped(lines),
+      ...siteScoped(lines, visibleSites),
     },
     {
       id: 'liquidations',
@@ -166,8 +162,7 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
         { name: 'payments', label: 'Payments', type: 'integer' },
         { name: 'last_paid_on', label: 'Last paid', type: 'date' },
       ],
-      source: liquidations({ all: false, siteIds: [] }),
-      scoped: scoped(liquidations),
+      ...siteScoped(liquidations, visibleSites),
     },
   ]
 }

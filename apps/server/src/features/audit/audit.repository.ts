@@ -1,5 +1,6 @@
 import type { AuditQuery } from '@platform/contracts/audit'
 import { type Insertable, sql } from 'kysely'
+import { keysetPages, type NewestFirstCursor, olderThan } from '../../db/keyset-pages.js'
 import type { Db, DbTransaction } from '../../db/database.js'
 import type { AuditLogTable } from '../../db/schema.js'
 import { auditRowHash } from './audit-chain.js'
@@ -161,24 +162,16 @@ export function createAuditRepository(db: Db) {
 
     /** Every matching entry, newest first, read page by page so an export of any size holds little in memory. */
     async *stream(filters: AuditFilters, pageSize = 1000) {
-      let before: { occurredAt: string; id: number } | null = null
-      for (;;) {
-        let query = filtered(filters).select(columns)
-        if (before) {
-          const cursor: { occurredAt: string; id: number } = before
-          query = query.where((eb) =>
-            eb.or([
-              eb('audit_log.occurred_at', '<', cursor.occurredAt),
-              eb.and([eb('audit_log.occurred_at', '=', cursor.occurredAt), eb('audit_log.audit_id', '<', cursor.id)]),
-            ]),
-          )
-        }
-        const rows = await query.orderBy('audit_log.occurred_at', 'desc').orderBy('audit_log.audit_id', 'desc').limit(pageSize).execute()
-        for (const row of rows) yield row
-        if (rows.length < pageSize) return
-        const last = rows[rows.length - 1]!
-        before = { occurredAt: last.occurred_at, id: last.audit_id }
-      }
+      const pages = keysetPages(
+        (after: NewestFirstCursor | null, limit) => {
+          let query = filtered(filters).select(columns)
+          if (after) query = query.where((eb) => olderThan(eb, 'audit_log.occurred_at', 'audit_log.audit_id', after))
+          return query.orderBy('audit_log.occurred_at', 'desc').orderBy('audit_log.audit_id', 'desc').limit(limit).execute()
+        },
+        (row) => ({ at: row.occurred_at, id: row.audit_id }),
+        pageSize,
+      )
+      for await (const rows of pages) yield* rows
     },
 
     actions: async () => (await k.selectFrom('audit_log').select('action').distinct().orderBy('action').execute()).map((row) => row.action),

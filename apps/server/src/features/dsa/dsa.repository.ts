@@ -1,5 +1,6 @@
 import type { DsaFilters } from '@platform/contracts/dsa'
 import { type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable, sql } from 'kysely'
+import { keysetPages } from '../../db/keyset-pages.js'
 import type { Db } from '../../db/database.js'
 import type { Database, DsaProjectsTable, DsaScrapeRunsTable } from '../../db/schema.js'
 
@@ -69,20 +70,16 @@ export function createDsaRepository(db: Db) {
 
     /** Every matching project in name order, a page at a time (keyset), so an export of any size holds little in memory. */
     async *stream(filters: DsaFilters, pageSize = 1000): AsyncGenerator<ExportRow[]> {
-      let after: { name: string; id: number } | null = null
-      for (;;) {
-        let query = filtered(filters).select(EXPORT_COLUMNS)
-        if (after) {
-          const cursor: { name: string; id: number } = after
+      yield* keysetPages(
+        (after: { name: string; id: number } | null, limit) => {
+          let query = filtered(filters).select(EXPORT_COLUMNS)
           // A row-value comparison: both databases walk the (project_name, id) index from the cursor on.
-          query = query.where((eb) => eb(eb.refTuple('project_name', 'id'), '>', eb.tuple(cursor.name, cursor.id)))
-        }
-        const rows = await query.orderBy('project_name').orderBy('id').limit(pageSize).execute()
-        if (rows.length > 0) yield rows
-        if (rows.length < pageSize) return
-        const last = rows[rows.length - 1]!
-        after = { name: last.project_name, id: last.id }
-      }
+          if (after) query = query.where((eb) => eb(eb.refTuple('project_name', 'id'), '>', eb.tuple(after.name, after.id)))
+          return query.orderBy('project_name').orderBy('id').limit(limit).execute()
+        },
+        (row) => ({ name: row.project_name, id: row.id }),
+        pageSize,
+      )
     },
 
     /** What is stored for a client, by project number: what a run compares the tracker's list with. */

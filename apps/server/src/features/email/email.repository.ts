@@ -1,5 +1,6 @@
 import type { MailListQuery, MailStatus } from '@platform/contracts/email'
 import type { Insertable, Kysely } from 'kysely'
+import { keysetPages, type NewestFirstCursor, olderThan } from '../../db/keyset-pages.js'
 import type { Db } from '../../db/database.js'
 import type { Database, MailMessagesTable } from '../../db/schema.js'
 
@@ -174,24 +175,16 @@ export function createEmailRepository(db: Db) {
 
     /** Every matching message, newest first, read page by page. */
     async *stream(filters: MailFilters, pageSize = 1000) {
-      let before: { createdAt: string; id: number } | null = null
-      for (;;) {
-        let query = filtered(filters).select(LIST_COLUMNS)
-        if (before) {
-          const cursor: { createdAt: string; id: number } = before
-          query = query.where((eb) =>
-            eb.or([
-              eb('created_at', '<', cursor.createdAt),
-              eb.and([eb('created_at', '=', cursor.createdAt), eb('message_id', '<', cursor.id)]),
-            ]),
-          )
-        }
-        const rows = await query.orderBy('created_at', 'desc').orderBy('message_id', 'desc').limit(pageSize).execute()
-        for (const row of rows) yield row
-        if (rows.length < pageSize) return
-        const last = rows[rows.length - 1]!
-        before = { createdAt: last.created_at, id: last.message_id }
-      }
+      const pages = keysetPages(
+        (after: NewestFirstCursor | null, limit) => {
+          let query = filtered(filters).select(LIST_COLUMNS)
+          if (after) query = query.where((eb) => olderThan(eb, 'created_at', 'message_id', after))
+          return query.orderBy('created_at', 'desc').orderBy('message_id', 'desc').limit(limit).execute()
+        },
+        (row) => ({ at: row.created_at, id: row.message_id }),
+        pageSize,
+      )
+      for await (const rows of pages) yield* rows
     },
 
     /** How many messages of the period ended in each status. */

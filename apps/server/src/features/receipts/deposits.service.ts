@@ -1,13 +1,12 @@
 import { type CountInput, type DepositDetail, type DepositSummary, depositLabel } from '@platform/contracts/receipts'
 import type { Clock } from '../../lib/clock.js'
-import type { DbTransaction } from '../../db/database.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import { type DepositRow, type DepositsRepository, GatherConflict } from './deposits.repository.js'
 import type { ReceiptAccess, ReceiptDuty } from './receipt-access.js'
-import { type Client, DEPOSIT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
+import { auditStepIn, type Client, DEPOSIT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
 
 type Step = 'approve' | 'submit' | 'confirm' | 'reconcile'
@@ -130,20 +129,7 @@ export function createDepositsService(deps: {
   }
 
   /** The step's audit row, written inside the step's own transaction. */
-  const recordIn = (trx: DbTransaction, action: string, user: AuthUser, id: number, client: Client, details: Record<string, unknown>) =>
-    audit.record(
-      {
-        action,
-        outcome: 'success',
-        actorUserId: user.id,
-        targetType: DEPOSIT_TARGET,
-        targetId: id,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        details,
-      },
-      trx,
-    )
+  const recordIn = auditStepIn(audit, DEPOSIT_TARGET)
 
   async function advance(id: number, name: Step, changes: Record<string, unknown>, user: AuthUser, client: Client): Promise<DepositDetail> {
     const step = STEPS[name]

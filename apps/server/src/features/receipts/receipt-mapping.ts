@@ -1,4 +1,7 @@
 import type { HistoryEntry, ReceiptSummary } from '@platform/contracts/receipts'
+import type { DbTransaction } from '../../db/database.js'
+import type { AuthUser } from '../../plugins/access.js'
+import type { AuditService } from '../audit/audit.service.js'
 import type { ReceiptRow } from './receipts.repository.js'
 
 type Client = { ip: string; userAgent: string | undefined }
@@ -8,6 +11,24 @@ export const RECEIPT_TARGET = 'payment_receipts:receipt'
 export const DEPOSIT_TARGET = 'payment_receipts:deposit'
 /** Where the foundation's separation service files its refusals and spent exceptions. */
 export const SEPARATION_TARGET = 'payment_receipts:record'
+
+/** The audit row of a step on a receipt or a deposit (`targetType`), written inside the step's own transaction. */
+export const auditStepIn =
+  (audit: AuditService, targetType: string) =>
+  (trx: DbTransaction, action: string, user: AuthUser, id: number, client: Client, details: Record<string, unknown>) =>
+    audit.record(
+      {
+        action,
+        outcome: 'success',
+        actorUserId: user.id,
+        targetType,
+        targetId: id,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details,
+      },
+      trx,
+    )
 
 export function toSummary(row: ReceiptRow, hideAmount: boolean): ReceiptSummary {
   return {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { dollars, ageDays, withinSites, type SiteScope } from '../../db/sql-fragments.js'
+import { ageBucket, ageDays, dateOf, dollars, monthOf, siteScoped, type SiteScope, withinSites } from '../../db/sql-fragments.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
 
@@ -32,11 +32,9 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
             'r.purpose',
             dollars('r.amount_cents').as('amount'),
             'r.issued_on',
-            sql<string>`substr(r.issued_on, 1, 7)`.as('issued_month'),
+            monthOf('r.issued_on').as('issued_month'),
             ageDays('r.issued_on', dialect).as('age_days'),
-            sql<string>`case when ${ageDays('r.issued_on', dialect)} <= 7 then '0-7 days' when ${ageDays('r.issued_on', dialect)} <= 30 then '8-30 days' else 'over 30 days' end`.as(
-              'age_bucket',
-            ),
+            ageBucket('r.issued_on', dialect, [7, 30]).as('age_bucket'),
             'r.deposit_id',
             'u.full_name as collector',
           ]),
@@ -60,7 +58,7 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
             's.name as site_name',
             'd.fiscal_year',
             'd.state',
-            sql<string>`substr(d.created_at, 1, 10)`.as('gathered_on'),
+            dateOf('d.created_at').as('gathered_on'),
             'd.confirmed_on',
             'd.treasury_reference',
             'r.number as receipt_number',
@@ -73,7 +71,6 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
         scope,
       ) as never
 
-  const scoped = (build: (scope: SiteScope) => Source) => async (user: AuthUser) => build(await visibleSites(user))
   return [
     {
       id: 'receipts',
@@ -100,8 +97,7 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
         { name: 'deposit_id', label: 'Deposit', type: 'integer' },
         { name: 'collector', label: 'Collector', type: 'string' },
       ],
-      source: receipts({ all: false, siteIds: [] }),
-      scoped: scoped(receipts),
+      ...siteScoped(receipts, visibleSites),
     },
     {
       id: 'deposits',
@@ -126,8 +122,7 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
         { name: 'resource', label: 'Resource', type: 'string' },
         { name: 'amount', label: 'Amount', type: 'money', groupable: false },
       ],
-      source: lines({ all: false, siteIds: [] }),
-      scoped: scoped(lines),
+      ...siteScoped(lines, visibleSites),
     },
   ]
 }

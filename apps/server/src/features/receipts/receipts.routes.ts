@@ -23,6 +23,7 @@ import {
   SiteIdQuerySchema,
   UndepositedResponseSchema,
 } from '@platform/contracts/receipts'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { signedInRoute } from '../../plugins/access.js'
 import { errorResponses } from '../../plugins/error-handler.js'
@@ -33,6 +34,10 @@ import { clientInfo } from '../../lib/client-info.js'
 
 const access = signedInRoute({ application: RECEIPTS_APP })
 
+/** A printout (receipt, deposit slip) the browser shows rather than saves. */
+const inlinePdf = (reply: FastifyReply, fileName: string, pdf: NodeJS.ReadableStream) =>
+  reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${fileName}"`).send(pdf)
+
 /** Payment Receipts over HTTP: every route needs the application; every step is checked on the record by the services. */
 export const receiptsRoutes: FastifyPluginAsyncZod<{
   receipts: ReceiptsService
@@ -40,6 +45,9 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
   oversight: ReceiptsOversightService
 }> = async (app, { receipts, deposits, oversight }) => {
   const config = access.config
+  // The schema of the routes on one receipt, or one deposit, that answer with it.
+  const oneReceipt = { params: IdParamsSchema, response: { 200: ReceiptResponseSchema, ...errorResponses } }
+  const oneDeposit = { params: IdParamsSchema, response: { 200: DepositResponseSchema, ...errorResponses } }
 
   app.get('/receipts/my-duties', { config, schema: { response: { 200: MyDutiesResponseSchema, ...errorResponses } } }, async (request) => ({
     data: await receipts.myDuties(access.user(request)),
@@ -88,35 +96,20 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
       .header('Content-Disposition', `attachment; filename="receipts-journal-${request.query.from}-to-${request.query.to}.csv"`)
       .send(Readable.from(lines))
   })
-  app.get(
-    '/receipts/:id',
-    { config, schema: { params: IdParamsSchema, response: { 200: ReceiptResponseSchema, ...errorResponses } } },
-    async (request) => ({
-      data: await receipts.detail(request.params.id, access.user(request)),
-    }),
-  )
+  app.get('/receipts/:id', { config, schema: oneReceipt }, async (request) => ({
+    data: await receipts.detail(request.params.id, access.user(request)),
+  }))
   app.get('/receipts/:id/pdf', { config, schema: { params: IdParamsSchema } }, async (request, reply) => {
     const { receipt, siteName } = await receipts.printable(request.params.id, access.user(request))
     const { receiptPdf } = await import('./receipt-pdf.js')
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `inline; filename="receipt-${receipt.number}.pdf"`)
-      .send(receiptPdf(receipt, siteName))
+    return inlinePdf(reply, `receipt-${receipt.number}.pdf`, receiptPdf(receipt, siteName))
   })
-  app.post(
-    '/receipts/:id/void',
-    { config, schema: { params: IdParamsSchema, body: ReasonInputSchema, response: { 200: ReceiptResponseSchema, ...errorResponses } } },
-    async (request) => ({
-      data: await receipts.voidReceipt(request.params.id, request.body.reason, access.user(request), clientInfo(request)),
-    }),
-  )
-  app.post(
-    '/receipts/:id/returned-check',
-    { config, schema: { params: IdParamsSchema, body: ReasonInputSchema, response: { 200: ReceiptResponseSchema, ...errorResponses } } },
-    async (request) => ({
-      data: await receipts.recordReturnedCheck(request.params.id, request.body.reason, access.user(request), clientInfo(request)),
-    }),
-  )
+  app.post('/receipts/:id/void', { config, schema: { ...oneReceipt, body: ReasonInputSchema } }, async (request) => ({
+    data: await receipts.voidReceipt(request.params.id, request.body.reason, access.user(request), clientInfo(request)),
+  }))
+  app.post('/receipts/:id/returned-check', { config, schema: { ...oneReceipt, body: ReasonInputSchema } }, async (request) => ({
+    data: await receipts.recordReturnedCheck(request.params.id, request.body.reason, access.user(request), clientInfo(request)),
+  }))
 
   app.post(
     '/deposits',
@@ -129,39 +122,27 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
     { config, schema: { querystring: DepositListQuerySchema, response: { 200: DepositListResponseSchema, ...errorResponses } } },
     async (request) => deposits.list(request.query, access.user(request)),
   )
-  app.get(
-    '/deposits/:id',
-    { config, schema: { params: IdParamsSchema, response: { 200: DepositResponseSchema, ...errorResponses } } },
-    async (request) => ({
-      data: await deposits.detail(request.params.id, access.user(request)),
-    }),
-  )
+  app.get('/deposits/:id', { config, schema: oneDeposit }, async (request) => ({
+    data: await deposits.detail(request.params.id, access.user(request)),
+  }))
   app.get('/deposits/:id/slip', { config, schema: { params: IdParamsSchema } }, async (request, reply) => {
     const { deposit, siteName } = await deposits.printable(request.params.id, access.user(request))
     const { depositSlipPdf } = await import('./receipt-pdf.js')
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `inline; filename="deposit-${deposit.label}.pdf"`)
-      .send(depositSlipPdf(deposit, siteName))
+    return inlinePdf(reply, `deposit-${deposit.label}.pdf`, depositSlipPdf(deposit, siteName))
   })
-  app.post(
-    '/deposits/:id/count',
-    { config, schema: { params: IdParamsSchema, body: CountInputSchema, response: { 200: DepositResponseSchema, ...errorResponses } } },
-    async (request) => ({
-      data: await deposits.count(request.params.id, request.body, access.user(request), clientInfo(request)),
-    }),
-  )
-  const bare = { params: IdParamsSchema, response: { 200: DepositResponseSchema, ...errorResponses } }
-  app.post('/deposits/:id/approve', { config, schema: bare }, async (request) => ({
+  app.post('/deposits/:id/count', { config, schema: { ...oneDeposit, body: CountInputSchema } }, async (request) => ({
+    data: await deposits.count(request.params.id, request.body, access.user(request), clientInfo(request)),
+  }))
+  app.post('/deposits/:id/approve', { config, schema: oneDeposit }, async (request) => ({
     data: await deposits.approve(request.params.id, access.user(request), clientInfo(request)),
   }))
-  app.post('/deposits/:id/submit', { config, schema: bare }, async (request) => ({
+  app.post('/deposits/:id/submit', { config, schema: oneDeposit }, async (request) => ({
     data: await deposits.submit(request.params.id, access.user(request), clientInfo(request)),
   }))
-  app.post('/deposits/:id/confirm', { config, schema: { ...bare, body: ConfirmInputSchema } }, async (request) => ({
+  app.post('/deposits/:id/confirm', { config, schema: { ...oneDeposit, body: ConfirmInputSchema } }, async (request) => ({
     data: await deposits.confirm(request.params.id, request.body, access.user(request), clientInfo(request)),
   }))
-  app.post('/deposits/:id/reconcile', { config, schema: { ...bare, body: ReconcileInputSchema } }, async (request) => ({
+  app.post('/deposits/:id/reconcile', { config, schema: { ...oneDeposit, body: ReconcileInputSchema } }, async (request) => ({
     data: await deposits.reconcile(request.params.id, request.body, access.user(request), clientInfo(request)),
   }))
 }

@@ -7,8 +7,8 @@ import type { AuditService } from '../audit/audit.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { DepositsRepository } from './deposits.repository.js'
 import type { ReceiptAccess } from './receipt-access.js'
-import { type Client, RECEIPT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
-import type { ReceiptsRepository } from './receipts.repository.js'
+import { auditStepIn, type Client, RECEIPT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
+import type { ReceiptRow, ReceiptsRepository } from './receipts.repository.js'
 
 /** Receipts: issuing with a gapless number, reading, voids and returned checks (issue 15 §2.1, 2.2, 2.4). */
 export function createReceiptsService(deps: {
@@ -33,6 +33,19 @@ export function createReceiptsService(deps: {
     await access.requireView(user, row.site_id, `receipt ${id}`)
     return row
   }
+
+  /** The step's audit row, written inside the step's own transaction. */
+  const recordIn = auditStepIn(audit, RECEIPT_TARGET)
+
+  /** Whoever collected a receipt takes no later step on it (separation of duties; an exception may allow it once). */
+  const apartFromCollector = (row: ReceiptRow, step: string, user: AuthUser) =>
+    access.separation({
+      recordId: row.number,
+      recordLabel: `receipt ${row.number}`,
+      step,
+      userId: user.id,
+      conflicts: [{ role: 'collector', userIds: [row.collector_id] }],
+    })
 
   async function depositStateOf(depositId: number | null) {
     if (depositId === null) return null
@@ -110,25 +123,13 @@ export function createReceiptsService(deps: {
           lines: input.lines,
         },
         (trx, issued) =>
-          audit.record(
-            {
-              action: 'receipts.issued',
-              outcome: 'success',
-              actorUserId: user.id,
-              targetType: RECEIPT_TARGET,
-              targetId: issued.id,
-              ip: client.ip,
-              userAgent: client.userAgent,
-              details: {
-                number: issued.number,
-                siteId: site.id,
-                amountCents: input.amountCents,
-                tender: input.tender,
-                lines: input.lines.length,
-              },
-            },
-            trx,
-          ),
+          recordIn(trx, 'receipts.issued', user, issued.id, client, {
+            number: issued.number,
+            siteId: site.id,
+            amountCents: input.amountCents,
+            tender: input.tender,
+            lines: input.lines.length,
+          }),
       )
       return detail(id, user)
     },
@@ -179,27 +180,9 @@ export function createReceiptsService(deps: {
           { code: 'deposit_approved' },
         )
       }
-      await access.separation({
-        recordId: row.number,
-        recordLabel: `receipt ${row.number}`,
-        step: 'void',
-        userId: user.id,
-        conflicts: [{ role: 'collector', userIds: [row.collector_id] }],
-      })
+      await apartFromCollector(row, 'void', user)
       const voided = await receipts.voidReceipt(id, { reason, voidedBy: user.id, at: clock.now().toISOString() }, (trx) =>
-        audit.record(
-          {
-            action: 'receipts.voided',
-            outcome: 'success',
-            actorUserId: user.id,
-            targetType: RECEIPT_TARGET,
-            targetId: id,
-            ip: client.ip,
-            userAgent: client.userAgent,
-            details: { number: row.number, reason, depositId: row.deposit_id },
-          },
-          trx,
-        ),
+        recordIn(trx, 'receipts.voided', user, id, client, { number: row.number, reason, depositId: row.deposit_id }),
       )
       if (!voided)
         throw new AppError(
@@ -229,27 +212,9 @@ export function createReceiptsService(deps: {
           { code: 'not_confirmed' },
         )
       }
-      await access.separation({
-        recordId: row.number,
-        recordLabel: `receipt ${row.number}`,
-        step: 'record a returned check on',
-        userId: user.id,
-        conflicts: [{ role: 'collector', userIds: [row.collector_id] }],
-      })
+      await apartFromCollector(row, 'record a returned check on', user)
       const recorded = await receipts.recordReturn(id, { reason, recordedBy: user.id, at: clock.now().toISOString() }, (trx) =>
-        audit.record(
-          {
-            action: 'receipts.check_returned',
-            outcome: 'success',
-            actorUserId: user.id,
-            targetType: RECEIPT_TARGET,
-            targetId: id,
-            ip: client.ip,
-            userAgent: client.userAgent,
-            details: { number: row.number, reason, amountCents: -row.amount_cents },
-          },
-          trx,
-        ),
+        recordIn(trx, 'receipts.check_returned', user, id, client, { number: row.number, reason, amountCents: -row.amount_cents }),
       )
       if (!recorded)
         throw new AppError('conflict', `The check of receipt ${row.number} was recorded as returned meanwhile.`, {

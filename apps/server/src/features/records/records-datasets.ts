@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { ageDays } from '../../db/sql-fragments.js'
+import { ageBucket, ageDays, monthOf } from '../../db/sql-fragments.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
 
 /**
@@ -20,20 +20,18 @@ export function recordsDatasets(): CatalogueDataset[] {
         'r.state',
         'r.outcome',
         'r.received_on',
-        sql<string>`substr(r.received_on, 1, 7)`.as('received_month'),
+        monthOf('r.received_on').as('received_month'),
         'r.determination_due_on',
         'r.due_on',
         sql<string>`case when r.extended_at is null then 'No' else 'Yes' end`.as('extended'),
         'r.extension_reason',
         'r.determined_on',
-        sql<string>`substr(r.determined_on, 1, 7)`.as('determined_month'),
+        monthOf('r.determined_on').as('determined_month'),
         sql<number | null>`case when r.determined_on_time is null then null when r.determined_on_time = 1 then 1 else 0 end`.as('on_time'),
         'r.closed_on',
         sql<string>`case when r.state = 'CLOSED' then 'Closed' else 'Open' end`.as('open_or_closed'),
         ageDays('r.received_on', dialect).as('age_days'),
-        sql<string>`case when ${ageDays('r.received_on', dialect)} <= 10 then '0-10 days' when ${ageDays('r.received_on', dialect)} <= 24 then '11-24 days' when ${ageDays('r.received_on', dialect)} <= 60 then '25-60 days' else 'over 60 days' end`.as(
-          'age_bucket',
-        ),
+        ageBucket('r.received_on', dialect, [10, 24, 60]).as('age_bucket'),
       ]) as never
 
   return [

@@ -1,5 +1,7 @@
 import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
 
+type TaskInput = { requestId: number; assigneeId: number; description: string; by: number; at: string }
+
 /** The work on a request: assignments, tasks, documents and their exemptions, letters, fees, time, notes, links. SQL only. */
 export function createRecordsWorkRepository(db: Db) {
   const k = db.kysely
@@ -10,6 +12,37 @@ export function createRecordsWorkRepository(db: Db) {
       if (result !== false) await along(trx, result)
       return result
     })
+
+  /** An open task: asked for by itself, or along with assigning a custodian (their search). */
+  const insertTask = (trx: DbTransaction, input: TaskInput) =>
+    trx.insertInto('records_tasks').values({
+      request_id: input.requestId,
+      assignee_id: input.assigneeId,
+      description: input.description,
+      state: 'OPEN',
+      result: null,
+      created_by: input.by,
+      created_at: input.at,
+      done_at: null,
+    })
+
+  /** Letters with the name of whoever signed them (none for drafts). */
+  const lettersWithSigner = () =>
+    k
+      .selectFrom('records_letters as l')
+      .leftJoin('users as s', 's.user_id', 'l.signed_by')
+      .select([
+        'l.letter_id',
+        'l.request_id',
+        'l.kind',
+        'l.state',
+        'l.body',
+        'l.created_at',
+        'l.signed_by',
+        's.full_name as signed_by_name',
+        'l.signatory_title',
+        'l.issued_at',
+      ])
 
   return {
     // ---- Assignments and tasks ----
@@ -38,19 +71,13 @@ export function createRecordsWorkRepository(db: Db) {
             .where('request_id', '=', input.requestId)
             .execute()
         if (input.task) {
-          await trx
-            .insertInto('records_tasks')
-            .values({
-              request_id: input.requestId,
-              assignee_id: input.userId,
-              description: input.task,
-              state: 'OPEN',
-              result: null,
-              created_by: input.by,
-              created_at: input.at,
-              done_at: null,
-            })
-            .execute()
+          await insertTask(trx, {
+            requestId: input.requestId,
+            assigneeId: input.userId,
+            description: input.task,
+            by: input.by,
+            at: input.at,
+          }).execute()
         }
       }, along),
 
@@ -80,27 +107,8 @@ export function createRecordsWorkRepository(db: Db) {
         .where('user_id', '=', userId)
         .executeTakeFirst()) !== undefined,
 
-    addTask: (input: { requestId: number; assigneeId: number; description: string; by: number; at: string }, along: WrittenAlong<number>) =>
-      write(
-        async (trx) =>
-          (
-            await trx
-              .insertInto('records_tasks')
-              .values({
-                request_id: input.requestId,
-                assignee_id: input.assigneeId,
-                description: input.description,
-                state: 'OPEN',
-                result: null,
-                created_by: input.by,
-                created_at: input.at,
-                done_at: null,
-              })
-              .returning('task_id')
-              .executeTakeFirstOrThrow()
-          ).task_id,
-        along,
-      ),
+    addTask: (input: TaskInput, along: WrittenAlong<number>) =>
+      write(async (trx) => (await insertTask(trx, input).returning('task_id').executeTakeFirstOrThrow()).task_id, along),
 
     task: (taskId: number) => k.selectFrom('records_tasks').selectAll().where('task_id', '=', taskId).executeTakeFirst(),
 
@@ -294,47 +302,12 @@ export function createRecordsWorkRepository(db: Db) {
         return Number(issued.numUpdatedRows) === 1
       }, along),
 
-    letter: (letterId: number) =>
-      k
-        .selectFrom('records_letters as l')
-        .leftJoin('users as s', 's.user_id', 'l.signed_by')
-        .select([
-          'l.letter_id',
-          'l.request_id',
-          'l.kind',
-          'l.state',
-          'l.body',
-          'l.created_at',
-          'l.signed_by',
-          's.full_name as signed_by_name',
-          'l.signatory_title',
-          'l.issued_at',
-        ])
-        .where('l.letter_id', '=', letterId)
-        .executeTakeFirst(),
+    letter: (letterId: number) => lettersWithSigner().where('l.letter_id', '=', letterId).executeTakeFirst(),
 
     letterPdf: async (letterId: number) =>
       (await k.selectFrom('records_letters').select('pdf').where('letter_id', '=', letterId).executeTakeFirst())?.pdf ?? null,
 
-    letters: (requestId: number) =>
-      k
-        .selectFrom('records_letters as l')
-        .leftJoin('users as s', 's.user_id', 'l.signed_by')
-        .select([
-          'l.letter_id',
-          'l.request_id',
-          'l.kind',
-          'l.state',
-          'l.body',
-          'l.created_at',
-          'l.signed_by',
-          's.full_name as signed_by_name',
-          'l.signatory_title',
-          'l.issued_at',
-        ])
-        .where('l.request_id', '=', requestId)
-        .orderBy('l.letter_id')
-        .execute(),
+    letters: (requestId: number) => lettersWithSigner().where('l.request_id', '=', requestId).orderBy('l.letter_id').execute(),
 
     drafters: (letterIds: number[]) =>
       letterIds.length === 0

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
+import { insertProject } from '../../../test/factories.js'
 import { testDialects } from '../../../test/test-database.js'
 
 // What SQLite lets through and PostgreSQL refuses (or the other way round) must get the same answer on both: a clear
@@ -39,23 +40,15 @@ describe.each(testDialects())('values of the wrong type or size in reports (%s)'
     admin = await t.signIn('admin@example.org')
     const at = t.clock.now().toISOString()
     for (let i = 1; i <= 3; i += 1) {
-      await t.db.kysely
-        .insertInto('dsa_projects')
-        .values({
-          client_id: '37-H9',
-          project_number: `04-${100000 + i}`,
-          project_link: 'https://example.org',
-          project_name: `School ${i}`,
-          project_status: 'APPROVED',
-          project_type: 'School (K-12)',
-          construction_cost: i * 1000,
-          estimated_amount: i * 900,
-          change_amount: 25,
-          search_text: `school ${i}`,
-          first_seen_at: at,
-          scraped_at: at,
-        })
-        .execute()
+      await insertProject(t.db, at, {
+        client_id: '37-H9',
+        project_number: `04-${100000 + i}`,
+        project_name: `School ${i}`,
+        project_type: 'School (K-12)',
+        construction_cost: i * 1000,
+        estimated_amount: i * 900,
+        change_amount: 25,
+      })
     }
   })
   afterAll(() => t.close())

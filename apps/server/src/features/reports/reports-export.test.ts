@@ -3,6 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReportResult } from '@platform/contracts/reports'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
+import { insertProject } from '../../../test/factories.js'
 import { testDialects } from '../../../test/test-database.js'
 import { formatCell } from '@platform/contracts/report-format'
 
@@ -41,21 +42,13 @@ describe.each(testDialects())('exports match the screen on %s', (dialect) => {
     admin = await t.signIn('admin@example.org')
     const at = t.clock.now().toISOString()
     for (let i = 0; i < 30; i += 1) {
-      await t.db.kysely
-        .insertInto('dsa_projects')
-        .values({
-          client_id: i % 3 ? '37-H9' : '37-58',
-          project_number: `04-${200000 + i}`,
-          project_link: 'https://example.org',
-          project_name: `School ${String(i).padStart(2, '0')}`,
-          project_status: 'APPROVED',
-          construction_cost: i % 5 === 0 ? null : 1000 * i + 0.5,
-          search_text: `school ${i}`,
-          first_seen_at: at,
-          scraped_at: at,
-          received_date: `2025-0${(i % 9) + 1}-15`,
-        })
-        .execute()
+      await insertProject(t.db, at, {
+        client_id: i % 3 ? '37-H9' : '37-58',
+        project_number: `04-${200000 + i}`,
+        project_name: `School ${String(i).padStart(2, '0')}`,
+        construction_cost: i % 5 === 0 ? null : 1000 * i + 0.5,
+        received_date: `2025-0${(i % 9) + 1}-15`,
+      })
     }
     screen = (
       await t.request({ method: 'POST', url: '/api/reportrun', token: admin, payload: { definition: DEFINITION, limit: 500 } })
@@ -155,21 +148,13 @@ describe.each(testDialects())('report exports: money exact to the cent, times on
     admin = await t.signIn('admin@example.org')
     const at = t.clock.now().toISOString()
     for (const [i, cost] of COSTS.entries()) {
-      await t.db.kysely
-        .insertInto('dsa_projects')
-        .values({
-          client_id: i % 2 ? '37-H9' : '37-58',
-          project_number: `04-${300000 + i}`,
-          project_link: 'https://example.org',
-          project_name: `Site ${i}`,
-          project_status: 'APPROVED',
-          construction_cost: cost,
-          search_text: `site ${i}`,
-          first_seen_at: at,
-          scraped_at: at,
-          received_date: '2025-05-01',
-        })
-        .execute()
+      await insertProject(t.db, at, {
+        client_id: i % 2 ? '37-H9' : '37-58',
+        project_number: `04-${300000 + i}`,
+        project_name: `Site ${i}`,
+        construction_cost: cost,
+        received_date: '2025-05-01',
+      })
     }
   })
   afterAll(() => t.close())

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
+import { insertProject } from '../../../test/factories.js'
 import { testDialects } from '../../../test/test-database.js'
 import { BUILTIN_DATASETS } from './catalogue/builtin-datasets.js'
 
@@ -117,24 +118,17 @@ describe.each(testDialects())('random report definitions on %s', (dialect) => {
     admin = await t.signIn('admin@example.org')
     const at = t.clock.now().toISOString()
     for (let i = 0; i < 12; i += 1) {
-      await t.db.kysely
-        .insertInto('dsa_projects')
-        .values({
-          client_id: i % 2 ? '37-H9' : '37-58',
-          project_number: `04-${100000 + i}`,
-          project_link: 'https://example.org',
-          project_name: `School ${i}`,
-          project_status: ['APPROVED', 'PENDING', 'COMPLETED'][i % 3]!,
-          project_type: 'School (K-12)',
-          construction_cost: i % 4 === 0 ? null : i * 1000,
-          estimated_amount: i * 900,
-          change_amount: i % 3 === 0 ? -50 : 25,
-          search_text: `school ${i}`,
-          first_seen_at: at,
-          scraped_at: at,
-          received_date: `2024-0${(i % 9) + 1}-1${i % 9}`,
-        })
-        .execute()
+      await insertProject(t.db, at, {
+        client_id: i % 2 ? '37-H9' : '37-58',
+        project_number: `04-${100000 + i}`,
+        project_name: `School ${i}`,
+        project_status: ['APPROVED', 'PENDING', 'COMPLETED'][i % 3]!,
+        project_type: 'School (K-12)',
+        construction_cost: i % 4 === 0 ? null : i * 1000,
+        estimated_amount: i * 900,
+        change_amount: i % 3 === 0 ? -50 : 25,
+        received_date: `2024-0${(i % 9) + 1}-1${i % 9}`,
+      })
     }
   })
   afterAll(() => t.close())

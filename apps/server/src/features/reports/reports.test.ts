@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ReportDefinitionInput, ReportResult } from '@platform/contracts/reports'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
+import { insertProject } from '../../../test/factories.js'
 import { testDialects } from '../../../test/test-database.js'
 
 /** Projects with known figures: two clients, costs that make the subtotals easy to check. */
@@ -40,19 +41,7 @@ describe.each(testDialects())('Reports Studio on %s', (dialect) => {
     admin = await t.signIn('admin@example.org')
     const at = t.clock.now().toISOString()
     for (const project of PROJECTS) {
-      await t.db.kysely
-        .insertInto('dsa_projects')
-        .values({
-          ...project,
-          project_link: 'https://example.org',
-          project_type: 'School (K-12)',
-          cost_source: 'final',
-          search_text: project.project_name.toLowerCase(),
-          first_seen_at: at,
-          scraped_at: at,
-          received_date: '2024-05-06',
-        })
-        .execute()
+      await insertProject(t.db, at, { ...project, project_type: 'School (K-12)', cost_source: 'final', received_date: '2024-05-06' })
     }
   })
   afterEach(() => t.close())

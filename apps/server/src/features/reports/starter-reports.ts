@@ -1,13 +1,35 @@
 import type { ReportDefinitionInput } from '@platform/contracts/reports'
 
+type StarterReport = { key: string; name: string; description: string; definition: ReportDefinitionInput }
+
+/**
+ * A starter report: a definition of the current schema, printed as every starter report is, under the report's name on
+ * Letter paper (portrait unless told), its parameters shown, page numbers and the run time in the footer.
+ */
+function starter(
+  report: Omit<StarterReport, 'definition'> & {
+    orientation?: 'portrait' | 'landscape'
+    definition: Omit<ReportDefinitionInput, 'schemaVersion' | 'layout'>
+  },
+): StarterReport {
+  const { orientation = 'portrait', definition, ...about } = report
+  const layout = {
+    title: report.name,
+    orientation,
+    pageSize: 'Letter',
+    showParameters: true,
+    footer: { pageNumbers: true, runAt: true },
+  } as const
+  return { ...about, definition: { schemaVersion: 1, ...definition, layout } }
+}
+
 /** Reports shipped with the platform so the studio is useful on the first day (issue 6, point 7). */
-export const STARTER_REPORTS: Array<{ key: string; name: string; description: string; definition: ReportDefinitionInput }> = [
-  {
+export const STARTER_REPORTS: StarterReport[] = [
+  starter({
     key: 'dsa-projects-by-client-and-status',
     name: 'DSA projects by client and status',
     description: 'How many construction projects each client has in each status, with their construction cost and subtotals per client.',
     definition: {
-      schemaVersion: 1,
       dataset: 'dsa_projects',
       parameters: [{ id: 'client', label: 'Client', type: 'select', required: false, optionsFrom: 'client_id' }],
       filters: [{ field: 'client_id', op: 'eq', value: { param: 'client' }, ignoreIfEmpty: true }],
@@ -23,21 +45,13 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       totals: { grand: true, label: 'All clients' },
       conditionalFormats: [{ column: 'sum_construction_cost', when: { op: 'gte', value: 10_000_000 }, style: { bold: true } }],
       chart: { type: 'bar', series: ['sum_construction_cost'] },
-      layout: {
-        title: 'DSA projects by client and status',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'users-by-organization-and-role',
     name: 'Users by organization and role',
     description: 'Active and inactive accounts per organization and role.',
     definition: {
-      schemaVersion: 1,
       dataset: 'users',
       parameters: [{ id: 'status', label: 'Status', type: 'select', required: false, options: ['Active', 'Inactive'] }],
       filters: [{ field: 'status', op: 'eq', value: { param: 'status' }, ignoreIfEmpty: true }],
@@ -50,21 +64,13 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       ],
       totals: { grand: true, label: 'Everyone' },
       chart: { type: 'bar', series: ['count_user_id'] },
-      layout: {
-        title: 'Users by organization and role',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'sign-in-activity-by-week',
     name: 'Sign-in activity by week',
     description: 'Successful and refused sign-ins per week, from the audit log.',
     definition: {
-      schemaVersion: 1,
       dataset: 'audit_log',
       parameters: [{ id: 'since', label: 'Since', type: 'date', required: false }],
       filters: [
@@ -86,21 +92,13 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       totals: { grand: true, label: 'All weeks' },
       conditionalFormats: [{ column: 'success_rate', when: { op: 'lt', value: 0.5 }, style: { color: '#B00020', bold: true } }],
       chart: { type: 'line', series: ['count_audit_id'] },
-      layout: {
-        title: 'Sign-in activity by week',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'receipt-register',
     name: 'Receipt register',
     description: 'Every receipt number of a site and fiscal year in order, voided ones included, with its amount and state.',
     definition: {
-      schemaVersion: 1,
       dataset: 'receipts',
       parameters: [
         { id: 'site', label: 'Site', type: 'select', required: false, optionsFrom: 'site_name' },
@@ -122,21 +120,13 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       sort: [{ key: 'number', dir: 'asc' }],
       totals: { grand: true, label: 'All sites' },
       conditionalFormats: [{ column: 'state', when: { op: 'eq', value: 'VOIDED' }, style: { color: '#B00020', bold: true } }],
-      layout: {
-        title: 'Receipt register',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'undeposited-cash-aging',
     name: 'Undeposited cash aging',
     description: 'Receipts not yet in a deposit, by site and age: 0-7 days, 8-30 days, over 30 days.',
     definition: {
-      schemaVersion: 1,
       dataset: 'receipts',
       parameters: [],
       filters: [{ field: 'state', op: 'eq', value: 'ISSUED' }],
@@ -152,21 +142,13 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       totals: { grand: true, label: 'All sites' },
       conditionalFormats: [{ column: 'max_age_days', when: { op: 'gt', value: 30 }, style: { color: '#B00020', bold: true } }],
       chart: { type: 'bar', series: ['sum_amount'] },
-      layout: {
-        title: 'Undeposited cash aging',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'deposits-by-fund-and-resource',
     name: 'Deposits by fund and resource',
     description: 'Confirmed and reconciled deposits, summed by fund and resource.',
     definition: {
-      schemaVersion: 1,
       dataset: 'deposits',
       parameters: [{ id: 'since', label: 'Confirmed since', type: 'date', required: false }],
       filters: [
@@ -183,22 +165,14 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       sort: [{ key: 'resource', dir: 'asc' }],
       totals: { grand: true, label: 'All funds' },
       chart: { type: 'bar', series: ['sum_amount'] },
-      layout: {
-        title: 'Deposits by fund and resource',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'accruals-by-fund-and-resource',
     name: 'Accrual listing by fund and resource',
     description:
       "Accrued amounts of a fiscal year summed by fund and resource, as the county's accrual listing shows them (posted and cleared requests).",
     definition: {
-      schemaVersion: 1,
       dataset: 'accruals',
       parameters: [{ id: 'year', label: 'Fiscal year', type: 'select', required: false, optionsFrom: 'fiscal_year' }],
       filters: [
@@ -215,22 +189,14 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       ],
       sort: [{ key: 'resource', dir: 'asc' }],
       totals: { grand: true, label: 'All funds' },
-      layout: {
-        title: 'Accrual listing by fund and resource',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'unliquidated-accruals-by-age',
     name: 'Unliquidated accruals by age',
     description:
       'Posted accruals not yet fully cleared, by site and days since the cut-off: 0-90, 91-184, over 184 (open past December 31).',
     definition: {
-      schemaVersion: 1,
       dataset: 'liquidations',
       parameters: [],
       filters: [{ field: 'state', op: 'in', value: ['POSTED', 'PARTIALLY_LIQUIDATED'] }],
@@ -245,21 +211,14 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       sort: [{ key: 'age_bucket', dir: 'asc' }],
       totals: { grand: true, label: 'All sites' },
       conditionalFormats: [{ column: 'max_age_days', when: { op: 'gt', value: 184 }, style: { color: '#B00020', bold: true } }],
-      layout: {
-        title: 'Unliquidated accruals by age',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'accrual-estimate-variance',
     name: 'Variance of estimates against what was paid',
     description: 'Accruals booked as estimates, with what was accrued, what was paid and the difference.',
+    orientation: 'landscape',
     definition: {
-      schemaVersion: 1,
       dataset: 'liquidations',
       parameters: [{ id: 'year', label: 'Fiscal year', type: 'select', required: false, optionsFrom: 'fiscal_year' }],
       filters: [
@@ -278,21 +237,13 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       ],
       sort: [{ key: 'accrual_id', dir: 'asc' }],
       totals: { grand: true, label: 'All sites' },
-      layout: {
-        title: 'Variance of estimates against what was paid',
-        orientation: 'landscape',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'records-on-time-rate-by-month',
     name: 'Public records: on-time determinations by month',
     description: 'Requests determined each month, how many within the statutory time (after any extension), and the on-time rate.',
     definition: {
-      schemaVersion: 1,
       dataset: 'records_requests',
       parameters: [],
       filters: [{ field: 'determined_on', op: 'isNotNull' }],
@@ -308,21 +259,13 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       totals: { grand: true, label: 'All months' },
       conditionalFormats: [{ column: 'avg_on_time', when: { op: 'lt', value: 1 }, style: { color: '#B00020', bold: true } }],
       chart: { type: 'bar', series: ['sum_on_time'] },
-      layout: {
-        title: 'Public records: on-time determinations by month',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
-  {
+  }),
+  starter({
     key: 'records-open-by-age',
     name: 'Public records: open requests by age',
     description: 'Requests not yet closed, by how long ago they were received, and by state.',
     definition: {
-      schemaVersion: 1,
       dataset: 'records_requests',
       parameters: [],
       filters: [{ field: 'open_or_closed', op: 'eq', value: 'Open' }],
@@ -337,13 +280,6 @@ export const STARTER_REPORTS: Array<{ key: string; name: string; description: st
       totals: { grand: true, label: 'All open requests' },
       conditionalFormats: [{ column: 'max_age_days', when: { op: 'gt', value: 24 }, style: { color: '#B00020', bold: true } }],
       chart: { type: 'bar', series: ['count_id'] },
-      layout: {
-        title: 'Public records: open requests by age',
-        orientation: 'portrait',
-        pageSize: 'Letter',
-        showParameters: true,
-        footer: { pageNumbers: true, runAt: true },
-      },
     },
-  },
+  }),
 ]

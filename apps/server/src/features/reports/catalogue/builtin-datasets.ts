@@ -1,12 +1,9 @@
 import { sql } from 'kysely'
+import { dateOf, weekOf } from '../../../db/sql-fragments.js'
 import type { CatalogueDataset } from './dataset.js'
 
-/** The week (its Monday, yyyy-mm-dd) of an ISO time stored as text, in each dialect. */
-const weekOf = (column: string, dialect: 'sqlite' | 'postgres') =>
-  dialect === 'sqlite'
-    ? sql<string>`date(${sql.ref(column)}, 'weekday 0', '-6 days')`
-    : sql<string>`to_char(date_trunc('week', cast(${sql.ref(column)} as timestamp)), 'YYYY-MM-DD')`
-const dateOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`
+/** 'Active' or 'Inactive', from a 0/1 flag. */
+const activeOrNot = (flag: string) => sql<string>`case when ${sql.ref(flag)} = 1 then 'Active' else 'Inactive' end`
 
 /** The datasets defined in code (issue 6, point 1). New ones are added here and reviewed like any code. */
 export const BUILTIN_DATASETS: CatalogueDataset[] = [
@@ -134,7 +131,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
           'organizations.org_code',
           'roles.role_name as role',
           'roles.role_code',
-          sql<string>`case when users.is_active = 1 then 'Active' else 'Inactive' end`.as('status'),
+          activeOrNot('users.is_active').as('status'),
           'users.last_login',
           'users.created_at',
         ]) as never,
@@ -169,7 +166,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
           'applications.app_code',
           'applications.app_name',
           'applications.category',
-          sql<string>`case when applications.is_active = 1 then 'Active' else 'Inactive' end`.as('app_status'),
+          activeOrNot('applications.is_active').as('app_status'),
           'users.email',
           'users.full_name',
           'organizations.org_name as organization',

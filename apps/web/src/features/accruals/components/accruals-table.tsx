@@ -2,6 +2,7 @@ import { Anchor, Table, Text } from '@mantine/core'
 import type { AccrualSummary } from '@platform/contracts/accruals'
 import { formatCents } from '@platform/contracts/finance-money'
 import { Link } from 'react-router'
+import { EmptyRow } from '@/components/data/empty-row'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { AccrualStateBadge, FlagBadges, TYPE_LABELS } from './accrual-parts'
 import { requestPath } from './paths'
@@ -52,13 +53,7 @@ export function AccrualsTable({ rows, label, loaded }: { rows: AccrualSummary[];
               <Table.Td>{row.requesterName}</Table.Td>
             </Table.Tr>
           ))}
-          {loaded && rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text c="dimmed">No requests match.</Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
+          {loaded && rows.length === 0 ? <EmptyRow columns={7}>No requests match.</EmptyRow> : null}
         </Table.Tbody>
       </Table>
     </ScrollTable>

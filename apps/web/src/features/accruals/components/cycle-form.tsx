@@ -1,9 +1,9 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { CycleInputSchema, type Cycle } from '@platform/contracts/accruals'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/lib/api-client'
+import { FormAlerts } from '@/components/form-alerts'
 import { useSaveCycle } from '../api/accruals'
 
 /** Plausible dates for the fiscal year that ends next June 30 (or this one, before July): Ed Code 42100's calendar. */
@@ -90,16 +90,7 @@ export function CycleForm({ cycle, onDone }: { cycle: Cycle | null; onDone: (sav
             required
           />
         </SimpleGrid>
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        {save.isError ? (
-          <Alert color="red" role="alert" title="The cycle was not saved">
-            {errorMessage(save.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        <FormAlerts problem={problem} mutation={save} failedTitle="The cycle was not saved" />
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save cycle

@@ -4,6 +4,7 @@ import { formatCents } from '@platform/contracts/finance-money'
 import { CalendarPlus, Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router'
+import { EmptyRow } from '@/components/data/empty-row'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { formatCount } from '@/lib/format'
@@ -169,13 +170,9 @@ function TotalsTable({
               </Table.Tr>
             ))}
             {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Text c="dimmed" size="sm">
-                    No requests yet.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow columns={3} size="sm">
+                No requests yet.
+              </EmptyRow>
             ) : null}
           </Table.Tbody>
         </Table>

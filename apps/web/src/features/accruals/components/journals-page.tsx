@@ -4,6 +4,7 @@ import { formatCents } from '@platform/contracts/finance-money'
 import { FileDown, FileOutput } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router'
+import { EmptyRow } from '@/components/data/empty-row'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { formatCount, formatDateTime } from '@/lib/format'
@@ -104,13 +105,9 @@ export function JournalsPage() {
                 </Table.Tr>
               ))}
               {journals.isSuccess && journals.data.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" size="sm">
-                      No journal exported yet for this cycle.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow columns={6} size="sm">
+                  No journal exported yet for this cycle.
+                </EmptyRow>
               ) : null}
             </Table.Tbody>
           </Table>

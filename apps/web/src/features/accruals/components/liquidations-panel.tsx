@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications'
 import { LiquidationInputSchema, ReasonInputSchema, type AccrualDetail } from '@platform/contracts/accruals'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import { useState, type FormEvent } from 'react'
+import { EmptyRow } from '@/components/data/empty-row'
+import { FormAlerts } from '@/components/form-alerts'
 import { ScrollTable } from '@/components/data/scroll-table'
-import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { useRecordLiquidation, useWriteOff } from '../api/accruals'
 import { Fact } from './accrual-parts'
@@ -66,13 +67,9 @@ export function LiquidationsPanel({ accrual }: { accrual: AccrualDetail }) {
                 </Table.Tr>
               ))}
               {accrual.liquidations.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" size="sm">
-                      Nothing cleared yet.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow columns={4} size="sm">
+                  Nothing cleared yet.
+                </EmptyRow>
               ) : null}
             </Table.Tbody>
           </Table>
@@ -142,16 +139,7 @@ function LiquidationForm({ accrual }: { accrual: AccrualDetail }) {
             Record liquidation
           </Button>
         </Group>
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        {record.isError ? (
-          <Alert color="red" role="alert" title="The liquidation was not recorded">
-            {errorMessage(record.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        <FormAlerts problem={problem} mutation={record} failedTitle="The liquidation was not recorded" />
       </Stack>
     </form>
   )
@@ -188,16 +176,7 @@ function WriteOffForm({ accrual, onDone }: { accrual: AccrualDetail; onDone: () 
           autosize
           minRows={2}
         />
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        {writeOff.isError ? (
-          <Alert color="red" role="alert" title="Nothing was written off">
-            {errorMessage(writeOff.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        <FormAlerts problem={problem} mutation={writeOff} failedTitle="Nothing was written off" />
         <Group>
           <Button type="submit" color="red.9" loading={writeOff.isPending}>
             Confirm: write off

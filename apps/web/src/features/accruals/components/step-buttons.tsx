@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core'
+import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { ReasonInputSchema, type AccrualActions, type AccrualDetail, type AccrualStep } from '@platform/contracts/accruals'
 import { formatCents } from '@platform/contracts/finance-money'
 import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/lib/api-client'
+import { FormAlerts } from '@/components/form-alerts'
 import { useAccrualStep } from '../api/accruals'
 import { STATE_LABELS } from './accrual-parts'
 
@@ -141,16 +141,7 @@ function ConfirmStep({ accrual, spec, onDone }: { accrual: AccrualDetail; spec: 
             minRows={2}
           />
         ) : null}
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        {step.isError ? (
-          <Alert color="red" role="alert" title="The step was refused">
-            {errorMessage(step.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        <FormAlerts problem={problem} mutation={step} failedTitle="The step was refused" />
         <Group>
           <Button
             type="submit"

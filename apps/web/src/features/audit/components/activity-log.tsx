@@ -1,13 +1,14 @@
-import { ActionIcon, Badge, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Badge, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import type { AuditEntry } from '@platform/contracts/audit'
-import { ChevronDown, ChevronRight, Search } from 'lucide-react'
+import { Search } from 'lucide-react'
 import { Fragment, useState } from 'react'
 import { BreakableText } from '@/components/data/breakable-text'
 import { DateRangeInputs, useDateRange } from '@/components/data/date-range-inputs'
 import { ExportCsvButton } from '@/components/data/export-button'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { ListResults } from '@/components/data/list-results'
+import { RowToggle } from '@/components/data/row-toggle'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -35,16 +36,12 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
     <Fragment>
       <Table.Tr>
         <Table.Td>
-          <ActionIcon
-            variant="subtle"
-            color="gray.8"
-            aria-label={`Details of entry ${entry.audit_id}`}
-            aria-expanded={open}
-            aria-controls={open ? panelId : undefined}
-            onClick={() => setOpen((value) => !value)}
-          >
-            {open ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
-          </ActionIcon>
+          <RowToggle
+            label={`Details of entry ${entry.audit_id}`}
+            open={open}
+            panelId={panelId}
+            onToggle={() => setOpen((value) => !value)}
+          />
         </Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurred_at)}</Table.Td>
         <Table.Td>

@@ -1,6 +1,5 @@
-import { ActionIcon, Anchor, Table, Text } from '@mantine/core'
+import { Anchor, Table, Text } from '@mantine/core'
 import type { DsaProject } from '@platform/contracts/dsa'
-import { ChevronDown, ChevronRight } from 'lucide-react'
 import { Fragment, useState } from 'react'
 import { formatDateTime } from '@/lib/format'
 import type { DsaSortField, ProjectSort } from '../api/dsa'
@@ -11,6 +10,7 @@ import { ProjectDetails } from './project-details'
 import { SortableHeader } from './sortable-header'
 import { FreshnessBadge, ProjectStatusBadge } from './status-badges'
 import { ONE_LINE } from '@/components/data/one-line'
+import { RowToggle } from '@/components/data/row-toggle'
 import { ScrollTable } from '@/components/data/scroll-table'
 
 const COLUMNS = 9
@@ -40,16 +40,12 @@ function ProjectRow({ project }: { project: DsaProject }) {
     <Fragment>
       <Table.Tr>
         <Table.Td>
-          <ActionIcon
-            variant="subtle"
-            color="gray.8"
-            aria-label={`Tracker fields of ${project.projectNumber}`}
-            aria-expanded={open}
-            aria-controls={open ? panelId : undefined}
-            onClick={() => setOpen((value) => !value)}
-          >
-            {open ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
-          </ActionIcon>
+          <RowToggle
+            label={`Tracker fields of ${project.projectNumber}`}
+            open={open}
+            panelId={panelId}
+            onToggle={() => setOpen((value) => !value)}
+          />
         </Table.Td>
         <Table.Td>
           <ProjectNumber project={project} />

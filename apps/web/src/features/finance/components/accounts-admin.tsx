@@ -1,9 +1,10 @@
-import { Badge, Button, Code, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { CHART_ACCOUNT_SEGMENT, CHART_COLUMNS, CHART_MAX_BYTES, type ChartImportResponse, type ChartRow } from '@platform/contracts/finance'
 import { ACCOUNT_SEGMENTS } from '@platform/contracts/finance-account'
-import { CheckCircle2, FileSearch, FileUp } from 'lucide-react'
+import { FileSearch } from 'lucide-react'
 import { useState } from 'react'
+import { CsvFileInput, csvFileError, ImportActionBadge, ImportAppliedPanel } from '@/components/csv-import'
 import { FailureAlert } from '@/components/failure-alert'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -18,8 +19,6 @@ FUND,01,General Fund,true
 OBJECT,8699,All Other Local Revenue,true
 SCHOOL,010,Lincoln High School,true
 ${CHART_ACCOUNT_SEGMENT},01-0000-0-1110-1000-8699-010,,true`
-
-const ACTION_COLORS: Record<ChartRow['action'], string> = { create: 'teal.9', update: 'blue.9', unchanged: 'gray.7', reject: 'red.9' }
 
 function Summary({ result }: { result: ChartImportResponse }) {
   const items: Array<[ChartRow['action'], string]> = [
@@ -66,9 +65,7 @@ function RowsTable({ rows, caption }: { rows: ChartRow[]; caption: string }) {
               <Table.Td ff="monospace">{row.value}</Table.Td>
               <Table.Td>{row.name}</Table.Td>
               <Table.Td>
-                <Badge color={ACTION_COLORS[row.action]} variant="filled" tt="none">
-                  {row.action}
-                </Badge>
+                <ImportActionBadge action={row.action} />
               </Table.Td>
               <Table.Td>{row.reasons.join(' ')}</Table.Td>
             </Table.Tr>
@@ -97,9 +94,7 @@ export function AccountsAdmin() {
     preview.reset()
     apply.reset()
     setFile(next)
-    if (next && next.size > CHART_MAX_BYTES) setFileError(`The file is larger than ${CHART_MAX_BYTES / 1024 / 1024} MB.`)
-    else if (next && !/\.csv$/i.test(next.name)) setFileError('Choose a .csv file.')
-    else setFileError(null)
+    setFileError(csvFileError(next, CHART_MAX_BYTES))
   }
   const previewed = preview.data
   const applied = apply.data
@@ -126,18 +121,7 @@ export function AccountsAdmin() {
             are left out and say why.
           </Text>
           <Code block>{SAMPLE}</Code>
-          <FileInput
-            label="Chart CSV file"
-            placeholder="Choose a .csv file"
-            accept=".csv,text/csv"
-            value={file}
-            onChange={onFile}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Remove the file' }}
-            leftSection={<FileUp size={16} aria-hidden="true" />}
-            error={fileError}
-            maw={480}
-          />
+          <CsvFileInput label="Chart CSV file" value={file} onChange={onFile} error={fileError} />
           <Group>
             <Button
               leftSection={<FileSearch size={16} aria-hidden="true" />}
@@ -192,18 +176,10 @@ export function AccountsAdmin() {
       ) : null}
 
       {applied ? (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="md">
-            <Group gap="xs">
-              <CheckCircle2 size={20} aria-hidden="true" color="var(--mantine-color-teal-9)" />
-              <Title order={2} size="h4">
-                Import applied
-              </Title>
-            </Group>
-            <Summary result={applied} />
-            {applied.rejected.length > 0 ? <RowsTable rows={applied.rejected} caption="Rejected rows (not imported)" /> : null}
-          </Stack>
-        </Paper>
+        <ImportAppliedPanel>
+          <Summary result={applied} />
+          {applied.rejected.length > 0 ? <RowsTable rows={applied.rejected} caption="Rejected rows (not imported)" /> : null}
+        </ImportAppliedPanel>
       ) : null}
 
       <Paper withBorder radius="md" p="md">

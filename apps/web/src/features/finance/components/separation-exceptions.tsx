@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications'
 import type { FiscalApp, SeparationRefusal } from '@platform/contracts/finance'
 import { AlertCircle } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { EmptyRow } from '@/components/data/empty-row'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth-context'
@@ -100,7 +101,7 @@ export function SeparationExceptions() {
                   </Table.Tr>
                 ))}
                 {refusals.isSuccess && refusals.data.data.length === 0 ? (
-                  <EmptyRow columns={7} text="No step has been refused for separation of duties." />
+                  <EmptyRow columns={7}>No step has been refused for separation of duties.</EmptyRow>
                 ) : null}
               </Table.Tbody>
             </Table>
@@ -143,7 +144,7 @@ export function SeparationExceptions() {
                   </Table.Tr>
                 ))}
                 {exceptions.isSuccess && exceptions.data.data.length === 0 ? (
-                  <EmptyRow columns={8} text="No exception has been recorded." />
+                  <EmptyRow columns={8}>No exception has been recorded.</EmptyRow>
                 ) : null}
               </Table.Tbody>
             </Table>
@@ -229,15 +230,5 @@ function LoadError({ what, error }: { what: string; error: unknown }) {
     <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={`The ${what} could not be loaded`}>
       {errorMessage(error, 'Try again in a moment.')}
     </Alert>
-  )
-}
-
-function EmptyRow({ columns, text }: { columns: number; text: string }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={columns}>
-        <Text c="dimmed">{text}</Text>
-      </Table.Td>
-    </Table.Tr>
   )
 }

@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
+import { EmptyRow } from '@/components/data/empty-row'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
@@ -77,13 +78,9 @@ export function FiguresView() {
                       </Table.Tr>
                     ))}
                     {data.extensionsByReason.length === 0 ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={2}>
-                          <Text c="dimmed" size="sm">
-                            No extensions.
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
+                      <EmptyRow columns={2} size="sm">
+                        No extensions.
+                      </EmptyRow>
                     ) : null}
                   </Table.Tbody>
                 </Table>
@@ -109,13 +106,9 @@ export function FiguresView() {
                       </Table.Tr>
                     ))}
                     {data.exemptionsUsed.length === 0 ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={2}>
-                          <Text c="dimmed" size="sm">
-                            No exemptions used.
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
+                      <EmptyRow columns={2} size="sm">
+                        No exemptions used.
+                      </EmptyRow>
                     ) : null}
                   </Table.Tbody>
                 </Table>

@@ -4,6 +4,7 @@ import { formatDay } from '@platform/contracts/records-clock'
 import { HolidayInputSchema } from '@platform/contracts/records'
 import { Trash2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { EmptyRow } from '@/components/data/empty-row'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
@@ -91,13 +92,7 @@ export function HolidaysView() {
                   ) : null}
                 </Table.Tr>
               ))}
-              {holidays.isSuccess && holidays.data.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>
-                    <Text c="dimmed">No holidays entered for {year}.</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
+              {holidays.isSuccess && holidays.data.length === 0 ? <EmptyRow columns={3}>No holidays entered for {year}.</EmptyRow> : null}
             </Table.Tbody>
           </Table>
         </ScrollTable>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } fro
 import { formatDay } from '@platform/contracts/records-clock'
 import { FileDown } from 'lucide-react'
 import { useState } from 'react'
+import { EmptyRow } from '@/components/data/empty-row'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
@@ -94,13 +95,7 @@ export function PublicLogView() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(entry.closedOn)}</Table.Td>
                 </Table.Tr>
               ))}
-              {log.isSuccess && log.data.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={8}>
-                    <Text c="dimmed">No requests in this period.</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
+              {log.isSuccess && log.data.length === 0 ? <EmptyRow columns={8}>No requests in this period.</EmptyRow> : null}
             </Table.Tbody>
           </Table>
         </ScrollTable>

@@ -5,6 +5,7 @@ import { formatDay } from '@platform/contracts/records-clock'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { EmptyRow } from '@/components/data/empty-row'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { Pager } from '@/components/data/pager'
 import { ScrollTable } from '@/components/data/scroll-table'
@@ -142,13 +143,7 @@ export function RequestsQueue() {
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {requests.isSuccess && requests.data.data.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed">No requests match.</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
+              {requests.isSuccess && requests.data.data.length === 0 ? <EmptyRow columns={7}>No requests match.</EmptyRow> : null}
             </Table.Tbody>
           </Table>
         </ScrollTable>

@@ -1,21 +1,7 @@
-import { Badge, List, Table, Text } from '@mantine/core'
+import { List, Table, Text } from '@mantine/core'
 import type { ImportRow } from '@platform/contracts/users'
+import { ImportActionBadge } from '@/components/csv-import'
 import { ScrollTable } from '@/components/data/scroll-table'
-
-const ACTION_COLORS: Record<ImportRow['action'], string> = {
-  create: 'teal.9',
-  update: 'blue.9',
-  unchanged: 'gray.7',
-  reject: 'red.9',
-}
-
-export function ImportActionBadge({ action }: { action: ImportRow['action'] }) {
-  return (
-    <Badge color={ACTION_COLORS[action]} variant="filled" tt="none">
-      {action}
-    </Badge>
-  )
-}
 
 /** The rows of an import preview or result: what happens to each line of the file, and why. */
 export function ImportRowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: string }) {

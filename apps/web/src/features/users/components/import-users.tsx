@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Code,
-  FileInput,
   Group,
   NativeSelect,
   Paper,
@@ -22,9 +21,10 @@ import {
   type ImportResponse,
   type ImportRow,
 } from '@platform/contracts/users'
-import { ArrowLeft, CheckCircle2, Download, FileSearch, FileUp, Info } from 'lucide-react'
+import { ArrowLeft, Download, FileSearch, Info } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { CsvFileInput, csvFileError, ImportActionBadge, ImportAppliedPanel } from '@/components/csv-import'
 import { FailureAlert } from '@/components/failure-alert'
 import { saveBlob, todayStamp } from '@/lib/download'
 import { formatCount } from '@/lib/format'
@@ -33,7 +33,7 @@ import { useApplyImport, useMetaApplications, useOrganizations, usePreviewImport
 import { buildImportResultCsv, IMPORT_SAMPLE_LINE } from '../utils/import-result-csv'
 import { grantableApplications } from '../utils/user-form'
 import { notifyUserSuccess, USER_SUCCESS_TITLES } from '../utils/user-messages'
-import { ImportActionBadge, ImportRowsTable } from './import-rows-table'
+import { ImportRowsTable } from './import-rows-table'
 import { usePhone } from '@/components/data/use-phone'
 
 /** More rows than this are summarised; the downloadable result always has them all. */
@@ -123,9 +123,7 @@ export function ImportUsers() {
     preview.reset()
     apply.reset()
     setFile(next)
-    if (next && next.size > IMPORT_MAX_BYTES) setFileError(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`)
-    else if (next && !/\.csv$/i.test(next.name)) setFileError('Choose a .csv file.')
-    else setFileError(null)
+    setFileError(csvFileError(next, IMPORT_MAX_BYTES))
   }
 
   const previewed = preview.data
@@ -201,18 +199,7 @@ export function ImportUsers() {
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
-          <FileInput
-            label="CSV file"
-            placeholder="Choose a .csv file"
-            accept=".csv,text/csv"
-            value={file}
-            onChange={onFile}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Remove the file' }}
-            leftSection={<FileUp size={16} aria-hidden="true" />}
-            error={fileError}
-            maw={480}
-          />
+          <CsvFileInput label="CSV file" value={file} onChange={onFile} error={fileError} />
           <Group gap="sm">
             <Button
               leftSection={<FileSearch size={16} aria-hidden="true" />}
@@ -264,26 +251,18 @@ export function ImportUsers() {
       ) : null}
 
       {applied ? (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="md">
-            <Group gap="xs">
-              <CheckCircle2 size={20} aria-hidden="true" color="var(--mantine-color-teal-9)" />
-              <Title order={2} size="h4">
-                Import applied
-              </Title>
-            </Group>
-            <Summary result={applied} />
-            <Group>
-              <Button leftSection={<Download size={16} aria-hidden="true" />} onClick={downloadResult}>
-                Download result (CSV)
-              </Button>
-              <Button component={Link} to="/admin/users" variant="default">
-                Back to User Management
-              </Button>
-            </Group>
-            <Rows result={applied} />
-          </Stack>
-        </Paper>
+        <ImportAppliedPanel>
+          <Summary result={applied} />
+          <Group>
+            <Button leftSection={<Download size={16} aria-hidden="true" />} onClick={downloadResult}>
+              Download result (CSV)
+            </Button>
+            <Button component={Link} to="/admin/users" variant="default">
+              Back to User Management
+            </Button>
+          </Group>
+          <Rows result={applied} />
+        </ImportAppliedPanel>
       ) : null}
     </Stack>
   )

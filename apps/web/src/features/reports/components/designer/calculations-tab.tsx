@@ -1,11 +1,11 @@
 import { Alert, Button, Code, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { REPORT_LIMITS, type Format, type ReportCalculation } from '@platform/contracts/reports'
-import { Info, Plus, TableProperties } from 'lucide-react'
+import { Info, TableProperties } from 'lucide-react'
 import { useId } from 'react'
 import { isIdentifier, nextId, pruneDanglingKeys, removeCalculation, renameCalculation, replaceItem } from '../../utils/definition'
 import type { EditorProps } from './editor-props'
 import { FORMAT_OPTIONS } from './format-options'
-import { ItemControls } from './item-controls'
+import { AddItemButton, ItemControls } from './item-controls'
 
 function FormulaHelp() {
   return (
@@ -112,17 +112,9 @@ export function CalculationsTab({ definition, dataset, onChange }: EditorProps) 
           </Fieldset>
         )
       })}
-      <Group>
-        <Button
-          id={addId}
-          variant="default"
-          leftSection={<Plus size={16} aria-hidden="true" />}
-          onClick={add}
-          disabled={calculations.length >= REPORT_LIMITS.calculations}
-        >
-          Add calculation
-        </Button>
-      </Group>
+      <AddItemButton id={addId} onClick={add} disabled={calculations.length >= REPORT_LIMITS.calculations}>
+        Add calculation
+      </AddItemButton>
     </Stack>
   )
 }

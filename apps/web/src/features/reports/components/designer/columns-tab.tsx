@@ -1,6 +1,5 @@
-import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { REPORT_LIMITS, type Aggregate, type Format, type ReportColumn } from '@platform/contracts/reports'
-import { Plus } from 'lucide-react'
 import { useId } from 'react'
 import {
   AGGREGATE_NAMES,
@@ -15,7 +14,7 @@ import {
 } from '../../utils/definition'
 import type { EditorProps } from './editor-props'
 import { FORMAT_OPTIONS } from './format-options'
-import { ItemControls } from './item-controls'
+import { AddItemButton, ItemControls } from './item-controls'
 
 const NUMBER_TYPES: ReadonlySet<string> = new Set(['integer', 'decimal', 'money'])
 
@@ -118,17 +117,9 @@ export function ColumnsTab({ definition, dataset, onChange }: EditorProps) {
           </Fieldset>
         )
       })}
-      <Group>
-        <Button
-          id={addId}
-          variant="default"
-          leftSection={<Plus size={16} aria-hidden="true" />}
-          onClick={add}
-          disabled={columns.length >= REPORT_LIMITS.columns}
-        >
-          Add column
-        </Button>
-      </Group>
+      <AddItemButton id={addId} onClick={add} disabled={columns.length >= REPORT_LIMITS.columns}>
+        Add column
+      </AddItemButton>
     </Stack>
   )
 }

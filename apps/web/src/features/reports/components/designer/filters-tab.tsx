@@ -1,11 +1,10 @@
-import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text } from '@mantine/core'
+import { Checkbox, Fieldset, Group, NativeSelect, Stack, Text } from '@mantine/core'
 import { REPORT_LIMITS, type DatasetField, type FilterOp, type ReportFilter, type ReportValue } from '@platform/contracts/reports'
-import { Plus } from 'lucide-react'
 import { useId } from 'react'
 import { removeItem, replaceItem, withCurrent } from '../../utils/definition'
 import { emptyValue, FILTER_OP_LABELS, filterOpsFor, isParamValue, valueShape, withOp } from '../../utils/filter-values'
 import type { EditorProps } from './editor-props'
-import { ItemControls } from './item-controls'
+import { AddItemButton, ItemControls } from './item-controls'
 import { ListInput, ValueInput } from './filter-value-input'
 
 /** A filter on a field it did not name before: the operator stays when the new field takes it, the value starts over. */
@@ -129,19 +128,15 @@ export function FiltersTab({ definition, dataset, onChange }: EditorProps) {
           </Fieldset>
         )
       })}
-      <Group>
-        <Button
-          id={addId}
-          variant="default"
-          leftSection={<Plus size={16} aria-hidden="true" />}
-          disabled={fields.length === 0 || filters.length >= REPORT_LIMITS.filters}
-          onClick={() =>
-            onChange({ ...definition, filters: [...filters, { field: fields[0]!.name, op: 'eq', value: null, ignoreIfEmpty: false }] })
-          }
-        >
-          Add filter
-        </Button>
-      </Group>
+      <AddItemButton
+        id={addId}
+        onClick={() =>
+          onChange({ ...definition, filters: [...filters, { field: fields[0]!.name, op: 'eq', value: null, ignoreIfEmpty: false }] })
+        }
+        disabled={fields.length === 0 || filters.length >= REPORT_LIMITS.filters}
+      >
+        Add filter
+      </AddItemButton>
     </Stack>
   )
 }

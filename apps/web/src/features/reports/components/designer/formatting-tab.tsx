@@ -1,10 +1,9 @@
-import { Box, Button, Checkbox, ColorInput, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Box, Checkbox, ColorInput, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { ConditionalFormat } from '@platform/contracts/reports'
-import { Plus } from 'lucide-react'
 import { useId } from 'react'
 import { columnChoices, removeItem, replaceItem, withCurrent } from '../../utils/definition'
 import type { EditorProps } from './editor-props'
-import { ItemControls } from './item-controls'
+import { AddItemButton, ItemControls } from './item-controls'
 import { TypedTextInput } from './typed-text-input'
 
 const CONDITIONS: Array<{ value: ConditionalFormat['when']['op']; label: string }> = [
@@ -115,25 +114,21 @@ export function FormattingTab({ definition, dataset, onChange }: EditorProps) {
           </Stack>
         </Fieldset>
       ))}
-      <Group>
-        <Button
-          id={addId}
-          variant="default"
-          leftSection={<Plus size={16} aria-hidden="true" />}
-          disabled={columns.length === 0 || formats.length >= 30}
-          onClick={() =>
-            onChange({
-              ...definition,
-              conditionalFormats: [
-                ...formats,
-                { column: columns[0]!.key, when: { op: 'lt', value: 0 }, style: { color: '#B00020', bold: true } },
-              ],
-            })
-          }
-        >
-          Add format
-        </Button>
-      </Group>
+      <AddItemButton
+        id={addId}
+        onClick={() =>
+          onChange({
+            ...definition,
+            conditionalFormats: [
+              ...formats,
+              { column: columns[0]!.key, when: { op: 'lt', value: 0 }, style: { color: '#B00020', bold: true } },
+            ],
+          })
+        }
+        disabled={columns.length === 0 || formats.length >= 30}
+      >
+        Add format
+      </AddItemButton>
     </Stack>
   )
 }

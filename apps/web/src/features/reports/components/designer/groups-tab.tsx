@@ -1,10 +1,9 @@
-import { Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { REPORT_LIMITS, type ReportDefinition } from '@platform/contracts/reports'
-import { Plus } from 'lucide-react'
 import { useId } from 'react'
 import { moveItem, pruneDanglingKeys, removeItem, replaceItem, withCurrent } from '../../utils/definition'
 import type { EditorProps } from './editor-props'
-import { ItemControls } from './item-controls'
+import { AddItemButton, ItemControls } from './item-controls'
 import { SortKeys } from './sort-keys'
 
 type GroupLevel = ReportDefinition['groups'][number]
@@ -74,17 +73,9 @@ function GroupLevels({ definition, dataset, onChange }: EditorProps) {
           </Stack>
         </Fieldset>
       ))}
-      <Group>
-        <Button
-          id={addId}
-          variant="default"
-          leftSection={<Plus size={16} aria-hidden="true" />}
-          onClick={add}
-          disabled={groupable.length === 0 || groups.length >= REPORT_LIMITS.groups}
-        >
-          Add group
-        </Button>
-      </Group>
+      <AddItemButton id={addId} onClick={add} disabled={groupable.length === 0 || groups.length >= REPORT_LIMITS.groups}>
+        Add group
+      </AddItemButton>
     </Stack>
   )
 }

@@ -1,5 +1,6 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core'
-import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react'
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core'
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 
 export interface ItemControlsProps {
@@ -81,6 +82,27 @@ export function ItemControls({ listId, index, count, name, onMove, onRemove, foc
           <Trash2 size={16} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>
+    </Group>
+  )
+}
+
+/** The Add button under a list of items; its `id` is where the focus goes after a removal (`focusAfterRemove`). */
+export function AddItemButton({
+  id,
+  disabled,
+  onClick,
+  children,
+}: {
+  id: string
+  disabled: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <Group>
+      <Button id={id} variant="default" leftSection={<Plus size={16} aria-hidden="true" />} onClick={onClick} disabled={disabled}>
+        {children}
+      </Button>
     </Group>
   )
 }

@@ -1,11 +1,10 @@
-import { Button, Checkbox, Fieldset, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Checkbox, Fieldset, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { PARAMETER_TYPES, REPORT_LIMITS, type ReportParameter } from '@platform/contracts/reports'
-import { Plus } from 'lucide-react'
 import { useId } from 'react'
 import { isIdentifier, nextId, removeItem, renameParameter, replaceItem, withCurrent } from '../../utils/definition'
 import { parameterDefaultText, parseParameterDefault } from '../../utils/parameter-values'
 import type { EditorProps } from './editor-props'
-import { ItemControls } from './item-controls'
+import { AddItemButton, ItemControls } from './item-controls'
 import { TypedTextInput } from './typed-text-input'
 
 const TYPE_LABELS: Record<ReportParameter['type'], string> = {
@@ -153,17 +152,9 @@ export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
           </Fieldset>
         )
       })}
-      <Group>
-        <Button
-          id={addId}
-          variant="default"
-          leftSection={<Plus size={16} aria-hidden="true" />}
-          onClick={add}
-          disabled={parameters.length >= REPORT_LIMITS.parameters}
-        >
-          Add parameter
-        </Button>
-      </Group>
+      <AddItemButton id={addId} onClick={add} disabled={parameters.length >= REPORT_LIMITS.parameters}>
+        Add parameter
+      </AddItemButton>
     </Stack>
   )
 }

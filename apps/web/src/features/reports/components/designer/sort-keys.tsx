@@ -1,10 +1,9 @@
-import { Button, Group, NativeSelect, Stack, Title } from '@mantine/core'
+import { Group, NativeSelect, Stack, Title } from '@mantine/core'
 import type { ReportDefinition } from '@platform/contracts/reports'
-import { Plus } from 'lucide-react'
 import { useId } from 'react'
 import { columnChoices, moveItem, removeItem, replaceItem, withCurrent } from '../../utils/definition'
 import type { EditorProps } from './editor-props'
-import { ItemControls } from './item-controls'
+import { AddItemButton, ItemControls } from './item-controls'
 
 type SortKey = ReportDefinition['sort'][number]
 
@@ -55,17 +54,13 @@ export function SortKeys({ definition, dataset, onChange }: EditorProps) {
           />
         </Group>
       ))}
-      <Group>
-        <Button
-          id={addId}
-          variant="default"
-          leftSection={<Plus size={16} aria-hidden="true" />}
-          disabled={options.length === 0 || sort.length >= 10}
-          onClick={() => setSort([...sort, { key: options[0]!.value, dir: 'asc' }])}
-        >
-          Add sort
-        </Button>
-      </Group>
+      <AddItemButton
+        id={addId}
+        onClick={() => setSort([...sort, { key: options[0]!.value, dir: 'asc' }])}
+        disabled={options.length === 0 || sort.length >= 10}
+      >
+        Add sort
+      </AddItemButton>
     </Stack>
   )
 }

@@ -1,0 +1,31 @@
+import { Alert } from '@mantine/core'
+import { errorMessage } from '@/lib/api-client'
+
+/**
+ * The alerts at the foot of a form: what is wrong with it, found before sending (`problem`), and, when sending failed,
+ * what did not happen (`failedTitle`) with the server's reason.
+ */
+export function FormAlerts({
+  problem,
+  mutation,
+  failedTitle,
+}: {
+  problem: string | null
+  mutation: { isError: boolean; error: unknown }
+  failedTitle: string
+}) {
+  return (
+    <>
+      {problem ? (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+      {mutation.isError ? (
+        <Alert color="red" role="alert" title={failedTitle}>
+          {errorMessage(mutation.error, 'Try again in a moment.')}
+        </Alert>
+      ) : null}
+    </>
+  )
+}
