@@ -23,7 +23,7 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'platform-bench-'))
   const output: string[] = []
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'apps/server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -19,6 +19,7 @@ import * as accruals from './migrations/0022-accruals.js'
 import * as publicInformation from './migrations/0023-public-information.js'
 import * as auditTargetIndex from './migrations/0024-audit-target-index.js'
 import * as recordsFiguresIndex from './migrations/0025-records-figures-index.js'
+import * as accrualTotalsIndex from './migrations/0026-accrual-totals-index.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0023-public-information': publicInformation,
   '0024-audit-target-index': auditTargetIndex,
   '0025-records-figures-index': recordsFiguresIndex,
+  '0026-accrual-totals-index': accrualTotalsIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -69,7 +69,7 @@ export function createDsaRepository(db: Db) {
     },
 
     /** Every matching project in name order, a page at a time (keyset), so an export of any size holds little in memory. */
-    async *stream(filters: DsaFilters, pageSize = 1000): AsyncGenerator<ExportRow[]> {
+    async *stream(filters: DsaFilters, pageSize = 200): AsyncGenerator<ExportRow[]> {
       yield* keysetPages(
         (after: { name: string; id: number } | null, limit) => {
           let query = filtered(filters).select(EXPORT_COLUMNS)

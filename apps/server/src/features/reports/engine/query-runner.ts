@@ -36,7 +36,9 @@ parentPort.on('message', ({ id, text, parameters, stream, signal, batchSize }) =
   }
 })
 `
-const STREAM_BATCH = 2000
+// Small batches: a batch is alive while the export works through it, and a large one outlives the young generation
+// (4 MB a semi-space), so its rows were promoted and grew the old generation until a full collection.
+const STREAM_BATCH = 500
 
 const bindable = (parameters: readonly unknown[]) => parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
 

@@ -75,15 +75,24 @@ describe('csvLines', () => {
     expect(text).toBe('"Note, ""quoted"""\r\n"Smith, Bob"\r\n"He said ""hi"""\r\n"two\nlines"\r\ntrue\r\n')
   })
 
-  it('reads an async source and yields a chunk per few hundred rows', async () => {
-    const columns: ResultColumn[] = [{ key: 'n', label: 'N', format: 'integer', align: 'right' }]
+  it('reads an async source and yields pieces of about 64 KB, neither a write per row nor one string for all', async () => {
+    const columns: ResultColumn[] = [
+      { key: 'n', label: 'N', format: 'integer', align: 'right' },
+      { key: 'name', label: 'Name', format: 'text', align: 'left' },
+    ]
+    const name = 'x'.repeat(150)
     async function* source(): AsyncGenerator<ResultRow> {
-      for (let i = 0; i < 1200; i += 1) yield { kind: 'detail', level: 0, label: null, cells: [i] }
+      for (let i = 0; i < 1200; i += 1) yield { kind: 'detail', level: 0, label: null, cells: [i, name] }
     }
-    const { text, chunks } = await csvText(source(), columns, { bom: false })
-    expect(chunks).toBe(3)
+    const pieces: string[] = []
+    for await (const piece of csvLines(source(), columns, { bom: false })) pieces.push(piece)
+    // About 190 KB in all: three full pieces and the rest.
+    expect(pieces.length).toBe(3)
+    for (const piece of pieces.slice(0, -1)) expect(piece.length).toBeGreaterThanOrEqual(64 * 1024)
+    for (const piece of pieces) expect(piece.length).toBeLessThan(64 * 1024 + 200)
+    const text = pieces.join('')
     const lines = text.split('\r\n')
     expect(lines).toHaveLength(1202)
-    expect(lines[1200]).toBe('1199')
+    expect(lines[1200]).toBe(`1199,${name}`)
   })
 })

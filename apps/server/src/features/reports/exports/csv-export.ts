@@ -1,5 +1,5 @@
 import type { ResultColumn, ResultRow } from '@platform/contracts/reports'
-import { csvRecord } from '../../../lib/csv.js'
+import { csvRecord, textPieces } from '../../../lib/csv.js'
 import { isNumericFormat, toNumber, type CellValue } from '@platform/contracts/report-format'
 import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
 
@@ -14,27 +14,20 @@ import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
  * (a leading apostrophe before = + - @ tab CR); numbers are not, since they cannot run as formulas.
  */
 
-/** Rows per yielded chunk: large enough that the per-chunk cost vanishes, small enough to stream promptly. */
-const ROWS_PER_CHUNK = 500
-
 export async function* csvLines(
   result: AsyncIterable<ResultRow> | Iterable<ResultRow>,
   columns: ResultColumn[],
   options: { bom?: boolean } = {},
 ): AsyncGenerator<string> {
   const numeric = columns.map((column) => isNumericFormat(column.format))
-  let chunk = ((options.bom ?? true) ? '\uFEFF' : '') + csvRecord(columns.map((column) => column.label))
-  let count = 0
+  const pieces = textPieces()
+  pieces.add(((options.bom ?? true) ? '\uFEFF' : '') + csvRecord(columns.map((column) => column.label)))
   for await (const row of result) {
-    chunk += csvRecord(csvValues(row, columns.length, numeric))
-    count += 1
-    if (count === ROWS_PER_CHUNK) {
-      yield chunk
-      chunk = ''
-      count = 0
-    }
+    const piece = pieces.add(csvRecord(csvValues(row, columns.length, numeric)))
+    if (piece) yield piece
   }
-  if (chunk) yield chunk
+  const rest = pieces.rest()
+  if (rest) yield rest
 }
 
 function csvValues(row: ResultRow, columnCount: number, numeric: boolean[]): Array<string | number | boolean | null> {
