@@ -10,7 +10,7 @@ export function FormAlerts({
   mutation,
   failedTitle,
 }: {
-  problem: string | null
+  problem?: string | null
   mutation: { isError: boolean; error: unknown }
   failedTitle: string
 }) {

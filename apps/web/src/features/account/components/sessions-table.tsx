@@ -2,6 +2,7 @@ import { Badge, Button, Table, Text } from '@mantine/core'
 import { formatDateTime } from '@/lib/format'
 import type { AccountSession } from '../utils/sign-out-targets'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 export interface SessionsTableProps {
   /** Names the table for screen readers, e.g. 'Sessions on Firefox on Windows'. */
@@ -23,16 +24,7 @@ export function SessionsTable({ label, sessions, onSignOut, disabled }: Sessions
   return (
     <ScrollTable minWidth={560} label={label} cardsOnPhone>
       <Table verticalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Started</Table.Th>
-            <Table.Th scope="col">Last active</Table.Th>
-            <Table.Th scope="col">Address</Table.Th>
-            <Table.Th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader columns={['Started', 'Last active', 'Address', { label: 'Actions', visuallyHidden: true }]} />
         <Table.Tbody>
           {sessions.map((session) => {
             const started = formatDateTime(session.startedAt)

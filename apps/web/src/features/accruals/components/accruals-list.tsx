@@ -2,6 +2,7 @@ import { Alert, Paper, Select, Stack, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { ACCRUAL_STATES, ACCRUAL_TYPES } from '@platform/contracts/accruals'
 import { useState } from 'react'
+import { FilterSelect } from '@/components/data/filter-select'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { Pager } from '@/components/data/pager'
 import { errorMessage } from '@/lib/api-client'
@@ -50,24 +51,8 @@ export function AccrualsList({ view, label }: { view: 'me' | 'review'; label: st
           clearable
           w={220}
         />
-        <Select
-          label="Type"
-          placeholder="Any type"
-          data={ACCRUAL_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
-          value={type}
-          onChange={setType}
-          clearable
-          w={180}
-        />
-        <Select
-          label="State"
-          placeholder="Any state"
-          data={ACCRUAL_STATES.map((value) => ({ value, label: STATE_LABELS[value] }))}
-          value={state}
-          onChange={setState}
-          clearable
-          w={200}
-        />
+        <FilterSelect label="Type" values={ACCRUAL_TYPES} labels={TYPE_LABELS} value={type} onChange={setType} w={180} />
+        <FilterSelect label="State" values={ACCRUAL_STATES} labels={STATE_LABELS} value={state} onChange={setState} w={200} />
         <TextInput label="Vendor, PO or invoice" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} w={220} />
       </FiltersPanel>
       {accruals.isError ? (

@@ -6,23 +6,14 @@ import { EmptyRow } from '@/components/data/empty-row'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { AccrualStateBadge, FlagBadges, TYPE_LABELS } from './accrual-parts'
 import { requestPath } from './paths'
+import { TableHeader } from '@/components/data/table-header'
 
 /** A page of accrual requests; on a phone each row is a card. */
 export function AccrualsTable({ rows, label, loaded }: { rows: AccrualSummary[]; label: string; loaded: boolean }) {
   return (
     <ScrollTable minWidth={900} label={label} cardsOnPhone>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Request</Table.Th>
-            <Table.Th scope="col">Site</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Vendor or payer</Table.Th>
-            <Table.Th scope="col">Amount</Table.Th>
-            <Table.Th scope="col">State</Table.Th>
-            <Table.Th scope="col">Requester</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader columns={['Request', 'Site', 'Type', 'Vendor or payer', 'Amount', 'State', 'Requester']} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>

@@ -14,6 +14,7 @@ import { countdownText, DEADLINE_LABELS, stateOrTypeLabel } from './accrual-part
 import { CycleForm } from './cycle-form'
 import { CycleSelect, useChosenCycle } from './cycle-select'
 import { useAccrualDuties } from './use-accrual-duties'
+import { TableHeader } from '@/components/data/table-header'
 
 /** The cycle page: its dates counting down (or passed), its totals, and set-up or editing by a CONTROLLER. */
 export function CyclePage() {
@@ -150,17 +151,7 @@ function TotalsTable({
       <ScrollTable minWidth={300} label={`Totals ${title.toLowerCase()}`}>
         <Table striped aria-label={`Totals ${title.toLowerCase()}`}>
           <Table.Caption>{title}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{heading}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Requests
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Amount
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader columns={[heading, { label: 'Requests', ta: 'right' }, { label: 'Amount', ta: 'right' }]} />
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.key}>

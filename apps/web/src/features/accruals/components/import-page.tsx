@@ -14,6 +14,7 @@ import { useImportAccruals } from '../api/accruals'
 import { CycleSelect, useChosenCycle } from './cycle-select'
 import { requestPath } from './paths'
 import { useAccrualDuties } from './use-accrual-duties'
+import { TableHeader } from '@/components/data/table-header'
 
 /** The template: the columns and one example row, so a site sees the shape of each value. */
 function templateCsv(): string {
@@ -159,17 +160,7 @@ function ImportResult({ result, applying, onApply }: { result: AccrualImportResp
         ) : null}
         <ScrollTable minWidth={760} label="Import rows" cardsOnPhone>
           <Table striped aria-label="Import rows">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Row</Table.Th>
-                <Table.Th scope="col">Site</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Vendor or payer</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">Result</Table.Th>
-                <Table.Th scope="col">Problems or flags</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Row', 'Site', 'Type', 'Vendor or payer', 'Amount', 'Result', 'Problems or flags']} />
             <Table.Tbody>
               {result.rows.map((row) => (
                 <Table.Tr key={row.line}>

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadAccrualFile, useExportJournal, useJournals } from '../api/accruals'
 import { CycleSelect, useChosenCycle } from './cycle-select'
 import { useAccrualDuties } from './use-accrual-duties'
+import { TableHeader } from '@/components/data/table-header'
 
 /** Journal exports: a CONTROLLER posts the approved requests as one ERP journal; earlier journals download again. */
 export function JournalsPage() {
@@ -66,16 +67,7 @@ export function JournalsPage() {
       <Paper withBorder radius="md">
         <ScrollTable minWidth={720} label="Journals exported" cardsOnPhone>
           <Table striped aria-label="Journals exported">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Reference</Table.Th>
-                <Table.Th scope="col">Exported</Table.Th>
-                <Table.Th scope="col">By</Table.Th>
-                <Table.Th scope="col">Requests</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">File</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Reference', 'Exported', 'By', 'Requests', 'Amount', 'File']} />
             <Table.Tbody>
               {(journals.data ?? []).map((journal) => (
                 <Table.Tr key={journal.reference}>

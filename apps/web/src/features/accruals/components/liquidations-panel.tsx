@@ -9,6 +9,7 @@ import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { useRecordLiquidation, useWriteOff } from '../api/accruals'
 import { Fact } from './accrual-parts'
+import { TableHeader } from '@/components/data/table-header'
 
 const CLEARING_STATES = ['POSTED', 'PARTIALLY_LIQUIDATED', 'LIQUIDATED', 'WRITTEN_OFF']
 
@@ -44,14 +45,7 @@ export function LiquidationsPanel({ accrual }: { accrual: AccrualDetail }) {
         ) : null}
         <ScrollTable minWidth={560} label="Liquidations" cardsOnPhone>
           <Table striped aria-label="Liquidations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Paid on</Table.Th>
-                <Table.Th scope="col">Reference</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">Recorded by</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Paid on', 'Reference', 'Amount', 'Recorded by']} />
             <Table.Tbody>
               {accrual.liquidations.map((entry) => (
                 <Table.Tr key={entry.id}>

@@ -14,6 +14,7 @@ import { LiquidationsPanel } from './liquidations-panel'
 import { editRequestPath, requestPath } from './paths'
 import { StepButtons } from './step-buttons'
 import { VersionsPanel } from './versions-panel'
+import { TableHeader } from '@/components/data/table-header'
 
 /** One request: its facts and lines, the steps the person may take, files, liquidations, versions and history. */
 export function RequestPage() {
@@ -121,14 +122,7 @@ function Lines({ data }: { data: AccrualDetail }) {
       <ScrollTable minWidth={420} label="Lines">
         <Table aria-label="Lines">
           <Table.Caption>Lines</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Account</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Amount
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader columns={['Account', { label: 'Amount', ta: 'right' }]} />
           <Table.Tbody>
             {data.lines.map((line, index) => (
               <Table.Tr key={index}>

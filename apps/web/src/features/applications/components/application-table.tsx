@@ -15,6 +15,7 @@ import {
   UrlInput,
 } from './application-fields'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 export interface ApplicationTableProps {
   applications: readonly Application[]
@@ -174,20 +175,9 @@ export function ApplicationTable(props: ApplicationTableProps) {
   return (
     <ScrollTable minWidth={1000} label="Applications" cardsOnPhone>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Applications">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Icon</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Code</Table.Th>
-            <Table.Th scope="col">Category</Table.Th>
-            <Table.Th scope="col">Order</Table.Th>
-            <Table.Th scope="col">Colour</Table.Th>
-            <Table.Th scope="col">Admin only</Table.Th>
-            <Table.Th scope="col">Active</Table.Th>
-            <Table.Th scope="col">Granted users</Table.Th>
-            <Table.Th scope="col">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          columns={['Icon', 'Name', 'Code', 'Category', 'Order', 'Colour', 'Admin only', 'Active', 'Granted users', 'Actions']}
+        />
         <Table.Tbody>
           {applications.map((app) =>
             editing?.appId === app.app_id ? (

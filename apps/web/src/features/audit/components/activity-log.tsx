@@ -17,6 +17,7 @@ import { exportAuditLog, useAuditActions, useAuditLog, type AuditFilters } from 
 import { actionLabel, subjectLabel } from '../utils/audit-labels'
 import { parseAuditDetails, summariseDetails } from '../utils/audit-details'
 import { AuditDetailsPanel } from './audit-details-panel'
+import { TableHeader } from '@/components/data/table-header'
 
 const PAGE_SIZES = [25, 50, 100, 200] as const
 const COLUMNS = 8
@@ -148,20 +149,9 @@ export function ActivityLog() {
             {(entries, busy) => (
               <ScrollTable minWidth={1000} label="Activity" cardsOnPhone>
                 <Table verticalSpacing="xs" striped aria-label="Activity" aria-busy={busy}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">
-                        <span className="visually-hidden">Details</span>
-                      </Table.Th>
-                      <Table.Th scope="col">When</Table.Th>
-                      <Table.Th scope="col">Who</Table.Th>
-                      <Table.Th scope="col">Action</Table.Th>
-                      <Table.Th scope="col">Outcome</Table.Th>
-                      <Table.Th scope="col">Subject</Table.Th>
-                      <Table.Th scope="col">From</Table.Th>
-                      <Table.Th scope="col">Summary</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHeader
+                    columns={[{ label: 'Details', visuallyHidden: true }, 'When', 'Who', 'Action', 'Outcome', 'Subject', 'From', 'Summary']}
+                  />
                   <Table.Tbody>
                     {entries.map((entry) => (
                       <AuditRow key={entry.audit_id} entry={entry} />

@@ -1,6 +1,7 @@
 import { Code, Stack, Table, Text } from '@mantine/core'
 import type { AuditEntry } from '@platform/contracts/audit'
 import type { AuditDetails } from '../utils/audit-details'
+import { TableHeader } from '@/components/data/table-header'
 
 /** The expanded part of an audit row: before/after values, other facts, and the browser that made the call. */
 export function AuditDetailsPanel({ entry, details }: { entry: AuditEntry; details: AuditDetails }) {
@@ -8,13 +9,7 @@ export function AuditDetailsPanel({ entry, details }: { entry: AuditEntry; detai
     <Stack gap="sm" py="xs">
       {details.changes.length > 0 ? (
         <Table withTableBorder withColumnBorders verticalSpacing={4} aria-label={`Changes recorded in entry ${entry.audit_id}`} maw={900}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Field</Table.Th>
-              <Table.Th scope="col">Before</Table.Th>
-              <Table.Th scope="col">After</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader columns={['Field', 'Before', 'After']} />
           <Table.Tbody>
             {details.changes.map((change) => (
               <Table.Tr key={change.field}>

@@ -3,6 +3,7 @@ import { Box, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import type { DsaStats } from '@platform/contracts/dsa'
 import { formatCount } from '@/lib/format'
 import { clientDisplayName } from '../utils/client-id'
+import { TableHeader } from '@/components/data/table-header'
 
 /** Projects per client as bars and, for every reader, a table of the same numbers. */
 export function ClientBreakdown({ breakdown }: { breakdown: DsaStats['clientBreakdown'] }) {
@@ -31,14 +32,7 @@ export function ClientBreakdown({ breakdown }: { breakdown: DsaStats['clientBrea
               />
             </Box>
             <Table aria-label="Projects by client" verticalSpacing={6}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Client</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Projects
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['Client', { label: 'Projects', ta: 'right' }]} />
               <Table.Tbody>
                 {rows.map((row) => (
                   <Table.Tr key={row.clientId}>

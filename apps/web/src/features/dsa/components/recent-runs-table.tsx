@@ -4,6 +4,7 @@ import { formatCount, formatDateTime } from '@/lib/format'
 import { clientDisplayName } from '../utils/client-id'
 import { ScrapeLogStatusBadge } from './status-badges'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 /** What the run tables show of a run (both a ScrapeRun and a statistics log row have it). */
 export interface RunRow {
@@ -25,25 +26,19 @@ export function RunsTable({ runs, label }: { runs: readonly RunRow[]; label: str
   return (
     <ScrollTable minWidth={820} label={label} cardsOnPhone>
       <Table striped verticalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Client</Table.Th>
-            {withTrigger ? <Table.Th scope="col">Trigger</Table.Th> : null}
-            <Table.Th scope="col">Started</Table.Th>
-            <Table.Th scope="col">Finished</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Found
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Saved
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Updated
-            </Table.Th>
-            <Table.Th scope="col">Error</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          columns={[
+            'Client',
+            withTrigger && 'Trigger',
+            'Started',
+            'Finished',
+            'Status',
+            { label: 'Found', ta: 'right' },
+            { label: 'Saved', ta: 'right' },
+            { label: 'Updated', ta: 'right' },
+            'Error',
+          ]}
+        />
         <Table.Tbody>
           {runs.map((run) => (
             <Table.Tr key={run.id}>

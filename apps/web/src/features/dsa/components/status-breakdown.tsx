@@ -5,6 +5,7 @@ import { formatCount } from '@/lib/format'
 import { percentOf } from '../utils/percent'
 import { projectStatusChartColor } from '../utils/status-styles'
 import { ProjectStatusBadge } from './status-badges'
+import { TableHeader } from '@/components/data/table-header'
 
 /** The 10 most common statuses (SPEC.md §9) as a donut and, for every reader, a table of the same numbers. */
 export function StatusBreakdown({ breakdown }: { breakdown: DsaStats['statusBreakdown'] }) {
@@ -33,17 +34,7 @@ export function StatusBreakdown({ breakdown }: { breakdown: DsaStats['statusBrea
               />
             </Box>
             <Table aria-label="Projects by status" verticalSpacing={6} style={{ flex: '1 1 280px' }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Projects
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Share
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['Status', { label: 'Projects', ta: 'right' }, { label: 'Share', ta: 'right' }]} />
               <Table.Tbody>
                 {rows.map((row) => (
                   <Table.Tr key={row.status}>

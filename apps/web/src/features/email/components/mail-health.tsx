@@ -9,6 +9,7 @@ import { useHealthAction, useMailHealth } from '../api/email'
 import { formatDeliveryRate, kindLabel, serverAnswer } from '../utils/mail-status'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { BreakableText } from '@/components/data/breakable-text'
+import { TableHeader } from '@/components/data/table-header'
 
 type ActionResult = z.infer<typeof MailActionResponseSchema>
 type HealthAction = 'test-connection' | 'test-message'
@@ -149,14 +150,7 @@ function HealthContent({ health }: { health: MailHealthData }) {
           ) : (
             <ScrollTable minWidth={720} label="Recent failures" cardsOnPhone>
               <Table verticalSpacing="xs" striped aria-label="Recent failures">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Time</Table.Th>
-                    <Table.Th scope="col">Recipient</Table.Th>
-                    <Table.Th scope="col">Kind</Table.Th>
-                    <Table.Th scope="col">Error</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHeader columns={['Time', 'Recipient', 'Kind', 'Error']} />
                 <Table.Tbody>
                   {health.recentFailures.map((message) => (
                     <Table.Tr key={message.message_id}>

@@ -14,6 +14,7 @@ import { exportMailLog, useMailLog, type MailFilters } from '../api/email'
 import { kindLabel, serverAnswer, shorten, statusLabel } from '../utils/mail-status'
 import { MailMessageDrawer } from './mail-message-drawer'
 import { MailStatusBadge } from './mail-status-badge'
+import { TableHeader } from '@/components/data/table-header'
 
 const PAGE_SIZES = [25, 50, 100, 200] as const
 
@@ -119,30 +120,18 @@ export function MailLog() {
           {(messages, busy) => (
             <ScrollTable minWidth={1000} label="Mail log" cardsOnPhone>
               <Table verticalSpacing="xs" striped highlightOnHover aria-label="Mail log" aria-busy={busy}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Time</Table.Th>
-                    <Table.Th scope="col" miw={170}>
-                      Recipient
-                    </Table.Th>
-                    <Table.Th scope="col" miw={120}>
-                      Kind
-                    </Table.Th>
-                    <Table.Th scope="col" miw={150}>
-                      Subject
-                    </Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Attempts
-                    </Table.Th>
-                    <Table.Th scope="col" miw={180}>
-                      Error or server answer
-                    </Table.Th>
-                    <Table.Th scope="col">
-                      <span className="visually-hidden">Details</span>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHeader
+                  columns={[
+                    'Time',
+                    { label: 'Recipient', miw: 170 },
+                    { label: 'Kind', miw: 120 },
+                    { label: 'Subject', miw: 150 },
+                    'Status',
+                    { label: 'Attempts', ta: 'right' },
+                    { label: 'Error or server answer', miw: 180 },
+                    { label: 'Details', visuallyHidden: true },
+                  ]}
+                />
                 <Table.Tbody>
                   {messages.map((message) => (
                     <MailRow key={message.message_id} message={message} onOpen={openMessage} />

@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format'
 import { previewTemplate, useResetTemplate, useSaveTemplate } from '../api/email'
 import { checkPlaceholders, insertPlaceholder, placeholderToken } from '../utils/placeholders'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 const PREVIEW_DELAY_MS = 600
 
@@ -297,16 +298,7 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
               </Text>
               <ScrollTable minWidth={520} label="Placeholders">
                 <Table verticalSpacing={6} aria-label="Placeholders">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Placeholder</Table.Th>
-                      <Table.Th scope="col">Description</Table.Th>
-                      <Table.Th scope="col">Required</Table.Th>
-                      <Table.Th scope="col">
-                        <span className="visually-hidden">Insert</span>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHeader columns={['Placeholder', 'Description', 'Required', { label: 'Insert', visuallyHidden: true }]} />
                   <Table.Tbody>
                     {template.placeholders.map((placeholder) => (
                       <Table.Tr key={placeholder.name}>

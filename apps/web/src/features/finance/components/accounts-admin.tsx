@@ -12,6 +12,7 @@ import { useChartImport } from '../api/finance'
 import { AccountPicker } from './account-picker'
 import { PostingAccountsForm } from './posting-accounts'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 const MAX_SHOWN_ROWS = 300
 const SAMPLE = `${CHART_COLUMNS.join(',')}
@@ -47,16 +48,7 @@ function RowsTable({ rows, caption }: { rows: ChartRow[]; caption: string }) {
     <ScrollTable minWidth={640} label={caption}>
       <Table striped>
         <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Line</Table.Th>
-            <Table.Th scope="col">Segment</Table.Th>
-            <Table.Th scope="col">Value</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Outcome</Table.Th>
-            <Table.Th scope="col">Reasons</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader columns={['Line', 'Segment', 'Value', 'Name', 'Outcome', 'Reasons']} />
         <Table.Tbody>
           {shown.map((row) => (
             <Table.Tr key={row.line}>

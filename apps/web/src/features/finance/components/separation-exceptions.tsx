@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth-context'
 import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useRecordException, useSeparationExceptions, useSeparationRefusals } from '../api/finance'
+import { TableHeader } from '@/components/data/table-header'
 
 const APP_NAMES: Record<FiscalApp, string> = {
   PAYMENT_RECEIPTS: 'Payment Receipts',
@@ -58,17 +59,7 @@ export function SeparationExceptions() {
           <ScrollTable minWidth={760} label="Refused steps" cardsOnPhone>
             <Table striped>
               <Table.Caption>The latest steps refused for separation of duties, newest first</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Person</Table.Th>
-                  <Table.Th scope="col">Application</Table.Th>
-                  <Table.Th scope="col">Record</Table.Th>
-                  <Table.Th scope="col">Step</Table.Th>
-                  <Table.Th scope="col">Because they are the</Table.Th>
-                  <Table.Th scope="col">Exception</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['When', 'Person', 'Application', 'Record', 'Step', 'Because they are the', 'Exception']} />
               <Table.Tbody>
                 {(refusals.data?.data ?? []).map((refusal) => (
                   <Table.Tr key={refusal.auditId}>
@@ -118,18 +109,7 @@ export function SeparationExceptions() {
           <ScrollTable minWidth={860} label="Exceptions recorded" cardsOnPhone>
             <Table striped>
               <Table.Caption>Every exception recorded, newest first</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Recorded</Table.Th>
-                  <Table.Th scope="col">For</Table.Th>
-                  <Table.Th scope="col">Application</Table.Th>
-                  <Table.Th scope="col">Record</Table.Th>
-                  <Table.Th scope="col">Step</Table.Th>
-                  <Table.Th scope="col">Reason</Table.Th>
-                  <Table.Th scope="col">Recorded by</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['Recorded', 'For', 'Application', 'Record', 'Step', 'Reason', 'Recorded by', 'Status']} />
               <Table.Tbody>
                 {(exceptions.data?.data ?? []).map((exception) => (
                   <Table.Tr key={exception.id}>

@@ -9,6 +9,7 @@ import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useSaveSite, useSites } from '../api/finance'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 const KIND_LABELS: Record<Site['kind'], string> = { SCHOOL: 'School', OFFICE: 'Office', OTHER: 'Other' }
 
@@ -43,19 +44,17 @@ export function SitesAdmin() {
         <ScrollTable minWidth={640} label="Sites" cardsOnPhone>
           <Table striped highlightOnHover>
             <Table.Caption>Sites</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Code</Table.Th>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Kind</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Deposit at least every</Table.Th>
-                <Table.Th scope="col">Deposit cash above</Table.Th>
-                <Table.Th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader
+              columns={[
+                'Code',
+                'Name',
+                'Kind',
+                'Status',
+                'Deposit at least every',
+                'Deposit cash above',
+                { label: 'Actions', visuallyHidden: true },
+              ]}
+            />
             <Table.Tbody>
               {(sites.data ?? []).map((site) => (
                 <Table.Tr key={site.id}>

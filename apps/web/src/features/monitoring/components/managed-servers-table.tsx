@@ -6,6 +6,7 @@ import { Since } from './since'
 import { HealthBadge, ServerStateBadge } from './tone-badge'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { BreakableText } from '@/components/data/breakable-text'
+import { TableHeader } from '@/components/data/table-header'
 
 /** The managed servers of a domain: address, port, cluster (blank when 'None'), state and since when, start time, health and metrics. */
 export function ManagedServersTable({ domain, servers }: { domain: string; servers: ManagedServer[] }) {
@@ -20,20 +21,9 @@ export function ManagedServersTable({ domain, servers }: { domain: string; serve
     // Wide enough to scroll on a narrow screen: the scrolling area takes keyboard focus so it can be scrolled.
     <ScrollTable minWidth={960} label={`Managed servers of ${domain}`} cardsOnPhone>
       <Table verticalSpacing="xs" striped aria-label={`Managed servers of ${domain}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Server</Table.Th>
-            <Table.Th scope="col">Listen address</Table.Th>
-            <Table.Th scope="col">Port</Table.Th>
-            <Table.Th scope="col">Cluster</Table.Th>
-            <Table.Th scope="col">State</Table.Th>
-            <Table.Th scope="col">Started</Table.Th>
-            <Table.Th scope="col">Health</Table.Th>
-            <Table.Th scope="col">Heap</Table.Th>
-            <Table.Th scope="col">Threads</Table.Th>
-            <Table.Th scope="col">Data sources</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          columns={['Server', 'Listen address', 'Port', 'Cluster', 'State', 'Started', 'Health', 'Heap', 'Threads', 'Data sources']}
+        />
         <Table.Tbody>
           {servers.map((server) => (
             <Table.Tr key={server.name}>

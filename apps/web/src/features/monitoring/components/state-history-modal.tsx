@@ -7,6 +7,7 @@ import { HISTORY_LIMIT, useStateHistory } from '../api/monitoring'
 import { formatCheckedAt } from '../utils/monitoring'
 import { HealthBadge, ServerStateBadge } from './tone-badge'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 export const HISTORY_FAILED = 'Failed to load the state history'
 export const NO_CHANGES = 'No changes recorded yet'
@@ -77,14 +78,7 @@ function StateHistoryContent({ domain }: { domain: string }) {
     <Stack gap="xs">
       <ScrollTable minWidth={560} label={`State changes of ${domain}`} cardsOnPhone>
         <Table verticalSpacing="xs" striped aria-label={`State changes of ${domain}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Time</Table.Th>
-              <Table.Th scope="col">Server</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Health</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader columns={['Time', 'Server', 'State', 'Health']} />
           <Table.Tbody>
             {changes.map((change) => (
               <ChangeRow key={change.id} change={change} />

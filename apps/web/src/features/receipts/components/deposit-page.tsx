@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import {
@@ -12,15 +12,17 @@ import {
 } from '@platform/contracts/receipts'
 import { FileDown } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
+import { FormAlerts } from '@/components/form-alerts'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useCountDeposit, useDeposit, useDepositStep } from '../api/receipts'
 import { AttachmentsPanel } from './attachments-panel'
 import { Amount, DepositStateBadge, HistoryList } from './receipt-parts'
-import { ONE_LINE } from '@/components/data/one-line'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
+import { RecordLinkCell } from '@/components/data/record-link-cell'
 
 /** One deposit: the blind count, approval with the count and over/short, the slip, confirmation and reconciliation. */
 export function DepositPage() {
@@ -95,22 +97,11 @@ export function DepositPage() {
         <ScrollTable minWidth={520} label="Receipts in this deposit" cardsOnPhone>
           <Table striped>
             <Table.Caption>Receipts in this deposit</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Number</Table.Th>
-                <Table.Th scope="col">Payer</Table.Th>
-                <Table.Th scope="col">Tender</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Number', 'Payer', 'Tender', 'Amount']} />
             <Table.Tbody>
               {data.receipts.map((receipt) => (
                 <Table.Tr key={receipt.id}>
-                  <Table.Td ff="monospace" style={ONE_LINE}>
-                    <Anchor component={Link} to={`/apps/payment-receipts/receipts/${receipt.id}`}>
-                      {receipt.number}
-                    </Anchor>
-                  </Table.Td>
+                  <RecordLinkCell to={`/apps/payment-receipts/receipts/${receipt.id}`}>{receipt.number}</RecordLinkCell>
                   <Table.Td>{receipt.payer}</Table.Td>
                   <Table.Td>{receipt.tender === 'CASH' ? 'Cash' : receipt.tender === 'CHECK' ? 'Check' : 'Money order'}</Table.Td>
                   <Table.Td>
@@ -230,11 +221,7 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
           autosize
           minRows={1}
         />
-        {count.isError ? (
-          <Alert color="red" role="alert" title="The count was not saved">
-            {errorMessage(count.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        <FormAlerts mutation={count} failedTitle="The count was not saved" />
         <Group>
           <Button type="submit" loading={count.isPending}>
             Save count
@@ -336,11 +323,7 @@ function StepButtons({ deposit }: { deposit: DepositDetail }) {
             </Group>
           </form>
         ) : null}
-        {step.isError ? (
-          <Alert color="red" role="alert" title="The step was refused">
-            {errorMessage(step.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        <FormAlerts mutation={step} failedTitle="The step was refused" />
       </Stack>
     </Paper>
   )

@@ -1,17 +1,19 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core'
 import { DEPOSIT_STATES } from '@platform/contracts/receipts'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { FilterSelect } from '@/components/data/filter-select'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { ListResults } from '@/components/data/list-results'
-import { ONE_LINE } from '@/components/data/one-line'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { useDeposits } from '../api/receipts'
-import { Amount, DepositStateBadge } from './receipt-parts'
+import { Amount, DepositStateBadge, stateLabel } from './receipt-parts'
 import { useDuties } from './use-duties'
+import { TableHeader } from '@/components/data/table-header'
+import { RecordLinkCell } from '@/components/data/record-link-cell'
 
 const LIMIT = 25
 
@@ -33,15 +35,7 @@ export function DepositsList() {
         ) : null}
       </Group>
       <FiltersPanel label="Filter deposits" activeCount={state ? 1 : 0}>
-        <Select
-          label="State"
-          placeholder="Any state"
-          data={DEPOSIT_STATES.map((value) => ({ value, label: value.charAt(0) + value.slice(1).toLowerCase() }))}
-          value={state}
-          onChange={setState}
-          clearable
-          w={200}
-        />
+        <FilterSelect label="State" values={DEPOSIT_STATES} labels={stateLabel} value={state} onChange={setState} w={200} />
       </FiltersPanel>
       <ListResults
         query={deposits}
@@ -55,24 +49,11 @@ export function DepositsList() {
             <ScrollTable minWidth={640} label="Deposits" cardsOnPhone>
               <Table striped highlightOnHover aria-busy={busy}>
                 <Table.Caption>Deposits</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Deposit</Table.Th>
-                    <Table.Th scope="col">Gathered</Table.Th>
-                    <Table.Th scope="col">Receipts</Table.Th>
-                    <Table.Th scope="col">Expected</Table.Th>
-                    <Table.Th scope="col">Over/short</Table.Th>
-                    <Table.Th scope="col">State</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHeader columns={['Deposit', 'Gathered', 'Receipts', 'Expected', 'Over/short', 'State']} />
                 <Table.Tbody>
                   {rows.map((deposit) => (
                     <Table.Tr key={deposit.id}>
-                      <Table.Td ff="monospace" style={ONE_LINE}>
-                        <Anchor component={Link} to={`/apps/payment-receipts/deposits/${deposit.id}`}>
-                          {deposit.label}
-                        </Anchor>
-                      </Table.Td>
+                      <RecordLinkCell to={`/apps/payment-receipts/deposits/${deposit.id}`}>{deposit.label}</RecordLinkCell>
                       <Table.Td>{deposit.createdAt.slice(0, 10)}</Table.Td>
                       <Table.Td>{deposit.receiptCount}</Table.Td>
                       <Table.Td>

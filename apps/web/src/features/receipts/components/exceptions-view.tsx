@@ -1,15 +1,15 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { JournalQuerySchema } from '@platform/contracts/receipts'
 import { useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useReceiptExceptions } from '../api/receipts'
 import { Amount } from './receipt-parts'
 import { useDuties } from './use-duties'
-import { ONE_LINE } from '@/components/data/one-line'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
+import { RecordLinkCell } from '@/components/data/record-link-cell'
 
 const KIND_LABELS = {
   VOID: 'Void',
@@ -49,16 +49,7 @@ export function ExceptionsView() {
         <ScrollTable minWidth={680} label="Exceptions" cardsOnPhone>
           <Table striped>
             <Table.Caption>Exceptions, newest first</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Kind</Table.Th>
-                <Table.Th scope="col">Record</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">Detail</Table.Th>
-                <Table.Th scope="col">Person</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['When', 'Kind', 'Record', 'Amount', 'Detail', 'Person']} />
             <Table.Tbody>
               {(exceptions.data ?? []).map((row, index) => (
                 <Table.Tr key={`${row.kind}-${row.recordLabel}-${index}`}>
@@ -80,11 +71,7 @@ export function ExceptionsView() {
                       {KIND_LABELS[row.kind]}
                     </Badge>
                   </Table.Td>
-                  <Table.Td ff="monospace" style={ONE_LINE}>
-                    <Anchor component={Link} to={row.href}>
-                      {row.recordLabel}
-                    </Anchor>
-                  </Table.Td>
+                  <RecordLinkCell to={row.href}>{row.recordLabel}</RecordLinkCell>
                   <Table.Td>{row.amountCents === null ? '—' : <Amount cents={row.amountCents} />}</Table.Td>
                   <Table.Td>{row.detail}</Table.Td>
                   <Table.Td>{row.personName ?? ''}</Table.Td>

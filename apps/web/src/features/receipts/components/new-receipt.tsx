@@ -5,7 +5,7 @@ import { ReceiptInputSchema, ReceiptLineInputSchema, TENDERS, type Tender } from
 import { Plus, Trash2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { errorMessage } from '@/lib/api-client'
+import { FormAlerts } from '@/components/form-alerts'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { AccountPicker, useSites } from '@/features/finance'
@@ -192,16 +192,7 @@ export function NewReceipt() {
             </Text>
           </Group>
         </Stack>
-        {errors.lines ? (
-          <Alert color="red" role="alert">
-            {errors.lines}
-          </Alert>
-        ) : null}
-        {issue.isError ? (
-          <Alert color="red" role="alert" title="The receipt was not issued">
-            {errorMessage(issue.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        <FormAlerts problem={errors.lines ?? null} mutation={issue} failedTitle="The receipt was not issued" />
         <Group>
           <Button type="submit" loading={issue.isPending}>
             Issue receipt

@@ -12,6 +12,7 @@ import { downloadFile, useReceipt, useReturnCheck, useVoidReceipt } from '../api
 import { AttachmentsPanel } from './attachments-panel'
 import { Amount, HistoryList, ReceiptStateBadge } from './receipt-parts'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 /** One receipt: its facts and lines, its history and files, and the actions the person may take. */
 export function ReceiptPage() {
@@ -97,12 +98,7 @@ export function ReceiptPage() {
           <ScrollTable minWidth={420} label="Lines">
             <Table>
               <Table.Caption>Lines</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Account</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['Account', 'Amount']} />
               <Table.Tbody>
                 {data.lines.map((line, index) => (
                   <Table.Tr key={index}>

@@ -12,16 +12,17 @@ const DEPOSIT_COLORS: Record<DepositState, string> = {
   CONFIRMED: 'teal.9',
   RECONCILED: 'gray.8',
 }
-const title = (state: string) => state.charAt(0) + state.slice(1).toLowerCase()
+/** A state as people read it: 'VOIDED' is 'Voided'. */
+export const stateLabel = (state: string) => state.charAt(0) + state.slice(1).toLowerCase()
 
 export const ReceiptStateBadge = ({ state }: { state: ReceiptState }) => (
   <Badge color={RECEIPT_COLORS[state]} variant="filled" tt="none">
-    {title(state)}
+    {stateLabel(state)}
   </Badge>
 )
 export const DepositStateBadge = ({ state }: { state: DepositState }) => (
   <Badge color={DEPOSIT_COLORS[state]} variant="filled" tt="none">
-    {title(state)}
+    {stateLabel(state)}
   </Badge>
 )
 

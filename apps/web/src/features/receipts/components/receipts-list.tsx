@@ -1,20 +1,22 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Table, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Select, Stack, Table, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { RECEIPT_STATES } from '@platform/contracts/receipts'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { DateRangeInputs, useDateRange } from '@/components/data/date-range-inputs'
+import { FilterSelect } from '@/components/data/filter-select'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { ListResults } from '@/components/data/list-results'
-import { ONE_LINE } from '@/components/data/one-line'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { useSites } from '@/features/finance'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { useReceipts } from '../api/receipts'
-import { Amount, ReceiptStateBadge } from './receipt-parts'
+import { Amount, ReceiptStateBadge, stateLabel } from './receipt-parts'
 import { useDuties } from './use-duties'
+import { TableHeader } from '@/components/data/table-header'
+import { RecordLinkCell } from '@/components/data/record-link-cell'
 
 const LIMIT = 25
 
@@ -56,15 +58,7 @@ export function ReceiptsList() {
       </Group>
       <FiltersPanel label="Filter receipts" activeCount={activeCount} align="flex-end">
         <Select label="Site" placeholder="All sites" data={siteOptions} value={siteId} onChange={setSiteId} clearable w={220} />
-        <Select
-          label="State"
-          placeholder="Any state"
-          data={RECEIPT_STATES.map((value) => ({ value, label: value.charAt(0) + value.slice(1).toLowerCase() }))}
-          value={state}
-          onChange={setState}
-          clearable
-          w={160}
-        />
+        <FilterSelect label="State" values={RECEIPT_STATES} labels={stateLabel} value={state} onChange={setState} w={160} />
         <DateRangeInputs range={range} />
         <TextInput label="Payer or number" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} w={220} />
       </FiltersPanel>
@@ -80,24 +74,11 @@ export function ReceiptsList() {
             <ScrollTable minWidth={720} label="Receipts" cardsOnPhone>
               <Table striped highlightOnHover aria-busy={busy}>
                 <Table.Caption>Receipts</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Number</Table.Th>
-                    <Table.Th scope="col">Date</Table.Th>
-                    <Table.Th scope="col">Payer</Table.Th>
-                    <Table.Th scope="col">Tender</Table.Th>
-                    <Table.Th scope="col">Amount</Table.Th>
-                    <Table.Th scope="col">State</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHeader columns={['Number', 'Date', 'Payer', 'Tender', 'Amount', 'State']} />
                 <Table.Tbody>
                   {rows.map((receipt) => (
                     <Table.Tr key={receipt.id}>
-                      <Table.Td ff="monospace" style={ONE_LINE}>
-                        <Anchor component={Link} to={`/apps/payment-receipts/receipts/${receipt.id}`}>
-                          {receipt.number}
-                        </Anchor>
-                      </Table.Td>
+                      <RecordLinkCell to={`/apps/payment-receipts/receipts/${receipt.id}`}>{receipt.number}</RecordLinkCell>
                       <Table.Td>{receipt.issuedOn}</Table.Td>
                       <Table.Td>{receipt.payer}</Table.Td>
                       <Table.Td>{tenderOf(receipt)}</Table.Td>

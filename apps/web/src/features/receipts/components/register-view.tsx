@@ -1,13 +1,13 @@
-import { Alert, Anchor, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useSites } from '@/features/finance'
 import { useRegister } from '../api/receipts'
 import { Amount, ReceiptStateBadge } from './receipt-parts'
-import { ONE_LINE } from '@/components/data/one-line'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
+import { RecordLinkCell } from '@/components/data/record-link-cell'
 
 /** The fiscal year a date falls in, July to June: 2026-03-02 → 2025-26. */
 function currentFiscalYear(today = new Date()): string {
@@ -65,23 +65,11 @@ export function RegisterView() {
         <ScrollTable minWidth={600} label="Register" cardsOnPhone>
           <Table striped>
             <Table.Caption>Register</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Number</Table.Th>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Payer</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Number', 'Date', 'Payer', 'Amount', 'State']} />
             <Table.Tbody>
               {(data?.entries ?? []).map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td ff="monospace" style={ONE_LINE}>
-                    <Anchor component={Link} to={`/apps/payment-receipts/receipts/${entry.id}`}>
-                      {entry.number}
-                    </Anchor>
-                  </Table.Td>
+                  <RecordLinkCell to={`/apps/payment-receipts/receipts/${entry.id}`}>{entry.number}</RecordLinkCell>
                   <Table.Td>{entry.issuedOn}</Table.Td>
                   <Table.Td>{entry.payer}</Table.Td>
                   <Table.Td>

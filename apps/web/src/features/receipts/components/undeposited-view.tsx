@@ -5,6 +5,7 @@ import { useReturnedChecks, useUndeposited } from '../api/receipts'
 import { Amount } from './receipt-parts'
 import { ONE_LINE } from '@/components/data/one-line'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 /** Undeposited cash by site and age: late past the site's frequency, overdue (red) past 30 days; and returned checks. */
 export function UndepositedView() {
@@ -23,16 +24,7 @@ export function UndepositedView() {
         <ScrollTable minWidth={620} label="Cash waiting to be deposited" cardsOnPhone>
           <Table striped>
             <Table.Caption>Cash waiting to be deposited, by site</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Site</Table.Th>
-                <Table.Th scope="col">Receipts</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">Oldest</Table.Th>
-                <Table.Th scope="col">Deposit every</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Site', 'Receipts', 'Amount', 'Oldest', 'Deposit every', 'Status']} />
             <Table.Tbody>
               {(sites.data ?? []).map((site) => (
                 <Table.Tr key={site.siteId}>
@@ -78,14 +70,7 @@ export function UndepositedView() {
         <ScrollTable minWidth={560} label="Checks the bank returned" cardsOnPhone>
           <Table striped>
             <Table.Caption>Checks the bank returned</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Receipt</Table.Th>
-                <Table.Th scope="col">Payer</Table.Th>
-                <Table.Th scope="col">Correction</Table.Th>
-                <Table.Th scope="col">Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Receipt', 'Payer', 'Correction', 'Reason']} />
             <Table.Tbody>
               {(returned.data ?? []).map((check) => (
                 <Table.Tr key={check.receiptId}>

@@ -8,6 +8,7 @@ import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAddExemption, useExemptions, useUpdateExemption } from '../api/records'
 import { useRecordsDuties } from './use-records-duties'
+import { TableHeader } from '@/components/data/table-header'
 
 /** The exemptions a document's pages may be withheld under, each with its citation; COUNSEL keeps the library. */
 export function ExemptionLibrary() {
@@ -32,14 +33,7 @@ export function ExemptionLibrary() {
         <ScrollTable minWidth={720} label="Exemptions" cardsOnPhone>
           <Table striped>
             <Table.Caption>Exemptions</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Citation</Table.Th>
-                <Table.Th scope="col">Exemption</Table.Th>
-                <Table.Th scope="col">Used</Table.Th>
-                <Table.Th scope="col">In use</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Citation', 'Exemption', 'Used', 'In use']} />
             <Table.Tbody>
               {(library.data ?? []).map((exemption) => (
                 <Table.Tr key={exemption.id}>

@@ -8,6 +8,7 @@ import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useRecordsFigures } from '../api/records'
 import { EXTENSION_REASON_LABELS } from './records-labels'
+import { TableHeader } from '@/components/data/table-header'
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`)
 const days = (value: number | null) => (value === null ? '—' : `${Math.round(value * 10) / 10} days`)
@@ -64,12 +65,7 @@ export function FiguresView() {
               <ScrollTable minWidth={280} label="Extensions by reason">
                 <Table>
                   <Table.Caption>Extensions by reason</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Reason</Table.Th>
-                      <Table.Th scope="col">Extensions</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHeader columns={['Reason', 'Extensions']} />
                   <Table.Tbody>
                     {data.extensionsByReason.map((row) => (
                       <Table.Tr key={row.reason}>
@@ -90,12 +86,7 @@ export function FiguresView() {
               <ScrollTable minWidth={280} label="Exemptions used">
                 <Table>
                   <Table.Caption>Exemptions used</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Exemption</Table.Th>
-                      <Table.Th scope="col">Times</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHeader columns={['Exemption', 'Times']} />
                   <Table.Tbody>
                     {data.exemptionsUsed.map((row) => (
                       <Table.Tr key={row.citation}>

@@ -14,6 +14,7 @@ import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api/records'
 import { districtNow } from '../utils/district-instant'
 import { BusinessHours } from './business-hours'
 import { useRecordsDuties } from './use-records-duties'
+import { TableHeader } from '@/components/data/table-header'
 
 /** The district's holidays by year: the clock skips them. Administrators edit; a school break is not a holiday. */
 export function HolidaysView() {
@@ -71,13 +72,7 @@ export function HolidaysView() {
         <ScrollTable minWidth={420} label={`Holidays in ${year}`}>
           <Table striped>
             <Table.Caption>Holidays in {year}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Holiday</Table.Th>
-                {duties.isAdmin ? <Table.Th scope="col">Remove</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Date', 'Holiday', duties.isAdmin && 'Remove']} />
             <Table.Tbody>
               {(holidays.data ?? []).map((holiday) => (
                 <Table.Tr key={holiday.date}>

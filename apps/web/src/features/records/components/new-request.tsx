@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { CHANNELS, RequestInputSchema, type Channel } from '@platform/contracts/records'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { errorMessage } from '@/lib/api-client'
+import { FormAlerts } from '@/components/form-alerts'
 import { districtTimeZone } from '@/lib/district-time'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -143,16 +143,7 @@ export function NewRequest() {
           autosize
           minRows={2}
         />
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        {create.isError ? (
-          <Alert color="red" role="alert" title="The request was not recorded">
-            {errorMessage(create.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        <FormAlerts problem={problem} mutation={create} failedTitle="The request was not recorded" />
         <Group>
           <Button type="submit" loading={create.isPending}>
             Record request

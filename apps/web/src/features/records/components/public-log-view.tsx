@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadRecordsFile, usePublicLog } from '../api/records'
 import { OUTCOME_LABELS, RequestStateBadge } from './records-labels'
+import { TableHeader } from '@/components/data/table-header'
 
 const day = (date: string | null) => (date ? formatDay(date, true) : '—')
 
@@ -59,18 +60,7 @@ export function PublicLogView() {
         <ScrollTable minWidth={900} label="Public log" cardsOnPhone>
           <Table striped>
             <Table.Caption>Public log</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Number</Table.Th>
-                <Table.Th scope="col">Received</Table.Th>
-                <Table.Th scope="col">Request</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
-                <Table.Th scope="col">Outcome</Table.Th>
-                <Table.Th scope="col">Due</Table.Th>
-                <Table.Th scope="col">Determined</Table.Th>
-                <Table.Th scope="col">Closed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Number', 'Received', 'Request', 'State', 'Outcome', 'Due', 'Determined', 'Closed']} />
             <Table.Tbody>
               {(log.data ?? []).map((entry) => (
                 <Table.Tr key={entry.number}>

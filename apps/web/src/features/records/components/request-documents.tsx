@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useExemptions, useMarkExemption, useUploadDocument } from '../api/records'
 import { Section, StepModal } from './request-parts'
+import { TableHeader } from '@/components/data/table-header'
 
 const pages = (from: number, to: number) => (from === to ? `page ${from}` : `pages ${from}–${to}`)
 
@@ -53,15 +54,7 @@ export function DocumentsSection({ request }: { request: RequestDetail }) {
         <ScrollTable minWidth={760} label="Documents" cardsOnPhone>
           <Table>
             <Table.Caption>Documents</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">File</Table.Th>
-                <Table.Th scope="col">Pages</Table.Th>
-                <Table.Th scope="col">Exemptions</Table.Th>
-                <Table.Th scope="col">Uploaded</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['File', 'Pages', 'Exemptions', 'Uploaded', 'Actions']} />
             <Table.Tbody>
               {request.documents.map((document) => (
                 <Table.Tr key={document.id}>

@@ -7,6 +7,7 @@ import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { useFeeStep, useRecordFee } from '../api/records'
 import { Section, StepModal } from './request-parts'
+import { TableHeader } from '@/components/data/table-header'
 
 const KIND_OPTIONS = [
   {
@@ -63,15 +64,7 @@ export function FeesSection({ request }: { request: RequestDetail }) {
         <ScrollTable minWidth={680} label="Fees" cardsOnPhone>
           <Table>
             <Table.Caption>Fees, total {formatCents(request.feeTotalCents)}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">For</Table.Th>
-                <Table.Th scope="col">Calculation</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['For', 'Calculation', 'Amount', 'State', 'Actions']} />
             <Table.Tbody>
               {request.fees.map((fee) => (
                 <Table.Tr key={fee.id}>

@@ -9,6 +9,7 @@ import { schemaErrors } from '@/lib/schema-errors'
 import { useAddNote, useLogTime } from '../api/records'
 import { districtNow } from '../utils/district-instant'
 import { actionWords, Section, StepModal } from './request-parts'
+import { TableHeader } from '@/components/data/table-header'
 
 const TIME_FIELDS = ['minutes', 'activity', 'workedOn', 'note'] as const
 type TimeField = (typeof TIME_FIELDS)[number]
@@ -37,14 +38,7 @@ export function TimeLogSection({ request }: { request: RequestDetail }) {
         <ScrollTable minWidth={560} label="Time log" cardsOnPhone>
           <Table>
             <Table.Caption>Time log, total {hours(request.timeTotalMinutes)}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Person</Table.Th>
-                <Table.Th scope="col">Activity</Table.Th>
-                <Table.Th scope="col">Time</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Date', 'Person', 'Activity', 'Time']} />
             <Table.Tbody>
               {request.timeLog.map((entry) => (
                 <Table.Tr key={entry.id}>

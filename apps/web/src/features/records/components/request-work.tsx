@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format'
 import { useAddTask, useAssign, useRecordsPeople, useTaskDone } from '../api/records'
 import { Section, StepModal } from './request-parts'
 import { useRecordsDuties } from './use-records-duties'
+import { TableHeader } from '@/components/data/table-header'
 
 const ROLE_LABELS = { POINT_PERSON: 'Point person', CUSTODIAN: 'Custodian' } as const
 
@@ -32,14 +33,7 @@ export function AssignmentsSection({ request }: { request: RequestDetail }) {
         <ScrollTable minWidth={640} label="Assignments" cardsOnPhone>
           <Table>
             <Table.Caption>Assignments</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Role</Table.Th>
-                <Table.Th scope="col">Person</Table.Th>
-                <Table.Th scope="col">Reason</Table.Th>
-                <Table.Th scope="col">Assigned</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Role', 'Person', 'Reason', 'Assigned']} />
             <Table.Tbody>
               {request.assignments.map((assignment) => (
                 <Table.Tr key={assignment.id}>

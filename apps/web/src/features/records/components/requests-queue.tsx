@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { DUE_FILTERS, REQUEST_STATES } from '@platform/contracts/records'
 import { formatDay } from '@platform/contracts/records-clock'
@@ -6,6 +6,7 @@ import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { EmptyRow } from '@/components/data/empty-row'
+import { FilterSelect } from '@/components/data/filter-select'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { Pager } from '@/components/data/pager'
 import { ScrollTable } from '@/components/data/scroll-table'
@@ -17,6 +18,8 @@ import { useRecordsPeople, useRecordsRequests } from '../api/records'
 import { ClockBadge } from './clock-badge'
 import { RequestStateBadge, STATE_LABELS, stoppedLabel } from './records-labels'
 import { useRecordsDuties } from './use-records-duties'
+import { TableHeader } from '@/components/data/table-header'
+import { RecordLinkCell } from '@/components/data/record-link-cell'
 
 const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = {
   OVERDUE: 'Overdue',
@@ -53,22 +56,14 @@ export function RequestsQueue() {
         ) : null}
       </Group>
       <FiltersPanel label="Filter requests" activeCount={activeCount}>
-        <Select
-          label="State"
-          placeholder="Any state"
-          data={REQUEST_STATES.map((value) => ({ value, label: STATE_LABELS[value] }))}
-          value={state}
-          onChange={setState}
-          clearable
-          w={170}
-        />
-        <Select
+        <FilterSelect label="State" values={REQUEST_STATES} labels={STATE_LABELS} value={state} onChange={setState} w={170} />
+        <FilterSelect
           label="Due"
           placeholder="Any due date"
-          data={DUE_FILTERS.map((value) => ({ value, label: DUE_LABELS[value] }))}
+          values={DUE_FILTERS}
+          labels={DUE_LABELS}
           value={due}
           onChange={setDue}
-          clearable
           w={190}
         />
         <Select
@@ -92,25 +87,11 @@ export function RequestsQueue() {
         <ScrollTable minWidth={900} label="Records requests" cardsOnPhone>
           <Table striped highlightOnHover>
             <Table.Caption>Records requests</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Number</Table.Th>
-                <Table.Th scope="col">Clock</Table.Th>
-                <Table.Th scope="col">Due</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
-                <Table.Th scope="col">Request</Table.Th>
-                <Table.Th scope="col">Received</Table.Th>
-                <Table.Th scope="col">Point person</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Number', 'Clock', 'Due', 'State', 'Request', 'Received', 'Point person']} />
             <Table.Tbody>
               {(requests.data?.data ?? []).map((request) => (
                 <Table.Tr key={request.id}>
-                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    <Anchor component={Link} to={`/apps/public-info/requests/${request.id}`}>
-                      {request.number}
-                    </Anchor>
-                  </Table.Td>
+                  <RecordLinkCell to={`/apps/public-info/requests/${request.id}`}>{request.number}</RecordLinkCell>
                   <Table.Td>
                     <ClockBadge status={request.status} daysLeft={request.daysLeft} stoppedLabel={stoppedLabel(request.state)} />
                   </Table.Td>

@@ -2,24 +2,14 @@ import { List, Table, Text } from '@mantine/core'
 import type { ImportRow } from '@platform/contracts/users'
 import { ImportActionBadge } from '@/components/csv-import'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 /** The rows of an import preview or result: what happens to each line of the file, and why. */
 export function ImportRowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: string }) {
   return (
     <ScrollTable minWidth={900} label={caption} cardsOnPhone>
       <Table striped verticalSpacing="xs" aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Line</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Organization</Table.Th>
-            <Table.Th scope="col">Role</Table.Th>
-            <Table.Th scope="col">Applications</Table.Th>
-            <Table.Th scope="col">Action</Table.Th>
-            <Table.Th scope="col">Reasons</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader columns={['Line', 'Email', 'Name', 'Organization', 'Role', 'Applications', 'Action', 'Reasons']} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={`${row.line}-${row.email}`}>

@@ -9,6 +9,7 @@ import { useDeleteUpload } from '../../api/uploads'
 import { reasonOf } from '../../utils/messages'
 import { UploadDatasetModal } from './upload-dataset-modal'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 /** The columns a person uploaded: the server adds row_id to every uploaded dataset. */
 const uploadedColumns = (dataset: Dataset) => dataset.fields.filter((field) => field.name !== 'row_id').length
@@ -26,16 +27,7 @@ function UploadsTable({
   return (
     <ScrollTable minWidth={560} label="Uploaded datasets" cardsOnPhone>
       <Table aria-label="Uploaded datasets" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Dataset</Table.Th>
-            <Table.Th scope="col">Rows</Table.Th>
-            <Table.Th scope="col">Columns</Table.Th>
-            <Table.Th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader columns={['Dataset', 'Rows', 'Columns', { label: 'Actions', visuallyHidden: true }]} />
         <Table.Tbody>
           {uploads.map((dataset) => (
             <Table.Tr key={dataset.id}>

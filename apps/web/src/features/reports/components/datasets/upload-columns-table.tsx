@@ -2,6 +2,7 @@ import { NativeSelect, Table, Text } from '@mantine/core'
 import { FIELD_TYPES, type FieldType, type UploadColumn } from '@platform/contracts/reports'
 import { FIELD_TYPE_NAMES } from '../../utils/field-types'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 const TYPE_OPTIONS = FIELD_TYPES.map((type) => ({ value: type, label: FIELD_TYPE_NAMES[type] }))
 
@@ -18,14 +19,7 @@ export function UploadColumnsTable({ columns, samples, disabled, onChange }: Upl
   return (
     <ScrollTable minWidth={560} label="Columns of the file">
       <Table aria-label="Columns of the file" verticalSpacing={4} withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Column</Table.Th>
-            <Table.Th scope="col">Name in formulas</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Sample values</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader columns={['Column', 'Name in formulas', 'Type', 'Sample values']} />
         <Table.Tbody>
           {columns.map((column, index) => {
             const label = column.label || column.name

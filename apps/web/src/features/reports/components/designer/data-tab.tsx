@@ -8,6 +8,7 @@ import { UploadDatasetModal } from '../datasets/upload-dataset-modal'
 import { useMayUploadDatasets } from '../datasets/use-may-upload'
 import type { EditorProps } from './editor-props'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 /** Upload a new dataset, or new rows for the uploaded one the report reads; the answer's dataset is then the report's. */
 function UploadButtons({ dataset, onUploaded }: { dataset: Dataset | undefined; onUploaded: (dataset: Dataset) => void }) {
@@ -89,14 +90,7 @@ export function DataTab({ definition, dataset, onChange, datasets }: EditorProps
       {dataset ? (
         <ScrollTable minWidth={480} label={`Fields of ${dataset.label}`}>
           <Table aria-label={`Fields of ${dataset.label}`} verticalSpacing={4} withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Field</Table.Th>
-                <Table.Th scope="col">Name in formulas</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Aggregates</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Field', 'Name in formulas', 'Type', 'Aggregates']} />
             <Table.Tbody>
               {dataset.fields.map((field) => (
                 <Table.Tr key={field.name}>

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format'
 import { useReportVersions, useRestoreVersion } from '../../api/reports'
 import { reasonOf } from '../../utils/messages'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { TableHeader } from '@/components/data/table-header'
 
 export interface VersionHistoryModalProps {
   reportId: number
@@ -55,17 +56,7 @@ export function VersionHistoryModal({ reportId, opened, unsaved, onClose, onRest
         ) : (
           <ScrollTable minWidth={560} label="Versions" cardsOnPhone>
             <Table aria-label="Versions" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Version</Table.Th>
-                  <Table.Th scope="col">Saved</Table.Th>
-                  <Table.Th scope="col">By</Table.Th>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">
-                    <span className="visually-hidden">Action</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['Version', 'Saved', 'By', 'Name', { label: 'Action', visuallyHidden: true }]} />
               <Table.Tbody>
                 {versions.data.map((version) => (
                   <Table.Tr key={version.version}>
