@@ -67,6 +67,8 @@ const LINE_COLUMNS: FillColumn[] = [
   { name: 'fund', pgType: 'text' },
   { name: 'resource', pgType: 'text' },
   { name: 'amount_cents', pgType: 'bigint' },
+  { name: 'first_in_fund', pgType: 'int' },
+  { name: 'first_in_resource', pgType: 'int' },
 ]
 
 const stateOf = (index: number) => (index < APPROVED ? 'APPROVED' : STATES[index % STATES.length]!)
@@ -121,8 +123,10 @@ function* lineRows(firstId: number) {
     const amount = amountOf(index)
     const first = ACCOUNTS[index % ACCOUNTS.length]!
     const second = ACCOUNTS[(index + 1) % ACCOUNTS.length]!
-    yield [firstId + index, 1, first, first.slice(0, 2), first.slice(3, 7), amount - 5_000]
-    yield [firstId + index, 2, second, second.slice(0, 2), second.slice(3, 7), 5_000]
+    const newFund = first.slice(0, 2) === second.slice(0, 2) ? 0 : 1
+    const newResource = first.slice(3, 7) === second.slice(3, 7) ? 0 : 1
+    yield [firstId + index, 1, first, first.slice(0, 2), first.slice(3, 7), amount - 5_000, 1, 1]
+    yield [firstId + index, 2, second, second.slice(0, 2), second.slice(3, 7), 5_000, newFund, newResource]
   }
 }
 

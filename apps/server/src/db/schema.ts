@@ -538,6 +538,10 @@ export interface AccrualLinesTable {
   fund: string
   resource: string
   amount_cents: number
+  /** 1 on the request's first line of this fund, so a sum counts the requests reaching a fund (migration 0027). */
+  first_in_fund: number
+  /** 1 on the request's first line of this resource. */
+  first_in_resource: number
 }
 
 export interface AccrualVersionsTable {

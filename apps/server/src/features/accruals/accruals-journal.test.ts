@@ -18,6 +18,7 @@ import {
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { openSecondInstance, testDialects } from '../../../test/test-database.js'
 import { journalRowsOf } from './accruals-journal.js'
+import { lineRows } from './accruals.repository.js'
 
 type Row = Record<(typeof JOURNAL_COLUMNS)[number], string>
 
@@ -284,19 +285,7 @@ describe.each(testDialects())('accruals: the journal (%s)', (dialect) => {
               })
               .returning('accrual_id')
               .executeTakeFirstOrThrow()
-            await t.db.kysely
-              .insertInto('accrual_lines')
-              .values(
-                request.lines.map((line, index) => ({
-                  accrual_id: id,
-                  line_no: index + 1,
-                  account: line.account,
-                  fund: line.account.slice(0, 2),
-                  resource: line.account.slice(3, 7),
-                  amount_cents: line.amountCents,
-                })),
-              )
-              .execute()
+            await t.db.kysely.insertInto('accrual_lines').values(lineRows(id, request.lines)).execute()
             ids.push(id)
           }
           const answer = await exportJournal()

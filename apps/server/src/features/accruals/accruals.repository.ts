@@ -66,15 +66,28 @@ const columnsOf = (content: AccrualContent) => ({
   restricted_justification: content.restrictedJustification,
 })
 
-const lineRows = (accrualId: number, lines: AccrualContent['lines']) =>
-  lines.map((line, index) => ({
-    accrual_id: accrualId,
-    line_no: index + 1,
-    account: line.account,
-    fund: line.account.slice(0, 2),
-    resource: line.account.slice(3, 7),
-    amount_cents: line.amountCents,
-  }))
+/** A request's lines as stored: fund and resource cut from the account, and which line first reaches each (for the totals). */
+export const lineRows = (accrualId: number, lines: AccrualContent['lines']) => {
+  const funds = new Set<string>()
+  const resources = new Set<string>()
+  return lines.map((line, index) => {
+    const fund = line.account.slice(0, 2)
+    const resource = line.account.slice(3, 7)
+    const row = {
+      accrual_id: accrualId,
+      line_no: index + 1,
+      account: line.account,
+      fund,
+      resource,
+      amount_cents: line.amountCents,
+      first_in_fund: funds.has(fund) ? 0 : 1,
+      first_in_resource: resources.has(resource) ? 0 : 1,
+    }
+    funds.add(fund)
+    resources.add(resource)
+    return row
+  })
+}
 
 const SUMMARY = [
   'a.accrual_id',
@@ -123,6 +136,23 @@ const DETAIL = [
 ] as const
 
 class NothingToPost extends Error {}
+
+/** Adds up groups under one key of theirs, in key order (PostgreSQL answers sums as strings). */
+function rollUp<Row extends { amount: number | string | null }>(
+  rows: Row[],
+  keyOf: (row: Row) => string,
+  countOf: (row: Row) => number | string,
+): Array<{ key: string; count: number; amount: number }> {
+  const totals = new Map<string, { key: string; count: number; amount: number }>()
+  for (const row of rows) {
+    const key = keyOf(row)
+    const total = totals.get(key) ?? { key, count: 0, amount: 0 }
+    total.count += Number(countOf(row))
+    total.amount += Number(row.amount ?? 0)
+    totals.set(key, total)
+  }
+  return [...totals.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+}
 
 /** States whose request no longer counts as an accrual (for duplicates and the fund totals). */
 export const DEAD_STATES = ['REJECTED', 'WITHDRAWN']
@@ -499,39 +529,55 @@ export function createAccrualsRepository(db: Db) {
     // ---- totals ----
     async totals(cycleId: number, scope: SiteScope) {
       const inScope = <Q extends { where: (...args: never[]) => Q }>(query: Q): Q => withinSites(query, 'a.site_id', scope)
-      const byRequest = (column: 'a.state' | 'a.type', live: boolean) => {
-        let query = k
+      // Grouped in the order of the totals index (cycle, state, type), so the requests are counted without a sort.
+      const byStateAndType = await inScope(
+        k
           .selectFrom('accruals as a')
+          .select((eb) => ['a.state', 'a.type', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('a.amount_cents').as('amount')])
+          .where('a.cycle_id', '=', cycleId),
+      )
+        .groupBy(['a.state', 'a.type'])
+        .execute()
+      // One pass over the lines grouped by fund and resource serves both totals; a request counts once in a fund
+      // (or resource) because only its first line there carries a 1 (migration 0027).
+      const byFundAndResource = await inScope(
+        k
+          .selectFrom('accrual_lines as l')
+          .innerJoin('accruals as a', 'a.accrual_id', 'l.accrual_id')
           .select((eb) => [
-            sql.ref<string>(column).as('key'),
-            eb.fn.countAll<number>().as('count'),
-            eb.fn.sum<number>('a.amount_cents').as('amount'),
+            'l.fund',
+            'l.resource',
+            eb.fn.sum<number>('l.first_in_fund').as('fund_requests'),
+            eb.fn.sum<number>('l.first_in_resource').as('resource_requests'),
+            eb.fn.sum<number>('l.amount_cents').as('amount'),
           ])
           .where('a.cycle_id', '=', cycleId)
-        if (live) query = query.where('a.state', 'not in', DEAD_STATES)
-        return inScope(query).groupBy(column).orderBy(column).execute()
-      }
-      const byLine = (column: 'l.fund' | 'l.resource') =>
-        inScope(
-          k
-            .selectFrom('accrual_lines as l')
-            .innerJoin('accruals as a', 'a.accrual_id', 'l.accrual_id')
-            .select((eb) => [
-              sql.ref<string>(column).as('key'),
-              eb.fn.count<number>('l.accrual_id').distinct().as('count'),
-              eb.fn.sum<number>('l.amount_cents').as('amount'),
-            ])
-            .where('a.cycle_id', '=', cycleId)
-            .where('a.state', 'not in', DEAD_STATES),
-        )
-          .groupBy(column)
-          .orderBy(column)
-          .execute()
+          .where('a.state', 'not in', DEAD_STATES),
+      )
+        .groupBy(['l.fund', 'l.resource'])
+        .execute()
+      const live = byStateAndType.filter((row) => !DEAD_STATES.includes(row.state))
       return {
-        byState: await byRequest('a.state', false),
-        byType: await byRequest('a.type', true),
-        byFund: await byLine('l.fund'),
-        byResource: await byLine('l.resource'),
+        byState: rollUp(
+          byStateAndType,
+          (row) => row.state,
+          (row) => row.count,
+        ),
+        byType: rollUp(
+          live,
+          (row) => row.type,
+          (row) => row.count,
+        ),
+        byFund: rollUp(
+          byFundAndResource,
+          (row) => row.fund,
+          (row) => row.fund_requests,
+        ),
+        byResource: rollUp(
+          byFundAndResource,
+          (row) => row.resource,
+          (row) => row.resource_requests,
+        ),
       }
     },
 

@@ -390,6 +390,22 @@ describe.each(testDialects())('accruals: cycles, requests and the rules the serv
         lines: [{ account: TITLE_I, amountCents: 250_000 }],
       }),
     )
+    // Two lines in one fund, each in its own resource: the request counts once in the fund, once in each resource.
+    await draft(
+      t,
+      team.requester.token,
+      accrualBody(setup.cycleId, setup.siteId, {
+        vendor: 'Two lines in one fund',
+        poNumber: null,
+        invoiceNumber: null,
+        amountCents: 100_000,
+        restrictedJustification: 'Grant plan',
+        lines: [
+          { account: SUPPLIES, amountCents: 50_000 },
+          { account: TITLE_I, amountCents: 50_000 },
+        ],
+      }),
+    )
     const withdrawn = await draft(
       t,
       team.requester.token,
@@ -405,17 +421,17 @@ describe.each(testDialects())('accruals: cycles, requests and the rules the serv
     const totals = (await t.request({ method: 'GET', url: `/api/accrual-cycles/${setup.cycleId}/totals`, token: team.viewer.token })).json()
       .data
     expect(totals.byState).toEqual([
-      { key: 'DRAFT', count: 2, amountCents: 550_000 },
+      { key: 'DRAFT', count: 3, amountCents: 650_000 },
       { key: 'WITHDRAWN', count: 1, amountCents: 1_000 },
     ])
-    expect(totals.byType).toEqual([{ key: 'PAYABLE', count: 2, amountCents: 550_000 }])
+    expect(totals.byType).toEqual([{ key: 'PAYABLE', count: 3, amountCents: 650_000 }])
     expect(totals.byFund).toEqual([
-      { key: '01', count: 2, amountCents: 450_000 },
+      { key: '01', count: 3, amountCents: 550_000 },
       { key: '13', count: 1, amountCents: 100_000 },
     ])
     expect(totals.byResource).toEqual([
-      { key: '0000', count: 1, amountCents: 300_000 },
-      { key: '3010', count: 1, amountCents: 250_000 },
+      { key: '0000', count: 2, amountCents: 350_000 },
+      { key: '3010', count: 2, amountCents: 300_000 },
     ])
     const elsewhere = await setup.person(['VIEWER'], [setup.otherSiteId])
     const none = (await t.request({ method: 'GET', url: `/api/accrual-cycles/${setup.cycleId}/totals`, token: elsewhere.token })).json()
