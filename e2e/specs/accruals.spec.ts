@@ -76,15 +76,64 @@ async function prepareDistrict(page: Page, platform: Platform): Promise<{ siteAp
     .select('app_id')
     .where('app_code', '=', 'ACCRUALS')
     .executeTakeFirstOrThrow()
-  const site = await platform.db.kysely.selectFrom('finance_sites').select('site_id').where('code', '=', 'LHS').executeTakeFirstOrThrow()
   await createDutiesRepository(platform.db).replaceDuties(
     userId,
-    [{ appId: app.app_id, duty: 'SITE_APPROVER', siteIds: [site.site_id] }],
+    [{ appId: app.app_id, duty: 'SITE_APPROVER', siteIds: [await lincolnHigh(platform)] }],
     null,
     new Date().toISOString(),
   )
   return { siteApprover: email }
 }
+
+/** The id of Lincoln High (LHS), where Rosa requests. */
+async function lincolnHigh(platform: Platform): Promise<number> {
+  const site = await platform.db.kysely.selectFrom('finance_sites').select('site_id').where('code', '=', 'LHS').executeTakeFirstOrThrow()
+  return site.site_id
+}
+
+/** The 2026-27 cycle's id: set up through the API by the controller signed in on `fred` unless an earlier test set it up. */
+async function comingCycle(fred: Page, platform: Platform): Promise<number> {
+  const fredToken = await platform.storedToken(fred)
+  const cycles = await (await fred.request.get('/api/accrual-cycles', { headers: bearer(fredToken) })).json()
+  const existing = cycles.data.find((cycle: { fiscalYear: string }) => cycle.fiscalYear === '2026-27')
+  if (existing) return existing.id
+  const created = await fred.request.post('/api/accrual-cycles', {
+    headers: bearer(fredToken),
+    data: {
+      fiscalYear: '2026-27',
+      cutoffOn: '2027-06-30',
+      submitBy: '2027-07-15',
+      lockOn: '2027-08-15',
+      boardOn: '2027-09-15',
+      countyOn: '2027-10-15',
+      materialityCents: 50_000,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  return (await created.json()).data.id
+}
+
+/** A POST to the API as the person signed in on `page`, which must answer `status`; hands back the answer's `data`. */
+async function post(page: Page, platform: Platform, path: string, data: object, status = 200) {
+  const response = await page.request.post(path, { headers: bearer(await platform.storedToken(page)), data })
+  expect(response.status(), await response.text()).toBe(status)
+  return (await response.json()).data
+}
+
+/** The body of a payable for supplies at Lincoln High in the given cycle, on a single line. */
+const payable = (
+  cycleId: number,
+  siteId: number,
+  fields: { vendor: string; description: string; poNumber: string; invoiceNumber: string; amountCents: number },
+) => ({
+  cycleId,
+  siteId,
+  type: 'PAYABLE',
+  clearing: 'REVERSE',
+  basis: 'ACTUAL',
+  ...fields,
+  lines: [{ account: SUPPLIES_LINE, amountCents: fields.amountCents }],
+})
 
 async function fillCycle(page: Page, fiscalYear: string, dates: [string, string, string, string, string]) {
   const dialog = page.getByRole('dialog', { name: 'Set up a close cycle' })
@@ -272,23 +321,7 @@ test('an import previews each row with its problems, saves only the accepted row
   // The cycle the rows go into, set up through the API by the controller.
   const fred = await (await newBrowserContext()).newPage()
   await signIn(fred, platform, FRED)
-  const fredToken = await platform.storedToken(fred)
-  const cycles = await (await fred.request.get('/api/accrual-cycles', { headers: bearer(fredToken) })).json()
-  if (!cycles.data.some((cycle: { fiscalYear: string }) => cycle.fiscalYear === '2026-27')) {
-    const created = await fred.request.post('/api/accrual-cycles', {
-      headers: bearer(fredToken),
-      data: {
-        fiscalYear: '2026-27',
-        cutoffOn: '2027-06-30',
-        submitBy: '2027-07-15',
-        lockOn: '2027-08-15',
-        boardOn: '2027-09-15',
-        countyOn: '2027-10-15',
-        materialityCents: 50_000,
-      },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-  }
+  await comingCycle(fred, platform)
 
   const row = (values: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>) =>
     IMPORT_COLUMNS.map((column) => values[column] ?? '').join(',')
@@ -344,6 +377,189 @@ test('an import previews each row with its problems, saves only the accepted row
   await created.click()
   await expect(stateBadge(rosa, 'Draft')).toBeVisible()
   await expect(rosa.getByText('Pacific Power', { exact: true })).toBeVisible()
+})
+
+test('a request that looks like a duplicate of another in the cycle shows it, is refused without a note, and is saved with one', async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
+  test.setTimeout(400_000) // a whole platform on a shared machine
+  await prepareDistrict(page, platform)
+  const fred = await (await newBrowserContext()).newPage()
+  await signIn(fred, platform, FRED)
+  const cycleId = await comingCycle(fred, platform)
+
+  // The requester has already filed the desks on PO-9310, invoice INV-4471 (through the API).
+  const rosa = await (await newBrowserContext()).newPage()
+  await signIn(rosa, platform, ROSA)
+  const first = await post(
+    rosa,
+    platform,
+    '/api/accruals',
+    payable(cycleId, await lincolnHigh(platform), {
+      vendor: 'Harbor Office Furniture',
+      description: 'Teacher desks for the science wing',
+      poNumber: 'PO-9310',
+      invoiceNumber: 'INV-4471',
+      amountCents: 240_000,
+    }),
+    201,
+  )
+
+  // She files another on the same PO and invoice, under another vendor name and amount: the screen does not ask for a note yet.
+  await rosa.goto('/apps/accruals/requests/new')
+  await expect(rosa.getByRole('heading', { name: 'New accrual request' })).toBeVisible()
+  await expect(rosa.getByRole('combobox', { name: 'Fiscal year' })).toHaveValue('2026-27')
+  await rosa.getByRole('textbox', { name: 'Vendor' }).fill('Harbor Office Furniture Inc.')
+  await rosa.getByRole('textbox', { name: 'Description' }).fill('Second delivery of teacher desks')
+  await rosa.getByRole('textbox', { name: 'PO number' }).fill('PO-9310')
+  await rosa.getByRole('textbox', { name: 'Invoice number' }).fill('INV-4471')
+  await rosa.getByRole('textbox', { name: 'Amount ($)', exact: true }).fill('950.00')
+  await rosa.getByRole('textbox', { name: 'Line 1 account' }).fill(SUPPLIES_LINE)
+  await rosa.keyboard.press('Escape')
+  await rosa.getByRole('textbox', { name: 'Line 1 amount ($)' }).fill('950.00')
+  const note = rosa.getByRole('textbox', { name: 'Possible duplicate: why this is not one' })
+  await expect(note).toHaveCount(0)
+  await rosa.getByRole('button', { name: 'Save draft' }).click()
+
+  // The server names the possible duplicate; the form now asks why this one is not it.
+  const refused = rosa.getByRole('alert').filter({ hasText: 'The request was not saved' })
+  await expect(refused).toContainText(`This may duplicate accrual #${first.id}`)
+  await expect(refused).toContainText('same PO and invoice')
+  await expect(refused).toContainText('Explain above why it is not a duplicate, then save again.')
+  await expect(note).toBeVisible()
+  await expect(note).toHaveAttribute('required', '')
+  await expect(rosa).toHaveURL(/\/apps\/accruals\/requests\/new$/)
+  await expectNoSeriousA11yViolations(rosa, 'request form asking for a duplicate note')
+
+  // Saving again without the note is refused, saying what is missing; nothing is saved.
+  await rosa.getByRole('button', { name: 'Save draft' }).click()
+  await expect(
+    rosa.getByRole('alert').filter({ hasText: 'The note is empty: say why this request is not a duplicate, then save again.' }),
+  ).toBeVisible()
+  await expect(rosa).toHaveURL(/\/apps\/accruals\/requests\/new$/)
+  const mine = await (
+    await rosa.request.get('/api/accruals?view=me&search=PO-9310', { headers: bearer(await platform.storedToken(rosa)) })
+  ).json()
+  expect(mine.data.map((request: { id: number }) => request.id)).toEqual([first.id])
+
+  // With the note it is saved as a draft, flagged, and the note and the other request show on its page.
+  await note.fill('A second delivery of desks, invoiced apart on the same PO')
+  await rosa.getByRole('button', { name: 'Save draft' }).click()
+  const heading = rosa.getByRole('heading', { level: 2, name: /^Accrual \d+$/ })
+  await expect(heading).toBeVisible()
+  const secondId = Number((await heading.textContent())!.replace('Accrual ', ''))
+  expect(secondId).not.toBe(first.id)
+  await expect(stateBadge(rosa, 'Draft')).toBeVisible()
+  await expect(rosa.getByText('Possible duplicate', { exact: true })).toBeVisible()
+  await expect(rosa.getByText('Not a duplicate because', { exact: true }).locator('..')).toContainText(
+    'A second delivery of desks, invoiced apart on the same PO',
+  )
+  const duplicates = rosa.getByRole('alert').filter({ hasText: 'Possible duplicates in this cycle' })
+  await expect(duplicates.getByRole('link', { name: `Accrual ${first.id}` })).toBeVisible()
+  await expect(duplicates).toContainText('Harbor Office Furniture · $2,400.00 · same PO and invoice')
+  await expectNoSeriousA11yViolations(rosa, 'request page (possible duplicate)')
+
+  // Stored as shown: the note is the request's, read back from the server.
+  const saved = await (await rosa.request.get(`/api/accruals/${secondId}`, { headers: bearer(await platform.storedToken(rosa)) })).json()
+  expect(saved.data).toMatchObject({
+    duplicateNote: 'A second delivery of desks, invoiced apart on the same PO',
+    flags: { possibleDuplicate: true },
+  })
+})
+
+test('a controller writes off the remainder of a partly liquidated accrual with a reason, after a confirmation', async ({
+  page,
+  platform,
+  newBrowserContext,
+}) => {
+  test.setTimeout(400_000) // four people and a whole platform on a shared machine
+  const { siteApprover } = await prepareDistrict(page, platform)
+  const as = async (email: string) => {
+    const other = await (await newBrowserContext()).newPage()
+    await signIn(other, platform, email)
+    return other
+  }
+  const fred = await as(FRED)
+  const cycleId = await comingCycle(fred, platform)
+
+  // Through the API: Rosa files and submits, Sam approves for the site, Fred approves, posts the journal and records $1,800 paid.
+  const rosa = await as(ROSA)
+  const sam = await as(siteApprover)
+  const { id } = await post(
+    rosa,
+    platform,
+    '/api/accruals',
+    payable(cycleId, await lincolnHigh(platform), {
+      vendor: 'Valley Custodial Services',
+      description: 'June deep cleaning of the gym and cafeteria',
+      poNumber: 'PO-9420',
+      invoiceNumber: 'INV-7788',
+      amountCents: 300_000,
+    }),
+    201,
+  )
+  await post(rosa, platform, `/api/accruals/${id}/submit`, {})
+  await post(sam, platform, `/api/accruals/${id}/site-approve`, {})
+  await post(fred, platform, `/api/accruals/${id}/approve`, {})
+  const journal = await fred.request.post(`/api/accrual-cycles/${cycleId}/journal`, {
+    headers: bearer(await platform.storedToken(fred)),
+    data: {},
+  })
+  expect(journal.status(), await journal.text()).toBe(200)
+  await post(
+    fred,
+    platform,
+    `/api/accruals/${id}/liquidations`,
+    { paidOn: '2027-07-20', reference: 'WARRANT-90411', amountCents: 180_000 },
+    201,
+  )
+  const requestUrl = `/apps/accruals/requests/${id}`
+
+  // The requester sees what is open but may not write it off.
+  await rosa.goto(requestUrl)
+  await expect(stateBadge(rosa, 'Partially liquidated')).toBeVisible()
+  await expect(rosa.getByText('Still open', { exact: true }).locator('..')).toContainText('$1,200.00')
+  await expect(rosa.getByRole('button', { name: 'Write off the remainder' })).toHaveCount(0)
+
+  // The controller opens it and writes off the remainder; the dialog says how much, and wants a reason.
+  await fred.goto(requestUrl)
+  await expect(stateBadge(fred, 'Partially liquidated')).toBeVisible()
+  await expect(fred.getByRole('table', { name: 'Liquidations' })).toContainText('WARRANT-90411')
+  await fred.getByRole('button', { name: 'Write off the remainder' }).click()
+  const dialog = fred.getByRole('dialog', { name: `Write off accrual ${id}` })
+  await expect(dialog).toContainText(`$1,200.00 still open on accrual ${id} will be written off. This is final.`)
+  await expectNoSeriousA11yViolations(fred, 'write-off confirmation')
+  await dialog.getByRole('button', { name: 'Confirm: write off' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Give the reason, in at least 5 characters.')
+  await expect(stateBadge(fred, 'Partially liquidated')).toBeVisible()
+  const reason = 'The vendor will not bill the rest of the June cleaning'
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason)
+  await dialog.getByRole('button', { name: 'Confirm: write off' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(fred.getByText(`The remainder of accrual ${id} was written off.`)).toBeVisible()
+
+  // Written off: the reason shows, nothing is open, and neither a liquidation nor another write-off is offered.
+  await expect(stateBadge(fred, 'Written off')).toBeVisible()
+  await expect(fred.getByRole('alert').filter({ hasText: 'Written off with this reason' })).toContainText(reason)
+  const fact = (label: string) => fred.getByText(label, { exact: true }).last().locator('..')
+  await expect(fact('Cleared')).toContainText('$1,800.00')
+  await expect(fact('Written off')).toContainText('$1,200.00')
+  await expect(fact('Still open')).toContainText('$0.00')
+  await expect(fred.getByRole('button', { name: 'Write off the remainder' })).toHaveCount(0)
+  await expect(fred.getByRole('button', { name: 'Record liquidation' })).toHaveCount(0)
+
+  // The history has the step, by whom and why.
+  const step = fred.getByRole('listitem').filter({ hasText: 'Remainder written off' })
+  await expect(step).toContainText('by Fred Fiscal')
+  await expect(step).toContainText(`Reason: ${reason}`)
+  await expectNoSeriousA11yViolations(fred, 'request page (written off)')
+
+  // The requester's page shows the same once reloaded.
+  await rosa.reload()
+  await expect(stateBadge(rosa, 'Written off')).toBeVisible()
+  await expect(rosa.getByRole('listitem').filter({ hasText: 'Remainder written off' })).toContainText(`Reason: ${reason}`)
 })
 
 test('works at phone width: no sideways scrolling of the page, the lists become cards', async ({ page, platform }) => {

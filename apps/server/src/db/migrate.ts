@@ -21,6 +21,7 @@ import * as auditTargetIndex from './migrations/0024-audit-target-index.js'
 import * as recordsFiguresIndex from './migrations/0025-records-figures-index.js'
 import * as accrualTotalsIndex from './migrations/0026-accrual-totals-index.js'
 import * as accrualLineFirsts from './migrations/0027-accrual-line-firsts.js'
+import * as recordsSearchTrigrams from './migrations/0028-records-search-trigrams.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0025-records-figures-index': recordsFiguresIndex,
   '0026-accrual-totals-index': accrualTotalsIndex,
   '0027-accrual-line-firsts': accrualLineFirsts,
+  '0028-records-search-trigrams': recordsSearchTrigrams,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -169,7 +169,12 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
         void navigate(requestPath(result.data.id))
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && (/DUPLICATE/i.test(error.code) || /duplicate/i.test(error.message))) setAskDuplicateNote(true)
+        if (error instanceof ApiError && (/DUPLICATE/i.test(error.code) || /duplicate/i.test(error.message))) {
+          // Refused again with the note field already shown: say it is the empty note, or the refusal looks like the last one.
+          if (askDuplicateNote && !duplicateNote.trim())
+            setProblem('The note is empty: say why this request is not a duplicate, then save again.')
+          setAskDuplicateNote(true)
+        }
       })
   }
 
