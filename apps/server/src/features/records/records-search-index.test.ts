@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../../../test/test-database.js'
+import { createTestDatabase, testDialects } from '../../../test/test-database.js'
 import type { Db } from '../../db/database.js'
 
 // The queue's search is `search_text like '%words%'`; on PostgreSQL a trigram index finds the matching rows (migration 0028).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the records search index on PostgreSQL', () => {
+describe.skipIf(!testDialects().includes('postgres'))('the records search index on PostgreSQL', () => {
   let db: Db
   beforeEach(async () => {
     db = await createTestDatabase('postgres')
