@@ -129,9 +129,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; cat
   app.post('/reportexport', { config: access.config, schema: { body: ExportReportBodySchema } }, async (request, reply) => {
     const { format, ...source } = request.body
     const { header, rows, name } = await reports.exportable(access.user(request), source, clientInfo(request), format)
-    // The XLSX and PDF writers (exceljs, pdfkit: tens of megabytes) are loaded on their first use.
-    const { XLSX_MAX_ROWS, writeXlsx } = await import('./exports/xlsx-export.js')
-    if (format === 'xlsx' && header.page.total > XLSX_MAX_ROWS) {
+    // The XLSX and PDF writers (exceljs, pdfkit: tens of megabytes) are loaded on their first use, never for a CSV.
+    const xlsx = format === 'xlsx' ? await import('./exports/xlsx-export.js') : null
+    if (xlsx && header.page.total > xlsx.XLSX_MAX_ROWS) {
       throw new AppError(
         'unprocessable',
         `The report has ${header.page.total.toLocaleString('en-US')} rows, more than an Excel sheet holds. Export it as CSV.`,
@@ -144,8 +144,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; cat
       .header('Content-Disposition', `attachment; filename="${fileName(name, format, date)}"`)
     if (format === 'csv') return reply.send(Readable.from(csvLines(rows, header.columns)))
     const output = new PassThrough()
-    const write =
-      format === 'xlsx' ? writeXlsx(header, rows, output) : (await import('./exports/pdf-export.js')).writePdf(header, rows, output)
+    const write = xlsx ? xlsx.writeXlsx(header, rows, output) : (await import('./exports/pdf-export.js')).writePdf(header, rows, output)
     // A failure half-way cannot change the status any more: the download ends short and the log says why.
     write.catch((error: unknown) => {
       request.log.error({ err: error }, 'a report export failed while being written')
