@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { countParam, id, idParam, stated, text } from './input.js'
-import { PositiveAmountCentsSchema } from './finance-money.js'
+import { positiveAmountCents } from './finance-money.js'
 import { isCalendarDate, MAX_EXTENSION_DAYS } from './records-clock.js'
 
 /*
@@ -93,8 +93,6 @@ export const TASK_STATES = ['OPEN', 'DONE'] as const
 export const FISCAL_LINK_KINDS = ['RECEIPT', 'ACCRUAL'] as const
 export type FiscalLinkKind = (typeof FISCAL_LINK_KINDS)[number]
 
-const requiredText = (name: string, max: number) =>
-  text(`${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`)
 /** A calendar day as YYYY-MM-DD; `message` words it for a form (what to enter, and the field). */
 const calendarDate = (name: string, message?: string) =>
   z.string({ error: message ?? `${name} is required` }).refine(isCalendarDate, message ?? `${name} must be a date (YYYY-MM-DD)`)
@@ -227,7 +225,10 @@ export const DocumentSchema = z.object({
   exemptions: z.array(DocumentExemptionSchema),
 })
 export type RecordDocument = z.infer<typeof DocumentSchema>
-export const ResponsiblePersonSchema = z.object({ name: requiredText('name', 200), title: requiredText('title', 200) })
+export const ResponsiblePersonSchema = z.object({
+  name: stated('Enter the name of the person responsible for withholding (name).', 'A name', 200),
+  title: stated('Enter the title of the person responsible for withholding (title).', 'A title', 200),
+})
 export const LetterSchema = z.object({
   id: z.number().int(),
   kind: z.enum(LETTER_KINDS),
@@ -347,44 +348,63 @@ export const RequestParamsSchema = z.object({ id: idParam('id') })
 export const RequestChildParamsSchema = z.object({ id: idParam('id'), childId: idParam('childId') })
 
 // ---- Steps ----
+// The steps' forms show these messages beside their fields as they are.
+
+/** An optional note of at most `max` characters. */
+const optionalNote = (max: number) =>
+  text()
+    .trim()
+    .max(max, `The note is at most ${max.toLocaleString('en-US')} characters.`)
+    .nullish()
 
 export const ClarifyInputSchema = z.object({
-  clarifiedText: requiredText('clarifiedText', 20_000),
-  note: text().trim().max(2000).nullish(),
+  clarifiedText: stated('Enter the request as clarified with the requester (clarifiedText).', 'The clarified text', 20_000),
+  note: optionalNote(2000),
 })
 
 export const AssignInputSchema = z
   .object({
-    userId: id('userId'),
+    userId: id('userId', 'Choose the person (userId).'),
     role: enumOf('role', ['POINT_PERSON', 'CUSTODIAN'] as const),
-    reason: requiredText('reason', 500),
+    reason: stated('Say why this person is assigned (reason).', 'The reason', 500),
     /** A search task for a custodian (required for CUSTODIAN). */
-    task: text().trim().max(2000).nullish(),
+    task: text().trim().max(2000, 'The search task is at most 2,000 characters.').nullish(),
   })
   .superRefine((input, context) => {
     if (input.role === 'CUSTODIAN' && !input.task)
-      context.addIssue({ code: 'custom', path: ['task'], message: 'a custodian is assigned with a search task' })
+      context.addIssue({ code: 'custom', path: ['task'], message: 'A custodian is assigned with a search task: describe it (task).' })
   })
 export type AssignInput = z.infer<typeof AssignInputSchema>
 
-export const TaskInputSchema = z.object({ assigneeId: id('assigneeId'), description: requiredText('description', 2000) })
-export const TaskDoneInputSchema = z.object({ result: requiredText('result', 2000) })
+export const TaskInputSchema = z.object({
+  assigneeId: id('assigneeId', 'Choose who searches (assigneeId).'),
+  description: stated('Describe what to search for (description).', 'The description', 2000),
+})
+export const TaskDoneInputSchema = z.object({
+  result: stated('Say what the search found, or that it found nothing (result).', 'The result', 2000),
+})
 
+const EXTENSION_DAYS_MESSAGE = `Enter the days of the extension, a whole number from 1 to ${MAX_EXTENSION_DAYS} (days).`
 export const ExtendInputSchema = z.object({
-  reason: enumOf('reason', EXTENSION_REASONS),
+  reason: z.enum(EXTENSION_REASONS, {
+    error: `Choose the statute’s reason for the extension (reason: one of ${EXTENSION_REASONS.join(', ')}).`,
+  }),
   days: z
-    .number({ error: 'days must be a whole number' })
-    .int('days must be a whole number')
-    .min(1, 'days is at least 1')
-    .max(MAX_EXTENSION_DAYS, `days is at most ${MAX_EXTENSION_DAYS} (Gov. Code §7922.535)`),
+    .number({ error: EXTENSION_DAYS_MESSAGE })
+    .int(EXTENSION_DAYS_MESSAGE)
+    .min(1, 'The extension is at least 1 day (days).')
+    .max(MAX_EXTENSION_DAYS, `The extension is at most ${MAX_EXTENSION_DAYS} days, Gov. Code §7922.535 (days).`),
 })
 export type ExtendInput = z.infer<typeof ExtendInputSchema>
 export const ExtendResponseSchema = z.object({ data: z.object({ extendedDueOn: z.string(), request: RequestDetailSchema }) })
 
 export const DetermineInputSchema = z.object({
-  outcome: enumOf('outcome', OUTCOMES),
+  outcome: z.enum(OUTCOMES, { error: `Choose the outcome (outcome: one of ${OUTCOMES.join(', ')}).` }),
   /** Required when anything is disclosable (DISCLOSABLE, PARTIAL). */
-  estimatedProductionOn: calendarDate('estimatedProductionOn').nullish(),
+  estimatedProductionOn: calendarDate(
+    'estimatedProductionOn',
+    'Enter the estimated date the records will be produced (estimatedProductionOn, YYYY-MM-DD).',
+  ).nullish(),
   /** Every person responsible for withholding, by name and title (required for PARTIAL, DENIED). */
   responsible: z.array(ResponsiblePersonSchema).max(20).default([]),
   /** Exemptions from the library relied on (PARTIAL adds those marked on the documents). */
@@ -395,40 +415,51 @@ export type DetermineInput = z.input<typeof DetermineInputSchema>
 export const DocumentUploadQuerySchema = z.object({
   fileName: text('fileName is required').trim().min(1, 'fileName is required').max(200, 'fileName is at most 200 characters'),
 })
+const pageNumber = (missing: string, field: string) => z.number({ error: missing }).int(missing).min(1, `Pages start at 1 (${field}).`)
 export const ExemptionMarkInputSchema = z
   .object({
-    fromPage: z.number({ error: 'fromPage must be a page number' }).int('fromPage must be a page number').min(1, 'pages start at 1'),
-    toPage: z.number({ error: 'toPage must be a page number' }).int('toPage must be a page number').min(1, 'pages start at 1'),
-    exemptionId: id('exemptionId'),
-    note: text().trim().max(1000).nullish(),
+    fromPage: pageNumber('Enter the first page withheld (fromPage).', 'fromPage'),
+    toPage: pageNumber('Enter the last page withheld (toPage).', 'toPage'),
+    exemptionId: id('exemptionId', 'Choose the exemption from the library (exemptionId).'),
+    note: optionalNote(1000),
   })
-  .refine((input) => input.fromPage <= input.toPage, { message: 'fromPage must not be after toPage', path: ['fromPage'] })
+  .refine((input) => input.fromPage <= input.toPage, {
+    message: 'The first page must not be after the last (fromPage must not be after toPage).',
+    path: ['fromPage'],
+  })
 
-export const LetterDraftInputSchema = z.object({ kind: enumOf('kind', LETTER_KINDS), body: text().trim().max(20_000).nullish() })
-export const LetterReviseInputSchema = z.object({ body: requiredText('body', 20_000) })
-export const LetterIssueInputSchema = z.object({ signatoryTitle: requiredText('signatoryTitle', 200) })
+const letterBody = text().trim().max(20_000, 'The letter’s body is at most 20,000 characters.')
+export const LetterDraftInputSchema = z.object({
+  kind: z.enum(LETTER_KINDS, { error: `Choose the kind of letter (kind: one of ${LETTER_KINDS.join(', ')}).` }),
+  body: letterBody.nullish(),
+})
+export const LetterReviseInputSchema = z.object({ body: stated('Write the letter’s body (body).', 'The letter’s body', 20_000) })
+export const LetterIssueInputSchema = z.object({
+  signatoryTitle: stated('Enter your title as it will appear under your signature (signatoryTitle).', 'Your title', 200),
+})
 export const LetterParamsSchema = z.object({ id: idParam('id'), letterId: idParam('letterId') })
 export const LetterResponseSchema = z.object({ data: LetterSchema })
 
+const FEE_QUANTITY_MESSAGE = 'Enter the pages copied or the hours of work, a whole number (quantity).'
 export const FeeInputSchema = z
   .object({
-    kind: z.string({ error: 'kind is required' }),
+    kind: z.string({ error: 'Choose what the fee charges for (kind).' }),
     electronicBasis: enumOf('electronicBasis', ELECTRONIC_BASES).nullish(),
-    description: requiredText('description', 500),
+    description: stated('Describe what the fee charges for (description).', 'The description', 500),
     /** Pages copied, or hours of electronic work. */
     quantity: z
-      .number({ error: 'quantity must be a whole number' })
-      .int('quantity must be a whole number')
-      .min(1, 'quantity is at least 1')
-      .max(1_000_000),
-    unitCents: PositiveAmountCentsSchema,
+      .number({ error: FEE_QUANTITY_MESSAGE })
+      .int(FEE_QUANTITY_MESSAGE)
+      .min(1, 'Enter at least 1 (quantity).')
+      .max(1_000_000, 'Enter at most 1,000,000 (quantity).'),
+    unitCents: positiveAmountCents('Enter a unit cost of more than zero (unitCents).'),
   })
   .superRefine((input, context) => {
     if ((STAFF_TIME_KINDS as readonly string[]).includes(input.kind)) {
       context.addIssue({
         code: 'custom',
         path: ['kind'],
-        message: `staff time to search for, review or redact records is never charged (Gov. Code §7922.530, §7922.575): ${input.kind} is refused`,
+        message: `Staff time to search for, review or redact records is never charged (Gov. Code §7922.530, §7922.575): ${input.kind} is refused (kind).`,
       })
     } else if (!(FEE_KINDS as readonly string[]).includes(input.kind)) {
       context.addIssue({ code: 'custom', path: ['kind'], message: `kind must be one of ${FEE_KINDS.join(', ')}` })
@@ -436,7 +467,7 @@ export const FeeInputSchema = z
       context.addIssue({
         code: 'custom',
         path: ['electronicBasis'],
-        message: `electronic work is charged only under §7922.575(b): say which (${ELECTRONIC_BASES.join(', ')})`,
+        message: `Electronic work is charged only under §7922.575(b): choose which (electronicBasis: one of ${ELECTRONIC_BASES.join(', ')}).`,
       })
     } else if (input.kind === 'DUPLICATION' && input.electronicBasis) {
       context.addIssue({ code: 'custom', path: ['electronicBasis'], message: 'duplication has no electronic basis' })
@@ -460,8 +491,9 @@ export const TimeEntryInputSchema = z.object({
   note: text().trim().max(1000, 'The note is at most 1,000 characters.').nullish(),
 })
 export const NoteInputSchema = z.object({ text: stated('Write the note first (text).', 'A note', 5000) })
-export const ReasonInputSchema = z.object({ reason: requiredText('reason', 1000).min(5, 'reason must say why, in at least 5 characters') })
-export const ProduceInputSchema = z.object({ note: text().trim().max(2000).nullish() })
+const REOPEN_REASON_MESSAGE = 'Say why the request is reopened, in at least 5 characters (reason).'
+export const ReasonInputSchema = z.object({ reason: stated(REOPEN_REASON_MESSAGE, 'The reason', 1000).min(5, REOPEN_REASON_MESSAGE) })
+export const ProduceInputSchema = z.object({ note: optionalNote(2000) })
 
 export const FiscalLinkInputSchema = z.object({ kind: enumOf('kind', FISCAL_LINK_KINDS), recordId: id('recordId') })
 export const FiscalMatchSchema = z.object({

@@ -99,7 +99,7 @@ describe.each(testDialects())('records requests: documents, exemptions, fees, le
       error: 'Pages 2–4 are outside the document, which has 3 pages.',
     })
     expect((await mark(custodian.token, { fromPage: 3, toPage: 2, exemptionId: exemption })).json().error).toContain(
-      'fromPage must not be after toPage',
+      'The first page must not be after the last (fromPage must not be after toPage).',
     )
     expect((await mark(custodian.token, { fromPage: 0, toPage: 2, exemptionId: exemption })).statusCode).toBe(400)
     expect((await mark(custodian.token, { fromPage: 1, toPage: 2, exemptionId: 9999 })).json().code).toBe('unknown_exemption')
@@ -182,7 +182,7 @@ describe.each(testDialects())('records requests: documents, exemptions, fees, le
     for (const kind of ['SEARCH', 'REVIEW', 'REDACTION']) {
       const refused = await fee({ kind, description: 'Staff time', quantity: 2, unitCents: 5000 })
       expect(refused.statusCode).toBe(400)
-      expect(refused.json().error).toContain('staff time to search for, review or redact records is never charged')
+      expect(refused.json().error).toContain('Staff time to search for, review or redact records is never charged')
     }
     expect((await fee({ kind: 'ELECTRONIC_WORK', description: 'Report', quantity: 2, unitCents: 6000 })).json().error).toContain(
       '§7922.575(b)',

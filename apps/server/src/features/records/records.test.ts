@@ -118,9 +118,9 @@ describe.each(testDialects())('records requests: intake, clock, steps and the du
     const late = await step(t, coordinator.token, id, 'extend', { reason: 'VOLUMINOUS', days: 14 })
     expect(late.statusCode).toBe(403)
     for (const [payload, message] of [
-      [{ reason: 'BUSY', days: 5 }, 'reason must be one of FIELD_FACILITIES, VOLUMINOUS, CONSULTATION, DATA_COMPILATION, EMERGENCY'],
-      [{ reason: 'VOLUMINOUS', days: 15 }, 'days is at most 14'],
-      [{ reason: 'VOLUMINOUS', days: 0 }, 'days is at least 1'],
+      [{ reason: 'BUSY', days: 5 }, 'reason: one of FIELD_FACILITIES, VOLUMINOUS, CONSULTATION, DATA_COMPILATION, EMERGENCY'],
+      [{ reason: 'VOLUMINOUS', days: 15 }, 'The extension is at most 14 days'],
+      [{ reason: 'VOLUMINOUS', days: 0 }, 'The extension is at least 1 day (days).'],
     ] as const) {
       const answer = await step(t, signatory.token, id, 'extend', payload)
       expect(answer.statusCode).toBe(400)
@@ -190,7 +190,7 @@ describe.each(testDialects())('records requests: intake, clock, steps and the du
       exemptionIds: [exemption],
     })
     expect(noTitle.statusCode).toBe(400)
-    expect(noTitle.json().error).toContain('title is required')
+    expect(noTitle.json().error).toContain('Enter the title of the person responsible for withholding (title).')
     expect((await detail(signatory.token, id)).state).toBe('RECEIVED')
 
     const denied = await step(t, signatory.token, id, 'determine', {

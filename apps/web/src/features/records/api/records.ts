@@ -15,6 +15,15 @@ import {
   RequestListResponseSchema,
   RequestResponseSchema,
   type AssignInput,
+  type ClarifyInputSchema,
+  type ExemptionMarkInputSchema,
+  type LetterDraftInputSchema,
+  type LetterIssueInputSchema,
+  type LetterReviseInputSchema,
+  type ProduceInputSchema,
+  type ReasonInputSchema,
+  type TaskDoneInputSchema,
+  type TaskInputSchema,
   type DetermineInput,
   type ExtendInput,
   type FeeInput,
@@ -144,17 +153,13 @@ const step = (id: number, name: string, body: unknown) => api.post(`/api/records
 export const useCreateRequest = () =>
   useRecordsMutation((input: RequestInput) => api.post('/api/records-requests', CreatedRequestResponseSchema, input))
 export const useClarify = () =>
-  useRecordsMutation(({ id, clarifiedText, note }: { id: number; clarifiedText: string; note?: string }) =>
-    step(id, 'clarify', { clarifiedText, note: note || null }),
-  )
+  useRecordsMutation(({ id, input }: { id: number; input: z.infer<typeof ClarifyInputSchema> }) => step(id, 'clarify', input))
 export const useAssign = () => useRecordsMutation(({ id, input }: { id: number; input: AssignInput }) => step(id, 'assignments', input))
 export const useAddTask = () =>
-  useRecordsMutation(({ id, assigneeId, description }: { id: number; assigneeId: number; description: string }) =>
-    step(id, 'tasks', { assigneeId, description }),
-  )
+  useRecordsMutation(({ id, input }: { id: number; input: z.infer<typeof TaskInputSchema> }) => step(id, 'tasks', input))
 export const useTaskDone = () =>
-  useRecordsMutation(({ id, taskId, result }: { id: number; taskId: number; result: string }) =>
-    step(id, `tasks/${taskId}/done`, { result }),
+  useRecordsMutation(({ id, taskId, input }: { id: number; taskId: number; input: z.infer<typeof TaskDoneInputSchema> }) =>
+    step(id, `tasks/${taskId}/done`, input),
   )
 export const useExtend = () =>
   useRecordsMutation(({ id, input }: { id: number; input: ExtendInput }) =>
@@ -162,10 +167,11 @@ export const useExtend = () =>
   )
 export const useDetermine = () => useRecordsMutation(({ id, input }: { id: number; input: DetermineInput }) => step(id, 'determine', input))
 export const useRequestStep = () =>
-  useRecordsMutation(({ id, name, note }: { id: number; name: 'produce' | 'close'; note?: string }) =>
-    step(id, name, { note: note || null }),
+  useRecordsMutation(({ id, name, input }: { id: number; name: 'produce' | 'close'; input: z.infer<typeof ProduceInputSchema> }) =>
+    step(id, name, input),
   )
-export const useReopen = () => useRecordsMutation(({ id, reason }: { id: number; reason: string }) => step(id, 'reopen', { reason }))
+export const useReopen = () =>
+  useRecordsMutation(({ id, input }: { id: number; input: z.infer<typeof ReasonInputSchema> }) => step(id, 'reopen', input))
 export const useUploadDocument = () =>
   useRecordsMutation(({ id, file }: { id: number; file: File }) =>
     api.post(`/api/records-requests/${id}/documents`, RequestResponseSchema, undefined, {
@@ -175,28 +181,20 @@ export const useUploadDocument = () =>
     }),
   )
 export const useMarkExemption = () =>
-  useRecordsMutation(
-    ({
-      id,
-      documentId,
-      input,
-    }: {
-      id: number
-      documentId: number
-      input: { fromPage: number; toPage: number; exemptionId: number; note?: string | null }
-    }) => step(id, `documents/${documentId}/exemptions`, input),
+  useRecordsMutation(({ id, documentId, input }: { id: number; documentId: number; input: z.infer<typeof ExemptionMarkInputSchema> }) =>
+    step(id, `documents/${documentId}/exemptions`, input),
   )
 export const useDraftLetter = () =>
-  useRecordsMutation(({ id, kind, body }: { id: number; kind: string; body?: string }) =>
-    api.post(`/api/records-requests/${id}/letters`, LetterResponseSchema, { kind, body: body || null }),
+  useRecordsMutation(({ id, input }: { id: number; input: z.infer<typeof LetterDraftInputSchema> }) =>
+    api.post(`/api/records-requests/${id}/letters`, LetterResponseSchema, input),
   )
 export const useReviseLetter = () =>
-  useRecordsMutation(({ id, letterId, body }: { id: number; letterId: number; body: string }) =>
-    api.post(`/api/records-requests/${id}/letters/${letterId}/revise`, LetterResponseSchema, { body }),
+  useRecordsMutation(({ id, letterId, input }: { id: number; letterId: number; input: z.infer<typeof LetterReviseInputSchema> }) =>
+    api.post(`/api/records-requests/${id}/letters/${letterId}/revise`, LetterResponseSchema, input),
   )
 export const useIssueLetter = () =>
-  useRecordsMutation(({ id, letterId, signatoryTitle }: { id: number; letterId: number; signatoryTitle: string }) =>
-    api.post(`/api/records-requests/${id}/letters/${letterId}/issue`, LetterResponseSchema, { signatoryTitle }),
+  useRecordsMutation(({ id, letterId, input }: { id: number; letterId: number; input: z.infer<typeof LetterIssueInputSchema> }) =>
+    api.post(`/api/records-requests/${id}/letters/${letterId}/issue`, LetterResponseSchema, input),
   )
 export const useRecordFee = () => useRecordsMutation(({ id, input }: { id: number; input: FeeInput }) => step(id, 'fees', input))
 export const useFeeStep = () =>

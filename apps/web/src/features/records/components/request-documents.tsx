@@ -1,13 +1,13 @@
 import { Button, FileButton, List, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import type { RecordDocument, RequestDetail } from '@platform/contracts/records'
+import { ExemptionMarkInputSchema, type RecordDocument, type RequestDetail } from '@platform/contracts/records'
 import { Paperclip } from 'lucide-react'
 import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useExemptions, useMarkExemption, useUploadDocument } from '../api/records'
-import { Section, StepModal } from './request-parts'
+import { Section, StepModal, useStepErrors } from './request-parts'
 import { TableHeader } from '@/components/data/table-header'
 
 const pages = (from: number, to: number) => (from === to ? `page ${from}` : `pages ${from}–${to}`)
@@ -123,14 +123,18 @@ function MarkExemptionStep({ request, document, onClose }: { request: RequestDet
   const [toPage, setToPage] = useState<number | string>(document.pageCount)
   const [exemptionId, setExemptionId] = useState<string | null>(null)
   const [note, setNote] = useState('')
+  const [errors, checkFields] = useStepErrors(ExemptionMarkInputSchema, ['fromPage', 'toPage', 'exemptionId', 'note'] as const)
+  const input = {
+    fromPage: typeof fromPage === 'number' ? fromPage : undefined,
+    toPage: typeof toPage === 'number' ? toPage : undefined,
+    exemptionId: exemptionId === null ? undefined : Number(exemptionId),
+    note: note.trim() || null,
+  }
   const check = () => {
-    const from = Number(fromPage)
-    const to = Number(toPage)
-    if (!Number.isInteger(from) || !Number.isInteger(to) || fromPage === '' || toPage === '')
-      return 'Enter the first and last page withheld.'
-    if (from < 1 || to > document.pageCount) return `The document has pages 1 to ${document.pageCount}.`
-    if (from > to) return 'The first page must not be after the last.'
-    if (!exemptionId) return 'Choose the exemption from the library.'
+    const found = checkFields(input)
+    if (Object.keys(found).length > 0) return found
+    // The contract cannot know this document's length (the server checks it too): the form compares with the page count shown.
+    if (typeof toPage === 'number' && toPage > document.pageCount) return `The document has pages 1 to ${document.pageCount}.`
     return null
   }
   return (
@@ -140,13 +144,7 @@ function MarkExemptionStep({ request, document, onClose }: { request: RequestDet
       title={`Mark an exemption on ${document.fileName}`}
       submitLabel="Mark exemption"
       check={check}
-      run={() =>
-        mark.mutateAsync({
-          id: request.id,
-          documentId: document.id,
-          input: { fromPage: Number(fromPage), toPage: Number(toPage), exemptionId: Number(exemptionId), note: note.trim() || null },
-        })
-      }
+      run={() => mark.mutateAsync({ id: request.id, documentId: document.id, input: ExemptionMarkInputSchema.parse(input) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The exemption was marked.' })
         onClose()
@@ -164,6 +162,7 @@ function MarkExemptionStep({ request, document, onClose }: { request: RequestDet
           allowDecimal={false}
           value={fromPage}
           onChange={setFromPage}
+          error={errors.fromPage}
           required
           w={160}
           data-autofocus
@@ -176,6 +175,7 @@ function MarkExemptionStep({ request, document, onClose }: { request: RequestDet
           allowDecimal={false}
           value={toPage}
           onChange={setToPage}
+          error={errors.toPage}
           required
           w={160}
         />
@@ -188,10 +188,11 @@ function MarkExemptionStep({ request, document, onClose }: { request: RequestDet
           .map((exemption) => ({ value: String(exemption.id), label: `${exemption.citation} · ${exemption.title}` }))}
         value={exemptionId}
         onChange={setExemptionId}
+        error={errors.exemptionId}
         searchable
         required
       />
-      <TextInput label="Note (optional)" value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+      <TextInput label="Note (optional)" value={note} onChange={(event) => setNote(event.currentTarget.value)} error={errors.note} />
     </StepModal>
   )
 }

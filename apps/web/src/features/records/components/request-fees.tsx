@@ -5,6 +5,7 @@ import { ELECTRONIC_BASES, FeeInputSchema, feeAmountCents, type RequestDetail } 
 import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useFeeStep, useRecordFee } from '../api/records'
 import { Section, StepModal } from './request-parts'
 import { TableHeader } from '@/components/data/table-header'
@@ -33,6 +34,8 @@ const BASIS_LABELS: Record<(typeof ELECTRONIC_BASES)[number], string> = {
   PROGRAMMING: 'Programming',
   OFF_SCHEDULE_COPY: 'A copy produced outside the regular schedule',
 }
+const FEE_FIELDS = ['kind', 'electronicBasis', 'description', 'quantity', 'unitCents'] as const
+type FeeField = (typeof FEE_FIELDS)[number]
 const FEE_STATE_COLORS = { PENDING: 'orange.9', PAID: 'teal.9', WAIVED: 'gray.8' } as const
 const FEE_STATE_LABELS = { PENDING: 'Pending', PAID: 'Paid', WAIVED: 'Waived' } as const
 
@@ -112,21 +115,24 @@ function FeeCalculator({ request, onClose }: { request: RequestDetail; onClose: 
   const [description, setDescription] = useState('')
   const [quantity, setQuantity] = useState<number | string>(1)
   const [unit, setUnit] = useState('0.10')
+  const [errors, setErrors] = useState<Partial<Record<FeeField, string>>>({})
   const unitCents = parseDollars(unit)
-  const whole = typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0
+  const whole = typeof quantity === 'number' && FeeInputSchema.shape.quantity.safeParse(quantity).success
   const amount = whole && unitCents !== null ? feeAmountCents(quantity, unitCents) : null
   const staffTime = kind === 'SEARCH' || kind === 'REVIEW' || kind === 'REDACTION'
-  const input = () => ({
-    kind: kind ?? '',
-    electronicBasis: kind === 'ELECTRONIC_WORK' ? (basis as (typeof ELECTRONIC_BASES)[number] | null) : null,
+  const input = {
+    kind: kind ?? undefined,
+    electronicBasis: kind === 'ELECTRONIC_WORK' ? basis : null,
     description,
-    quantity: Number(quantity),
-    unitCents: unitCents ?? 0,
-  })
+    quantity: typeof quantity === 'number' ? quantity : undefined,
+    unitCents: unitCents ?? undefined,
+  }
   const check = () => {
-    if (unitCents === null || unitCents <= 0) return 'Enter the unit cost in dollars, such as 0.10.'
-    const parsed = FeeInputSchema.safeParse(input())
-    return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'The fee is not valid.')
+    const found = schemaErrors(FeeInputSchema, input, FEE_FIELDS)
+    // The contract counts cents: reading the dollars typed is the form's own check.
+    if (unitCents === null) found.unitCents = 'Enter the unit cost in dollars, such as 0.10.'
+    setErrors(found)
+    return found
   }
   return (
     <StepModal
@@ -135,13 +141,21 @@ function FeeCalculator({ request, onClose }: { request: RequestDetail; onClose: 
       title={`Fee on ${request.number}`}
       submitLabel="Record fee"
       check={check}
-      run={() => record.mutateAsync({ id: request.id, input: FeeInputSchema.parse(input()) })}
+      run={() => record.mutateAsync({ id: request.id, input: FeeInputSchema.parse(input) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The fee was recorded.' })
         onClose()
       }}
     >
-      <Select label="Charge for" data={KIND_OPTIONS} value={kind} onChange={setKind} allowDeselect={false} data-autofocus />
+      <Select
+        label="Charge for"
+        data={KIND_OPTIONS}
+        value={kind}
+        onChange={setKind}
+        error={errors.kind}
+        allowDeselect={false}
+        data-autofocus
+      />
       {staffTime ? (
         <Alert color="red" role="alert" title="Never charged">
           Staff time to search for, review or redact records is never charged (Gov. Code §7922.530, §7922.575). Only the direct cost of
@@ -154,10 +168,17 @@ function FeeCalculator({ request, onClose }: { request: RequestDetail; onClose: 
           data={ELECTRONIC_BASES.map((value) => ({ value, label: BASIS_LABELS[value] }))}
           value={basis}
           onChange={setBasis}
+          error={errors.electronicBasis}
           required
         />
       ) : null}
-      <TextInput label="Description" value={description} onChange={(event) => setDescription(event.currentTarget.value)} required />
+      <TextInput
+        label="Description"
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        error={errors.description}
+        required
+      />
       <Group grow align="flex-start" wrap="wrap">
         <NumberInput
           label={kind === 'ELECTRONIC_WORK' ? 'Hours' : 'Pages'}
@@ -165,6 +186,7 @@ function FeeCalculator({ request, onClose }: { request: RequestDetail; onClose: 
           allowDecimal={false}
           value={quantity}
           onChange={setQuantity}
+          error={errors.quantity}
           required
           miw={120}
         />
@@ -173,6 +195,7 @@ function FeeCalculator({ request, onClose }: { request: RequestDetail; onClose: 
           value={unit}
           onChange={(event) => setUnit(event.currentTarget.value)}
           inputMode="decimal"
+          error={errors.unitCents}
           required
           miw={120}
         />

@@ -1,13 +1,21 @@
 import { Alert, Badge, Button, Group, List, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { LETTER_KINDS, type Letter, type LetterKind, type RequestDetail } from '@platform/contracts/records'
+import {
+  LETTER_KINDS,
+  LetterDraftInputSchema,
+  LetterIssueInputSchema,
+  LetterReviseInputSchema,
+  type Letter,
+  type LetterKind,
+  type RequestDetail,
+} from '@platform/contracts/records'
 import { FileDown } from 'lucide-react'
 import { useState } from 'react'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useDraftLetter, useIssueLetter, useReviseLetter } from '../api/records'
 import { LETTER_LABELS } from './records-labels'
-import { Section, StepModal } from './request-parts'
+import { Section, StepModal, useStepErrors } from './request-parts'
 import { useRecordsDuties } from './use-records-duties'
 
 /** The letters: drafted from templates, refused while a required part is missing, signed by a signatory who did not draft alone. */
@@ -133,14 +141,16 @@ function DraftStep({ request, onClose }: { request: RequestDetail; onClose: () =
   const draft = useDraftLetter()
   const [kind, setKind] = useState<LetterKind | null>(null)
   const [body, setBody] = useState('')
+  const [errors, check] = useStepErrors(LetterDraftInputSchema, ['kind', 'body'] as const)
+  const input = { kind, body: body.trim() || null }
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Draft a letter on ${request.number}`}
       submitLabel="Draft letter"
-      check={() => (kind ? null : 'Choose the kind of letter.')}
-      run={() => draft.mutateAsync({ id: request.id, kind: kind!, body })}
+      check={() => check(input)}
+      run={() => draft.mutateAsync({ id: request.id, input: LetterDraftInputSchema.parse(input) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: `The ${LETTER_LABELS[kind!].toLowerCase()} letter was drafted.` })
         onClose()
@@ -151,6 +161,7 @@ function DraftStep({ request, onClose }: { request: RequestDetail; onClose: () =
         data={LETTER_KINDS.map((value) => ({ value, label: LETTER_LABELS[value] }))}
         value={kind}
         onChange={(value) => setKind(value as LetterKind | null)}
+        error={errors.kind}
         required
         data-autofocus
       />
@@ -158,6 +169,7 @@ function DraftStep({ request, onClose }: { request: RequestDetail; onClose: () =
         label="Body (optional: the template's text is used when empty)"
         value={body}
         onChange={(event) => setBody(event.currentTarget.value)}
+        error={errors.body}
         autosize
         minRows={4}
       />
@@ -168,14 +180,15 @@ function DraftStep({ request, onClose }: { request: RequestDetail; onClose: () =
 function ReviseStep({ request, letter, onClose }: { request: RequestDetail; letter: Letter; onClose: () => void }) {
   const revise = useReviseLetter()
   const [body, setBody] = useState(letter.body)
+  const [errors, check] = useStepErrors(LetterReviseInputSchema, ['body'] as const)
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Revise the ${LETTER_LABELS[letter.kind].toLowerCase()} letter`}
       submitLabel="Save revision"
-      check={() => (body.trim() ? null : 'The letter needs a body.')}
-      run={() => revise.mutateAsync({ id: request.id, letterId: letter.id, body })}
+      check={() => check({ body })}
+      run={() => revise.mutateAsync({ id: request.id, letterId: letter.id, input: LetterReviseInputSchema.parse({ body }) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The letter was revised.' })
         onClose()
@@ -185,6 +198,7 @@ function ReviseStep({ request, letter, onClose }: { request: RequestDetail; lett
         label="Body"
         value={body}
         onChange={(event) => setBody(event.currentTarget.value)}
+        error={errors.body}
         required
         autosize
         minRows={8}
@@ -197,6 +211,7 @@ function ReviseStep({ request, letter, onClose }: { request: RequestDetail; lett
 function IssueStep({ request, letter, onClose }: { request: RequestDetail; letter: Letter; onClose: () => void }) {
   const issue = useIssueLetter()
   const [title, setTitle] = useState('')
+  const [errors, check] = useStepErrors(LetterIssueInputSchema, ['signatoryTitle'] as const)
   const name = `${LETTER_LABELS[letter.kind].toLowerCase()} letter`
   return (
     <StepModal
@@ -204,11 +219,11 @@ function IssueStep({ request, letter, onClose }: { request: RequestDetail; lette
       onClose={onClose}
       title={`Sign and issue the ${name}`}
       submitLabel="Sign and issue"
-      check={() => (title.trim() ? null : 'Enter your title as it will appear under your signature.')}
+      check={() => check({ signatoryTitle: title })}
       confirmation={() =>
         `Sign and issue the ${name} on ${request.number} as ${title.trim()}? An issued letter is final and goes to the requester.`
       }
-      run={() => issue.mutateAsync({ id: request.id, letterId: letter.id, signatoryTitle: title })}
+      run={() => issue.mutateAsync({ id: request.id, letterId: letter.id, input: LetterIssueInputSchema.parse({ signatoryTitle: title }) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: `The ${name} was issued.` })
         onClose()
@@ -219,6 +234,7 @@ function IssueStep({ request, letter, onClose }: { request: RequestDetail; lette
         placeholder="e.g. Superintendent"
         value={title}
         onChange={(event) => setTitle(event.currentTarget.value)}
+        error={errors.signatoryTitle}
         required
         data-autofocus
       />

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
 import { useState, type FormEvent, type ReactNode } from 'react'
+import type { z } from 'zod'
 import { errorMessage } from '@/lib/api-client'
+import { schemaErrors } from '@/lib/schema-errors'
 
 /** One part of the request page: a bordered box with its heading and, on the right, what may be done. */
 export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -39,6 +41,20 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
  * beside each field, from the contract's schema; none found lets the step go on), or null when the step may be asked for.
  */
 export type StepProblems = string | Readonly<Partial<Record<string, string>>> | null
+
+/**
+ * A step's fields checked by the contract's schema the server applies to the step: the errors to show beside each
+ * field, and the check that finds them (its answer is what StepModal's `check` returns).
+ */
+export function useStepErrors<Field extends string>(schema: z.ZodType, fields: readonly Field[]) {
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const check = (input: unknown) => {
+    const found = schemaErrors(schema, input, fields)
+    setErrors(found)
+    return found
+  }
+  return [errors, check] as const
+}
 
 /** Whether a check found anything that holds the step back. */
 const holdsBack = (found: StepProblems): boolean =>

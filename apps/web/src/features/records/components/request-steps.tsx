@@ -1,10 +1,16 @@
 import { ActionIcon, Button, Group, MultiSelect, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import {
+  ClarifyInputSchema,
+  DetermineInputSchema,
   DISCLOSING_OUTCOMES,
   EXTENSION_REASON_TEXT,
   EXTENSION_REASONS,
+  ExtendInputSchema,
   OUTCOMES,
+  ProduceInputSchema,
+  ReasonInputSchema,
+  ResponsiblePersonSchema,
   WITHHOLDING_OUTCOMES,
   type ExtensionReason,
   type Outcome,
@@ -13,9 +19,10 @@ import {
 import { extensionClock, formatDay, MAX_EXTENSION_DAYS } from '@platform/contracts/records-clock'
 import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { schemaErrors } from '@/lib/schema-errors'
 import { useClarify, useDetermine, useExemptions, useExtend, useHolidays, useReopen, useRequestStep } from '../api/records'
 import { EXTENSION_REASON_LABELS, OUTCOME_LABELS } from './records-labels'
-import { StepModal } from './request-parts'
+import { StepModal, useStepErrors } from './request-parts'
 
 type Step = 'clarify' | 'extend' | 'determine' | 'produce' | 'close' | 'reopen'
 
@@ -61,14 +68,16 @@ function ClarifyStep({ request, onClose }: { request: RequestDetail; onClose: ()
   const clarify = useClarify()
   const [clarifiedText, setClarifiedText] = useState(request.clarifiedText ?? '')
   const [note, setNote] = useState('')
+  const [errors, check] = useStepErrors(ClarifyInputSchema, ['clarifiedText', 'note'] as const)
+  const input = { clarifiedText, note: note.trim() || null }
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Clarify ${request.number}`}
       submitLabel="Save clarified text"
-      check={() => (clarifiedText.trim() ? null : 'Enter the request as clarified with the requester.')}
-      run={() => clarify.mutateAsync({ id: request.id, clarifiedText, note })}
+      check={() => check(input)}
+      run={() => clarify.mutateAsync({ id: request.id, input: ClarifyInputSchema.parse(input) })}
       onDone={done('The clarified text was saved. The due date did not move.', onClose)}
     >
       <Text size="sm" c="dimmed">
@@ -78,12 +87,20 @@ function ClarifyStep({ request, onClose }: { request: RequestDetail; onClose: ()
         label="Clarified text"
         value={clarifiedText}
         onChange={(event) => setClarifiedText(event.currentTarget.value)}
+        error={errors.clarifiedText}
         required
         autosize
         minRows={3}
         data-autofocus
       />
-      <Textarea label="Note (optional)" value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={1} />
+      <Textarea
+        label="Note (optional)"
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        error={errors.note}
+        autosize
+        minRows={1}
+      />
     </StepModal>
   )
 }
@@ -92,7 +109,9 @@ function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () 
   const extend = useExtend()
   const [reason, setReason] = useState<ExtensionReason | null>(null)
   const [days, setDays] = useState<number | string>(MAX_EXTENSION_DAYS)
-  const whole = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= MAX_EXTENSION_DAYS
+  const [errors, check] = useStepErrors(ExtendInputSchema, ['reason', 'days'] as const)
+  const input = { reason, days: typeof days === 'number' ? days : undefined }
+  const whole = typeof days === 'number' && ExtendInputSchema.shape.days.safeParse(days).success
   const dayTen = request.clock.dayTen
   const holidays = useHolidays(Number(dayTen.slice(0, 4)))
   const nextYear = useHolidays(Number(dayTen.slice(0, 4)) + 1)
@@ -104,13 +123,11 @@ function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () 
       title={`Extend ${request.number}`}
       submitLabel="Extend"
       confirmLabel="Extend once"
-      check={() =>
-        !reason ? 'Choose the statute’s reason for the extension.' : !whole ? `The extension is 1 to ${MAX_EXTENSION_DAYS} days.` : null
-      }
+      check={() => check(input)}
       confirmation={() =>
         `Extend ${request.number} by ${String(days)} days for ${EXTENSION_REASON_LABELS[reason!].toLowerCase()}${preview ? `, to ${formatDay(preview.extendedDueOn, true)}` : ''}? A request is extended only once: this cannot be undone.`
       }
-      run={() => extend.mutateAsync({ id: request.id, input: { reason: reason!, days: Number(days) } })}
+      run={() => extend.mutateAsync({ id: request.id, input: ExtendInputSchema.parse(input) })}
       onDone={done(`${request.number} was extended.`, onClose)}
     >
       <Text size="sm" c="dimmed">
@@ -123,6 +140,7 @@ function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () 
         data={EXTENSION_REASONS.map((value) => ({ value, label: EXTENSION_REASON_LABELS[value] }))}
         value={reason}
         onChange={(value) => setReason(value as ExtensionReason | null)}
+        error={errors.reason}
         required
         data-autofocus
       />
@@ -138,6 +156,7 @@ function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () 
         allowDecimal={false}
         value={days}
         onChange={setDays}
+        error={errors.days}
         required
         w={200}
       />
@@ -151,6 +170,8 @@ function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () 
 }
 
 type Responsible = { key: number; name: string; title: string }
+const PERSON_FIELDS = ['name', 'title'] as const
+type PersonErrors = Partial<Record<(typeof PERSON_FIELDS)[number], string>>
 
 function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const determine = useDetermine()
@@ -163,12 +184,26 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
   const withholds = outcome !== null && WITHHOLDING_OUTCOMES.includes(outcome)
   const marked = [...new Set(request.documents.flatMap((document) => document.exemptions.map((exemption) => exemption.citation)))]
   const named = responsible.filter((person) => person.name.trim() || person.title.trim())
+  const [errors, checkFields] = useStepErrors(DetermineInputSchema, ['outcome', 'estimatedProductionOn'] as const)
+  const [personErrors, setPersonErrors] = useState<Record<number, PersonErrors>>({})
+  const input = {
+    outcome,
+    estimatedProductionOn: discloses ? estimated || null : null,
+    responsible: withholds ? named.map(({ name, title }) => ({ name, title })) : [],
+    exemptionIds: withholds ? exemptionIds.map(Number) : [],
+  }
 
   const check = () => {
-    if (!outcome) return 'Choose the outcome.'
+    const found = checkFields(input)
+    const people = withholds
+      ? Object.fromEntries(named.map((person) => [person.key, schemaErrors(ResponsiblePersonSchema, person, PERSON_FIELDS)]))
+      : {}
+    setPersonErrors(people)
+    const personProblems = Object.values(people).flatMap((problems) => Object.values(problems))
+    if (Object.keys(found).length > 0 || personProblems.length > 0) return { ...found, responsible: personProblems[0] }
+    // The contract leaves these to the server's rules for each outcome; the form says so before anything is sent.
     if (discloses && !estimated) return 'Give the estimated date the records will be produced.'
-    if (withholds && (named.length === 0 || named.some((person) => !person.name.trim() || !person.title.trim())))
-      return 'Name every person responsible for withholding, each with their title.'
+    if (withholds && named.length === 0) return 'Name every person responsible for withholding, each with their title.'
     if (withholds && exemptionIds.length === 0 && marked.length === 0)
       return 'Choose the exemptions relied on (or mark them on the documents).'
     return null
@@ -184,17 +219,7 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
       confirmation={() =>
         `Determine ${request.number}: ${OUTCOME_LABELS[outcome!]}${discloses ? `, records estimated by ${formatDay(estimated, true)}` : ''}? The determination is final and stops the clock.`
       }
-      run={() =>
-        determine.mutateAsync({
-          id: request.id,
-          input: {
-            outcome: outcome!,
-            estimatedProductionOn: discloses ? estimated : null,
-            responsible: withholds ? named.map(({ name, title }) => ({ name: name.trim(), title: title.trim() })) : [],
-            exemptionIds: withholds ? exemptionIds.map(Number) : [],
-          },
-        })
-      }
+      run={() => determine.mutateAsync({ id: request.id, input: DetermineInputSchema.parse(input) })}
       onDone={done(`${request.number} was determined.`, onClose)}
     >
       <Select
@@ -202,6 +227,7 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
         data={OUTCOMES.map((value) => ({ value, label: OUTCOME_LABELS[value] }))}
         value={outcome}
         onChange={(value) => setOutcome(value as Outcome | null)}
+        error={errors.outcome}
         required
         data-autofocus
       />
@@ -211,6 +237,7 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
           type="date"
           value={estimated}
           onChange={(event) => setEstimated(event.currentTarget.value)}
+          error={errors.estimatedProductionOn}
           required
           w={220}
         />
@@ -227,6 +254,7 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
                   const value = event.currentTarget.value
                   setResponsible((all) => all.map((entry) => (entry.key === person.key ? { ...entry, name: value } : entry)))
                 }}
+                error={personErrors[person.key]?.name}
                 style={{ flex: '1 1 180px' }}
               />
               <TextInput
@@ -236,6 +264,7 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
                   const value = event.currentTarget.value
                   setResponsible((all) => all.map((entry) => (entry.key === person.key ? { ...entry, title: value } : entry)))
                 }}
+                error={personErrors[person.key]?.title}
                 style={{ flex: '1 1 180px' }}
               />
               {responsible.length > 1 ? (
@@ -287,6 +316,8 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
 function FinishStep({ request, step, onClose }: { request: RequestDetail; step: 'produce' | 'close'; onClose: () => void }) {
   const mutation = useRequestStep()
   const [note, setNote] = useState('')
+  const [errors, check] = useStepErrors(ProduceInputSchema, ['note'] as const)
+  const input = { note: note.trim() || null }
   const producing = step === 'produce'
   return (
     <StepModal
@@ -294,19 +325,20 @@ function FinishStep({ request, step, onClose }: { request: RequestDetail; step: 
       onClose={onClose}
       title={`${producing ? 'Produce records for' : 'Close'} ${request.number}`}
       submitLabel={producing ? 'Produce records' : 'Close request'}
-      check={() => null}
+      check={() => check(input)}
       confirmation={() =>
         producing
           ? `Mark the records of ${request.number} as being produced to the requester?`
           : `Close ${request.number}? A closed request can only be reopened, with a reason.`
       }
-      run={() => mutation.mutateAsync({ id: request.id, name: step, note })}
+      run={() => mutation.mutateAsync({ id: request.id, name: step, input: ProduceInputSchema.parse(input) })}
       onDone={done(producing ? `${request.number} is now producing records.` : `${request.number} was closed.`, onClose)}
     >
       <Textarea
         label="Note (optional)"
         value={note}
         onChange={(event) => setNote(event.currentTarget.value)}
+        error={errors.note}
         autosize
         minRows={2}
         data-autofocus
@@ -318,21 +350,23 @@ function FinishStep({ request, step, onClose }: { request: RequestDetail; step: 
 function ReopenStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const reopen = useReopen()
   const [reason, setReason] = useState('')
+  const [errors, check] = useStepErrors(ReasonInputSchema, ['reason'] as const)
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Reopen ${request.number}`}
       submitLabel="Reopen"
-      check={() => (reason.trim().length >= 5 ? null : 'Say why the request is reopened (at least 5 characters).')}
+      check={() => check({ reason })}
       confirmation={() => `Reopen ${request.number}?`}
-      run={() => reopen.mutateAsync({ id: request.id, reason })}
+      run={() => reopen.mutateAsync({ id: request.id, input: ReasonInputSchema.parse({ reason }) })}
       onDone={done(`${request.number} was reopened.`, onClose)}
     >
       <Textarea
         label="Reason"
         value={reason}
         onChange={(event) => setReason(event.currentTarget.value)}
+        error={errors.reason}
         required
         autosize
         minRows={2}

@@ -1,11 +1,11 @@
 import { Badge, Button, List, Select, Table, Text, TextInput, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import type { RequestDetail } from '@platform/contracts/records'
+import { AssignInputSchema, TaskDoneInputSchema, TaskInputSchema, type RequestDetail } from '@platform/contracts/records'
 import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { useAddTask, useAssign, useRecordsPeople, useTaskDone } from '../api/records'
-import { Section, StepModal } from './request-parts'
+import { Section, StepModal, useStepErrors } from './request-parts'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
 
@@ -61,6 +61,13 @@ function AssignStep({ request, onClose }: { request: RequestDetail; onClose: () 
   const [userId, setUserId] = useState<string | null>(null)
   const [reason, setReason] = useState('')
   const [task, setTask] = useState('')
+  const [errors, check] = useStepErrors(AssignInputSchema, ['userId', 'reason', 'task'] as const)
+  const input = {
+    role,
+    userId: userId === null ? undefined : Number(userId),
+    reason,
+    task: role === 'CUSTODIAN' ? task.trim() || null : null,
+  }
   const candidates = (people.data ?? []).filter((person) =>
     role === 'CUSTODIAN' ? person.duties.includes('CUSTODIAN') : person.duties.some((duty) => duty !== 'VIEWER'),
   )
@@ -70,18 +77,8 @@ function AssignStep({ request, onClose }: { request: RequestDetail; onClose: () 
       onClose={onClose}
       title={`Assign on ${request.number}`}
       submitLabel="Assign"
-      check={() =>
-        !userId
-          ? 'Choose the person.'
-          : !reason.trim()
-            ? 'Say why this person is assigned.'
-            : role === 'CUSTODIAN' && !task.trim()
-              ? 'A custodian is assigned with a search task: describe it.'
-              : null
-      }
-      run={() =>
-        assign.mutateAsync({ id: request.id, input: { role, userId: Number(userId), reason, task: role === 'CUSTODIAN' ? task : null } })
-      }
+      check={() => check(input)}
+      run={() => assign.mutateAsync({ id: request.id, input: AssignInputSchema.parse(input) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The assignment was saved.' })
         onClose()
@@ -107,12 +104,27 @@ function AssignStep({ request, onClose }: { request: RequestDetail; onClose: () 
         data={candidates.map((person) => ({ value: String(person.id), label: person.name }))}
         value={userId}
         onChange={setUserId}
+        error={errors.userId}
         searchable
         required
       />
-      <TextInput label="Reason for the assignment" value={reason} onChange={(event) => setReason(event.currentTarget.value)} required />
+      <TextInput
+        label="Reason for the assignment"
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        error={errors.reason}
+        required
+      />
       {role === 'CUSTODIAN' ? (
-        <Textarea label="Search task" value={task} onChange={(event) => setTask(event.currentTarget.value)} required autosize minRows={2} />
+        <Textarea
+          label="Search task"
+          value={task}
+          onChange={(event) => setTask(event.currentTarget.value)}
+          error={errors.task}
+          required
+          autosize
+          minRows={2}
+        />
       ) : null}
     </StepModal>
   )
@@ -181,14 +193,16 @@ function AddTaskStep({ request, onClose }: { request: RequestDetail; onClose: ()
   const people = useRecordsPeople()
   const [assigneeId, setAssigneeId] = useState<string | null>(null)
   const [description, setDescription] = useState('')
+  const [errors, check] = useStepErrors(TaskInputSchema, ['assigneeId', 'description'] as const)
+  const input = { assigneeId: assigneeId === null ? undefined : Number(assigneeId), description }
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Search task on ${request.number}`}
       submitLabel="Add task"
-      check={() => (!assigneeId ? 'Choose who searches.' : !description.trim() ? 'Describe what to search for.' : null)}
-      run={() => add.mutateAsync({ id: request.id, assigneeId: Number(assigneeId), description })}
+      check={() => check(input)}
+      run={() => add.mutateAsync({ id: request.id, input: TaskInputSchema.parse(input) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The task was added.' })
         onClose()
@@ -201,6 +215,7 @@ function AddTaskStep({ request, onClose }: { request: RequestDetail; onClose: ()
           .map((person) => ({ value: String(person.id), label: person.name }))}
         value={assigneeId}
         onChange={setAssigneeId}
+        error={errors.assigneeId}
         searchable
         required
         data-autofocus
@@ -209,6 +224,7 @@ function AddTaskStep({ request, onClose }: { request: RequestDetail; onClose: ()
         label="What to search for"
         value={description}
         onChange={(event) => setDescription(event.currentTarget.value)}
+        error={errors.description}
         required
         autosize
         minRows={2}
@@ -230,14 +246,15 @@ function TaskDoneStep({
 }) {
   const finish = useTaskDone()
   const [result, setResult] = useState('')
+  const [errors, check] = useStepErrors(TaskDoneInputSchema, ['result'] as const)
   return (
     <StepModal
       opened
       onClose={onClose}
       title="Mark the search done"
       submitLabel="Mark done"
-      check={() => (result.trim() ? null : 'Say what the search found (or that it found nothing).')}
-      run={() => finish.mutateAsync({ id: request.id, taskId, result })}
+      check={() => check({ result })}
+      run={() => finish.mutateAsync({ id: request.id, taskId, input: TaskDoneInputSchema.parse({ result }) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The task was marked done.' })
         onClose()
@@ -248,6 +265,7 @@ function TaskDoneStep({
         label="What the search found"
         value={result}
         onChange={(event) => setResult(event.currentTarget.value)}
+        error={errors.result}
         required
         autosize
         minRows={2}

@@ -1,0 +1,194 @@
+import type { Letter, RequestDetail } from '@platform/contracts/records'
+import { screen, waitFor, within } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeUser } from '@/test/factories'
+import { stubApi, type FetchMock } from '@/test/fake-api'
+import { jsonResponse, renderRoutes } from '@/test/render'
+import { FeesSection } from './request-fees'
+import { LettersSection } from './request-letters'
+import { RequestSteps } from './request-steps'
+
+const me = makeUser({ id: 7 })
+
+const actions = {
+  clarify: false,
+  assign: false,
+  addTask: false,
+  upload: false,
+  markExemption: false,
+  extend: false,
+  determine: false,
+  draftLetter: false,
+  issueLetter: false,
+  recordFee: false,
+  produce: false,
+  close: false,
+  reopen: false,
+  logTime: false,
+  note: false,
+  link: false,
+}
+
+function makeRequest(overrides: Partial<RequestDetail> = {}): RequestDetail {
+  return {
+    id: 12,
+    number: 'PRR-2026-0012',
+    state: 'RECEIVED',
+    outcome: null,
+    channel: 'EMAIL',
+    receivedAt: '2026-03-02T17:00:00.000Z',
+    summary: 'Warrants to Acme Paving',
+    requesterName: 'Quinn Reporter',
+    determinationDueOn: '2026-03-12',
+    extendedDueOn: null,
+    dueOn: '2026-03-12',
+    daysLeft: 5,
+    status: 'ON_TRACK',
+    pointPersonId: null,
+    pointPersonName: null,
+    determinedOn: null,
+    requesterContact: 'quinn@example.org',
+    text: 'Warrants to Acme Paving',
+    clarifiedText: null,
+    clock: {
+      receivedOn: '2026-03-02',
+      countedFrom: '2026-03-02',
+      afterHours: false,
+      dayTen: '2026-03-12',
+      determinationDueOn: '2026-03-12',
+      extendedDueOn: null,
+      dueOn: '2026-03-12',
+      daysLeft: 5,
+      status: 'ON_TRACK',
+      explanation: 'Received Monday 2 March; day 10 is Thursday 12 March.',
+      extensionExplanation: null,
+    },
+    extension: null,
+    determination: null,
+    estimatedProductionOn: null,
+    closedAt: null,
+    assignments: [],
+    tasks: [],
+    documents: [],
+    letters: [],
+    fees: [],
+    feeTotalCents: 0,
+    timeLog: [],
+    timeTotalMinutes: 0,
+    notes: [],
+    links: [],
+    timeline: [],
+    actions,
+    ...overrides,
+  }
+}
+
+const draftLetter: Letter = {
+  id: 3,
+  kind: 'DENIAL',
+  state: 'DRAFT',
+  body: 'The district withholds page 2.',
+  drafterNames: ['Cass Counsel'],
+  drafterIds: [9],
+  signedByName: null,
+  signedByTitle: null,
+  issuedAt: null,
+  createdAt: '2026-03-05T17:00:00.000Z',
+  missing: [],
+}
+
+let fetchMock: FetchMock
+
+beforeEach(() => {
+  fetchMock = stubApi((url) => {
+    if (url.pathname === '/api/records-me') return jsonResponse(200, { data: { isAdmin: false, userId: me.id, duties: ['SIGNATORY'] } })
+    if (url.pathname === '/api/holidays') return jsonResponse(200, { data: [] })
+    return undefined
+  }, me)
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')
+const show = (element: ReactElement) => renderRoutes([{ path: '/', element }], '/')
+
+describe('the request steps check their fields with the contract’s schema', () => {
+  it('reopen: a reason too short shows the contract’s message on the field and sends nothing', async () => {
+    const user = userEvent.setup()
+    show(<RequestSteps request={makeRequest({ state: 'CLOSED', actions: { ...actions, reopen: true } })} />)
+    await user.click(screen.getByRole('button', { name: 'Reopen' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Reopen PRR-2026-0012' })
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' })
+    await user.type(reason, 'oops')
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen' }))
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Say why the request is reopened, in at least 5 characters (reason).'))
+    expect(reason).toHaveAttribute('aria-invalid', 'true')
+    expect(within(dialog).queryByText(/Reopen PRR-2026-0012\?/)).toBeNull()
+    expect(posts()).toEqual([])
+  })
+
+  it('extend: no reason and no days show the contract’s messages on their fields and send nothing', async () => {
+    const user = userEvent.setup()
+    show(<RequestSteps request={makeRequest({ actions: { ...actions, extend: true } })} />)
+    await user.click(screen.getByRole('button', { name: 'Extend' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Extend PRR-2026-0012' })
+    const days = within(dialog).getByRole('textbox', { name: /Days/ })
+    await user.clear(days)
+    await user.click(within(dialog).getByRole('button', { name: 'Extend' }))
+    expect(
+      await within(dialog).findByText(/^Choose the statute’s reason for the extension \(reason: one of FIELD_FACILITIES/),
+    ).toBeInTheDocument()
+    expect(days).toHaveAccessibleDescription('Enter the days of the extension, a whole number from 1 to 14 (days).')
+    expect(posts()).toEqual([])
+  })
+})
+
+describe('the letters and fees check their fields with the contract’s schema', () => {
+  it('sign and issue: an empty title shows the contract’s message on the field and sends nothing', async () => {
+    const user = userEvent.setup()
+    show(<LettersSection request={makeRequest({ letters: [draftLetter], actions: { ...actions, issueLetter: true } })} />)
+    await user.click(await screen.findByRole('button', { name: 'Sign and issue' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sign and issue the denial letter' })
+    const title = within(dialog).getByRole('textbox', { name: 'Your title' })
+    await user.type(title, '   ')
+    await user.click(within(dialog).getByRole('button', { name: 'Sign and issue' }))
+    await waitFor(() =>
+      expect(title).toHaveAccessibleDescription('Enter your title as it will appear under your signature (signatoryTitle).'),
+    )
+    expect(posts()).toEqual([])
+  })
+
+  it('fee: a missing description and no pages show the contract’s messages on their fields and send nothing', async () => {
+    const user = userEvent.setup()
+    show(<FeesSection request={makeRequest({ actions: { ...actions, recordFee: true } })} />)
+    await user.click(screen.getByRole('button', { name: 'Calculate a fee' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Fee on PRR-2026-0012' })
+    const pages = within(dialog).getByRole('textbox', { name: 'Pages' })
+    await user.clear(pages)
+    await user.click(within(dialog).getByRole('button', { name: 'Record fee' }))
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
+        'Describe what the fee charges for (description).',
+      ),
+    )
+    expect(pages).toHaveAccessibleDescription('Enter the pages copied or the hours of work, a whole number (quantity).')
+    expect(posts()).toEqual([])
+
+    // A fee that passes the contract is sent as the contract parses it.
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), '  Copies of the warrant register ')
+    await user.clear(pages)
+    await user.type(pages, '12')
+    await user.click(within(dialog).getByRole('button', { name: 'Record fee' }))
+    await waitFor(() => expect(posts()).toHaveLength(1))
+    expect(JSON.parse(String(posts()[0]![1]?.body))).toEqual({
+      kind: 'DUPLICATION',
+      electronicBasis: null,
+      description: 'Copies of the warrant register',
+      quantity: 12,
+      unitCents: 10,
+    })
+  })
+})
