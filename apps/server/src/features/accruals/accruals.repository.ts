@@ -137,19 +137,19 @@ const DETAIL = [
 
 class NothingToPost extends Error {}
 
-/** Adds up groups under one key of theirs, in key order (PostgreSQL answers sums as strings). */
+/** Adds up groups under one of their columns, in key order; `count` names the column counted (PostgreSQL sums are strings). */
 function rollUp<Row extends { amount: number | string | null }>(
   rows: Row[],
-  keyOf: (row: Row) => string,
-  countOf: (row: Row) => number | string,
+  key: keyof Row & string,
+  count: keyof Row & string,
 ): Array<{ key: string; count: number; amount: number }> {
   const totals = new Map<string, { key: string; count: number; amount: number }>()
   for (const row of rows) {
-    const key = keyOf(row)
-    const total = totals.get(key) ?? { key, count: 0, amount: 0 }
-    total.count += Number(countOf(row))
+    const name = String(row[key])
+    const total = totals.get(name) ?? { key: name, count: 0, amount: 0 }
+    total.count += Number(row[count])
     total.amount += Number(row.amount ?? 0)
-    totals.set(key, total)
+    totals.set(name, total)
   }
   return [...totals.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 }
@@ -558,26 +558,10 @@ export function createAccrualsRepository(db: Db) {
         .execute()
       const live = byStateAndType.filter((row) => !DEAD_STATES.includes(row.state))
       return {
-        byState: rollUp(
-          byStateAndType,
-          (row) => row.state,
-          (row) => row.count,
-        ),
-        byType: rollUp(
-          live,
-          (row) => row.type,
-          (row) => row.count,
-        ),
-        byFund: rollUp(
-          byFundAndResource,
-          (row) => row.fund,
-          (row) => row.fund_requests,
-        ),
-        byResource: rollUp(
-          byFundAndResource,
-          (row) => row.resource,
-          (row) => row.resource_requests,
-        ),
+        byState: rollUp(byStateAndType, 'state', 'count'),
+        byType: rollUp(live, 'type', 'count'),
+        byFund: rollUp(byFundAndResource, 'fund', 'fund_requests'),
+        byResource: rollUp(byFundAndResource, 'resource', 'resource_requests'),
       }
     },
 
