@@ -344,6 +344,7 @@ export function createUsersImportService(deps: {
         }
         if (events.length > 0) await deps.invalidateMenus(trx)
       })
+      if (events.length > 0) await users.refreshStatistics()
       const rows = planned.map(publicRow)
       const summary = summarize(rows)
       events.push({ ...base, action: 'user.import', targetType: 'import', details: { summary } })

@@ -129,6 +129,15 @@ export function createUsersRepository(db: Db) {
       }
     },
 
+    /**
+     * After a bulk import on PostgreSQL: fresh planner statistics for the tables it filled. Until autovacuum gets to
+     * them the planner believes a role holds a handful of people and picks a nested loop that read every search term
+     * per person (600 ms instead of 1 ms for a filtered page over 20,000 users). SQLite's planner keeps no such figures.
+     */
+    async refreshStatistics(): Promise<void> {
+      if (db.dialect === 'postgres') await sql`analyze users, user_search_terms, user_permissions`.execute(k)
+    },
+
     recordSignIn: (userId: number, at: string) =>
       k.updateTable('users').set({ last_login: at, email_verified: 1 }).where('user_id', '=', userId).execute(),
 
