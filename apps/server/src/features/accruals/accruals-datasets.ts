@@ -1,11 +1,39 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { ageBucket, ageDays, dollars, siteScoped, type SiteScope, withinSites } from '../../db/sql-fragments.js'
+import {
+  ACCOUNT_SEGMENT_FIELDS,
+  ageColumns,
+  AMOUNT_FIELD,
+  FISCAL_YEAR_FIELD,
+  LINE_KEY_FIELD,
+  lineKey,
+  SITE_COLUMNS,
+  SITE_FIELDS,
+  STATE_FIELD,
+} from '../../db/dataset-fields.js'
+import { dollars, siteScoped, type SiteScope, withinSites } from '../../db/sql-fragments.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
 
 type Source = CatalogueDataset['source']
+type Field = CatalogueDataset['fields'][number]
+
+/** What both datasets say first about an accrual: which one, of which year and site, its type and its state. */
+const ACCRUAL_FIELDS: Field[] = [
+  { name: 'accrual_id', label: 'Accrual', type: 'integer' },
+  FISCAL_YEAR_FIELD,
+  ...SITE_FIELDS,
+  { name: 'type', label: 'Type', type: 'string' },
+  STATE_FIELD,
+]
+
+/** The `ACCRUAL_FIELDS` columns, from `accruals` as `a` joined to its cycle (`c`) and site (`s`). */
+const ACCRUAL_COLUMNS = ['a.accrual_id', 'c.fiscal_year', ...SITE_COLUMNS, 'a.type', 'a.state'] as const
+
+/** Fields both datasets have further on, each in its own place. */
+const VENDOR_FIELD: Field = { name: 'vendor', label: 'Vendor or payer', type: 'string' }
+const JOURNAL_FIELD: Field = { name: 'journal_reference', label: 'Journal', type: 'string' }
 
 /**
  * The Reports Studio datasets of Accruals: `accruals`, one row per request line (fund and resource, for the county's
@@ -25,13 +53,8 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
           .innerJoin('users as u', 'u.user_id', 'a.requester_id')
           .leftJoin('accrual_journals as j', 'j.journal_id', 'a.journal_id')
           .select([
-            sql<string>`${sql.ref('a.accrual_id')} || '/' || ${sql.ref('l.line_no')}`.as('line_key'),
-            'a.accrual_id',
-            'c.fiscal_year',
-            's.code as site_code',
-            's.name as site_name',
-            'a.type',
-            'a.state',
+            lineKey('a.accrual_id', 'l.line_no'),
+            ...ACCRUAL_COLUMNS,
             'a.clearing',
             'a.basis',
             'a.vendor',
@@ -62,12 +85,7 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
           .innerJoin('finance_sites as s', 's.site_id', 'a.site_id')
           .leftJoin('accrual_journals as j', 'j.journal_id', 'a.journal_id')
           .select([
-            'a.accrual_id',
-            'c.fiscal_year',
-            's.code as site_code',
-            's.name as site_name',
-            'a.type',
-            'a.state',
+            ...ACCRUAL_COLUMNS,
             'a.basis',
             'a.vendor',
             'a.clearing',
@@ -79,8 +97,7 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
             sql<number>`case when ${sql.ref('a.state')} in ('POSTED', 'PARTIALLY_LIQUIDATED') then (${sql.ref('a.amount_cents')} - ${sql.ref('a.cleared_cents')}) / 100.0 else 0 end`.as(
               'open_amount',
             ),
-            ageDays('c.cutoff_on', dialect).as('age_days'),
-            ageBucket('c.cutoff_on', dialect, [90, 184]).as('age_bucket'),
+            ...ageColumns('c.cutoff_on', dialect, [90, 184]),
             (eb) =>
               eb
                 .selectFrom('accrual_liquidations as q')
@@ -108,27 +125,20 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
       access: { application: 'ACCRUALS' },
       key: 'line_key',
       fields: [
-        { name: 'line_key', label: 'Line', type: 'string', groupable: false },
-        { name: 'accrual_id', label: 'Accrual', type: 'integer' },
-        { name: 'fiscal_year', label: 'Fiscal year', type: 'string' },
-        { name: 'site_code', label: 'Site code', type: 'string' },
-        { name: 'site_name', label: 'Site', type: 'string' },
-        { name: 'type', label: 'Type', type: 'string' },
-        { name: 'state', label: 'State', type: 'string' },
+        LINE_KEY_FIELD,
+        ...ACCRUAL_FIELDS,
         { name: 'clearing', label: 'Clearing', type: 'string' },
         { name: 'basis', label: 'Basis', type: 'string' },
-        { name: 'vendor', label: 'Vendor or payer', type: 'string' },
+        VENDOR_FIELD,
         { name: 'description', label: 'Description', type: 'string', groupable: false },
         { name: 'po_number', label: 'PO number', type: 'string' },
         { name: 'invoice_number', label: 'Invoice number', type: 'string' },
         { name: 'received_on', label: 'Received', type: 'date' },
-        { name: 'account', label: 'Account', type: 'string' },
-        { name: 'fund', label: 'Fund', type: 'string' },
-        { name: 'resource', label: 'Resource', type: 'string' },
+        ...ACCOUNT_SEGMENT_FIELDS,
         { name: 'object', label: 'Object', type: 'string' },
         { name: 'accrual_account', label: 'Accrual account', type: 'string' },
-        { name: 'amount', label: 'Amount', type: 'money', groupable: false },
-        { name: 'journal_reference', label: 'Journal', type: 'string' },
+        AMOUNT_FIELD,
+        JOURNAL_FIELD,
         { name: 'requester', label: 'Requester', type: 'string' },
       ],
       ...siteScoped(lines, visibleSites),
@@ -142,16 +152,11 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
       access: { application: 'ACCRUALS' },
       key: 'accrual_id',
       fields: [
-        { name: 'accrual_id', label: 'Accrual', type: 'integer' },
-        { name: 'fiscal_year', label: 'Fiscal year', type: 'string' },
-        { name: 'site_code', label: 'Site code', type: 'string' },
-        { name: 'site_name', label: 'Site', type: 'string' },
-        { name: 'type', label: 'Type', type: 'string' },
-        { name: 'state', label: 'State', type: 'string' },
+        ...ACCRUAL_FIELDS,
         { name: 'basis', label: 'Basis', type: 'string' },
-        { name: 'vendor', label: 'Vendor or payer', type: 'string' },
+        VENDOR_FIELD,
         { name: 'clearing', label: 'Clearing', type: 'string' },
-        { name: 'journal_reference', label: 'Journal', type: 'string' },
+        JOURNAL_FIELD,
         { name: 'accrued', label: 'Accrued', type: 'money', groupable: false },
         { name: 'cleared', label: 'Paid or received', type: 'money', groupable: false },
         { name: 'written_off', label: 'Written off', type: 'money', groupable: false },

@@ -1,11 +1,31 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { ageBucket, ageDays, dateOf, dollars, monthOf, siteScoped, type SiteScope, withinSites } from '../../db/sql-fragments.js'
+import {
+  ACCOUNT_SEGMENT_FIELDS,
+  AGE_FIELDS,
+  ageColumns,
+  AMOUNT_FIELD,
+  FISCAL_YEAR_FIELD,
+  idField,
+  LINE_KEY_FIELD,
+  lineKey,
+  SITE_COLUMNS,
+  SITE_FIELDS,
+  STATE_FIELD,
+} from '../../db/dataset-fields.js'
+import { dateOf, dollars, monthOf, siteScoped, type SiteScope, withinSites } from '../../db/sql-fragments.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
 
 type Source = CatalogueDataset['source']
+type Field = CatalogueDataset['fields'][number]
+
+/** Where and when a receipt or a deposit belongs, and how far it has gone: its site, fiscal year and state. */
+const SITE_YEAR_STATE_FIELDS: Field[] = [...SITE_FIELDS, FISCAL_YEAR_FIELD, STATE_FIELD]
+
+/** The deposit a receipt went into, or that holds a line. */
+const DEPOSIT_FIELD: Field = { name: 'deposit_id', label: 'Deposit', type: 'integer' }
 
 /**
  * The Reports Studio datasets of Payment Receipts: receipts, and deposited receipt lines. Holders of the application
@@ -23,8 +43,7 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
           .select([
             'r.receipt_id as id',
             'r.number',
-            's.code as site_code',
-            's.name as site_name',
+            ...SITE_COLUMNS,
             'r.fiscal_year',
             'r.state',
             'r.payer',
@@ -33,8 +52,7 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
             dollars('r.amount_cents').as('amount'),
             'r.issued_on',
             monthOf('r.issued_on').as('issued_month'),
-            ageDays('r.issued_on', dialect).as('age_days'),
-            ageBucket('r.issued_on', dialect, [7, 30]).as('age_bucket'),
+            ...ageColumns('r.issued_on', dialect, [7, 30]),
             'r.deposit_id',
             'u.full_name as collector',
           ]),
@@ -52,10 +70,9 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
           .innerJoin('receipt_deposits as d', 'd.deposit_id', 'r.deposit_id')
           .innerJoin('finance_sites as s', 's.site_id', 'd.site_id')
           .select([
-            sql<string>`${sql.ref('r.number')} || '/' || ${sql.ref('l.line_no')}`.as('line_key'),
+            lineKey('r.number', 'l.line_no'),
             'd.deposit_id',
-            's.code as site_code',
-            's.name as site_name',
+            ...SITE_COLUMNS,
             'd.fiscal_year',
             'd.state',
             dateOf('d.created_at').as('gathered_on'),
@@ -80,21 +97,17 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
       access: { application: 'PAYMENT_RECEIPTS' },
       key: 'id',
       fields: [
-        { name: 'id', label: 'Id', type: 'integer', groupable: false },
+        idField('id'),
         { name: 'number', label: 'Number', type: 'string' },
-        { name: 'site_code', label: 'Site code', type: 'string' },
-        { name: 'site_name', label: 'Site', type: 'string' },
-        { name: 'fiscal_year', label: 'Fiscal year', type: 'string' },
-        { name: 'state', label: 'State', type: 'string' },
+        ...SITE_YEAR_STATE_FIELDS,
         { name: 'payer', label: 'Payer', type: 'string' },
         { name: 'tender', label: 'Tender', type: 'string' },
         { name: 'purpose', label: 'Purpose', type: 'string', groupable: false },
-        { name: 'amount', label: 'Amount', type: 'money', groupable: false },
+        AMOUNT_FIELD,
         { name: 'issued_on', label: 'Issued', type: 'date' },
         { name: 'issued_month', label: 'Month issued', type: 'string' },
-        { name: 'age_days', label: 'Age (days)', type: 'integer' },
-        { name: 'age_bucket', label: 'Age', type: 'string' },
-        { name: 'deposit_id', label: 'Deposit', type: 'integer' },
+        ...AGE_FIELDS,
+        DEPOSIT_FIELD,
         { name: 'collector', label: 'Collector', type: 'string' },
       ],
       ...siteScoped(receipts, visibleSites),
@@ -107,20 +120,15 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
       access: { application: 'PAYMENT_RECEIPTS' },
       key: 'line_key',
       fields: [
-        { name: 'line_key', label: 'Line', type: 'string', groupable: false },
-        { name: 'deposit_id', label: 'Deposit', type: 'integer' },
-        { name: 'site_code', label: 'Site code', type: 'string' },
-        { name: 'site_name', label: 'Site', type: 'string' },
-        { name: 'fiscal_year', label: 'Fiscal year', type: 'string' },
-        { name: 'state', label: 'State', type: 'string' },
+        LINE_KEY_FIELD,
+        DEPOSIT_FIELD,
+        ...SITE_YEAR_STATE_FIELDS,
         { name: 'gathered_on', label: 'Gathered', type: 'date' },
         { name: 'confirmed_on', label: 'Confirmed', type: 'date' },
         { name: 'treasury_reference', label: 'Treasury reference', type: 'string' },
         { name: 'receipt_number', label: 'Receipt', type: 'string' },
-        { name: 'account', label: 'Account', type: 'string' },
-        { name: 'fund', label: 'Fund', type: 'string' },
-        { name: 'resource', label: 'Resource', type: 'string' },
-        { name: 'amount', label: 'Amount', type: 'money', groupable: false },
+        ...ACCOUNT_SEGMENT_FIELDS,
+        AMOUNT_FIELD,
       ],
       ...siteScoped(lines, visibleSites),
     },

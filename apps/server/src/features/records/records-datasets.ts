@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { ageBucket, ageDays, monthOf } from '../../db/sql-fragments.js'
+import { AGE_FIELDS, ageColumns, idField, STATE_FIELD } from '../../db/dataset-fields.js'
+import { monthOf } from '../../db/sql-fragments.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
 
 /**
@@ -30,8 +31,7 @@ export function recordsDatasets(): CatalogueDataset[] {
         sql<number | null>`case when r.determined_on_time is null then null when r.determined_on_time = 1 then 1 else 0 end`.as('on_time'),
         'r.closed_on',
         sql<string>`case when r.state = 'CLOSED' then 'Closed' else 'Open' end`.as('open_or_closed'),
-        ageDays('r.received_on', dialect).as('age_days'),
-        ageBucket('r.received_on', dialect, [10, 24, 60]).as('age_bucket'),
+        ...ageColumns('r.received_on', dialect, [10, 24, 60]),
       ]) as never
 
   return [
@@ -44,10 +44,10 @@ export function recordsDatasets(): CatalogueDataset[] {
       access: { application: 'PUBLIC_INFO' },
       key: 'id',
       fields: [
-        { name: 'id', label: 'Id', type: 'integer', groupable: false },
+        idField('id'),
         { name: 'number', label: 'Number', type: 'string' },
         { name: 'channel', label: 'Channel', type: 'string' },
-        { name: 'state', label: 'State', type: 'string' },
+        STATE_FIELD,
         { name: 'outcome', label: 'Outcome', type: 'string' },
         { name: 'received_on', label: 'Received', type: 'date' },
         { name: 'received_month', label: 'Month received', type: 'string' },
@@ -60,8 +60,7 @@ export function recordsDatasets(): CatalogueDataset[] {
         { name: 'on_time', label: 'Determined on time (1 yes, 0 no)', type: 'integer' },
         { name: 'closed_on', label: 'Closed', type: 'date' },
         { name: 'open_or_closed', label: 'Open or closed', type: 'string' },
-        { name: 'age_days', label: 'Age (days)', type: 'integer' },
-        { name: 'age_bucket', label: 'Age', type: 'string' },
+        ...AGE_FIELDS,
       ],
       source,
     },

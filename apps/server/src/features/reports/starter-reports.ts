@@ -1,4 +1,4 @@
-import type { ReportDefinitionInput } from '@platform/contracts/reports'
+import type { ConditionalFormat, ReportColumn, ReportDefinitionInput } from '@platform/contracts/reports'
 
 type StarterReport = { key: string; name: string; description: string; definition: ReportDefinitionInput }
 
@@ -23,6 +23,18 @@ function starter(
   return { ...about, definition: { schemaVersion: 1, ...definition, layout } }
 }
 
+/** How a starter report marks a figure that needs attention: voided, too old, below target. */
+const ALERT: ConditionalFormat['style'] = { color: '#B00020', bold: true }
+
+/** One level of grouping by `field`, a subtotal under each group and no page break: how every grouped starter prints. */
+const subtotalsBy = (field: string, label: string) => [{ field, label, subtotal: true, pageBreakBefore: false }]
+
+/** The aging reports' column: the age of the oldest row in each group. */
+const OLDEST_AGE: ReportColumn = { field: 'age_days', agg: 'max', label: 'Oldest (days)' }
+
+/** Marks the oldest age (`OLDEST_AGE`) of a group where it is over `days`. */
+const flagOlderThan = (days: number): ConditionalFormat[] => [{ column: 'max_age_days', when: { op: 'gt', value: days }, style: ALERT }]
+
 /** Reports shipped with the platform so the studio is useful on the first day (issue 6, point 7). */
 export const STARTER_REPORTS: StarterReport[] = [
   starter({
@@ -34,7 +46,7 @@ export const STARTER_REPORTS: StarterReport[] = [
       parameters: [{ id: 'client', label: 'Client', type: 'select', required: false, optionsFrom: 'client_id' }],
       filters: [{ field: 'client_id', op: 'eq', value: { param: 'client' }, ignoreIfEmpty: true }],
       rows: { mode: 'summary' },
-      groups: [{ field: 'client_id', label: 'Client', subtotal: true, pageBreakBefore: false }],
+      groups: subtotalsBy('client_id', 'Client'),
       columns: [
         { field: 'project_status', label: 'Status' },
         { field: 'id', agg: 'count', label: 'Projects' },
@@ -56,7 +68,7 @@ export const STARTER_REPORTS: StarterReport[] = [
       parameters: [{ id: 'status', label: 'Status', type: 'select', required: false, options: ['Active', 'Inactive'] }],
       filters: [{ field: 'status', op: 'eq', value: { param: 'status' }, ignoreIfEmpty: true }],
       rows: { mode: 'summary' },
-      groups: [{ field: 'organization', label: 'Organization', subtotal: true, pageBreakBefore: false }],
+      groups: subtotalsBy('organization', 'Organization'),
       columns: [
         { field: 'role', label: 'Role' },
         { field: 'user_id', agg: 'count', label: 'People' },
@@ -90,7 +102,7 @@ export const STARTER_REPORTS: StarterReport[] = [
       ],
       sort: [{ key: 'occurred_week', dir: 'desc' }],
       totals: { grand: true, label: 'All weeks' },
-      conditionalFormats: [{ column: 'success_rate', when: { op: 'lt', value: 0.5 }, style: { color: '#B00020', bold: true } }],
+      conditionalFormats: [{ column: 'success_rate', when: { op: 'lt', value: 0.5 }, style: ALERT }],
       chart: { type: 'line', series: ['count_audit_id'] },
     },
   }),
@@ -109,7 +121,7 @@ export const STARTER_REPORTS: StarterReport[] = [
         { field: 'fiscal_year', op: 'eq', value: { param: 'year' }, ignoreIfEmpty: true },
       ],
       rows: { mode: 'detail' },
-      groups: [{ field: 'site_name', label: 'Site', subtotal: true, pageBreakBefore: false }],
+      groups: subtotalsBy('site_name', 'Site'),
       columns: [
         { field: 'number', label: 'Number' },
         { field: 'issued_on', label: 'Issued' },
@@ -119,7 +131,7 @@ export const STARTER_REPORTS: StarterReport[] = [
       ],
       sort: [{ key: 'number', dir: 'asc' }],
       totals: { grand: true, label: 'All sites' },
-      conditionalFormats: [{ column: 'state', when: { op: 'eq', value: 'VOIDED' }, style: { color: '#B00020', bold: true } }],
+      conditionalFormats: [{ column: 'state', when: { op: 'eq', value: 'VOIDED' }, style: ALERT }],
     },
   }),
   starter({
@@ -131,16 +143,16 @@ export const STARTER_REPORTS: StarterReport[] = [
       parameters: [],
       filters: [{ field: 'state', op: 'eq', value: 'ISSUED' }],
       rows: { mode: 'summary' },
-      groups: [{ field: 'site_name', label: 'Site', subtotal: true, pageBreakBefore: false }],
+      groups: subtotalsBy('site_name', 'Site'),
       columns: [
         { field: 'age_bucket', label: 'Age' },
         { field: 'id', agg: 'count', label: 'Receipts' },
         { field: 'amount', agg: 'sum', label: 'Amount' },
-        { field: 'age_days', agg: 'max', label: 'Oldest (days)' },
+        OLDEST_AGE,
       ],
       sort: [{ key: 'age_bucket', dir: 'asc' }],
       totals: { grand: true, label: 'All sites' },
-      conditionalFormats: [{ column: 'max_age_days', when: { op: 'gt', value: 30 }, style: { color: '#B00020', bold: true } }],
+      conditionalFormats: flagOlderThan(30),
       chart: { type: 'bar', series: ['sum_amount'] },
     },
   }),
@@ -156,7 +168,7 @@ export const STARTER_REPORTS: StarterReport[] = [
         { field: 'confirmed_on', op: 'gte', value: { param: 'since' }, ignoreIfEmpty: true },
       ],
       rows: { mode: 'summary' },
-      groups: [{ field: 'fund', label: 'Fund', subtotal: true, pageBreakBefore: false }],
+      groups: subtotalsBy('fund', 'Fund'),
       columns: [
         { field: 'resource', label: 'Resource' },
         { field: 'deposit_id', agg: 'countDistinct', label: 'Deposits' },
@@ -180,7 +192,7 @@ export const STARTER_REPORTS: StarterReport[] = [
         { field: 'fiscal_year', op: 'eq', value: { param: 'year' }, ignoreIfEmpty: true },
       ],
       rows: { mode: 'summary' },
-      groups: [{ field: 'fund', label: 'Fund', subtotal: true, pageBreakBefore: false }],
+      groups: subtotalsBy('fund', 'Fund'),
       columns: [
         { field: 'resource', label: 'Resource' },
         { field: 'type', label: 'Type' },
@@ -201,16 +213,16 @@ export const STARTER_REPORTS: StarterReport[] = [
       parameters: [],
       filters: [{ field: 'state', op: 'in', value: ['POSTED', 'PARTIALLY_LIQUIDATED'] }],
       rows: { mode: 'summary' },
-      groups: [{ field: 'site_name', label: 'Site', subtotal: true, pageBreakBefore: false }],
+      groups: subtotalsBy('site_name', 'Site'),
       columns: [
         { field: 'age_bucket', label: 'Age' },
         { field: 'accrual_id', agg: 'count', label: 'Accruals' },
         { field: 'open_amount', agg: 'sum', label: 'Still open' },
-        { field: 'age_days', agg: 'max', label: 'Oldest (days)' },
+        OLDEST_AGE,
       ],
       sort: [{ key: 'age_bucket', dir: 'asc' }],
       totals: { grand: true, label: 'All sites' },
-      conditionalFormats: [{ column: 'max_age_days', when: { op: 'gt', value: 184 }, style: { color: '#B00020', bold: true } }],
+      conditionalFormats: flagOlderThan(184),
     },
   }),
   starter({
@@ -226,7 +238,7 @@ export const STARTER_REPORTS: StarterReport[] = [
         { field: 'fiscal_year', op: 'eq', value: { param: 'year' }, ignoreIfEmpty: true },
       ],
       rows: { mode: 'detail' },
-      groups: [{ field: 'site_name', label: 'Site', subtotal: true, pageBreakBefore: false }],
+      groups: subtotalsBy('site_name', 'Site'),
       columns: [
         { field: 'accrual_id', label: 'Accrual' },
         { field: 'vendor', label: 'Vendor or payer' },
@@ -257,7 +269,7 @@ export const STARTER_REPORTS: StarterReport[] = [
       ],
       sort: [{ key: 'determined_month', dir: 'asc' }],
       totals: { grand: true, label: 'All months' },
-      conditionalFormats: [{ column: 'avg_on_time', when: { op: 'lt', value: 1 }, style: { color: '#B00020', bold: true } }],
+      conditionalFormats: [{ column: 'avg_on_time', when: { op: 'lt', value: 1 }, style: ALERT }],
       chart: { type: 'bar', series: ['sum_on_time'] },
     },
   }),
@@ -270,15 +282,11 @@ export const STARTER_REPORTS: StarterReport[] = [
       parameters: [],
       filters: [{ field: 'open_or_closed', op: 'eq', value: 'Open' }],
       rows: { mode: 'summary' },
-      groups: [{ field: 'age_bucket', label: 'Age', subtotal: true, pageBreakBefore: false }],
-      columns: [
-        { field: 'state', label: 'State' },
-        { field: 'id', agg: 'count', label: 'Requests' },
-        { field: 'age_days', agg: 'max', label: 'Oldest (days)' },
-      ],
+      groups: subtotalsBy('age_bucket', 'Age'),
+      columns: [{ field: 'state', label: 'State' }, { field: 'id', agg: 'count', label: 'Requests' }, OLDEST_AGE],
       sort: [{ key: 'state', dir: 'asc' }],
       totals: { grand: true, label: 'All open requests' },
-      conditionalFormats: [{ column: 'max_age_days', when: { op: 'gt', value: 24 }, style: { color: '#B00020', bold: true } }],
+      conditionalFormats: flagOlderThan(24),
       chart: { type: 'bar', series: ['count_id'] },
     },
   }),

@@ -1,9 +1,20 @@
 import { sql } from 'kysely'
+import { idField } from '../../../db/dataset-fields.js'
 import { dateOf, weekOf } from '../../../db/sql-fragments.js'
-import type { CatalogueDataset } from './dataset.js'
+import type { CatalogueDataset, CatalogueField } from './dataset.js'
 
 /** 'Active' or 'Inactive', from a 0/1 flag. */
 const activeOrNot = (flag: string) => sql<string>`case when ${sql.ref(flag)} = 1 then 'Active' else 'Inactive' end`
+
+/** Who a row is about: the person's email, name and organization; read by `PERSON_COLUMNS`. */
+const PERSON_FIELDS: CatalogueField[] = [
+  { name: 'email', label: 'Email', type: 'string' },
+  { name: 'full_name', label: 'Name', type: 'string' },
+  { name: 'organization', label: 'Organization', type: 'string' },
+]
+
+/** The `PERSON_FIELDS` columns, from `users` joined to `organizations`. */
+const PERSON_COLUMNS = ['users.email', 'users.full_name', 'organizations.org_name as organization'] as const
 
 /** The datasets defined in code (issue 6, point 1). New ones are added here and reviewed like any code. */
 export const BUILTIN_DATASETS: CatalogueDataset[] = [
@@ -15,7 +26,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
     access: { application: 'DSA_TRACKER' },
     key: 'id',
     fields: [
-      { name: 'id', label: 'Id', type: 'integer', groupable: false },
+      idField('id'),
       { name: 'client_id', label: 'Client', type: 'string' },
       { name: 'project_number', label: 'Project number', type: 'string' },
       { name: 'project_name', label: 'Project name', type: 'string' },
@@ -107,10 +118,8 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
     access: 'admin',
     key: 'user_id',
     fields: [
-      { name: 'user_id', label: 'Id', type: 'integer', groupable: false },
-      { name: 'email', label: 'Email', type: 'string' },
-      { name: 'full_name', label: 'Name', type: 'string' },
-      { name: 'organization', label: 'Organization', type: 'string' },
+      idField('user_id'),
+      ...PERSON_FIELDS,
       { name: 'org_code', label: 'Organization code', type: 'string' },
       { name: 'role', label: 'Role', type: 'string' },
       { name: 'role_code', label: 'Role code', type: 'string' },
@@ -125,9 +134,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
         .innerJoin('roles', 'roles.role_id', 'users.role_id')
         .select([
           'users.user_id',
-          'users.email',
-          'users.full_name',
-          'organizations.org_name as organization',
+          ...PERSON_COLUMNS,
           'organizations.org_code',
           'roles.role_name as role',
           'roles.role_code',
@@ -149,9 +156,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
       { name: 'app_name', label: 'Application', type: 'string' },
       { name: 'category', label: 'Category', type: 'string' },
       { name: 'app_status', label: 'Application status', type: 'string' },
-      { name: 'email', label: 'Email', type: 'string' },
-      { name: 'full_name', label: 'Name', type: 'string' },
-      { name: 'organization', label: 'Organization', type: 'string' },
+      ...PERSON_FIELDS,
       { name: 'permission_level', label: 'Permission', type: 'string' },
       { name: 'granted_at', label: 'Granted', type: 'datetime' },
     ],
@@ -167,9 +172,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
           'applications.app_name',
           'applications.category',
           activeOrNot('applications.is_active').as('app_status'),
-          'users.email',
-          'users.full_name',
-          'organizations.org_name as organization',
+          ...PERSON_COLUMNS,
           'user_permissions.permission_level',
           'user_permissions.granted_at',
         ]) as never,
@@ -182,7 +185,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
     access: 'admin',
     key: 'audit_id',
     fields: [
-      { name: 'audit_id', label: 'Id', type: 'integer', groupable: false },
+      idField('audit_id'),
       { name: 'occurred_at', label: 'When', type: 'datetime' },
       { name: 'occurred_date', label: 'Day', type: 'date' },
       { name: 'occurred_week', label: 'Week', type: 'date' },
