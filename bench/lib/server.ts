@@ -23,7 +23,9 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'platform-bench-'))
   const output: string[] = []
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'apps/server/dist/server.mjs'], {
+  // BENCH_NODE_ARGS adds flags to every server a run starts (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a scenario).
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, ...extra, 'apps/server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

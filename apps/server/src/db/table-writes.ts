@@ -30,7 +30,13 @@ function tableName(node: OperationNode | undefined): string | null {
   return null
 }
 
+/** The writes of a statement: those of its WITH clause (PostgreSQL runs writes there too), then its own. */
 function describe(node: RootOperationNode): TableWrite[] {
+  const ctes = (node as { with?: { expressions: Array<{ expression: OperationNode }> } }).with?.expressions ?? []
+  return [...ctes.flatMap((cte) => describe(cte.expression as RootOperationNode)), ...describeOwn(node)]
+}
+
+function describeOwn(node: RootOperationNode): TableWrite[] {
   if (node.kind === 'UpdateQueryNode') {
     const table = tableName(node.table)
     const columns = (node.updates ?? []).map((update) => (update.column as unknown as { column: { name: string } }).column.name)

@@ -68,6 +68,20 @@ export function createAuditRepository(db: Db) {
         previous = auditRowHash(linked)
         return { ...linked, row_hash: previous }
       })
+      if (db.dialect === 'postgres' && chained.length <= INSERT_BATCH) {
+        // The rows and the new head in one statement: every writer in every instance waits on this lock, and each
+        // round trip held under it costs them all.
+        await trx
+          .with('inserted', (w) => w.insertInto('audit_log').values(chained).returning('audit_id'))
+          .updateTable('audit_chain_head')
+          .set((eb) => ({
+            last_audit_id: eb.selectFrom('inserted').select((inner) => inner.fn.max<number>('inserted.audit_id').as('last')),
+            last_hash: previous,
+          }))
+          .where('chain_id', '=', 1)
+          .execute()
+        return
+      }
       for (let i = 0; i < chained.length; i += INSERT_BATCH) {
         const inserted = await trx
           .insertInto('audit_log')

@@ -34,12 +34,9 @@ export function createChartRepository(db: Db) {
         ? Promise.resolve([])
         : executor.selectFrom('finance_accounts').select(['account', 'active']).where('account', 'in', accounts).execute(),
 
-    async countAccounts(): Promise<number> {
-      const row = await k
-        .selectFrom('finance_accounts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
+    /** Whether the district listed its valid account strings at all (one row read, not a count of them all). */
+    async anyAccounts(): Promise<boolean> {
+      return (await k.selectFrom('finance_accounts').select('account').limit(1).executeTakeFirst()) !== undefined
     },
 
     async countSegmentValues(): Promise<number> {

@@ -103,10 +103,12 @@ export function createChartService(deps: {
       if (!value) problems.push(`The ${segment.label.toLowerCase()} value ${parsed.segments[segment.key]} is not in the chart of accounts.`)
       else if (value.active !== 1) problems.push(`The ${segment.label.toLowerCase()} value ${value.value} (${value.name}) is inactive.`)
     }
-    if (problems.length === 0 && (await chart.countAccounts()) > 0) {
+    if (problems.length === 0) {
+      // Listed, the account answers for itself; not listed, it is wrong only where the district lists its strings.
       const [listed] = await chart.accounts([account.trim()])
-      if (!listed) problems.push(`The account ${account.trim()} is not one of the district's valid account strings.`)
-      else if (listed.active !== 1) problems.push(`The account ${account.trim()} is inactive.`)
+      if (listed && listed.active !== 1) problems.push(`The account ${account.trim()} is inactive.`)
+      if (!listed && (await chart.anyAccounts()))
+        problems.push(`The account ${account.trim()} is not one of the district's valid account strings.`)
     }
     return problems
   }
@@ -163,7 +165,7 @@ export function createChartService(deps: {
 
     /** Accounts matching every word typed: part of the string or a segment value's name. */
     async search(text: string, limit: number) {
-      const combinationsListed = (await chart.countAccounts()) > 0
+      const combinationsListed = await chart.anyAccounts()
       const segmentCount = await chart.countSegmentValues()
       const words = text.split(/\s+/).filter(Boolean).slice(0, 6)
       let accounts: string[] = []

@@ -11,6 +11,18 @@ export type VisibleSites = { all: true } | { all: false; siteIds: number[] }
  * they act only through duties granted to them like anyone else.
  */
 export function createDutyAccess(deps: { dutiesOf: (userId: number) => Promise<Duty[]>; siteLabel: (siteId: number) => Promise<string> }) {
+  // A step asks several times (may act? which sites? which buttons?); the person's duties are read once per call. The
+  // signed-in person is a new object on every call, so nothing read here outlives the call that read it.
+  const readDuties = new WeakMap<Pick<AuthUser, 'id'>, Promise<Duty[]>>()
+  const dutiesOf = (user: Pick<AuthUser, 'id'>): Promise<Duty[]> => {
+    let duties = readDuties.get(user)
+    if (!duties) {
+      duties = deps.dutiesOf(user.id)
+      readDuties.set(user, duties)
+      duties.catch(() => readDuties.delete(user))
+    }
+    return duties
+  }
   const holds = (duties: Duty[], appCode: string, duty: string, siteId: number) =>
     duties.some(
       (candidate) =>
@@ -20,12 +32,12 @@ export function createDutyAccess(deps: { dutiesOf: (userId: number) => Promise<D
   return {
     /** True when the person holds the duty at the site. */
     async hasDuty(user: Pick<AuthUser, 'id'>, appCode: string, duty: string, siteId: number): Promise<boolean> {
-      return holds(await deps.dutiesOf(user.id), appCode, duty, siteId)
+      return holds(await dutiesOf(user), appCode, duty, siteId)
     },
 
     /** Refuses with 403 unless the person holds the duty at the site. */
     async requireDuty(user: Pick<AuthUser, 'id'>, appCode: string, duty: string, siteId: number): Promise<void> {
-      if (holds(await deps.dutiesOf(user.id), appCode, duty, siteId)) return
+      if (holds(await dutiesOf(user), appCode, duty, siteId)) return
       const site = await deps.siteLabel(siteId)
       throw new AppError(
         'forbidden',
@@ -37,14 +49,14 @@ export function createDutyAccess(deps: { dutiesOf: (userId: number) => Promise<D
     /** The sites a person may see in an application: administrators all (read-only); others the union of their duties' sites. */
     async visibleSites(user: Pick<AuthUser, 'id' | 'roleCode'>, appCode: string): Promise<VisibleSites> {
       if (isAdminRole(user.roleCode)) return { all: true }
-      const duties = (await deps.dutiesOf(user.id)).filter((duty) => duty.appCode === appCode)
+      const duties = (await dutiesOf(user)).filter((duty) => duty.appCode === appCode)
       if (duties.some((duty) => duty.siteIds === null)) return { all: true }
       return { all: false, siteIds: [...new Set(duties.flatMap((duty) => duty.siteIds ?? []))].sort((a, b) => a - b) }
     },
 
     /** The person's duties in one application (none: the screen asks them to see their administrator). */
     async dutiesIn(user: Pick<AuthUser, 'id'>, appCode: string): Promise<Duty[]> {
-      return (await deps.dutiesOf(user.id)).filter((duty) => duty.appCode === appCode)
+      return (await dutiesOf(user)).filter((duty) => duty.appCode === appCode)
     },
   }
 }
