@@ -27,8 +27,14 @@ describe('parameter values', () => {
 
   it('names what is missing or malformed', () => {
     const values = { ...initialPromptValues(parameters), fy: '', rate: 'abc', since: '03/01/2026' }
-    expect(promptProblems(parameters, values)).toEqual({ fy: 'Fiscal year is required', rate: 'Enter a number', since: 'Enter a date' })
-    expect(promptProblems(parameters, { ...values, fy: '20.5', rate: '1,5', since: '2026-03-01' })).toEqual({ fy: 'Enter a whole number' })
+    expect(promptProblems(parameters, values)).toEqual({
+      fy: 'Fiscal year is required',
+      rate: "'abc' is not a number",
+      since: "'03/01/2026' is not a date (yyyy-mm-dd)",
+    })
+    expect(promptProblems(parameters, { ...values, fy: '20.5', rate: '1,5', since: '2026-03-01' })).toEqual({
+      fy: "'20.5' is not a whole number",
+    })
   })
 
   it('sends typed values and leaves out empty ones', () => {

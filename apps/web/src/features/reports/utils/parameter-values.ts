@@ -1,3 +1,4 @@
+import { checkParameterValue } from '@platform/contracts/report-parameters'
 import type { ReportParameter } from '@platform/contracts/reports'
 
 /*
@@ -49,19 +50,17 @@ export function readyToRun(parameters: readonly ReportParameter[]): boolean {
   return parameters.every((parameter) => !parameter.required || !isEmpty(values[parameter.id]))
 }
 
-/** The problem with each input, by parameter id (the server checks again; this saves a round trip). */
+/** The problem with each input, by parameter id: the contract's rule the server applies (this saves a round trip). */
 export function promptProblems(parameters: readonly ReportParameter[], values: PromptValues): Record<string, string> {
   const problems: Record<string, string> = {}
   for (const parameter of parameters) {
     const value = values[parameter.id]
-    if (isEmpty(value)) {
+    if (value === undefined || isEmpty(value)) {
       if (parameter.required) problems[parameter.id] = `${parameter.label} is required`
       continue
     }
-    const text = typeof value === 'string' ? value.trim() : ''
-    if (parameter.type === 'integer' && !/^-?\d+$/.test(text)) problems[parameter.id] = 'Enter a whole number'
-    if (parameter.type === 'decimal' && !Number.isFinite(Number(text.replace(/,/g, '')))) problems[parameter.id] = 'Enter a number'
-    if (parameter.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(text)) problems[parameter.id] = 'Enter a date'
+    const checked = checkParameterValue(parameter, Array.isArray(value) ? value : value.trim())
+    if (!checked.ok) problems[parameter.id] = `${checked.problem[0]!.toUpperCase()}${checked.problem.slice(1)}`
   }
   return problems
 }
