@@ -1,33 +1,24 @@
 import type { InferResult, Insertable } from 'kysely'
+import { PERSON_COLUMNS } from '../../db/person-columns.js'
 import { precompile } from '../../db/precompiled.js'
 import type { Db } from '../../db/database.js'
 import { ACCESS_VERSION_SETTING, type SessionsTable } from '../../db/schema.js'
 
-/** A session with its person, organisation and role. */
+/**
+ * A session with its person, organisation and role, and the access version: read here so that checking whether a
+ * cached menu is current costs no extra query (db/settings.repository.ts writes it).
+ */
 function sessionWithUserQuery(db: Db) {
   return db.kysely
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
     .innerJoin('organizations', 'organizations.org_id', 'users.organization_id')
     .innerJoin('roles', 'roles.role_id', 'users.role_id')
-    .select([
-      'sessions.session_id',
-      'sessions.created_at',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'sessions.revoked_at',
-      'users.user_id',
-      'users.email',
-      'users.full_name',
-      'users.is_active',
-      'organizations.org_name',
-      'organizations.org_code',
-      'roles.role_code',
-      'roles.role_name',
-      'roles.role_level',
-      // Read here so that checking whether a cached menu is current costs no extra query (db/settings.repository.ts writes it).
-      (eb) => eb.selectFrom('settings').select('setting_value').where('setting_key', '=', ACCESS_VERSION_SETTING).as('access_version'),
-    ])
+    .select(['sessions.session_id', 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at'])
+    .select(PERSON_COLUMNS)
+    .select((eb) =>
+      eb.selectFrom('settings').select('setting_value').where('setting_key', '=', ACCESS_VERSION_SETTING).as('access_version'),
+    )
 }
 export type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number]
 

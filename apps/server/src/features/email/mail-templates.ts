@@ -11,78 +11,83 @@ export interface TemplateText {
   body_text: string
 }
 
+const required = (name: string, description: string): Placeholder => ({ name, description, required: true })
+const optional = (name: string, description: string): Placeholder => ({ name, description, required: false })
+
 const common: Placeholder[] = [
-  { name: 'district_name', description: "The district's name (DISTRICT_NAME)", required: false },
-  { name: 'app_url', description: "The platform's address", required: false },
-  { name: 'email', description: "The recipient's e-mail address", required: false },
+  optional('district_name', "The district's name (DISTRICT_NAME)"),
+  optional('app_url', "The platform's address"),
+  optional('email', "The recipient's e-mail address"),
 ]
+/** A kind's own placeholders, then those every message offers. */
+const offering = (...own: Placeholder[]): Placeholder[] => [...own, ...common]
+
+// Both accrual notices name the request and link to its page.
+const accrualRequest = required('accrual', 'The request, e.g. accrual #42 (Office Depot, $2,500.00)')
+const accrualPage = optional('accrual_url', 'The request page')
 
 /** What each kind of message offers, and what it cannot do without (a sign-in e-mail without its link is useless). */
 export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
-  sign_in: [
-    { name: 'link', description: 'The sign-in link (valid 15 minutes, single use)', required: true },
-    { name: 'code', description: 'The 6-digit code that can be typed instead of opening the link', required: true },
-    { name: 'minutes', description: 'How many minutes the link and code stay valid', required: false },
-    ...common,
-  ],
-  no_account: [...common],
-  invitation: [
-    { name: 'link', description: 'The invitation link (valid 7 days, single use)', required: true },
-    { name: 'full_name', description: "The invited person's full name", required: false },
-    { name: 'invited_by', description: 'Who sent the invitation', required: false },
-    { name: 'days', description: 'How many days the invitation stays valid', required: false },
-    ...common,
-  ],
-  test: [{ name: 'sent_at', description: 'When the test was sent', required: false }, ...common],
-  server_alert: [
-    { name: 'domain', description: 'The WebLogic domain whose servers changed', required: true },
-    { name: 'changes', description: 'One line per server: its state and health before and now', required: true },
-    { name: 'checked_at', description: 'When the change was seen', required: false },
-    { name: 'monitoring_url', description: 'The Server Monitoring screen', required: false },
-    ...common,
-  ],
-  deposit_overdue: [
-    { name: 'site', description: 'The site holding undeposited cash', required: true },
-    { name: 'age_days', description: 'How many days the oldest undeposited receipt has waited', required: true },
-    { name: 'frequency_days', description: "The site's deposit frequency in days", required: false },
-    { name: 'receipts_url', description: 'The Undeposited cash screen', required: false },
-    ...common,
-  ],
-  accrual_to_approve: [
-    { name: 'accrual', description: 'The request, e.g. accrual #42 (Office Depot, $2,500.00)', required: true },
-    { name: 'step', description: 'The step waiting: site approval or fiscal review', required: true },
-    { name: 'site', description: "The request's site", required: false },
-    { name: 'accrual_url', description: 'The request page', required: false },
-    ...common,
-  ],
-  accrual_returned: [
-    { name: 'accrual', description: 'The request, e.g. accrual #42 (Office Depot, $2,500.00)', required: true },
-    { name: 'reason', description: 'Why it was returned', required: true },
-    { name: 'accrual_url', description: 'The request page', required: false },
-    ...common,
-  ],
-  accrual_deadline: [
-    { name: 'fiscal_year', description: "The cycle's fiscal year", required: true },
-    { name: 'submit_by', description: "The sites' submission deadline", required: true },
-    { name: 'open_count', description: "How many of the person's requests are not yet submitted", required: false },
-    { name: 'accruals_url', description: 'My requests in Accruals', required: false },
-    ...common,
-  ],
-  records_due: [
-    { name: 'number', description: 'The request number (PRR-2026-0001)', required: true },
-    { name: 'status', description: 'Due within 2 days, due today, or overdue', required: true },
-    { name: 'due_on', description: 'The date the determination is due', required: true },
-    { name: 'request_url', description: 'The request page', required: false },
-    ...common,
-  ],
-  new_device: [
-    { name: 'devices_url', description: 'The Devices and sessions page, where the person can sign the device out', required: true },
-    { name: 'signed_in_at', description: 'When the sign-in happened', required: false },
-    { name: 'browser', description: 'The browser named by the device', required: false },
-    { name: 'os', description: 'The operating system named by the device', required: false },
-    { name: 'ip', description: 'The network address the sign-in came from', required: false },
-    ...common,
-  ],
+  sign_in: offering(
+    required('link', 'The sign-in link (valid 15 minutes, single use)'),
+    required('code', 'The 6-digit code that can be typed instead of opening the link'),
+    optional('minutes', 'How many minutes the link and code stay valid'),
+  ),
+  no_account: offering(),
+  invitation: offering(
+    required('link', 'The invitation link (valid 7 days, single use)'),
+    optional('full_name', "The invited person's full name"),
+    optional('invited_by', 'Who sent the invitation'),
+    optional('days', 'How many days the invitation stays valid'),
+  ),
+  test: offering(optional('sent_at', 'When the test was sent')),
+  server_alert: offering(
+    required('domain', 'The WebLogic domain whose servers changed'),
+    required('changes', 'One line per server: its state and health before and now'),
+    optional('checked_at', 'When the change was seen'),
+    optional('monitoring_url', 'The Server Monitoring screen'),
+  ),
+  deposit_overdue: offering(
+    required('site', 'The site holding undeposited cash'),
+    required('age_days', 'How many days the oldest undeposited receipt has waited'),
+    optional('frequency_days', "The site's deposit frequency in days"),
+    optional('receipts_url', 'The Undeposited cash screen'),
+  ),
+  accrual_to_approve: offering(
+    accrualRequest,
+    required('step', 'The step waiting: site approval or fiscal review'),
+    optional('site', "The request's site"),
+    accrualPage,
+  ),
+  accrual_returned: offering(accrualRequest, required('reason', 'Why it was returned'), accrualPage),
+  accrual_deadline: offering(
+    required('fiscal_year', "The cycle's fiscal year"),
+    required('submit_by', "The sites' submission deadline"),
+    optional('open_count', "How many of the person's requests are not yet submitted"),
+    optional('accruals_url', 'My requests in Accruals'),
+  ),
+  records_due: offering(
+    required('number', 'The request number (PRR-2026-0001)'),
+    required('status', 'Due within 2 days, due today, or overdue'),
+    required('due_on', 'The date the determination is due'),
+    optional('request_url', 'The request page'),
+  ),
+  new_device: offering(
+    required('devices_url', 'The Devices and sessions page, where the person can sign the device out'),
+    optional('signed_in_at', 'When the sign-in happened'),
+    optional('browser', 'The browser named by the device'),
+    optional('os', 'The operating system named by the device'),
+    optional('ip', 'The network address the sign-in came from'),
+  ),
+}
+
+/**
+ * A notice of work waiting for the person: greeting, what happened and where to act (`body`), then why they receive
+ * it (`because` completes "You receive this message because ..."), the same frame for every such notice.
+ */
+function notice(subject: string, because: string, body: string[]): TemplateText {
+  const footer = `You receive this message because ${because} on the {{district_name}} staff platform.`
+  return { subject, body_text: ['Hello,', '', ...body, '', footer].join('\n') }
 }
 
 export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
@@ -135,61 +140,30 @@ export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
       'If you can read it, mail from the platform reaches you.',
     ].join('\n'),
   },
-  deposit_overdue: {
-    subject: 'Deposit due: {{site}} has held cash for {{age_days}} days',
-    body_text: [
-      'Hello,',
-      '',
-      'The oldest undeposited receipt at {{site}} is {{age_days}} days old; the site deposits at least every {{frequency_days}} days.',
-      'Please have the cash gathered, counted and deposited: {{receipts_url}}',
-      '',
-      'You receive this message because you approve deposits at {{site}} on the {{district_name}} staff platform.',
-    ].join('\n'),
-  },
-  accrual_to_approve: {
-    subject: 'To approve: {{accrual}}',
-    body_text: [
-      'Hello,',
-      '',
-      '{{accrual}} at {{site}} waits for {{step}}.',
-      'Review it here: {{accrual_url}}',
-      '',
-      'You receive this message because you review accruals at {{site}} on the {{district_name}} staff platform.',
-    ].join('\n'),
-  },
-  accrual_returned: {
-    subject: 'Returned to you: {{accrual}}',
-    body_text: [
-      'Hello,',
-      '',
-      '{{accrual}} was returned to you: {{reason}}',
-      'Correct it and submit it again: {{accrual_url}}',
-      '',
-      'You receive this message because you requested this accrual on the {{district_name}} staff platform.',
-    ].join('\n'),
-  },
-  accrual_deadline: {
-    subject: 'Accruals for {{fiscal_year}} are due by {{submit_by}}',
-    body_text: [
-      'Hello,',
-      '',
-      'The sites submit their {{fiscal_year}} accruals by {{submit_by}}. You have {{open_count}} not yet submitted.',
-      'Finish and submit them here: {{accruals_url}}',
-      '',
-      'You receive this message because you request accruals on the {{district_name}} staff platform.',
-    ].join('\n'),
-  },
-  records_due: {
-    subject: 'Records request {{number}} is {{status}}',
-    body_text: [
-      'Hello,',
-      '',
+  deposit_overdue: notice('Deposit due: {{site}} has held cash for {{age_days}} days', 'you approve deposits at {{site}}', [
+    'The oldest undeposited receipt at {{site}} is {{age_days}} days old; the site deposits at least every {{frequency_days}} days.',
+    'Please have the cash gathered, counted and deposited: {{receipts_url}}',
+  ]),
+  accrual_to_approve: notice('To approve: {{accrual}}', 'you review accruals at {{site}}', [
+    '{{accrual}} at {{site}} waits for {{step}}.',
+    'Review it here: {{accrual_url}}',
+  ]),
+  accrual_returned: notice('Returned to you: {{accrual}}', 'you requested this accrual', [
+    '{{accrual}} was returned to you: {{reason}}',
+    'Correct it and submit it again: {{accrual_url}}',
+  ]),
+  accrual_deadline: notice('Accruals for {{fiscal_year}} are due by {{submit_by}}', 'you request accruals', [
+    'The sites submit their {{fiscal_year}} accruals by {{submit_by}}. You have {{open_count}} not yet submitted.',
+    'Finish and submit them here: {{accruals_url}}',
+  ]),
+  records_due: notice(
+    'Records request {{number}} is {{status}}',
+    'you coordinate public records requests, or are the point person of this one,',
+    [
       'The determination on public records request {{number}} is {{status}} (due {{due_on}}). The Public Records Act allows no delay past that date without the one extension.',
       'Open the request: {{request_url}}',
-      '',
-      'You receive this message because you coordinate public records requests, or are the point person of this one, on the {{district_name}} staff platform.',
-    ].join('\n'),
-  },
+    ],
+  ),
   server_alert: {
     subject: 'Server alert: {{domain}} needs attention',
     body_text: [

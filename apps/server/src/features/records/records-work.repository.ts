@@ -1,4 +1,35 @@
+import {
+  type OrderByExpression,
+  type ReferenceExpression,
+  type SelectQueryBuilder,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+  sql,
+} from 'kysely'
 import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
+
+/**
+ * Updates one row only while its `state` column (every table whose rows take steps has one) still holds the state the
+ * step starts from, and says whether it took: false when the row had already moved on, so two people taking the same
+ * step at once take it once.
+ */
+async function updatedWhileIn<UT extends keyof Database, TB extends keyof Database>(
+  state: string,
+  update: UpdateQueryBuilder<Database, UT, TB, UpdateResult>,
+): Promise<boolean> {
+  const result = await update.where(sql.ref('state'), '=', state).executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** A request's rows of one kind, oldest first (by `order`, their own id): every list on the request page. */
+function listOfRequest<DB, TB extends keyof DB, O>(
+  rows: SelectQueryBuilder<DB, TB, O>,
+  requestColumn: ReferenceExpression<DB, TB>,
+  order: OrderByExpression<DB, TB, O>,
+) {
+  return (requestId: number) => rows.where(requestColumn, '=', requestId).orderBy(order).execute()
+}
 
 type TaskInput = { requestId: number; assigneeId: number; description: string; by: number; at: string }
 
@@ -12,6 +43,13 @@ export function createRecordsWorkRepository(db: Db) {
       if (result !== false) await along(trx, result)
       return result
     })
+
+  /** A step from one state (see updatedWhileIn) and its audit row in one transaction: the audit row only when it took. */
+  const stepFrom = <UT extends keyof Database, TB extends keyof Database>(
+    state: string,
+    update: (trx: DbTransaction) => UpdateQueryBuilder<Database, UT, TB, UpdateResult>,
+    along: WrittenAlong<boolean>,
+  ) => write((trx) => updatedWhileIn(state, update(trx)), along)
 
   /** An open task: asked for by itself, or along with assigning a custodian (their search). */
   const insertTask = (trx: DbTransaction, input: TaskInput) =>
@@ -81,7 +119,7 @@ export function createRecordsWorkRepository(db: Db) {
         }
       }, along),
 
-    assignments: (requestId: number) =>
+    assignments: listOfRequest(
       k
         .selectFrom('records_assignments as a')
         .innerJoin('users as u', 'u.user_id', 'a.user_id')
@@ -94,10 +132,10 @@ export function createRecordsWorkRepository(db: Db) {
           'a.reason',
           'a.assigned_at',
           'b.full_name as assigned_by_name',
-        ])
-        .where('a.request_id', '=', requestId)
-        .orderBy('a.assignment_id')
-        .execute(),
+        ]),
+      'a.request_id',
+      'a.assignment_id',
+    ),
 
     isAssigned: async (requestId: number, userId: number) =>
       (await k
@@ -113,17 +151,13 @@ export function createRecordsWorkRepository(db: Db) {
     task: (taskId: number) => k.selectFrom('records_tasks').selectAll().where('task_id', '=', taskId).executeTakeFirst(),
 
     finishTask: (taskId: number, result: string, at: string, along: WrittenAlong<boolean>): Promise<boolean> =>
-      write(async (trx) => {
-        const done = await trx
-          .updateTable('records_tasks')
-          .set({ state: 'DONE', result, done_at: at })
-          .where('task_id', '=', taskId)
-          .where('state', '=', 'OPEN')
-          .executeTakeFirst()
-        return Number(done.numUpdatedRows) === 1
-      }, along),
+      stepFrom(
+        'OPEN',
+        (trx) => trx.updateTable('records_tasks').set({ state: 'DONE', result, done_at: at }).where('task_id', '=', taskId),
+        along,
+      ),
 
-    tasks: (requestId: number) =>
+    tasks: listOfRequest(
       k
         .selectFrom('records_tasks as t')
         .innerJoin('users as u', 'u.user_id', 't.assignee_id')
@@ -136,10 +170,10 @@ export function createRecordsWorkRepository(db: Db) {
           't.result',
           't.created_at',
           't.done_at',
-        ])
-        .where('t.request_id', '=', requestId)
-        .orderBy('t.task_id')
-        .execute(),
+        ]),
+      't.request_id',
+      't.task_id',
+    ),
 
     openTasksOf: (userId: number) =>
       k
@@ -170,7 +204,7 @@ export function createRecordsWorkRepository(db: Db) {
     document: (documentId: number) =>
       k.selectFrom('records_documents').selectAll().where('document_id', '=', documentId).executeTakeFirst(),
 
-    documents: (requestId: number) =>
+    documents: listOfRequest(
       k
         .selectFrom('records_documents as d')
         .innerJoin('finance_attachments as f', 'f.attachment_id', 'd.attachment_id')
@@ -185,10 +219,10 @@ export function createRecordsWorkRepository(db: Db) {
           'd.page_count',
           'u.full_name as uploaded_by_name',
           'f.uploaded_at',
-        ])
-        .where('d.request_id', '=', requestId)
-        .orderBy('d.document_id')
-        .execute(),
+        ]),
+      'd.request_id',
+      'd.document_id',
+    ),
 
     markExemption: (
       input: {
@@ -224,7 +258,7 @@ export function createRecordsWorkRepository(db: Db) {
         along,
       ),
 
-    documentExemptions: (requestId: number) =>
+    documentExemptions: listOfRequest(
       k
         .selectFrom('records_document_exemptions as m')
         .innerJoin('records_exemptions as e', 'e.exemption_id', 'm.exemption_id')
@@ -240,10 +274,10 @@ export function createRecordsWorkRepository(db: Db) {
           'm.note',
           'u.full_name as marked_by_name',
           'm.marked_at',
-        ])
-        .where('m.request_id', '=', requestId)
-        .orderBy('m.mark_id')
-        .execute(),
+        ]),
+      'm.request_id',
+      'm.mark_id',
+    ),
 
     // ---- Letters ----
 
@@ -272,13 +306,8 @@ export function createRecordsWorkRepository(db: Db) {
     /** A draft's new text; the reviser becomes one of its drafters. False once it is issued. */
     reviseLetter: (letterId: number, body: string, by: number, at: string, along: WrittenAlong<boolean>) =>
       write(async (trx) => {
-        const revised = await trx
-          .updateTable('records_letters')
-          .set({ body })
-          .where('letter_id', '=', letterId)
-          .where('state', '=', 'DRAFT')
-          .executeTakeFirst()
-        if (Number(revised.numUpdatedRows) !== 1) return false
+        const revised = await updatedWhileIn('DRAFT', trx.updateTable('records_letters').set({ body }).where('letter_id', '=', letterId))
+        if (!revised) return false
         await trx
           .insertInto('records_letter_drafters')
           .values({ letter_id: letterId, user_id: by, drafted_at: at })
@@ -292,22 +321,22 @@ export function createRecordsWorkRepository(db: Db) {
       change: { signedBy: number; title: string; at: string; pdf: Buffer },
       along: WrittenAlong<boolean>,
     ): Promise<boolean> =>
-      write(async (trx) => {
-        const issued = await trx
-          .updateTable('records_letters')
-          .set({ state: 'ISSUED', signed_by: change.signedBy, signatory_title: change.title, issued_at: change.at, pdf: change.pdf })
-          .where('letter_id', '=', letterId)
-          .where('state', '=', 'DRAFT')
-          .executeTakeFirst()
-        return Number(issued.numUpdatedRows) === 1
-      }, along),
+      stepFrom(
+        'DRAFT',
+        (trx) =>
+          trx
+            .updateTable('records_letters')
+            .set({ state: 'ISSUED', signed_by: change.signedBy, signatory_title: change.title, issued_at: change.at, pdf: change.pdf })
+            .where('letter_id', '=', letterId),
+        along,
+      ),
 
     letter: (letterId: number) => lettersWithSigner().where('l.letter_id', '=', letterId).executeTakeFirst(),
 
     letterPdf: async (letterId: number) =>
       (await k.selectFrom('records_letters').select('pdf').where('letter_id', '=', letterId).executeTakeFirst())?.pdf ?? null,
 
-    letters: (requestId: number) => lettersWithSigner().where('l.request_id', '=', requestId).orderBy('l.letter_id').execute(),
+    letters: listOfRequest(lettersWithSigner(), 'l.request_id', 'l.letter_id'),
 
     drafters: (letterIds: number[]) =>
       letterIds.length === 0
@@ -374,17 +403,13 @@ export function createRecordsWorkRepository(db: Db) {
     fee: (feeId: number) => k.selectFrom('records_fees').selectAll().where('fee_id', '=', feeId).executeTakeFirst(),
 
     settleFee: (feeId: number, state: 'PAID' | 'WAIVED', by: number, at: string, along: WrittenAlong<boolean>): Promise<boolean> =>
-      write(async (trx) => {
-        const settled = await trx
-          .updateTable('records_fees')
-          .set({ state, settled_by: by, settled_at: at })
-          .where('fee_id', '=', feeId)
-          .where('state', '=', 'PENDING')
-          .executeTakeFirst()
-        return Number(settled.numUpdatedRows) === 1
-      }, along),
+      stepFrom(
+        'PENDING',
+        (trx) => trx.updateTable('records_fees').set({ state, settled_by: by, settled_at: at }).where('fee_id', '=', feeId),
+        along,
+      ),
 
-    fees: (requestId: number) =>
+    fees: listOfRequest(
       k
         .selectFrom('records_fees as f')
         .innerJoin('users as u', 'u.user_id', 'f.recorded_by')
@@ -399,10 +424,10 @@ export function createRecordsWorkRepository(db: Db) {
           'f.state',
           'u.full_name as recorded_by_name',
           'f.recorded_at',
-        ])
-        .where('f.request_id', '=', requestId)
-        .orderBy('f.fee_id')
-        .execute(),
+        ]),
+      'f.request_id',
+      'f.fee_id',
+    ),
 
     addTime: (
       entry: { requestId: number; userId: number; minutes: number; activity: string; workedOn: string; note: string | null; at: string },
@@ -423,14 +448,14 @@ export function createRecordsWorkRepository(db: Db) {
           .execute()
       }, along),
 
-    timeLog: (requestId: number) =>
+    timeLog: listOfRequest(
       k
         .selectFrom('records_time_entries as t')
         .innerJoin('users as u', 'u.user_id', 't.user_id')
-        .select(['t.entry_id', 'u.full_name as user_name', 't.minutes', 't.activity', 't.worked_on', 't.note'])
-        .where('t.request_id', '=', requestId)
-        .orderBy('t.entry_id')
-        .execute(),
+        .select(['t.entry_id', 'u.full_name as user_name', 't.minutes', 't.activity', 't.worked_on', 't.note']),
+      't.request_id',
+      't.entry_id',
+    ),
 
     addNote: (note: { requestId: number; authorId: number; text: string; at: string }, along: WrittenAlong) =>
       write(async (trx) => {
@@ -440,14 +465,14 @@ export function createRecordsWorkRepository(db: Db) {
           .execute()
       }, along),
 
-    notes: (requestId: number) =>
+    notes: listOfRequest(
       k
         .selectFrom('records_notes as n')
         .innerJoin('users as u', 'u.user_id', 'n.author_id')
-        .select(['n.note_id', 'u.full_name as author_name', 'n.note_text', 'n.created_at'])
-        .where('n.request_id', '=', requestId)
-        .orderBy('n.note_id')
-        .execute(),
+        .select(['n.note_id', 'u.full_name as author_name', 'n.note_text', 'n.created_at']),
+      'n.request_id',
+      'n.note_id',
+    ),
 
     /** Links a fiscal record once; false when it is already linked. */
     addLink: (
@@ -481,14 +506,14 @@ export function createRecordsWorkRepository(db: Db) {
         return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
       }, along),
 
-    links: (requestId: number) =>
+    links: listOfRequest(
       k
         .selectFrom('records_links as l')
         .innerJoin('users as u', 'u.user_id', 'l.linked_by')
-        .select(['l.link_id', 'l.kind', 'l.record_id', 'l.label', 'l.detail', 'l.href', 'u.full_name as linked_by_name', 'l.linked_at'])
-        .where('l.request_id', '=', requestId)
-        .orderBy('l.link_id')
-        .execute(),
+        .select(['l.link_id', 'l.kind', 'l.record_id', 'l.label', 'l.detail', 'l.href', 'u.full_name as linked_by_name', 'l.linked_at']),
+      'l.request_id',
+      'l.link_id',
+    ),
   }
 }
 export type RecordsWorkRepository = ReturnType<typeof createRecordsWorkRepository>
