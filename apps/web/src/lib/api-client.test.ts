@@ -37,6 +37,27 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 429, code: 'rate_limited', message: 'Try again in 5 minutes', fromServer: true })
   })
 
+  it('says a refused input (400, 422) without the API’s field name that ends its message; other answers as they are', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { error: 'A denial names every person responsible for it, with their title (responsible).', code: 'bad_request' }),
+    )
+    await expect(api.post('/api/thing', z.unknown(), {})).rejects.toMatchObject({
+      status: 400,
+      message: 'A denial names every person responsible for it, with their title.',
+      fromServer: true,
+    })
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(422, { error: 'Say why it is not a duplicate (duplicateNote).', code: 'possible_duplicate' }),
+    )
+    await expect(api.post('/api/thing', z.unknown(), {})).rejects.toMatchObject({ message: 'Say why it is not a duplicate.' })
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(503, { error: 'The mail server did not accept the message (ECONNREFUSED)', code: 'unavailable' }),
+    )
+    await expect(api.post('/api/thing', z.unknown(), {})).rejects.toMatchObject({
+      message: 'The mail server did not accept the message (ECONNREFUSED)',
+    })
+  })
+
   it('clears the session and goes to /login on a 401', async () => {
     storeSession('t0k3n', makeUser())
     fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Session expired', code: 'unauthorized' }))

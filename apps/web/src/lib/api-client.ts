@@ -1,6 +1,7 @@
 import { ErrorBodySchema } from '@platform/contracts/errors'
 import type { z } from 'zod'
 import { clearSession, getStoredToken, rememberSignInRedirect } from './auth-storage'
+import { formMessage } from './schema-errors'
 
 /** A failed API call: the HTTP status (0 when the server could not be reached), a machine code and a readable message. */
 export class ApiError extends Error {
@@ -114,8 +115,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 /** Turns an error response into an ApiError carrying the server's `{error, code}` when present. */
 function toApiError(status: number, body: unknown): ApiError {
   const parsed = ErrorBodySchema.safeParse(body)
-  if (parsed.success) return new ApiError(status, parsed.data.code, parsed.data.error, true)
-  return new ApiError(status, `http_${status}`, `Request failed with status ${status}`)
+  if (!parsed.success) return new ApiError(status, `http_${status}`, `Request failed with status ${status}`)
+  // A refused input's message ends with the API's name of the field; the form it is shown on has the field's label.
+  const refused = status === 400 || status === 422
+  return new ApiError(status, parsed.data.code, refused ? formMessage(parsed.data.error) : parsed.data.error, true)
 }
 
 /** Sends a JSON request to the API and parses the answer with the contract schema. */

@@ -1,5 +1,17 @@
 import type { z } from 'zod'
 
+// The API's name of the field, in brackets at the very end of a message (before its full stop, if any).
+const API_FIELD_NAME = / \(([a-zA-Z][\w.[\]]*)\)(?=\.?$)/
+
+/**
+ * A contract's message as a form shows it: without the API's field name that ends it, which names the field in the
+ * API's 400 answers but is noise beside the field on screen ('Choose who searches (assigneeId).' → 'Choose who
+ * searches.'). Any other brackets in the sentence stay.
+ */
+export function formMessage(message: string): string {
+  return message.replace(API_FIELD_NAME, '')
+}
+
 /**
  * A form checked by the contract's own schema, the one the server applies to the request: the first message for each
  * of the named fields that fails, keyed by field. Fields not named (sent but not shown on the form) are left out.
@@ -15,7 +27,7 @@ export function schemaErrors<Field extends string>(
   for (const issue of result.error.issues) {
     const field = issue.path[0]
     if (typeof field === 'string' && (fields as readonly string[]).includes(field) && errors[field as Field] === undefined) {
-      errors[field as Field] = issue.message
+      errors[field as Field] = formMessage(issue.message)
     }
   }
   return errors

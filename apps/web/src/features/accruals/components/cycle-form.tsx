@@ -5,6 +5,7 @@ import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import { useState, type FormEvent } from 'react'
 import { FormAlerts } from '@/components/form-alerts'
 import { useSaveCycle } from '../api/accruals'
+import { formMessage } from '@/lib/schema-errors'
 
 /** Plausible dates for the fiscal year that ends next June 30 (or this one, before July): Ed Code 42100's calendar. */
 function defaultsFor(today: Date) {
@@ -47,7 +48,7 @@ export function CycleForm({ cycle, onDone }: { cycle: Cycle | null; onDone: (sav
     const materialityCents = parseDollars(values.materiality)
     if (materialityCents === null) return setProblem('Enter the materiality threshold in dollars, such as 5000.00.')
     const parsed = CycleInputSchema.safeParse({ ...values, materialityCents })
-    if (!parsed.success) return setProblem(parsed.error.issues.map((issue) => issue.message).join('; '))
+    if (!parsed.success) return setProblem(parsed.error.issues.map((issue) => formMessage(issue.message)).join('; '))
     setProblem(null)
     void save
       .mutateAsync({ id: cycle?.id ?? null, input: parsed.data })

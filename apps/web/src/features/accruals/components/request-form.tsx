@@ -40,6 +40,7 @@ import { useChosenCycle } from './cycle-select'
 import { LinesEditor, type LineDraft } from './lines-editor'
 import { requestPath } from './paths'
 import { useAccrualDuties } from './use-accrual-duties'
+import { formMessage } from '@/lib/schema-errors'
 
 /** /requests/new and /requests/:id/edit: the edit form waits for the request, then starts from what it holds. */
 export function RequestForm() {
@@ -147,7 +148,7 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
       restrictedJustification: restricted ? restrictedJustification || null : null,
     }
     const parsed = AccrualInputSchema.safeParse(input)
-    if (!parsed.success) return setProblem(parsed.error.issues.map((issue) => readableIssue(issue.message)).join(' '))
+    if (!parsed.success) return setProblem(parsed.error.issues.map((issue) => readableIssue(formMessage(issue.message))).join(' '))
     if (restricted && !restrictedJustification.trim()) return setProblem('A line charges a restricted resource: say why it is allowed.')
     setProblem(null)
     void save

@@ -8,6 +8,7 @@ import {
   type CreateApplicationBody,
   type UpdateApplicationBody,
 } from '@platform/contracts/applications'
+import { formMessage } from '@/lib/schema-errors'
 
 /** What the add form and an inline-edited row hold. */
 export interface ApplicationDraft {
@@ -88,7 +89,7 @@ function collectErrors(issues: readonly { path: readonly PropertyKey[]; message:
   const errors: ApplicationDraftErrors = {}
   for (const issue of issues) {
     const field = issue.path[0] as keyof ApplicationDraft | undefined
-    if (field && !errors[field]) errors[field] = FIELD_MESSAGES[field] ?? issue.message
+    if (field && !errors[field]) errors[field] = FIELD_MESSAGES[field] ?? formMessage(issue.message)
   }
   return errors
 }

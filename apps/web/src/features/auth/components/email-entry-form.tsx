@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth-context'
 import { isDistrictAddress } from '../utils/district-domain'
 import { sendFailureMessage } from '../utils/sign-in-messages'
+import { formMessage } from '@/lib/schema-errors'
 
 export interface EmailEntryFormProps {
   initialEmail?: string
@@ -42,7 +43,7 @@ export function EmailEntryForm({
     if (sending) return
     const parsed = EmailSchema.safeParse(email)
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'Enter a valid email address')
+      setFieldError(formMessage(parsed.error.issues[0]?.message ?? 'Enter a valid email address'))
       return
     }
     const address = parsed.data.toLowerCase()

@@ -1,4 +1,5 @@
 import { ClientIdSchema, DEFAULT_DSA_CLIENTS } from '@platform/contracts/dsa'
+import { formMessage } from '@/lib/schema-errors'
 
 export type ClientIdCheck = { ok: true; clientId: string } | { ok: false; message: string }
 
@@ -6,7 +7,7 @@ export type ClientIdCheck = { ok: true; clientId: string } | { ok: false; messag
 export function checkClientId(value: string): ClientIdCheck {
   const parsed = ClientIdSchema.safeParse(value)
   if (parsed.success) return { ok: true, clientId: parsed.data }
-  return { ok: false, message: parsed.error.issues[0]?.message ?? 'Please select or enter a client ID' }
+  return { ok: false, message: formMessage(parsed.error.issues[0]?.message ?? 'Please select or enter a client ID') }
 }
 
 /** The label of a default client ("main", "secondary"), or null for any other id. */

@@ -12,6 +12,7 @@ import { previewTemplate, useResetTemplate, useSaveTemplate } from '../api/email
 import { checkPlaceholders, insertPlaceholder, placeholderToken } from '../utils/placeholders'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
+import { formMessage } from '@/lib/schema-errors'
 
 const PREVIEW_DELAY_MS = 600
 
@@ -191,7 +192,7 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const checked = MailTemplateInputSchema.safeParse(draft)
-    if (!checked.success) return setSaveError(checked.error.issues[0]!.message)
+    if (!checked.success) return setSaveError(formMessage(checked.error.issues[0]!.message))
     setSaveError(null)
     save.mutate(
       { kind: template.kind, input: draft },

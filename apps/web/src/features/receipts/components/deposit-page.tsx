@@ -16,6 +16,7 @@ import { useParams } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
 import { FormAlerts } from '@/components/form-alerts'
 import { schemaErrors } from '@/lib/schema-errors'
+import { useTextFields } from '@/lib/use-text-fields'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useCountDeposit, useDeposit, useDepositStep } from '../api/receipts'
 import { AttachmentsPanel } from './attachments-panel'
@@ -124,8 +125,8 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
   const count = useCountDeposit()
   const [pieces, setPieces] = useState<Record<number, number | string>>({})
   const [checks, setChecks] = useState<Record<number, string>>({})
-  const [bagNumber, setBagNumber] = useState('')
-  const [note, setNote] = useState('')
+  const fields = useTextFields({ bagNumber: '', note: '' })
+  const { bagNumber, note } = fields.values
   const [errors, setErrors] = useState<Partial<Record<'bagNumber' | 'note', string>>>({})
   // By denomination, and by the receipt of each check.
   const [pieceErrors, setPieceErrors] = useState<Record<number, string>>({})
@@ -205,22 +206,8 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
             }}
           />
         ))}
-        <TextInput
-          label="Bag number"
-          value={bagNumber}
-          onChange={(event) => setBagNumber(event.currentTarget.value)}
-          error={errors.bagNumber}
-          required
-          w={220}
-        />
-        <Textarea
-          label="Note (required when the count differs)"
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-          error={errors.note}
-          autosize
-          minRows={1}
-        />
+        <TextInput label="Bag number" {...fields.bind('bagNumber', errors.bagNumber)} required w={220} />
+        <Textarea label="Note (required when the count differs)" {...fields.bind('note', errors.note)} autosize minRows={1} />
         <FormAlerts mutation={count} failedTitle="The count was not saved" />
         <Group>
           <Button type="submit" loading={count.isPending}>

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { FormAlerts } from '@/components/form-alerts'
 import { schemaErrors } from '@/lib/schema-errors'
+import { useTextFields } from '@/lib/use-text-fields'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { AccountPicker, useSites } from '@/features/finance'
 import { useIssueReceipt } from '../api/receipts'
@@ -29,11 +30,9 @@ export function NewReceipt() {
   const issue = useIssueReceipt()
   const collectorSites = (sites.data ?? []).filter((site) => site.active && duties.has('COLLECTOR', site.id))
   const [siteId, setSiteId] = useState<string | null>(null)
-  const [payer, setPayer] = useState('')
   const [tender, setTender] = useState<Tender>('CASH')
-  const [checkNumber, setCheckNumber] = useState('')
-  const [purpose, setPurpose] = useState('')
-  const [amount, setAmount] = useState('')
+  const fields = useTextFields({ payer: '', checkNumber: '', purpose: '', amount: '' })
+  const { payer, checkNumber, purpose, amount } = fields.values
   const [lines, setLines] = useState<Line[]>([{ key: 1, account: '', amount: '' }])
   const [errors, setErrors] = useState<Errors>({})
   const [lineErrors, setLineErrors] = useState<Record<number, LineErrors>>({})
@@ -97,13 +96,7 @@ export function NewReceipt() {
           error={errors.siteId}
           required
         />
-        <TextInput
-          label="Received from"
-          value={payer}
-          onChange={(event) => setPayer(event.currentTarget.value)}
-          error={errors.payer}
-          required
-        />
+        <TextInput label="Received from" {...fields.bind('payer', errors.payer)} required />
         <Group grow align="flex-start">
           <Select
             label="Paid by"
@@ -116,30 +109,13 @@ export function NewReceipt() {
           {tender !== 'CASH' ? (
             <TextInput
               label={tender === 'CHECK' ? 'Check number' : 'Money order number'}
-              value={checkNumber}
-              onChange={(event) => setCheckNumber(event.currentTarget.value)}
-              error={errors.checkNumber}
+              {...fields.bind('checkNumber', errors.checkNumber)}
               required={tender === 'CHECK'}
             />
           ) : null}
         </Group>
-        <Textarea
-          label="For"
-          value={purpose}
-          onChange={(event) => setPurpose(event.currentTarget.value)}
-          error={errors.purpose}
-          required
-          autosize
-          minRows={1}
-        />
-        <TextInput
-          label="Amount received ($)"
-          value={amount}
-          onChange={(event) => setAmount(event.currentTarget.value)}
-          error={errors.amountCents}
-          inputMode="decimal"
-          required
-        />
+        <Textarea label="For" {...fields.bind('purpose', errors.purpose)} required autosize minRows={1} />
+        <TextInput label="Amount received ($)" {...fields.bind('amount', errors.amountCents)} inputMode="decimal" required />
         <Stack gap="xs">
           <Text fw={600}>Lines</Text>
           {lines.map((line, index) => (

@@ -4,6 +4,7 @@ import { RecordsSettingsInputSchema } from '@platform/contracts/records'
 import { useState, type FormEvent } from 'react'
 import { errorMessage } from '@/lib/api-client'
 import { useRecordsSettings, useSaveRecordsSettings } from '../api/records'
+import { formMessage } from '@/lib/schema-errors'
 
 /** The after-hours rule (off by default) and the business hours it reads; administrators change them. */
 export function BusinessHours({ editable }: { editable: boolean }) {
@@ -28,7 +29,7 @@ function BusinessHoursForm({
     event.preventDefault()
     const input = { afterHoursRule, businessHoursStart: start, businessHoursEnd: end }
     const checked = RecordsSettingsInputSchema.safeParse(input)
-    if (!checked.success) return setProblem(checked.error.issues[0]!.message)
+    if (!checked.success) return setProblem(formMessage(checked.error.issues[0]!.message))
     setProblem(null)
     save
       .mutateAsync(input)

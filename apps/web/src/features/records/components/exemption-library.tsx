@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { schemaErrors } from '@/lib/schema-errors'
+import { useTextFields } from '@/lib/use-text-fields'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAddExemption, useExemptions, useUpdateExemption } from '../api/records'
 import { useRecordsDuties } from './use-records-duties'
@@ -97,9 +98,8 @@ export function ExemptionLibrary() {
 
 function AddExemption() {
   const add = useAddExemption()
-  const [citation, setCitation] = useState('')
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
+  const fields = useTextFields({ citation: '', title: '', description: '' })
+  const { citation, title, description } = fields.values
   const [problem, setProblem] = useState<string | null>(null)
   const [errors, setErrors] = useState<Partial<Record<'citation' | 'title' | 'description', string>>>({})
   const onSubmit = (event: FormEvent) => {
@@ -113,9 +113,7 @@ function AddExemption() {
       .mutateAsync(ExemptionInputSchema.parse(input))
       .then(() => {
         notifications.show({ color: 'teal', message: `${citation.trim()} was added to the library.` })
-        setCitation('')
-        setTitle('')
-        setDescription('')
+        fields.reset()
       })
       .catch((error: unknown) => setProblem(errorMessage(error, 'The exemption was not added. Try again in a moment.')))
   }
@@ -126,32 +124,10 @@ function AddExemption() {
           Add an exemption
         </Title>
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput
-            label="Citation"
-            placeholder="Gov. Code §7927.705"
-            value={citation}
-            onChange={(event) => setCitation(event.currentTarget.value)}
-            error={errors.citation}
-            required
-            miw={200}
-          />
-          <TextInput
-            label="Title"
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-            error={errors.title}
-            required
-            miw={200}
-          />
+          <TextInput label="Citation" placeholder="Gov. Code §7927.705" {...fields.bind('citation', errors.citation)} required miw={200} />
+          <TextInput label="Title" {...fields.bind('title', errors.title)} required miw={200} />
         </Group>
-        <Textarea
-          label="Description"
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          error={errors.description}
-          autosize
-          minRows={2}
-        />
+        <Textarea label="Description" {...fields.bind('description', errors.description)} autosize minRows={2} />
         {problem ? (
           <Alert color="red" role="alert">
             {problem}

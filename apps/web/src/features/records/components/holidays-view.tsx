@@ -15,6 +15,7 @@ import { districtNow } from '../utils/district-instant'
 import { BusinessHours } from './business-hours'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
+import { formMessage } from '@/lib/schema-errors'
 
 /** The district's holidays by year: the clock skips them. Administrators edit; a school break is not a holiday. */
 export function HolidaysView() {
@@ -34,7 +35,7 @@ export function HolidaysView() {
   const onAdd = (event: FormEvent) => {
     event.preventDefault()
     const checked = HolidayInputSchema.safeParse({ date, name })
-    if (!checked.success) return setProblem(checked.error.issues[0]!.message)
+    if (!checked.success) return setProblem(formMessage(checked.error.issues[0]!.message))
     setProblem(null)
     add
       .mutateAsync({ date, name })

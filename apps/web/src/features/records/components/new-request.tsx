@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router'
 import { FormAlerts } from '@/components/form-alerts'
 import { districtTimeZone } from '@/lib/district-time'
 import { schemaErrors } from '@/lib/schema-errors'
+import { useTextFields } from '@/lib/use-text-fields'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useCreateRequest } from '../api/records'
 import { districtInstant, districtNow } from '../utils/district-instant'
@@ -23,13 +24,9 @@ export function NewRequest() {
   const create = useCreateRequest()
   const zone = districtTimeZone()
   const [now] = useState(() => districtNow(zone))
-  const [date, setDate] = useState(now.date)
-  const [time, setTime] = useState(now.time)
   const [channel, setChannel] = useState<Channel | null>(null)
-  const [requesterName, setRequesterName] = useState('')
-  const [requesterContact, setRequesterContact] = useState('')
-  const [text, setText] = useState('')
-  const [clarifiedText, setClarifiedText] = useState('')
+  const fields = useTextFields({ date: now.date, time: now.time, requesterName: '', requesterContact: '', text: '', clarifiedText: '' })
+  const { date, time, requesterName, requesterContact, text, clarifiedText } = fields.values
   const [problem, setProblem] = useState<string | null>(null)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
 
@@ -83,23 +80,8 @@ export function NewRequest() {
           afterwards; a clarified text can be added later.
         </Text>
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput
-            label="Received on"
-            type="date"
-            value={date}
-            max={now.date}
-            onChange={(event) => setDate(event.currentTarget.value)}
-            required
-            miw={160}
-          />
-          <TextInput
-            label="Received at (time)"
-            type="time"
-            value={time}
-            onChange={(event) => setTime(event.currentTarget.value)}
-            required
-            miw={140}
-          />
+          <TextInput label="Received on" type="date" {...fields.bind('date')} max={now.date} required miw={160} />
+          <TextInput label="Received at (time)" type="time" {...fields.bind('time')} required miw={140} />
         </Group>
         <Select
           label="Channel"
@@ -112,37 +94,18 @@ export function NewRequest() {
         />
         <TextInput
           label="Requester name"
-          value={requesterName}
-          onChange={(event) => setRequesterName(event.currentTarget.value)}
-          error={errors.requesterName}
+          {...fields.bind('requesterName', errors.requesterName)}
           required
           description="Private: never shown in the public log."
         />
         <TextInput
           label="Requester contact"
-          value={requesterContact}
-          onChange={(event) => setRequesterContact(event.currentTarget.value)}
-          error={errors.requesterContact}
+          {...fields.bind('requesterContact', errors.requesterContact)}
           required
           description="E-mail, postal address or telephone."
         />
-        <Textarea
-          label="Request text as received"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          error={errors.text}
-          required
-          autosize
-          minRows={4}
-        />
-        <Textarea
-          label="Clarified text (optional)"
-          value={clarifiedText}
-          onChange={(event) => setClarifiedText(event.currentTarget.value)}
-          error={errors.clarifiedText}
-          autosize
-          minRows={2}
-        />
+        <Textarea label="Request text as received" {...fields.bind('text', errors.text)} required autosize minRows={4} />
+        <Textarea label="Clarified text (optional)" {...fields.bind('clarifiedText', errors.clarifiedText)} autosize minRows={2} />
         <FormAlerts problem={problem} mutation={create} failedTitle="The request was not recorded" />
         <Group>
           <Button type="submit" loading={create.isPending}>

@@ -124,7 +124,7 @@ describe('the request steps check their fields with the contract’s schema', ()
     const reason = within(dialog).getByRole('textbox', { name: 'Reason' })
     await user.type(reason, 'oops')
     await user.click(within(dialog).getByRole('button', { name: 'Reopen' }))
-    await waitFor(() => expect(reason).toHaveAccessibleDescription('Say why the request is reopened, in at least 5 characters (reason).'))
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Say why the request is reopened, in at least 5 characters.'))
     expect(reason).toHaveAttribute('aria-invalid', 'true')
     expect(within(dialog).queryByText(/Reopen PRR-2026-0012\?/)).toBeNull()
     expect(posts()).toEqual([])
@@ -141,7 +141,7 @@ describe('the request steps check their fields with the contract’s schema', ()
     expect(
       await within(dialog).findByText(/^Choose the statute’s reason for the extension \(reason: one of FIELD_FACILITIES/),
     ).toBeInTheDocument()
-    expect(days).toHaveAccessibleDescription('Enter the days of the extension, a whole number from 1 to 14 (days).')
+    expect(days).toHaveAccessibleDescription('Enter the days of the extension, a whole number from 1 to 14.')
     expect(posts()).toEqual([])
   })
 })
@@ -155,9 +155,7 @@ describe('the letters and fees check their fields with the contract’s schema',
     const title = within(dialog).getByRole('textbox', { name: 'Your title' })
     await user.type(title, '   ')
     await user.click(within(dialog).getByRole('button', { name: 'Sign and issue' }))
-    await waitFor(() =>
-      expect(title).toHaveAccessibleDescription('Enter your title as it will appear under your signature (signatoryTitle).'),
-    )
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Enter your title as it will appear under your signature.'))
     expect(posts()).toEqual([])
   })
 
@@ -171,10 +169,10 @@ describe('the letters and fees check their fields with the contract’s schema',
     await user.click(within(dialog).getByRole('button', { name: 'Record fee' }))
     await waitFor(() =>
       expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
-        'Describe what the fee charges for (description).',
+        'Describe what the fee charges for.',
       ),
     )
-    expect(pages).toHaveAccessibleDescription('Enter the pages copied or the hours of work, a whole number (quantity).')
+    expect(pages).toHaveAccessibleDescription('Enter the pages copied or the hours of work, a whole number.')
     expect(posts()).toEqual([])
 
     // A fee that passes the contract is sent as the contract parses it.

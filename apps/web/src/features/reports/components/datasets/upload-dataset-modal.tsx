@@ -7,6 +7,7 @@ import { useSaveUpload, useUploadPreview } from '../../api/uploads'
 import { FailureAlert } from '@/components/failure-alert'
 import { nameFromFile, UPLOAD_ACCEPT, UPLOAD_LIMITS_TEXT, uploadFileProblem } from '../../utils/upload-file'
 import { UploadColumnsTable } from './upload-columns-table'
+import { formMessage } from '@/lib/schema-errors'
 
 export interface UploadDatasetModalProps {
   /** The uploaded dataset whose rows the file replaces; without it the file becomes a new dataset. */
@@ -68,7 +69,7 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const checked = UploadQuerySchema.pick({ name: true, description: true }).safeParse({ name, description })
-    if (!checked.success) return setNameError(checked.error.issues[0]!.message)
+    if (!checked.success) return setNameError(formMessage(checked.error.issues[0]!.message))
     if (!file || !columns) return
     save.mutate(
       { file, name: checked.data.name, description: checked.data.description ?? '', columns, replace: replacing?.id },

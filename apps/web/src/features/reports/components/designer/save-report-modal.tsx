@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import { ReportCreateBodySchema } from '@platform/contracts/reports'
+import { formMessage } from '@/lib/schema-errors'
 
 export interface SaveReportModalProps {
   opened: boolean
@@ -18,7 +19,7 @@ export function SaveReportModal({ opened, saving, onSave, onClose }: SaveReportM
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const checked = ReportCreateBodySchema.safeParse({ name, description: description.trim() || undefined, definition: null })
-    if (!checked.success) return setError(checked.error.issues[0]!.message)
+    if (!checked.success) return setError(formMessage(checked.error.issues[0]!.message))
     onSave({ name: checked.data.name, description: checked.data.description })
   }
 
