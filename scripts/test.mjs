@@ -40,13 +40,18 @@ let failed = 0
 
 console.log(`Tests run on Node.js ${process.version} (${process.execPath}).`)
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: database tests run on SQLite only.')
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUTPUT}/vitest.json`])
-const vitest = readJson(`${OUTPUT}/vitest.json`)
-if (vitest) {
-  passed += vitest.numPassedTests
-  failed += vitest.numFailedTests
+function vitestPass(report, env = {}) {
+  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUTPUT}/${report}`], env)
+  const vitest = readJson(`${OUTPUT}/${report}`)
+  if (vitest) {
+    passed += vitest.numPassedTests
+    failed += vitest.numFailedTests
+  }
+  if (!vitest || (status !== 0 && vitest.numFailedTests === 0)) failed += 1 // the run itself failed (e.g. a file did not load)
 }
-if (!vitest || (vitestStatus !== 0 && vitest.numFailedTests === 0)) failed += 1 // the run itself failed (e.g. a file did not load)
+vitestPass('vitest.json')
+// Then the measured tests (a server's memory, how long its other calls wait), alone: see apps/server/vitest.measured.config.ts.
+vitestPass('vitest-measured.json', { VITEST_MEASURED: '1' })
 
 if (ensureChromium()) {
   const buildStatus = run('npm', ['run', 'build', '--workspace', 'apps/web'])
