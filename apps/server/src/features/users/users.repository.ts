@@ -134,12 +134,14 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * After a bulk import on PostgreSQL: fresh planner statistics for the tables it filled. Until autovacuum gets to
-     * them the planner believes a role holds a handful of people and picks a nested loop that read every search term
-     * per person (600 ms instead of 1 ms for a filtered page over 20,000 users). SQLite's planner keeps no such figures.
+     * After a bulk import: fresh planner statistics for the tables it filled. Without them PostgreSQL (until autovacuum
+     * gets to them) believes a role holds a handful of people and picks a nested loop that reads every search term per
+     * person (600 ms instead of 1 ms for a filtered page over 20,000 users); SQLite, which keeps none until asked,
+     * counts a filtered list along the role's index instead of from the search words (0.6 ms instead of 0.26).
      */
     async refreshStatistics(): Promise<void> {
       if (db.dialect === 'postgres') await sql`analyze users, user_search_terms, user_permissions`.execute(k)
+      else for (const table of ['users', 'user_search_terms', 'user_permissions']) await sql`analyze ${sql.table(table)}`.execute(k)
     },
 
     recordSignIn: (userId: number, at: string) =>
