@@ -6,15 +6,15 @@ import type { CatalogueDataset, CatalogueField } from './dataset.js'
 /** 'Active' or 'Inactive', from a 0/1 flag. */
 const activeOrNot = (flag: string) => sql<string>`case when ${sql.ref(flag)} = 1 then 'Active' else 'Inactive' end`
 
-/** Who a row is about: the person's email, name and organization; read by `PERSON_COLUMNS`. */
-const PERSON_FIELDS: CatalogueField[] = [
+/** Who a row is about: the person's email, name and organization; read by `ROW_PERSON_COLUMNS`. */
+const ROW_PERSON_FIELDS: CatalogueField[] = [
   { name: 'email', label: 'Email', type: 'string' },
   { name: 'full_name', label: 'Name', type: 'string' },
   { name: 'organization', label: 'Organization', type: 'string' },
 ]
 
-/** The `PERSON_FIELDS` columns, from `users` joined to `organizations`. */
-const PERSON_COLUMNS = ['users.email', 'users.full_name', 'organizations.org_name as organization'] as const
+/** The `ROW_PERSON_FIELDS` columns, from `users` joined to `organizations`. */
+const ROW_PERSON_COLUMNS = ['users.email', 'users.full_name', 'organizations.org_name as organization'] as const
 
 /** The datasets defined in code (issue 6, point 1). New ones are added here and reviewed like any code. */
 export const BUILTIN_DATASETS: CatalogueDataset[] = [
@@ -119,7 +119,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
     key: 'user_id',
     fields: [
       idField('user_id'),
-      ...PERSON_FIELDS,
+      ...ROW_PERSON_FIELDS,
       { name: 'org_code', label: 'Organization code', type: 'string' },
       { name: 'role', label: 'Role', type: 'string' },
       { name: 'role_code', label: 'Role code', type: 'string' },
@@ -134,7 +134,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
         .innerJoin('roles', 'roles.role_id', 'users.role_id')
         .select([
           'users.user_id',
-          ...PERSON_COLUMNS,
+          ...ROW_PERSON_COLUMNS,
           'organizations.org_code',
           'roles.role_name as role',
           'roles.role_code',
@@ -156,7 +156,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
       { name: 'app_name', label: 'Application', type: 'string' },
       { name: 'category', label: 'Category', type: 'string' },
       { name: 'app_status', label: 'Application status', type: 'string' },
-      ...PERSON_FIELDS,
+      ...ROW_PERSON_FIELDS,
       { name: 'permission_level', label: 'Permission', type: 'string' },
       { name: 'granted_at', label: 'Granted', type: 'datetime' },
     ],
@@ -172,7 +172,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
           'applications.app_name',
           'applications.category',
           activeOrNot('applications.is_active').as('app_status'),
-          ...PERSON_COLUMNS,
+          ...ROW_PERSON_COLUMNS,
           'user_permissions.permission_level',
           'user_permissions.granted_at',
         ]) as never,
