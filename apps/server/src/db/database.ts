@@ -6,6 +6,7 @@ import pg from 'pg'
 import type { Config } from '../config.js'
 import type { Database } from './schema.js'
 import { type TableWrites, createTableWrites } from './table-writes.js'
+import { SAFETY_AUTOCHECKPOINT_PAGES, createWalCheckpoints } from './wal-checkpoints.js'
 
 export type Dialect = 'sqlite' | 'postgres'
 /** A transaction in progress: what a step hands to the writes that must commit or roll back with it. */
@@ -58,8 +59,18 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     // holds those lists; more only grows the process (the operating system caches the file as well).
     sqlite.pragma('cache_size = -16384')
     sqlite.pragma('temp_store = memory')
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [writes.plugin] })
-    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, close: () => kysely.destroy() }
+    // The log is copied back into the file by a worker thread, not inside a commit on the event loop (decision 025).
+    const checkpoints = database.file === ':memory:' ? null : createWalCheckpoints(database.file)
+    if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${SAFETY_AUTOCHECKPOINT_PAGES}`)
+    const kysely = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => checkpoints?.wrote()) }),
+      plugins: [writes.plugin],
+    })
+    const close = async () => {
+      await checkpoints?.close()
+      await kysely.destroy()
+    }
+    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, close }
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -120,11 +131,13 @@ export function isConnectionLost(error: unknown): boolean {
  * Kysely prepares every query afresh; on SQLite preparing costs as much as running a small query, so prepared
  * statements are kept by their SQL text. A statement still busy (an unfinished iteration) is never handed out twice.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
+function withStatementCache(sqlite: SqliteDatabase.Database, mayWrite: () => void) {
   const statements = new Map<string, SqliteDatabase.Statement>()
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
+      // Anything but a plain select may write (insert, update, a with-clause, commit, DDL): cheap to over-count.
+      if (!sqlText.startsWith('select')) mayWrite()
       const cached = statements.get(sqlText)
       if (cached && !cached.busy) return cached
       const statement = sqlite.prepare(sqlText)

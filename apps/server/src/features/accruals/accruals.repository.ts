@@ -611,16 +611,6 @@ export function createAccrualsRepository(db: Db) {
         .where('a.state', 'in', ['DRAFT', 'RETURNED'])
         .groupBy(['a.requester_id', 'u.email', 'u.is_active'])
         .execute(),
-
-    /** The audit rows about a request and its journal, oldest first (its history). */
-    history: (targets: Array<{ type: string; id: string }>) =>
-      k
-        .selectFrom('audit_log as l')
-        .leftJoin('users as u', 'u.user_id', 'l.actor_user_id')
-        .select(['l.occurred_at', 'l.action', 'l.outcome', 'u.full_name as actor_name', 'l.details'])
-        .where((eb) => eb.or(targets.map((target) => eb.and([eb('l.target_type', '=', target.type), eb('l.target_id', '=', target.id)]))))
-        .orderBy('l.audit_id')
-        .execute(),
   }
 }
 export type AccrualsRepository = ReturnType<typeof createAccrualsRepository>

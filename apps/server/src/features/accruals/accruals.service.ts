@@ -145,7 +145,7 @@ export function createAccrualsService(deps: {
       { type: SEPARATION_TARGET, id: String(id) },
     ]
     if (row.journal_reference) targets.push(journalTarget(row.journal_reference))
-    const history = await accruals.history(targets)
+    const history = await audit.history(targets)
     const versions = await accruals.versions(id)
     const approverName = async (userId: number | null) => (userId === null ? null : ((await accruals.userEmail(userId))?.full_name ?? null))
     const step = async (name: AccrualStep) => {

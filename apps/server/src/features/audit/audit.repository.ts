@@ -13,6 +13,23 @@ const INSERT_BATCH = 500
 export function createAuditRepository(db: Db) {
   const k = db.kysely
 
+  /** See history: the query itself, so a test can ask the database how it reads it. Null for no target. */
+  function historyQuery(targets: Array<{ type: string; id: string }>) {
+    const distinct = [...new Map(targets.map((target) => [`${target.type}\u0000${target.id}`, target])).values()]
+    const about = (target: { type: string; id: string }) =>
+      k
+        .selectFrom('audit_log as a')
+        .leftJoin('users as u', 'u.user_id', 'a.actor_user_id')
+        .select(['a.audit_id', 'a.occurred_at', 'a.action', 'a.outcome', 'u.full_name as actor_name', 'a.details'])
+        .where('a.target_type', '=', target.type)
+        .where('a.target_id', '=', target.id)
+    const [first, ...rest] = distinct
+    if (!first) return null
+    // The order of the whole union, by a column of its result: each part is read from the index in that order and
+    // the parts merged, rather than each read whole and the union sorted.
+    return rest.reduce((query, target) => query.unionAll(about(target)), about(first)).orderBy(sql.ref('audit_id'))
+  }
+
   function filtered(filters: AuditFilters) {
     let query = k.selectFrom('audit_log').leftJoin('users as actor', 'actor.user_id', 'audit_log.actor_user_id')
     if (filters.action) query = query.where('audit_log.action', '=', filters.action)
@@ -189,6 +206,18 @@ export function createAuditRepository(db: Db) {
     },
 
     actions: async () => (await k.selectFrom('audit_log').select('action').distinct().orderBy('action').execute()).map((row) => row.action),
+
+    /**
+     * The rows about some records (a record's history: the record itself, its separation-of-duties refusals), oldest
+     * first. One indexed read per target, merged in order: written as one OR of the targets, SQLite read the whole log
+     * in id order once its statistics had been taken while the log was small (0.4 ms a page over 5,000 rows, growing
+     * with the log; 0.04 ms this way, whatever the statistics say).
+     */
+    history(targets: Array<{ type: string; id: string }>) {
+      return historyQuery(targets)?.execute() ?? Promise.resolve([])
+    },
+    historyQuery,
   }
 }
+
 export type AuditRepository = ReturnType<typeof createAuditRepository>

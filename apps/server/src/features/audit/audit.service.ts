@@ -54,6 +54,8 @@ export function createAuditService({ audit, clock }: { audit: AuditRepository; c
       return { data: rows, pagination: { total, limit, offset } }
     },
     actions: () => audit.actions(),
+    /** A record's history: the audit rows about each of its targets, oldest first, with the actor's name. */
+    history: (targets: Array<{ type: string; id: string }>) => audit.history(targets),
     /** Every matching entry for an export, read in pages. */
     stream: (filters: AuditFilters) => audit.stream(filters),
     /** Checks the chain from its start row to its head; names the first row that does not match. */

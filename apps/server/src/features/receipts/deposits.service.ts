@@ -92,7 +92,7 @@ export function createDepositsService(deps: {
     const inside = await receipts.inDeposit(id)
     const counts = hidden ? [] : await deposits.counts(id)
     const label = labelOf(row)
-    const history = await receipts.history([
+    const history = await audit.history([
       { type: DEPOSIT_TARGET, id: String(id) },
       { type: SEPARATION_TARGET, id: label },
     ])

@@ -419,16 +419,6 @@ export function createReceiptsRepository(db: Db) {
       return query.orderBy('oldest_issued_at').execute()
     },
 
-    /** The audit rows about a record, oldest first (its history). */
-    history: (targets: Array<{ type: string; id: string }>) =>
-      k
-        .selectFrom('audit_log as a')
-        .leftJoin('users as u', 'u.user_id', 'a.actor_user_id')
-        .select(['a.occurred_at', 'a.action', 'a.outcome', 'u.full_name as actor_name', 'a.details'])
-        .where((eb) => eb.or(targets.map((target) => eb.and([eb('a.target_type', '=', target.type), eb('a.target_id', '=', target.id)]))))
-        .orderBy('a.audit_id')
-        .execute(),
-
     /** Marks today's notice for a site; false when another request or instance already did. */
     async claimClockNotice(siteId: number, day: string, at: string): Promise<boolean> {
       const result = await k

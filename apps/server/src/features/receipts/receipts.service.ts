@@ -57,7 +57,7 @@ export function createReceiptsService(deps: {
     const depositState = await depositStateOf(row.deposit_id)
     const hidden = await access.amountsHidden(user, row.site_id, depositState)
     const correction = await receipts.correctionOf(id)
-    const history = await receipts.history([
+    const history = await audit.history([
       { type: RECEIPT_TARGET, id: String(id) },
       { type: SEPARATION_TARGET, id: row.number },
     ])

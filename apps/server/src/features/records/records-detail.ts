@@ -95,7 +95,7 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
     work.timeLog(id),
     work.notes(id),
     work.links(id),
-    requests.history([
+    context.audit.history([
       { type: REQUEST_TARGET, id: String(id) },
       { type: SEPARATION_TARGET, id: row.number },
     ]),

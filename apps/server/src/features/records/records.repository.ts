@@ -220,16 +220,6 @@ export function createRecordsRepository(db: Db) {
       return query.orderBy('received_on').orderBy('request_id').execute()
     },
 
-    /** The audit rows about a request, oldest first (its timeline). */
-    history: (targets: Array<{ type: string; id: string }>) =>
-      k
-        .selectFrom('audit_log as a')
-        .leftJoin('users as u', 'u.user_id', 'a.actor_user_id')
-        .select(['a.occurred_at', 'a.action', 'a.outcome', 'u.full_name as actor_name', 'a.details'])
-        .where((eb) => eb.or(targets.map((target) => eb.and([eb('a.target_type', '=', target.type), eb('a.target_id', '=', target.id)]))))
-        .orderBy('a.audit_id')
-        .execute(),
-
     /** Marks one alert of a request for a due date; false when another instance or run already did. */
     async claimAlert(requestId: number, alert: string, dueOn: string, at: string): Promise<boolean> {
       const result = await k
