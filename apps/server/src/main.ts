@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db)
     return seedDatabase(db, config.adminEmail, systemClock.now().toISOString())
   })
+  await db.settleStartup()
   const transport = config.mail.smtpUrl
     ? createSmtpTransport(config.mail.smtpUrl, config.mail.from, undefined, new URL(config.appUrl).hostname)
     : createOutboxTransport()

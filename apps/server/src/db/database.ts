@@ -30,6 +30,12 @@ export interface Db {
   url: string | null
   /** Every write this process makes through `kysely` (what in-process caches invalidate on). */
   writes: TableWrites
+  /**
+   * After the start-up work (migrations, seed): SQLite copies its log into the file on this thread, before serving, so
+   * the hundreds of statements of a first start leave no checkpoint worker running into the first calls. Nothing on
+   * PostgreSQL.
+   */
+  settleStartup(): Promise<void>
   close(): Promise<void>
 }
 
@@ -70,7 +76,12 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
       await checkpoints?.close()
       await kysely.destroy()
     }
-    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, close }
+    const settleStartup = async () => {
+      if (!checkpoints) return
+      await checkpoints.settle()
+      sqlite.pragma('wal_checkpoint(TRUNCATE)')
+    }
+    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, settleStartup, close }
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -97,6 +108,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     file: null,
     url: database.url,
     writes,
+    settleStartup: async () => {},
     close: () => kysely.destroy(),
   }
 }

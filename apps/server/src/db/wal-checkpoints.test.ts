@@ -59,6 +59,12 @@ describe('the write-ahead log is copied into the SQLite file off the event loop'
       expect(await waitFor(() => !checkpoints.running, 5000), 'idle: the worker stops').toBe(true)
       writes(3)
       expect(checkpoints.running).toBe(true)
+      await checkpoints.settle()
+      expect(checkpoints.running, 'settled: stopped').toBe(false)
+      writes(2)
+      expect(checkpoints.running, 'settled: the writes before it are forgotten').toBe(false)
+      writes(1)
+      expect(checkpoints.running).toBe(true)
     } finally {
       await checkpoints.close()
     }

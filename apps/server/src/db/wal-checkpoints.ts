@@ -49,6 +49,8 @@ export interface WalCheckpoints {
   wrote(): void
   /** Whether the worker is running now (tests). */
   readonly running: boolean
+  /** Stops the worker and forgets the writes so far (after start-up work that was checkpointed on the spot). */
+  settle(): Promise<void>
   close(): Promise<void>
 }
 
@@ -100,6 +102,12 @@ export function createWalCheckpoints(
     },
     get running() {
       return worker !== null
+    },
+    async settle() {
+      writesSinceStop = 0
+      const own = worker
+      worker = null
+      await own?.terminate()
     },
     async close() {
       closed = true

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { type Kysely, type Transaction, sql } from 'kysely'
 import type { FieldType, UploadColumn } from '@platform/contracts/reports'
@@ -6,6 +7,9 @@ import type { Database } from '../../../db/schema.js'
 
 // Rows per INSERT: one statement stays a short task (SQLite runs it on the event loop).
 const INSERT_CHUNK = 100
+const STAGING_PREFIX = 'report_upload_staging_'
+// A staging table this old was left by a process that stopped while storing (no upload takes an hour).
+const ABANDONED_AFTER_MS = 60 * 60 * 1000
 const SQL_TYPE: Record<FieldType, string> = {
   string: 'text',
   integer: 'bigint',
@@ -23,41 +27,87 @@ export const uploadTable = (uploadId: number) => `report_upload_${uploadId}`
 export function createUploadsRepository(db: Db) {
   const k = db.kysely
 
-  async function fillTable(
-    trx: Transaction<Database>,
-    uploadId: number,
-    columns: UploadColumn[],
-    rows: Array<Array<string | number | null>>,
-  ) {
-    const table = uploadTable(uploadId)
-    await sql`drop table if exists ${sql.table(table)}`.execute(trx)
-    let create = (trx as unknown as Kysely<Record<string, Record<string, unknown>>>).schema
-      .createTable(table)
-      .addColumn('row_id', 'integer', (c) => c.primaryKey())
-    for (const column of columns) create = create.addColumn(column.name, sql.raw(SQL_TYPE[column.type]) as never)
-    await create.execute()
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      const values = rows
-        .slice(start, start + INSERT_CHUNK)
-        .map((row, offset) =>
-          Object.fromEntries([['row_id', start + offset + 1], ...columns.map((column, index) => [column.name, row[index] ?? null])]),
-        )
-      await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>).insertInto(table).values(values).execute()
-      // SQLite answers at once, so without this the whole file would be one turn of the event loop.
-      await nextTurn()
+  /**
+   * A new set of rows written to a staging table of its own, a short statement at a time, each committed on its own:
+   * nothing reads the table until it is published, and no transaction stays open across the turns of the event loop,
+   * so other calls never wait for the database while a large file is stored (SQLite has one connection).
+   */
+  async function fillStaging(columns: UploadColumn[], rows: Array<Array<string | number | null>>): Promise<string> {
+    await dropAbandonedStaging()
+    const table = `${STAGING_PREFIX}${Date.now()}_${randomBytes(6).toString('hex')}`
+    const loose = k as unknown as Kysely<Record<string, Record<string, unknown>>>
+    try {
+      let create = loose.schema.createTable(table).addColumn('row_id', 'integer', (c) => c.primaryKey())
+      for (const column of columns) create = create.addColumn(column.name, sql.raw(SQL_TYPE[column.type]) as never)
+      await create.execute()
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+        const values = rows
+          .slice(start, start + INSERT_CHUNK)
+          .map((row, offset) =>
+            Object.fromEntries([['row_id', start + offset + 1], ...columns.map((column, index) => [column.name, row[index] ?? null])]),
+          )
+        await loose.insertInto(table).values(values).execute()
+        // SQLite answers at once, so without this the whole file would be one turn of the event loop.
+        await nextTurn()
+      }
+      return table
+    } catch (error) {
+      await dropTable(table)
+      throw error
+    }
+  }
+
+  const dropTable = (table: string, executor: Kysely<Database> | Transaction<Database> = k) =>
+    sql`drop table if exists ${sql.table(table)}`.execute(executor)
+
+  /** The staging tables there are now, read from the catalogue in one statement (others may be renamed meanwhile). */
+  async function stagingTables(): Promise<string[]> {
+    const pattern = `${STAGING_PREFIX}%`
+    const { rows } =
+      db.dialect === 'postgres'
+        ? await sql<{
+            name: string
+          }>`select tablename as name from pg_tables where schemaname = current_schema() and tablename like ${pattern}`.execute(k)
+        : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name like ${pattern}`.execute(k)
+    return rows.map((row) => row.name).filter((name) => name.startsWith(STAGING_PREFIX))
+  }
+
+  /** Staging tables an earlier process left when it stopped in the middle of storing a file. */
+  async function dropAbandonedStaging() {
+    const before = Date.now() - ABANDONED_AFTER_MS
+    for (const name of await stagingTables()) {
+      if (Number(name.slice(STAGING_PREFIX.length).split('_')[0]) < before) await dropTable(name)
+    }
+  }
+
+  /** Makes the staging table the dataset's table, inside the transaction that publishes its description. */
+  async function publish(trx: Transaction<Database>, staging: string, uploadId: number) {
+    await dropTable(uploadTable(uploadId), trx)
+    await sql`alter table ${sql.table(staging)} rename to ${sql.table(uploadTable(uploadId))}`.execute(trx)
+  }
+
+  /** Publishes the staging table with its description in one transaction; the staging table goes if that fails. */
+  async function published<T>(staging: string, write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await k.transaction().execute(write)
+    } catch (error) {
+      await dropTable(staging)
+      throw error
     }
   }
 
   return {
+    stagingTables,
     list: () => k.selectFrom('report_uploads').selectAll().orderBy('name').execute(),
     get: (uploadId: number) => k.selectFrom('report_uploads').selectAll().where('upload_id', '=', uploadId).executeTakeFirst(),
 
-    /** A new dataset: its description and its rows, together or not at all. */
-    create(
+    /** A new dataset: its rows staged, then published with its description, together or not at all. */
+    async create(
       values: { name: string; description: string | null; columns: UploadColumn[]; fileName: string | null; by: number; at: string },
       rows: Array<Array<string | number | null>>,
     ) {
-      return k.transaction().execute(async (trx) => {
+      const staging = await fillStaging(values.columns, rows)
+      return published(staging, async (trx) => {
         const { upload_id: uploadId } = await trx
           .insertInto('report_uploads')
           .values({
@@ -72,19 +122,20 @@ export function createUploadsRepository(db: Db) {
           })
           .returning('upload_id')
           .executeTakeFirstOrThrow()
-        await fillTable(trx, uploadId, values.columns, rows)
+        await publish(trx, staging, uploadId)
         return uploadId
       })
     },
 
-    /** New rows for the same dataset id: the old rows stay until the new ones are all in. */
-    replace(
+    /** New rows for the same dataset id: the old rows stay, and are read, until the new ones are all in. */
+    async replace(
       uploadId: number,
       values: { name: string; description: string | null; columns: UploadColumn[]; fileName: string | null; at: string },
       rows: Array<Array<string | number | null>>,
     ) {
-      return k.transaction().execute(async (trx) => {
-        await fillTable(trx, uploadId, values.columns, rows)
+      const staging = await fillStaging(values.columns, rows)
+      return published(staging, async (trx) => {
+        await publish(trx, staging, uploadId)
         await trx
           .updateTable('report_uploads')
           .set({
@@ -102,7 +153,7 @@ export function createUploadsRepository(db: Db) {
 
     delete: (uploadId: number) =>
       k.transaction().execute(async (trx) => {
-        await sql`drop table if exists ${sql.table(uploadTable(uploadId))}`.execute(trx)
+        await dropTable(uploadTable(uploadId), trx)
         await trx.deleteFrom('report_uploads').where('upload_id', '=', uploadId).execute()
       }),
   }

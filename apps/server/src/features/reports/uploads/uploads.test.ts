@@ -1,9 +1,11 @@
 import ExcelJS from 'exceljs'
+import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../../test/build-test-app.js'
 import { testDialects } from '../../../../test/test-database.js'
 import { workbookOf } from '../../../../test/workbook-files.js'
 import { convert, fieldNames, inferType } from './upload-types.js'
+import { createUploadsRepository } from './uploads.repository.js'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const CSV = [
@@ -214,6 +216,48 @@ describe.each(testDialects())('uploaded datasets on %s', (dialect) => {
       error: "Row 3, column 'Department': the value must not contain NUL characters or broken Unicode (lone surrogates).",
     })
     expect(await t.db.kysely.selectFrom('report_uploads').selectAll().execute()).toEqual([])
+  })
+
+  const stagingTables = () => createUploadsRepository(t.db).stagingTables()
+
+  it('stores a large file without holding the database: other queries run while its rows go in, then it appears whole', async () => {
+    const rows = 20_000
+    const csv = ['Name,Amount', ...Array.from({ length: rows }, (_unused, row) => `N${row},${row}`)].join('\n')
+    let done = false
+    const uploading = upload('', csv, 'name=Big').finally(() => {
+      done = true
+    })
+    const seen: number[] = []
+    while (!done) {
+      // A query of another call: it would wait for the whole file if the rows went in as one open transaction.
+      for (const staging of await stagingTables()) {
+        const counted = await sql<{ n: number }>`select count(*) as n from ${sql.table(staging)}`.execute(t.db.kysely).catch(() => null) // published (renamed) meanwhile
+        if (counted) seen.push(Number(counted.rows[0]!.n))
+      }
+      const listed = await t.db.kysely.selectFrom('report_uploads').select('row_count').execute()
+      // Not listed until every row is in, and then whole.
+      expect(listed.every((upload) => upload.row_count === rows)).toBe(true)
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect((await uploading).statusCode).toBe(200)
+    expect(
+      seen.some((count) => count > 0 && count < rows),
+      `rows seen going in: ${seen.slice(0, 5).join(', ')}…`,
+    ).toBe(true)
+    expect(await stagingTables()).toEqual([])
+    const [stored] = await t.db.kysely.selectFrom('report_uploads').select('upload_id').execute()
+    const { rows: count } = await sql<{ n: number }>`select count(*) as n from ${sql.table(`report_upload_${stored!.upload_id}`)}`.execute(
+      t.db.kysely,
+    )
+    expect(Number(count[0]!.n)).toBe(rows)
+  })
+
+  it("drops the staging table a stopped process left over an hour ago, and leaves another upload's alone", async () => {
+    const abandoned = `report_upload_staging_${Date.now() - 2 * 60 * 60 * 1000}_0a0b0c`
+    const current = `report_upload_staging_${Date.now()}_0d0e0f`
+    for (const table of [abandoned, current]) await sql`create table ${sql.table(table)} (row_id integer primary key)`.execute(t.db.kysely)
+    expect((await upload('', CSV, 'name=Budget')).statusCode).toBe(200)
+    expect(await stagingTables()).toEqual([current])
   })
 
   it(
