@@ -5,8 +5,8 @@ import type { FieldType, UploadColumn } from '@platform/contracts/reports'
 import type { Db } from '../../../db/database.js'
 import type { Database } from '../../../db/schema.js'
 
-// Rows per INSERT: one statement stays a short task (SQLite runs it on the event loop).
-const INSERT_CHUNK = 100
+// Rows per INSERT: one statement (built, compiled and run on the event loop with SQLite) stays a task of a few ms.
+const INSERT_CHUNK = 50
 const STAGING_PREFIX = 'report_upload_staging_'
 // A staging table this old was left by a process that stopped while storing (no upload takes an hour).
 const ABANDONED_AFTER_MS = 60 * 60 * 1000
