@@ -116,6 +116,7 @@ export async function startPlatform(options: PlatformOptions = {}) {
     const db = openDatabase(config.database)
     await migrateToLatest(db)
     await seedDatabase(db, config.adminEmail, clock.now().toISOString())
+    await db.settleStartup() // as main.ts does: the log checkpointed, the checkpoint worker allowed from here on
     const transport = createSmtpTransport(smtp.url, config.mail.from, { connectMs: 2000, socketMs: 5000 })
     const { app, mailQueue } = await buildApp({ config, db, transport, clock, logStream })
     try {

@@ -31,9 +31,10 @@ export interface Db {
   /** Every write this process makes through `kysely` (what in-process caches invalidate on). */
   writes: TableWrites
   /**
-   * After the start-up work (migrations, seed): SQLite copies its log into the file on this thread, before serving, so
-   * the hundreds of statements of a first start leave no checkpoint worker running into the first calls. Nothing on
-   * PostgreSQL.
+   * After the start-up work (migrations, seed): SQLite copies its log into the file on this thread, before serving,
+   * and only from then on may its checkpoint worker start (decision 025), so the hundreds of statements of a first
+   * start leave no worker running into the first calls. Until then the main connection's own safety limit holds.
+   * Nothing on PostgreSQL.
    */
   settleStartup(): Promise<void>
   close(): Promise<void>

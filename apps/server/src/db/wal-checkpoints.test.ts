@@ -28,6 +28,7 @@ describe('the write-ahead log is copied into the SQLite file off the event loop'
     const file = fileIn()
     const db = openDatabase({ kind: 'sqlite', file })
     try {
+      await db.settleStartup()
       const [setting] = (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.kysely)).rows
       expect(setting?.wal_autocheckpoint).toBe(SAFETY_AUTOCHECKPOINT_PAGES)
       await sql`create table filler (id integer primary key, text text not null)`.execute(db.kysely)
@@ -52,6 +53,9 @@ describe('the write-ahead log is copied into the SQLite file off the event loop'
     const checkpoints = createWalCheckpoints(file, { intervalMs: 20, idleMs: 100, startAfterWrites: 3 })
     try {
       const writes = (count: number) => Array.from({ length: count }, () => checkpoints.wrote())
+      writes(5)
+      expect(checkpoints.running, 'start-up not yet settled: no thread').toBe(false)
+      await checkpoints.settle()
       writes(2)
       expect(checkpoints.running, 'a write now and then starts no thread').toBe(false)
       writes(1)
