@@ -98,6 +98,12 @@ export function createWalCheckpoints(
     worker = own
   }
 
+  async function stop() {
+    const own = worker
+    worker = null
+    await own?.terminate()
+  }
+
   return {
     wrote() {
       if (worker !== null || closed || !settled || (writesSinceStop += 1) < startAfterWrites || Date.now() < retryAfter) return
@@ -110,15 +116,11 @@ export function createWalCheckpoints(
     async settle() {
       settled = true
       writesSinceStop = 0
-      const own = worker
-      worker = null
-      await own?.terminate()
+      await stop()
     },
     async close() {
       closed = true
-      const own = worker
-      worker = null
-      await own?.terminate()
+      await stop()
     },
   }
 }
