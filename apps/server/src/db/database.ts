@@ -13,9 +13,10 @@ export type Dialect = 'sqlite' | 'postgres'
 export type DbTransaction = Transaction<Database>
 /**
  * Written inside another write's transaction, once that write has succeeded (its audit row): both commit or neither.
- * Repositories take it as their last argument and call it with the transaction and what they wrote.
+ * Repositories take it as their last argument and call it with the transaction and what they wrote; what it answers
+ * is the caller's own business (the entry it wrote, say), not the repository's.
  */
-export type WrittenAlong<R = void> = (trx: DbTransaction, written: R) => Promise<void>
+export type WrittenAlong<R = void> = (trx: DbTransaction, written: R) => Promise<unknown>
 
 /** What a repository's query runs on: the database itself, or the transaction a service opened. */
 export type Executor = Kysely<Database> | Transaction<Database>

@@ -3,7 +3,7 @@ import { type Insertable, sql } from 'kysely'
 import { keysetPages, type NewestFirstCursor, olderThan } from '../../db/keyset-pages.js'
 import type { Db, DbTransaction } from '../../db/database.js'
 import type { AuditLogTable } from '../../db/schema.js'
-import { auditRowHash } from './audit-chain.js'
+import { type ChainHead, auditRowHash } from './audit-chain.js'
 
 export type AuditFilters = Pick<AuditQuery, 'person' | 'action' | 'from' | 'to'>
 
@@ -66,16 +66,19 @@ export function createAuditRepository(db: Db) {
    * record commit together or not at all; such a step appends last, keeping the head's lock short and the lock order
    * the same everywhere (the step's rows, then the head).
    */
-  async function append(rows: Insertable<AuditLogTable>[], within?: DbTransaction): Promise<void> {
+  async function append(rows: Insertable<AuditLogTable>[], within?: DbTransaction, lockedHead?: ChainHead): Promise<void> {
     if (rows.length === 0) return
     const write = async (trx: DbTransaction) => {
-      // Locks the head and reads it in one statement: one round trip fewer while every other writer waits.
-      const head = await trx
-        .updateTable('audit_chain_head')
-        .set((eb) => ({ last_audit_id: eb.ref('last_audit_id') }))
-        .where('chain_id', '=', 1)
-        .returning(['last_audit_id', 'last_hash'])
-        .executeTakeFirstOrThrow()
+      // Locks the head and reads it in one statement: one round trip fewer while every other writer waits. Unless the
+      // step's own statement did so already (lockChainHeadAfter), within this same transaction.
+      const head =
+        lockedHead ??
+        (await trx
+          .updateTable('audit_chain_head')
+          .set((eb) => ({ last_audit_id: eb.ref('last_audit_id') }))
+          .where('chain_id', '=', 1)
+          .returning(['last_audit_id', 'last_hash'])
+          .executeTakeFirstOrThrow())
       // A row's hash does not depend on its id, so a batch is hashed first and inserted in multi-row statements; under
       // the head's lock nobody else inserts, so the ids follow the order of the values.
       let previous = head.last_hash
@@ -113,7 +116,8 @@ export function createAuditRepository(db: Db) {
   }
 
   return {
-    insert: (row: Insertable<AuditLogTable>, within?: DbTransaction) => append([row], within),
+    /** Appends one row; `lockedHead` only with `within`, the head that transaction locked (lockChainHeadAfter). */
+    insert: (row: Insertable<AuditLogTable>, within?: DbTransaction, lockedHead?: ChainHead) => append([row], within, lockedHead),
     insertMany: (rows: Insertable<AuditLogTable>[], within?: DbTransaction) => append(rows, within),
 
     /** The chain's start row and its head (the last link written). */

@@ -1,7 +1,7 @@
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import type { AuditVerifyResponse } from '@platform/contracts/audit'
-import { GENESIS_HASH, auditRowHash } from './audit-chain.js'
+import { type ChainHead, GENESIS_HASH, auditRowHash } from './audit-chain.js'
 import type { AuditFilters, AuditRepository } from './audit.repository.js'
 
 const VERIFY_PAGE = 2000
@@ -19,24 +19,33 @@ export interface AuditEvent {
   details?: Record<string, unknown>
 }
 
+/** An entry as written, so a step can answer with its own history without reading it back. */
+export type WrittenEntry = ReturnType<typeof toRow>
+
+const toRow = (event: AuditEvent, at: string) => ({
+  occurred_at: at,
+  action: event.action,
+  outcome: event.outcome,
+  actor_user_id: event.actorUserId ?? null,
+  target_type: event.targetType ?? null,
+  target_id: event.targetId == null ? null : String(event.targetId),
+  email: event.email ?? null,
+  ip: event.ip ?? null,
+  user_agent: event.userAgent?.slice(0, 500) ?? null,
+  details: event.details ? JSON.stringify(event.details) : null,
+})
+
 /** The append-only record of sign-ins, failures and administrative changes. */
 export function createAuditService({ audit, clock }: { audit: AuditRepository; clock: Clock }) {
-  const toRow = (event: AuditEvent, at: string) => ({
-    occurred_at: at,
-    action: event.action,
-    outcome: event.outcome,
-    actor_user_id: event.actorUserId ?? null,
-    target_type: event.targetType ?? null,
-    target_id: event.targetId == null ? null : String(event.targetId),
-    email: event.email ?? null,
-    ip: event.ip ?? null,
-    user_agent: event.userAgent?.slice(0, 500) ?? null,
-    details: event.details ? JSON.stringify(event.details) : null,
-  })
   return {
-    /** Appends one event; given a step's transaction, inside it (the step and its record commit together). */
-    async record(event: AuditEvent, within?: DbTransaction): Promise<void> {
-      await audit.insert(toRow(event, clock.now().toISOString()), within)
+    /**
+     * Appends one event; given a step's transaction, inside it (the step and its record commit together), and given
+     * also the head that transaction locked with its own statement (lockChainHeadAfter), without locking it again.
+     */
+    async record(event: AuditEvent, within?: DbTransaction, lockedHead?: ChainHead): Promise<WrittenEntry> {
+      const row = toRow(event, clock.now().toISOString())
+      await audit.insert(row, within, within && lockedHead)
+      return row
     },
     /** Many events at once (an import), written in batches; given the import's transaction, inside it. */
     async recordMany(events: AuditEvent[], within?: DbTransaction): Promise<void> {

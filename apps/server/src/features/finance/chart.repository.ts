@@ -34,6 +34,28 @@ export function createChartRepository(db: Db) {
         ? Promise.resolve([])
         : executor.selectFrom('finance_accounts').select(['account', 'active']).where('account', 'in', accounts).execute(),
 
+    /**
+     * What checking some account strings needs, in one read: the segment values among `values`, the listed strings
+     * among `accounts`, and whether the district lists its strings at all (a receipt is checked on every issue).
+     */
+    async accountFacts(values: string[], accounts: string[]) {
+      const { rows } = await sql<{ kind: string; segment: string | null; value: string; name: string | null; active: number | null }>`
+        select 'value' as kind, segment, value, name, active from finance_segment_values
+          where value in (${sql.join(values.length > 0 ? values : [''])})
+        union all
+        select 'account', null, account, null, active from finance_accounts
+          where account in (${sql.join(accounts.length > 0 ? accounts : [''])})
+        union all
+        select 'any', null, account, null, null from (select account from finance_accounts limit 1) one`.execute(k)
+      return {
+        segmentValues: rows
+          .filter((row) => row.kind === 'value')
+          .map((row) => ({ segment: row.segment!, value: row.value, name: row.name!, active: Number(row.active) })),
+        listed: rows.filter((row) => row.kind === 'account').map((row) => ({ account: row.value, active: Number(row.active) })),
+        anyListed: rows.some((row) => row.kind === 'any'),
+      }
+    },
+
     /** Whether the district listed its valid account strings at all (one row read, not a count of them all). */
     async anyAccounts(): Promise<boolean> {
       return (await k.selectFrom('finance_accounts').select('account').limit(1).executeTakeFirst()) !== undefined

@@ -92,26 +92,34 @@ export function createChartService(deps: {
     }
   }
 
-  /** Problems with an account string: its shape, each segment value, and (when the district lists them) the combination. */
-  async function problemsOf(account: string): Promise<string[]> {
-    const parsed = parseAccountString(account)
-    if (!parsed.ok) return [parsed.error]
-    const problems: string[] = []
-    const values = await chart.segmentValuesIn([...new Set(Object.values(parsed.segments))])
-    for (const segment of ACCOUNT_SEGMENTS) {
-      const value = values.find((row) => row.segment === segment.key && row.value === parsed.segments[segment.key])
-      if (!value) problems.push(`The ${segment.label.toLowerCase()} value ${parsed.segments[segment.key]} is not in the chart of accounts.`)
-      else if (value.active !== 1) problems.push(`The ${segment.label.toLowerCase()} value ${value.value} (${value.name}) is inactive.`)
-    }
-    if (problems.length === 0) {
+  /**
+   * Problems with some account strings, each its own list (empty: usable): its shape, each segment value, and (when
+   * the district lists them) the combination. One read for them all, however many lines a record has.
+   */
+  async function problemsOfEach(accounts: string[]): Promise<string[][]> {
+    const parsed = accounts.map((account) => ({ account: account.trim(), parsed: parseAccountString(account) }))
+    const facts = await chart.accountFacts(
+      [...new Set(parsed.flatMap(({ parsed: p }) => (p.ok ? Object.values(p.segments) : [])))],
+      [...new Set(parsed.filter(({ parsed: p }) => p.ok).map(({ account }) => account))],
+    )
+    return parsed.map(({ account, parsed: p }) => {
+      if (!p.ok) return [p.error]
+      const problems: string[] = []
+      for (const segment of ACCOUNT_SEGMENTS) {
+        const value = facts.segmentValues.find((row) => row.segment === segment.key && row.value === p.segments[segment.key])
+        if (!value) problems.push(`The ${segment.label.toLowerCase()} value ${p.segments[segment.key]} is not in the chart of accounts.`)
+        else if (value.active !== 1) problems.push(`The ${segment.label.toLowerCase()} value ${value.value} (${value.name}) is inactive.`)
+      }
+      if (problems.length > 0) return problems
       // Listed, the account answers for itself; not listed, it is wrong only where the district lists its strings.
-      const [listed] = await chart.accounts([account.trim()])
-      if (listed && listed.active !== 1) problems.push(`The account ${account.trim()} is inactive.`)
-      if (!listed && (await chart.anyAccounts()))
-        problems.push(`The account ${account.trim()} is not one of the district's valid account strings.`)
-    }
-    return problems
+      const listed = facts.listed.find((row) => row.account === account)
+      if (listed && listed.active !== 1) problems.push(`The account ${account} is inactive.`)
+      if (!listed && facts.anyListed) problems.push(`The account ${account} is not one of the district's valid account strings.`)
+      return problems
+    })
   }
+
+  const problemsOf = async (account: string): Promise<string[]> => (await problemsOfEach([account]))[0]!
 
   async function describe(accounts: string[]): Promise<AccountOption[]> {
     const parsed = accounts.map((account) => ({ account, parsed: parseAccountString(account) }))
@@ -187,6 +195,7 @@ export function createChartService(deps: {
     },
 
     problemsOf,
+    problemsOfEach,
   }
 }
 export type ChartService = ReturnType<typeof createChartService>

@@ -29,6 +29,8 @@ export function createFinanceService(deps: {
     sites: () => deps.sites.list(),
     /** The reasons an account string cannot be used (empty: it can). */
     accountProblems: (account: string) => deps.chart.problemsOf(account),
+    /** The same for several accounts at once (a record's lines), in one read: each account's own list. */
+    eachAccountProblems: (accounts: string[]) => deps.chart.problemsOfEach(accounts),
     postingAccounts: () => deps.settings.postingAccounts(),
     requireDuty: deps.duties.requireDuty,
     hasDuty: deps.duties.hasDuty,

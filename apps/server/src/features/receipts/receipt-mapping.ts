@@ -1,6 +1,7 @@
 import type { HistoryEntry, ReceiptSummary } from '@platform/contracts/receipts'
 import type { DbTransaction } from '../../db/database.js'
 import type { AuthUser } from '../../plugins/access.js'
+import type { ChainHead } from '../audit/audit-chain.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { ReceiptRow } from './receipts.repository.js'
 
@@ -15,7 +16,15 @@ export const SEPARATION_TARGET = 'payment_receipts:record'
 /** The audit row of a step on a receipt or a deposit (`targetType`), written inside the step's own transaction. */
 export const auditStepIn =
   (audit: AuditService, targetType: string) =>
-  (trx: DbTransaction, action: string, user: AuthUser, id: number, client: Client, details: Record<string, unknown>) =>
+  (
+    trx: DbTransaction,
+    action: string,
+    user: AuthUser,
+    id: number,
+    client: Client,
+    details: Record<string, unknown>,
+    lockedHead?: ChainHead,
+  ) =>
     audit.record(
       {
         action,
@@ -28,6 +37,7 @@ export const auditStepIn =
         details,
       },
       trx,
+      lockedHead,
     )
 
 export function toSummary(row: ReceiptRow, hideAmount: boolean): ReceiptSummary {

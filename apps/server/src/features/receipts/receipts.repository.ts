@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, type Transaction, sql } from 'kysely'
 import type { Db, WrittenAlong } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
+import { type ChainHead, lockChainHeadAfter } from '../audit/audit-chain.js'
 
 import type { SiteScope } from '../../db/sql-fragments.js'
 
@@ -29,6 +30,15 @@ export interface NewReceipt {
   issuedAt: string
   issuedOn: string
   lines: Array<{ account: string; amountCents: number }>
+}
+
+/** What issuing wrote that the caller could not know beforehand. */
+export interface IssuedReceipt {
+  id: number
+  number: string
+  sequence: number
+  /** PostgreSQL: the audit chain's head, locked by the same statement (the receipt's audit row goes after it). */
+  chainHead?: ChainHead
 }
 
 const SUMMARY = [
@@ -72,11 +82,12 @@ async function nextSequence(trx: Transaction<Database>, siteId: number, fiscalYe
 }
 
 /**
- * PostgreSQL: the next number taken and the receipt and its lines stored in one statement, so the counter's row lock
- * (which every issuer at the site waits on) is held for one round trip and the audit row's, not three. Undefined when
- * the site's year has no counter yet (its first receipt goes the long way, which creates it).
+ * PostgreSQL: the next number taken, the receipt and its lines stored and the audit chain's head locked in one
+ * statement, so the counter's row lock (which every issuer at the site waits on) is held for that round trip, the
+ * audit row's and the commit. Undefined when the site's year has no counter yet (its first receipt goes the long way,
+ * which creates it).
  */
-async function issueInOneStatement(trx: Transaction<Database>, receipt: NewReceipt): Promise<{ id: number; number: string } | undefined> {
+async function issueInOneStatement(trx: Transaction<Database>, receipt: NewReceipt): Promise<IssuedReceipt | undefined> {
   const row = await trx
     .with('taken', (w) =>
       w
@@ -112,7 +123,7 @@ async function issueInOneStatement(trx: Transaction<Database>, receipt: NewRecei
             ${receipt.amountCents}::bigint, ${receipt.collectorId}::integer, ${receipt.issuedAt}::text, ${receipt.issuedOn}::text
             from taken`,
         )
-        .returning(['receipt_id', 'number']),
+        .returning(['receipt_id', 'number', 'sequence']),
     )
     .with('stored_lines', (w) =>
       w
@@ -124,10 +135,18 @@ async function issueInOneStatement(trx: Transaction<Database>, receipt: NewRecei
               ${receipt.lines.map((line) => line.amountCents)}::bigint[]) as line(line_no, account, amount_cents)`,
         ),
     )
-    .selectFrom('receipt')
-    .select(['receipt_id', 'number'])
+    .with('head(last_audit_id, last_hash)', () => lockChainHeadAfter('taken'))
+    .selectFrom(['receipt', 'head'])
+    .select(['receipt_id', 'number', 'sequence', 'last_audit_id', 'last_hash'])
     .executeTakeFirst()
-  return row && { id: row.receipt_id, number: row.number }
+  return (
+    row && {
+      id: row.receipt_id,
+      number: row.number,
+      sequence: row.sequence,
+      chainHead: { last_audit_id: row.last_audit_id, last_hash: row.last_hash },
+    }
+  )
 }
 
 /** Receipts, their lines and corrections. SQL only. */
@@ -157,7 +176,7 @@ export function createReceiptsRepository(db: Db) {
 
   return {
     /** Numbers and stores a receipt with its lines, all in one transaction. */
-    issue: (receipt: NewReceipt, along: WrittenAlong<{ id: number; number: string }>) =>
+    issue: (receipt: NewReceipt, along: WrittenAlong<IssuedReceipt>): Promise<IssuedReceipt> =>
       k.transaction().execute(async (trx) => {
         const stored = db.dialect === 'postgres' ? await issueInOneStatement(trx, receipt) : undefined
         if (stored) {
@@ -201,8 +220,8 @@ export function createReceiptsRepository(db: Db) {
             })),
           )
           .execute()
-        await along(trx, { id, number })
-        return { id, number }
+        await along(trx, { id, number, sequence })
+        return { id, number, sequence }
       }),
 
     async list(filters: ReceiptFilters, limit: number, offset: number) {
@@ -432,6 +451,8 @@ export function createReceiptsRepository(db: Db) {
 }
 export type ReceiptsRepository = ReturnType<typeof createReceiptsRepository>
 export type ReceiptRow = Awaited<ReturnType<ReceiptsRepository['inDeposit']>>[number]
+/** A receipt with its void, as its page shows it. */
+export type ReceiptRecord = NonNullable<Awaited<ReturnType<ReceiptsRepository['findById']>>>
 
 /** Addresses of the active people who approve deposits at a site in Payment Receipts. SQL only. */
 export function createApproverDirectory(db: Db) {

@@ -3,12 +3,12 @@ import { type ReceiptDetail, type ReceiptInput, type ReceiptListQuery, type Rece
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
-import type { AuditService } from '../audit/audit.service.js'
+import type { AuditService, WrittenEntry } from '../audit/audit.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { DepositsRepository } from './deposits.repository.js'
 import type { ReceiptAccess } from './receipt-access.js'
 import { auditStepIn, type Client, RECEIPT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
-import type { ReceiptRow, ReceiptsRepository } from './receipts.repository.js'
+import type { ReceiptRecord, ReceiptRow, ReceiptsRepository } from './receipts.repository.js'
 
 /** Receipts: issuing with a gapless number, reading, voids and returned checks (issue 15 §2.1, 2.2, 2.4). */
 export function createReceiptsService(deps: {
@@ -52,15 +52,19 @@ export function createReceiptsService(deps: {
     return (await deposits.findById(depositId))?.state ?? null
   }
 
-  async function detail(id: number, user: AuthUser): Promise<ReceiptDetail> {
-    const row = await load(id, user)
-    const depositState = await depositStateOf(row.deposit_id)
+  /** What a receipt's page shows, from what is known of it: read back (`detail`) or just written (`issue`). */
+  async function compose(
+    row: ReceiptRecord,
+    user: AuthUser,
+    known: {
+      depositState: string | null
+      correction: Awaited<ReturnType<ReceiptsRepository['correctionOf']>>
+      history: Parameters<typeof toHistory>[0]
+      lines: () => Promise<Array<{ account: string; amountCents: number }>>
+    },
+  ): Promise<ReceiptDetail> {
+    const { depositState, correction, history } = known
     const hidden = await access.amountsHidden(user, row.site_id, depositState)
-    const correction = await receipts.correctionOf(id)
-    const history = await audit.history([
-      { type: RECEIPT_TARGET, id: String(id) },
-      { type: SEPARATION_TARGET, id: row.number },
-    ])
     const voidable =
       (row.state === 'ISSUED' || row.state === 'DEPOSITED') &&
       (depositState === null || depositState === 'OPEN' || depositState === 'COUNTED')
@@ -68,7 +72,7 @@ export function createReceiptsService(deps: {
       row.state === 'DEPOSITED' && row.tender === 'CHECK' && (depositState === 'CONFIRMED' || depositState === 'RECONCILED')
     return {
       ...toSummary(row, hidden),
-      lines: hidden ? null : (await receipts.lines(id)).map((line) => ({ account: line.account, amountCents: line.amount_cents })),
+      lines: hidden ? null : await known.lines(),
       voidReason: row.void_reason,
       voidedAt: row.voided_at,
       voidedByName: row.voided_by === null ? null : (history.find((entry) => entry.action === 'receipts.voided')?.actor_name ?? null),
@@ -93,6 +97,19 @@ export function createReceiptsService(deps: {
     }
   }
 
+  async function detail(id: number, user: AuthUser): Promise<ReceiptDetail> {
+    const row = await load(id, user)
+    return compose(row, user, {
+      depositState: await depositStateOf(row.deposit_id),
+      correction: await receipts.correctionOf(id),
+      history: await audit.history([
+        { type: RECEIPT_TARGET, id: String(id) },
+        { type: SEPARATION_TARGET, id: row.number },
+      ]),
+      lines: async () => (await receipts.lines(id)).map((line) => ({ account: line.account, amountCents: line.amount_cents })),
+    })
+  }
+
   return {
     detail,
 
@@ -102,36 +119,60 @@ export function createReceiptsService(deps: {
       if (!site.active)
         throw new AppError('unprocessable', `${site.name} is inactive: no receipts are issued there.`, { code: 'site_inactive' })
       const problems: string[] = []
-      for (const [index, line] of input.lines.entries()) {
-        for (const problem of await finance.accountProblems(line.account)) problems.push(`line ${index + 1} (${line.account}): ${problem}`)
+      for (const [index, lineProblems] of (await finance.eachAccountProblems(input.lines.map((line) => line.account))).entries()) {
+        for (const problem of lineProblems) problems.push(`line ${index + 1} (${input.lines[index]!.account}): ${problem}`)
       }
       if (problems.length > 0) throw new AppError('bad_request', problems.join(' '), { code: 'invalid_account' })
       const now = clock.now()
-      const { id } = await receipts.issue(
-        {
-          siteId: site.id,
-          siteCode: site.code,
-          fiscalYear: finance.fiscalYearOf(now),
-          payer: input.payer,
-          tender: input.tender,
-          checkNumber: input.tender === 'CASH' ? null : (input.checkNumber ?? null),
-          purpose: input.purpose,
-          amountCents: input.amountCents,
-          collectorId: user.id,
-          issuedAt: now.toISOString(),
-          issuedOn: localDate(now, finance.districtTimeZone),
-          lines: input.lines,
-        },
-        (trx, issued) =>
-          recordIn(trx, 'receipts.issued', user, issued.id, client, {
-            number: issued.number,
-            siteId: site.id,
-            amountCents: input.amountCents,
-            tender: input.tender,
-            lines: input.lines.length,
-          }),
-      )
-      return detail(id, user)
+      const receipt = {
+        siteId: site.id,
+        siteCode: site.code,
+        fiscalYear: finance.fiscalYearOf(now),
+        payer: input.payer,
+        tender: input.tender,
+        checkNumber: input.tender === 'CASH' ? null : (input.checkNumber ?? null),
+        purpose: input.purpose,
+        amountCents: input.amountCents,
+        collectorId: user.id,
+        issuedAt: now.toISOString(),
+        issuedOn: localDate(now, finance.districtTimeZone),
+        lines: input.lines,
+      }
+      let entry: WrittenEntry | undefined
+      const issued = await receipts.issue(receipt, async (trx, { id, number, chainHead }) => {
+        const details = { number, siteId: site.id, amountCents: input.amountCents, tender: input.tender, lines: input.lines.length }
+        entry = await recordIn(trx, 'receipts.issued', user, id, client, details, chainHead)
+      })
+      // The answer is the receipt's page, composed from what was just written rather than read back: issuing is the
+      // busiest step (a queue of collectors at one site), and each read back would cost every one of them.
+      const row: ReceiptRecord = {
+        receipt_id: issued.id,
+        number: issued.number,
+        site_id: site.id,
+        site_code: site.code,
+        fiscal_year: receipt.fiscalYear,
+        sequence: issued.sequence,
+        state: 'ISSUED',
+        payer: receipt.payer,
+        tender: receipt.tender,
+        check_number: receipt.checkNumber,
+        purpose: receipt.purpose,
+        amount_cents: receipt.amountCents,
+        issued_at: receipt.issuedAt,
+        issued_on: receipt.issuedOn,
+        collector_id: user.id,
+        collector_name: user.fullName,
+        deposit_id: null,
+        void_reason: null,
+        voided_by: null,
+        voided_at: null,
+      }
+      return compose(row, user, {
+        depositState: null,
+        correction: null,
+        history: entry ? [{ ...entry, actor_name: user.fullName }] : [],
+        lines: async () => input.lines.map((line) => ({ account: line.account, amountCents: line.amountCents })),
+      })
     },
 
     async list(
