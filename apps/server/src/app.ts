@@ -1,3 +1,4 @@
+import type { Duty } from '@platform/contracts/finance'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Transaction } from 'kysely'
@@ -20,6 +21,7 @@ import { authRoutes } from './features/auth/auth.routes.js'
 import { createChallengesRepository } from './features/auth/challenges.repository.js'
 import { createSessionTokens, resolveAuthSecret } from './features/auth/session-token.js'
 import { createInvalidatedSessionCache } from './features/auth/sessions.cache.js'
+import { createCacheInvalidation, createWatchedCache } from './db/cache-invalidation.js'
 import { createSessionsRepository } from './features/auth/sessions.repository.js'
 import { authFailureText, createSessionsService, type AuthFailure } from './features/auth/sessions.service.js'
 import { createSettingsRepository } from './db/settings.repository.js'
@@ -71,7 +73,7 @@ import { myQueueRoutes } from './features/finance/my-queue.routes.js'
 import { createSeparationService } from './features/finance/separation.service.js'
 import { financeSetupQueue } from './features/finance/setup-queue.js'
 import { siteAttachmentAccess } from './features/finance/site-attachments.js'
-import { createSitesRepository } from './features/finance/sites.repository.js'
+import { type SiteRow, createSitesRepository } from './features/finance/sites.repository.js'
 import { createSitesService } from './features/finance/sites.service.js'
 import { seedDemoDistrict } from './demo/demo-district.js'
 import { accrualsDemoStep } from './demo/demo-accruals.js'
@@ -212,16 +214,16 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   const applications = createApplicationsService({ applications: applicationsRepository })
   const challenges = createChallengesRepository(db)
   const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.kysely.transaction().execute(work)
-  const sessionCache = createInvalidatedSessionCache(db, (error) =>
+  const cacheInvalidation = createCacheInvalidation(db, (error) =>
     app.log.warn(
       { err: error },
-      'The session cache lost its notification connection; sessions are read from the database until it is back.',
+      'The caches lost their notification connection; sessions, duties and sites are read from the database until it is back.',
     ),
   )
-  app.addHook('onClose', () => sessionCache.close())
+  app.addHook('onClose', () => cacheInvalidation.close())
   const sessions = createSessionsService({
     sessions: createSessionsRepository(db),
-    cache: sessionCache.cache,
+    cache: createInvalidatedSessionCache(cacheInvalidation),
     challenges,
     tokens: createSessionTokens(secret),
     applications,
@@ -262,9 +264,22 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     secret,
     appUrl: config.appUrl,
   })
-  const sitesRepository = createSitesRepository(db)
+  // A site and a person's duties are read by every fiscal step and change seldom: kept in the process, exact through
+  // the shared invalidation (db/cache-invalidation.ts), like sessions.
+  const siteCache = createWatchedCache<SiteRow | undefined>(cacheInvalidation, (write) => write.table === 'finance_sites', 1_000)
+  const dutyCache = createWatchedCache<Duty[]>(
+    cacheInvalidation,
+    (write) => write.table === 'finance_duties' || write.table === 'applications',
+    20_000,
+  )
+  const uncachedSites = createSitesRepository(db)
+  const sitesRepository = {
+    ...uncachedSites,
+    findById: (siteId: number) => siteCache.read(String(siteId), () => uncachedSites.findById(siteId)),
+  }
   const dutiesRepository = createDutiesRepository(db)
-  const dutiesOf = async (userId: number) => (await dutiesRepository.dutiesOf([userId])).get(userId) ?? []
+  const dutiesOf = (userId: number) =>
+    dutyCache.read(String(userId), async () => (await dutiesRepository.dutiesOf([userId])).get(userId) ?? [])
   const invitations = createInvitationsService({ challenges, email, limiter, clock, secret, appUrl: config.appUrl })
   const userAdminDeps = {
     users,

@@ -1,10 +1,9 @@
-import type { Db } from '../../db/database.js'
+import { CACHE_CHANNEL, type CacheInvalidation } from '../../db/cache-invalidation.js'
 import type { TableWrite } from '../../db/table-writes.js'
-import { type NotificationListener, listenForNotifications } from '../../lib/pg-notifications.js'
 import type { SessionWithUser } from './sessions.repository.js'
 
 /** The channel migration 0020's triggers notify (with the schema's name) when a table a cached session reads changes. */
-export const SESSION_CACHE_CHANNEL = 'session_cache'
+export const SESSION_CACHE_CHANNEL = CACHE_CHANNEL
 
 // What a cached session row is made of. An UPDATE that sets none of these columns cannot change a cached session
 // (a session's last_seen_at is kept in step by the instance that writes it; a person's last_login is not read).
@@ -89,35 +88,9 @@ export function createSessionCache(options: { trusted: boolean }) {
 }
 export type SessionCache = ReturnType<typeof createSessionCache>
 
-/**
- * Keeps a session cache exact: this process's writes clear it at once; on PostgreSQL, so do every other instance's
- * (through LISTEN), and it is trusted only while the listening connection is up.
- */
-export function createInvalidatedSessionCache(db: Db, onError: (error: unknown) => void): { cache: SessionCache; close(): Promise<void> } {
-  const postgres = db.dialect === 'postgres' && db.url !== null
-  const cache = createSessionCache({ trusted: !postgres })
-  const unsubscribe = db.writes.subscribe((write) => {
-    if (changesCachedSessions(write)) cache.clear()
-  })
-  let listener: NotificationListener | null = null
-  if (postgres) {
-    listener = listenForNotifications({
-      url: db.url!,
-      searchPath: db.schema,
-      channel: SESSION_CACHE_CHANNEL,
-      applicationName: 'platform-session-cache',
-      onNotification: (payload, schema) => {
-        if (payload === schema) cache.clear()
-      },
-      onListeningChange: (listening) => cache.setTrusted(listening),
-      onError,
-    })
-  }
-  return {
-    cache,
-    async close() {
-      unsubscribe()
-      await listener?.close()
-    },
-  }
+/** Keeps a session cache exact (db/cache-invalidation.ts): trusted, and cleared, as the shared invalidation says. */
+export function createInvalidatedSessionCache(invalidation: CacheInvalidation): SessionCache {
+  const cache = createSessionCache({ trusted: invalidation.trusted })
+  invalidation.subscribe({ affectedBy: changesCachedSessions, clear: () => cache.clear(), trust: (trusted) => cache.setTrusted(trusted) })
+  return cache
 }
