@@ -3,7 +3,8 @@ import { type Insertable, sql } from 'kysely'
 import { keysetPages, type NewestFirstCursor, olderThan } from '../../db/keyset-pages.js'
 import type { Db, DbTransaction } from '../../db/database.js'
 import type { AuditLogTable } from '../../db/schema.js'
-import { type ChainHead, auditRowHash } from './audit-chain.js'
+import type { ChainHead } from '../../db/audit-chain-head.js'
+import { auditRowHash } from './audit-chain.js'
 
 export type AuditFilters = Pick<AuditQuery, 'person' | 'action' | 'from' | 'to'>
 

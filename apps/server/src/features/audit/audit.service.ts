@@ -1,7 +1,8 @@
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import type { AuditVerifyResponse } from '@platform/contracts/audit'
-import { type ChainHead, GENESIS_HASH, auditRowHash } from './audit-chain.js'
+import type { ChainHead } from '../../db/audit-chain-head.js'
+import { GENESIS_HASH, auditRowHash } from './audit-chain.js'
 import type { AuditFilters, AuditRepository } from './audit.repository.js'
 
 const VERIFY_PAGE = 2000

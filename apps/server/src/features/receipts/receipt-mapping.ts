@@ -1,7 +1,7 @@
 import type { HistoryEntry, ReceiptSummary } from '@platform/contracts/receipts'
 import type { DbTransaction } from '../../db/database.js'
 import type { AuthUser } from '../../plugins/access.js'
-import type { ChainHead } from '../audit/audit-chain.js'
+import type { ChainHead } from '../../db/audit-chain-head.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { ReceiptRow } from './receipts.repository.js'
 

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, type Transaction, sql } from 'kysely'
 import type { Db, WrittenAlong } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { type ChainHead, lockChainHeadAfter } from '../audit/audit-chain.js'
+import { type ChainHead, lockChainHeadAfter } from '../../db/audit-chain-head.js'
 
 import type { SiteScope } from '../../db/sql-fragments.js'
 
