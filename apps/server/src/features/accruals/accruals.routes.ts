@@ -20,7 +20,6 @@ import {
   ReasonInputSchema,
   XLSX_CONTENT_TYPE,
 } from '@platform/contracts/accruals'
-import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../lib/errors.js'
 import { clientInfo } from '../../lib/client-info.js'
@@ -30,6 +29,7 @@ import type { AccrualClearingService } from './accrual-clearing.service.js'
 import type { AccrualCyclesService } from './accrual-cycles.service.js'
 import type { AccrualsImportService } from './accruals-import.service.js'
 import type { AccrualsService } from './accruals.service.js'
+import { downloadStream } from '../../lib/turns.js'
 
 const access = signedInRoute({ application: ACCRUALS_APP })
 
@@ -84,7 +84,7 @@ export const accrualsRoutes: FastifyPluginAsyncZod<{
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="accruals-journal-${reference}.csv"`)
       .header(JOURNAL_REFERENCE_HEADER, reference)
-      .send(Readable.from(lines))
+      .send(downloadStream(lines))
   })
   app.get(
     '/accrual-cycles/:id/journals',
@@ -102,7 +102,7 @@ export const accrualsRoutes: FastifyPluginAsyncZod<{
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="accruals-journal-${request.params.reference}.csv"`)
         .header(JOURNAL_REFERENCE_HEADER, request.params.reference)
-        .send(Readable.from(lines))
+        .send(downloadStream(lines))
     },
   )
 

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import { AuditActionsResponseSchema, AuditListResponseSchema, AuditQuerySchema, AuditVerifyResponseSchema } from '@platform/contracts/audit'
 import { stringify } from 'csv-stringify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -8,6 +7,7 @@ import type { AuditService } from './audit.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
 import type { Clock } from '../../lib/clock.js'
+import { downloadStream } from '../../lib/turns.js'
 
 const superAdminOnly = signedInRoute('super_admin')
 const adminOnly = signedInRoute('admin')
@@ -73,7 +73,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; clock: Cl
         ...clientInfo(request),
         details: { filters: request.query },
       })
-      const rows = Readable.from(audit.stream(request.query)).map((row: Record<string, unknown>) =>
+      const rows = downloadStream(audit.stream(request.query)).map((row: Record<string, unknown>) =>
         EXPORT_COLUMNS.map((column) => spreadsheetSafe(row[column])),
       )
       const csv = rows.pipe(stringify({ header: true, columns: [...EXPORT_COLUMNS] }))

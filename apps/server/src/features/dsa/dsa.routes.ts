@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import {
   DSA_EXPORT_COLUMNS,
   DsaFiltersSchema,
@@ -18,6 +17,7 @@ import { errorResponses } from '../../plugins/error-handler.js'
 import type { DsaService } from './dsa.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import type { Clock } from '../../lib/clock.js'
+import { downloadStream } from '../../lib/turns.js'
 
 const access = signedInRoute({ application: 'DSA_TRACKER' })
 
@@ -86,6 +86,6 @@ export const dsaRoutes: FastifyPluginAsyncZod<{ dsa: DsaService; requestDelayMs:
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="dsa_projects_${date}.csv"`)
-      .send(Readable.from(csv()))
+      .send(downloadStream(csv()))
   })
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import {
   MailActionResponseSchema,
   MailHealthSchema,
@@ -21,6 +20,7 @@ import type { EmailService } from './email.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
 import type { Clock } from '../../lib/clock.js'
+import { downloadStream } from '../../lib/turns.js'
 
 const admin = signedInRoute('admin')
 const EXPORT_COLUMNS = [
@@ -54,7 +54,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailService; emailAdmi
     '/email/messages/export',
     { config: admin.config, schema: { querystring: MailListQuerySchema.omit({ limit: true, offset: true }) } },
     async (request, reply) => {
-      const rows = Readable.from(email.stream(request.query)).map((row: Record<string, unknown>) =>
+      const rows = downloadStream(email.stream(request.query)).map((row: Record<string, unknown>) =>
         EXPORT_COLUMNS.map((column) => spreadsheetSafe(row[column])),
       )
       return reply

@@ -31,6 +31,7 @@ import type { DepositsService } from './deposits.service.js'
 import type { ReceiptsOversightService } from './receipts-oversight.service.js'
 import type { ReceiptsService } from './receipts.service.js'
 import { clientInfo } from '../../lib/client-info.js'
+import { downloadStream } from '../../lib/turns.js'
 
 const access = signedInRoute({ application: RECEIPTS_APP })
 
@@ -90,11 +91,10 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
   )
   app.get('/receipts/journal.csv', { config, schema: { querystring: JournalQuerySchema } }, async (request, reply) => {
     const lines = await oversight.journal(request.query, access.user(request), clientInfo(request))
-    const { Readable } = await import('node:stream')
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="receipts-journal-${request.query.from}-to-${request.query.to}.csv"`)
-      .send(Readable.from(lines))
+      .send(downloadStream(lines))
   })
   app.get('/receipts/:id', { config, schema: oneReceipt }, async (request) => ({
     data: await receipts.detail(request.params.id, access.user(request)),

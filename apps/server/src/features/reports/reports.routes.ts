@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream'
+import { PassThrough } from 'node:stream'
 import { SuccessSchema } from '@platform/contracts/errors'
 import {
   DatasetsResponseSchema,
@@ -24,6 +24,7 @@ import { csvLines } from './exports/csv-export.js'
 import type { ReportsService } from './reports.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
+import { downloadStream } from '../../lib/turns.js'
 
 const access = signedInRoute({ application: 'REPORTS_STUDIO' })
 
@@ -142,7 +143,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; cat
     reply
       .header('Content-Type', CONTENT_TYPES[format])
       .header('Content-Disposition', `attachment; filename="${fileName(name, format, date)}"`)
-    if (format === 'csv') return reply.send(Readable.from(csvLines(rows, header.columns)))
+    if (format === 'csv') return reply.send(downloadStream(csvLines(rows, header.columns)))
     const output = new PassThrough()
     const write = xlsx ? xlsx.writeXlsx(header, rows, output) : (await import('./exports/pdf-export.js')).writePdf(header, rows, output)
     // A failure half-way cannot change the status any more: the download ends short and the log says why.
