@@ -289,6 +289,7 @@ export const RegisterEntrySchema = z.object({
   issuedOn: z.string(),
   depositId: z.number().int().nullable(),
 })
+export type RegisterEntry = z.infer<typeof RegisterEntrySchema>
 export const RegisterResponseSchema = z.object({
   data: z.object({
     siteId: z.number().int(),

@@ -114,6 +114,14 @@ describe.each(testDialects())('deposit clock, register, exceptions and the ERP j
         await t.request({ method: 'GET', url: `/api/receipts/register?siteId=${setup.siteId}&fiscalYear=2025-26`, token: approver.token })
       ).json().data.gaps,
     ).toEqual([3])
+    // So does the last number given: the counter, not the last receipt read, says how far the register runs.
+    await t.db.kysely.deleteFrom('receipt_lines').where('receipt_id', '=', receipts[3]!.id).execute()
+    await t.db.kysely.deleteFrom('receipts').where('receipt_id', '=', receipts[3]!.id).execute()
+    expect(
+      (
+        await t.request({ method: 'GET', url: `/api/receipts/register?siteId=${setup.siteId}&fiscalYear=2025-26`, token: approver.token })
+      ).json().data,
+    ).toMatchObject({ lastSequence: 4, gaps: [3, 4], voidedCount: 1 })
     expect(
       (await t.request({ method: 'GET', url: `/api/receipts/register?siteId=${setup.siteId}&fiscalYear=2025`, token: approver.token }))
         .statusCode,

@@ -399,10 +399,23 @@ export function createReceiptsRepository(db: Db) {
     },
 
     /** Every number of a site's fiscal year, in order (the register). */
+    /**
+     * Every number of a site's year, in order, named as the register's entries are (a year holds tens of thousands:
+     * read straight into the answer's shape rather than copied into it).
+     */
     register: (siteId: number, fiscalYear: string) =>
       k
         .selectFrom('receipts')
-        .select(['receipt_id', 'number', 'sequence', 'state', 'payer', 'amount_cents', 'issued_on', 'deposit_id'])
+        .select([
+          'receipt_id as id',
+          'number',
+          'sequence',
+          'state',
+          'payer',
+          'amount_cents as amountCents',
+          'issued_on as issuedOn',
+          'deposit_id as depositId',
+        ])
         .where('site_id', '=', siteId)
         .where('fiscal_year', '=', fiscalYear)
         .orderBy('sequence')

@@ -1,5 +1,11 @@
 import { localDate } from '@platform/contracts/finance-fiscal-year'
-import { type ReceiptDetail, type ReceiptInput, type ReceiptListQuery, type ReceiptSummary } from '@platform/contracts/receipts'
+import {
+  type ReceiptDetail,
+  type ReceiptInput,
+  type ReceiptListQuery,
+  type ReceiptSummary,
+  type RegisterEntry,
+} from '@platform/contracts/receipts'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -287,29 +293,22 @@ export function createReceiptsService(deps: {
       // has given is among the receipts read after it. Read the other way round, receipts issued between the two
       // reads showed as gaps that were not there.
       const counted = await receipts.lastSequence(siteId, fiscalYear)
-      const rows = await receipts.register(siteId, fiscalYear)
-      const lastSequence = Math.max(counted, rows.at(-1)?.sequence ?? 0)
-      const present = new Set(rows.map((row) => row.sequence))
+      // The stored states are the contract's (the column is only ever written from them).
+      const entries = (await receipts.register(siteId, fiscalYear)) as RegisterEntry[]
+      const lastSequence = Math.max(counted, entries.at(-1)?.sequence ?? 0)
+      // Sequences run 1, 2, 3… in order, so a gap is wherever an entry's sequence jumps.
       const gaps: number[] = []
-      for (let sequence = 1; sequence <= lastSequence; sequence += 1) if (!present.has(sequence)) gaps.push(sequence)
-      return {
-        siteId,
-        siteCode: site.code,
-        fiscalYear,
-        lastSequence,
-        gaps,
-        voidedCount: rows.filter((row) => row.state === 'VOIDED').length,
-        entries: rows.map((row) => ({
-          id: row.receipt_id,
-          number: row.number,
-          sequence: row.sequence,
-          state: row.state as ReceiptSummary['state'],
-          payer: row.payer,
-          amountCents: hidden && row.state === 'ISSUED' ? null : row.amount_cents,
-          issuedOn: row.issued_on,
-          depositId: row.deposit_id,
-        })),
+      let voidedCount = 0
+      let expected = 1
+      for (const entry of entries) {
+        for (; expected < entry.sequence; expected += 1) gaps.push(expected)
+        expected = entry.sequence + 1
+        if (entry.state === 'VOIDED') voidedCount += 1
+        // Cash not yet counted keeps its amount from a counter (the blind count).
+        if (hidden && entry.state === 'ISSUED') entry.amountCents = null
       }
+      for (; expected <= lastSequence; expected += 1) gaps.push(expected)
+      return { siteId, siteCode: site.code, fiscalYear, lastSequence, gaps, voidedCount, entries }
     },
 
     async myDuties(user: AuthUser) {
