@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { timerWhile } from '../../test/timer-gaps.js'
 import { TURN_MS, takingTurns } from './turns.js'
 
 /** Keeps the thread busy, as a synchronous database read does. */
@@ -14,22 +15,6 @@ async function* busySource(items: number, msEach: number) {
     busyFor(msEach)
     yield i
   }
-}
-
-/** The longest wait a timer of 1 ms saw while `work` ran, and how many times it fired. */
-async function timerWhile(work: () => Promise<void>) {
-  let last = performance.now()
-  let longest = 0
-  let fired = 0
-  const timer = setInterval(() => {
-    const now = performance.now()
-    longest = Math.max(longest, now - last)
-    last = now
-    fired += 1
-  }, 1)
-  await work()
-  clearInterval(timer)
-  return { longest: Math.max(longest, performance.now() - last), fired }
 }
 
 async function drain(items: AsyncIterable<unknown>) {
