@@ -48,7 +48,9 @@ export async function expectNoSeriousA11yViolations(page: Page, screen = page.ur
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).options({ rules: { 'color-contrast': { enabled: true } } })
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
   // A modal or button still fading in has blended colours that are nobody's final contrast: finite transitions end first
-  // (spinners run forever and are left running; after 3 s the page is checked as it is).
+  // (spinners run forever and are left running; after 3 s the page is checked as it is). Two frames first: a
+  // notification just mounted starts its fade-in on the next frame, when no transition was running yet to wait for.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page
     .waitForFunction(
       () =>
