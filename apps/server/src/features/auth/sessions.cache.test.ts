@@ -90,6 +90,36 @@ describe.each(testDialects())('the session cache never serves what changed (%s)'
     expect((await profile(token)).json().user).toMatchObject({ roleCode: 'REPORT_WRITER', lastName: 'King' })
   })
 
+  it('never serves a kept profile after its organisation or one of its applications is renamed', async () => {
+    const person = await t.createUser({ applications: ['DASHBOARD', 'ACCRUALS'] })
+    const token = await warmSession(person.email)
+    const before = (await profile(token)).json().user
+    const organization = await t.db.kysely
+      .selectFrom('users')
+      .select('organization_id')
+      .where('user_id', '=', person.userId)
+      .executeTakeFirstOrThrow()
+    await t.db.kysely
+      .updateTable('organizations')
+      .set({ org_name: 'Renamed Office' })
+      .where('org_id', '=', organization.organization_id)
+      .execute()
+    expect((await profile(token)).json().user.organization).toBe('Renamed Office')
+
+    const admin = await warmSession('admin@example.org')
+    const accruals = before.applications.find((app: { app_code: string }) => app.app_code === 'ACCRUALS')
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/admin/applications/${accruals.app_id}`,
+      token: admin,
+      payload: { ...accruals, app_name: 'Year-End Accruals', admin_only: false, is_active: true },
+    })
+    expect(renamed.statusCode).toBe(200)
+    const after = (await profile(token)).json().user
+    expect(after.applications.map((app: { app_name: string }) => app.app_name)).toContain('Year-End Accruals')
+    expect((await profile(admin)).json().user.applications.map((app: { app_name: string }) => app.app_name)).toContain('Year-End Accruals')
+  })
+
   it('keeps a session that is only touched, and still ends it after the idle time', async () => {
     const { email } = await t.createUser()
     const token = await warmSession(email)
