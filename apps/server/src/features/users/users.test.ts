@@ -72,6 +72,51 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     expect(paged.data).toHaveLength(1)
   })
 
+  it('pages a search in every sort order without gaps or overlaps, past its end too, with invitation states', async () => {
+    const names = ['Cara Garcia', 'Abe Garcia', 'Bea Garcia', 'Dan Garcia', 'Eve Garcia', 'Fay Garcia', 'Gus Garcia']
+    for (const [index, fullName] of names.entries()) {
+      const answer = await create(
+        payload({ email: `g${7 - index}.garcia@district.test`, fullName, sendInvitation: index < 2, isActive: index !== 6 }),
+      )
+      expect(answer.statusCode).toBe(201)
+    }
+    await create(payload({ email: 'someone.else@district.test', fullName: 'Someone Else' }))
+    const list = (query: string) => t.request({ method: 'GET', url: `/api/userlist?${query}`, token: superToken }).then((r) => r.json())
+    const emailsOf = (answer: { data: Array<{ email: string }> }) => answer.data.map((user) => user.email)
+
+    for (const sort of ['name', 'email', 'created', 'last_login']) {
+      const whole = await list(`search=garc&status=active&sort=${sort}&limit=50`)
+      expect(whole.pagination.total, sort).toBe(6)
+      const pages = [0, 2, 4].map((offset) => list(`search=garc&status=active&sort=${sort}&limit=2&offset=${offset}`))
+      const paged = (await Promise.all(pages)).flatMap(emailsOf)
+      expect(paged, sort).toEqual(emailsOf(whole))
+    }
+    expect(emailsOf(await list('search=garcia&status=active&sort=name'))).toEqual([
+      'g6.garcia@district.test',
+      'g5.garcia@district.test',
+      'g7.garcia@district.test',
+      'g4.garcia@district.test',
+      'g3.garcia@district.test',
+      'g2.garcia@district.test',
+    ])
+    expect((await list('search=garcia&offset=40')).pagination).toEqual({ total: 7, limit: 50, offset: 40 })
+    expect((await list('search=garcia&offset=40')).data).toEqual([])
+    expect((await list('search=nobody')).pagination.total).toBe(0)
+    expect((await list('search=garcia dan')).data.map((user: { full_name: string }) => user.full_name)).toEqual(['Dan Garcia'])
+
+    const states = Object.fromEntries(
+      (await list('search=garcia')).data.map((user: { full_name: string; invitation_status: string }) => [
+        user.full_name,
+        user.invitation_status,
+      ]),
+    )
+    expect(states).toMatchObject({ 'Cara Garcia': 'pending', 'Abe Garcia': 'pending', 'Bea Garcia': 'none' })
+    t.clock.advance(8 * DAY_MS)
+    const admin = await t.signIn('admin@example.org')
+    const later = await t.request({ method: 'GET', url: '/api/userlist?search=cara', token: admin })
+    expect(later.json().data[0]).toMatchObject({ full_name: 'Cara Garcia', invitation_status: 'expired' })
+  })
+
   it('answers bad input with clear errors and saves nothing half-way', async () => {
     expect((await create(payload())).statusCode).toBe(201)
     const duplicate = await create(payload({ email: 'NEW.person@district.test' }))
