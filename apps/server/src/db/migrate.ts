@@ -23,6 +23,7 @@ import * as accrualTotalsIndex from './migrations/0026-accrual-totals-index.js'
 import * as accrualLineFirsts from './migrations/0027-accrual-line-firsts.js'
 import * as recordsSearchTrigrams from './migrations/0028-records-search-trigrams.js'
 import * as financeCacheNotify from './migrations/0029-finance-cache-notify.js'
+import * as userSearchFilters from './migrations/0030-user-search-filters.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0027-accrual-line-firsts': accrualLineFirsts,
   '0028-records-search-trigrams': recordsSearchTrigrams,
   '0029-finance-cache-notify': financeCacheNotify,
+  '0030-user-search-filters': userSearchFilters,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -13,6 +13,10 @@ export interface OrganizationsTable {
 export interface UserSearchTermsTable {
   term: string
   user_id: number
+  /** The person's role, organisation and status beside each word, so a filtered search reads the words' index alone (migration 0030's triggers keep them in step). */
+  role_id: number
+  organization_id: number
+  is_active: number
 }
 
 export interface RolesTable {

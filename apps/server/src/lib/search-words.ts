@@ -14,7 +14,23 @@ export function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(last + 1)
 }
 
-/** The rows of user_search_terms for a person: each distinct word of their name and address. */
-export function searchTermRows(userId: number, fullName: string, email: string): Array<{ term: string; user_id: number }> {
-  return [...new Set([...searchWords(fullName), ...searchWords(email)])].map((term) => ({ term, user_id: userId }))
+/** A person as their search words describe them: who, and what a filtered list asks of them. */
+export interface SearchablePerson {
+  user_id: number
+  full_name: string
+  email: string
+  role_id: number
+  organization_id: number
+  is_active: number
+}
+
+/** The rows of user_search_terms for a person: each distinct word of their name and address, with what filters them. */
+export function searchTermRows({ user_id, full_name, email, role_id, organization_id, is_active }: SearchablePerson) {
+  return [...new Set([...searchWords(full_name), ...searchWords(email)])].map((term) => ({
+    term,
+    user_id,
+    role_id,
+    organization_id,
+    is_active,
+  }))
 }

@@ -102,6 +102,10 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     expect((await list('search=garcia&offset=40')).pagination).toEqual({ total: 7, limit: 50, offset: 40 })
     expect((await list('search=garcia&offset=40')).data).toEqual([])
     expect((await list('search=nobody')).pagination.total).toBe(0)
+    await create(payload({ email: 'mark.mason@district.test', fullName: 'Mark Mason' })) // two words start with "ma"
+    expect((await list('search=ma')).pagination.total).toBe((await list('search=ma')).data.length)
+    expect((await list('search=ma mas')).data.map((user: { full_name: string }) => user.full_name)).toEqual(['Mark Mason'])
+    expect((await list('search=ma mas')).pagination.total).toBe(1)
     expect((await list('search=garcia dan')).data.map((user: { full_name: string }) => user.full_name)).toEqual(['Dan Garcia'])
 
     const states = Object.fromEntries(
@@ -115,6 +119,43 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     const admin = await t.signIn('admin@example.org')
     const later = await t.request({ method: 'GET', url: '/api/userlist?search=cara', token: admin })
     expect(later.json().data[0]).toMatchObject({ full_name: 'Cara Garcia', invitation_status: 'expired' })
+  })
+
+  it('a filtered search follows every change to a person: role, organisation, status and name, by form or in the database', async () => {
+    const { user } = (await create(payload({ email: 'ruth.garcia@district.test', fullName: 'Ruth Garcia' }))).json()
+    const other = await t.db.kysely
+      .insertInto('organizations')
+      .values({ org_name: 'North High', org_code: 'NORTH' })
+      .returning('org_id')
+      .executeTakeFirstOrThrow()
+    const found = async (query: string) =>
+      (await t.request({ method: 'GET', url: `/api/userlist?search=garcia&${query}`, token: superToken })).json() as {
+        data: Array<{ email: string }>
+        pagination: { total: number }
+      }
+    const finds = async (query: string) => {
+      const answer = await found(query)
+      expect(answer.pagination.total, query).toBe(answer.data.length)
+      return answer.data.some((person) => person.email === 'ruth.garcia@district.test')
+    }
+    expect(await finds(`roleId=${ids.roles.STAFF}&status=active&orgId=${ids.org}`)).toBe(true)
+
+    const edited = payload({ email: 'ruth.garcia@district.test', fullName: 'Ruth Garcia', roleId: ids.roles.REPORT_WRITER })
+    expect((await update(user.user_id, { ...edited, organizationId: other.org_id, isActive: false })).statusCode).toBe(200)
+    expect(await finds(`roleId=${ids.roles.STAFF}`)).toBe(false)
+    expect(await finds(`orgId=${ids.org}`)).toBe(false)
+    expect(await finds('status=active')).toBe(false)
+    expect(await finds(`roleId=${ids.roles.REPORT_WRITER}&orgId=${other.org_id}&status=inactive`)).toBe(true)
+
+    await t.db.kysely.updateTable('users').set({ is_active: 1, role_id: ids.roles.STAFF }).where('user_id', '=', user.user_id).execute()
+    expect(await finds(`roleId=${ids.roles.STAFF}&status=active&orgId=${other.org_id}`)).toBe(true)
+    expect(await finds('status=inactive')).toBe(false)
+
+    const renamed = payload({ email: 'ruth.garcia@district.test', fullName: 'Ruth Gardner', organizationId: other.org_id })
+    expect((await update(user.user_id, renamed)).statusCode).toBe(200)
+    expect(await finds(`roleId=${ids.roles.STAFF}&status=active&orgId=${other.org_id}`)).toBe(true) // the address says garcia
+    const byName = await t.request({ method: 'GET', url: `/api/userlist?search=gardner&orgId=${other.org_id}`, token: superToken })
+    expect(byName.json().pagination.total).toBe(1)
   })
 
   it('answers bad input with clear errors and saves nothing half-way', async () => {
