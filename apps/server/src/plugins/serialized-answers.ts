@@ -22,9 +22,5 @@ export function createSerializedAnswers(maxEntries: number) {
       }
       return reply.type('application/json; charset=utf-8').send(body)
     },
-
-    get size() {
-      return bodies.size
-    },
   }
 }

@@ -49,8 +49,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop trigger users_search_filters${db.getExecutor().adapter instanceof PostgresAdapter ? sql` on users` : sql``}`.execute(db)
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`drop function users_search_filters()`.execute(db)
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`drop trigger users_search_filters on users`.execute(db)
+    await sql`drop function users_search_filters()`.execute(db)
+  } else {
+    await sql`drop trigger users_search_filters`.execute(db)
+  }
   await db.schema.dropIndex('user_search_terms_filter_idx').execute()
   for (const column of FILTERS) await db.schema.alterTable('user_search_terms').dropColumn(column).execute()
 }

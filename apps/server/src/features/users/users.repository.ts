@@ -60,10 +60,6 @@ function conditionsOf(filters: ListFilters): Condition[] {
 export function createUsersRepository(db: Db) {
   const k = db.kysely
 
-  /**
-   * The people matching the filters, from `users` alone: the count needs no join (every person has an organisation
-   * and a role, by foreign key), and without one SQLite counts along an index instead of looking up two rows per person.
-   */
   /** The people one typed word finds (a word of their name or address starts with it) who pass the other filters. */
   function peopleFound(word: string, conditions: Condition[]) {
     let terms = k
@@ -75,6 +71,10 @@ export function createUsersRepository(db: Db) {
     return terms
   }
 
+  /**
+   * The people matching the filters, from `users` alone: a count without words needs no join (every person has an organisation
+   * and a role, by foreign key), and without one SQLite counts along an index instead of looking up two rows per person.
+   */
   function filtered(filters: ListFilters) {
     const conditions = conditionsOf(filters)
     let query = k.selectFrom('users')
