@@ -5,10 +5,10 @@ import './global.css'
 import { setNonce } from 'get-nonce'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
+import { BrowserRouter } from 'react-router'
 import { getCspNonce } from '@/lib/csp-nonce'
 import { Providers } from './providers'
-import { router } from './router'
+import { AppRoutes } from './router'
 
 // Mantine's modals lock scrolling with a <style> tag that takes its nonce from get-nonce, not from Mantine.
 setNonce(getCspNonce())
@@ -19,7 +19,9 @@ if (!container) throw new Error('The #root element is missing from index.html')
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 )

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
+import { NotificationsHost } from '@/components/layout/notifications-host'
 import { ApiError } from '@/lib/api-client'
 import { AuthProvider } from '@/lib/auth-provider'
 import { getCspNonce } from '@/lib/csp-nonce'
@@ -27,7 +27,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" getStyleNonce={getCspNonce}>
-        <Notifications position="bottom-right" />
+        <NotificationsHost />
         <AuthProvider>{children}</AuthProvider>
       </MantineProvider>
     </QueryClientProvider>
