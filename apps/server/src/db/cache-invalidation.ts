@@ -69,37 +69,55 @@ export function createCacheInvalidation(db: Db, onError: (error: unknown) => voi
 }
 
 /**
- * Rows read by key and kept in the process until a write to one of their tables (`affectedBy`) clears them all.
- * Values are shared between callers: read them, never change them.
+ * Values kept by key in the process, exact while they are trusted: `clear` drops them all, and a value whose read began
+ * before a clear is not kept (it may predate the change). When full, the oldest entry goes first. Values are shared
+ * between callers: read them, never change them.
  */
-export function createWatchedCache<V>(invalidation: CacheInvalidation, affectedBy: (write: TableWrite) => boolean, maxEntries: number) {
+export function createKeptValues<V>(options: { trusted: boolean; maxEntries: number }) {
   const entries = new Map<string, V>()
-  let trusted = invalidation.trusted
+  let trusted = options.trusted
   // Counts clears: a read that started before one must not store what it read, which may predate the change.
   let generation = 0
   const clear = () => {
     generation += 1
     entries.clear()
   }
-  invalidation.subscribe({
-    affectedBy,
+  return {
+    /** The kept value, or what `load` gives: kept when `worthKeeping` says so and nothing changed while it was read. */
+    async read(
+      key: string,
+      load: () => Promise<V>,
+      worthKeeping: (value: V) => boolean = () => true,
+    ): Promise<{ value: V; kept: boolean }> {
+      if (trusted && entries.has(key)) return { value: entries.get(key)!, kept: true }
+      const started = generation
+      const value = await load()
+      if (trusted && started === generation && worthKeeping(value)) {
+        if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!)
+        entries.set(key, value)
+      }
+      return { value, kept: false }
+    },
+    /** The kept value itself, if any, for its owner to bring up to date in place. */
+    peek: (key: string): V | undefined => entries.get(key),
+    forget: (key: string) => void entries.delete(key),
     clear,
-    trust(value) {
+    setTrusted(value: boolean) {
       clear()
       trusted = value
     },
-  })
-  return {
-    async read(key: string, load: () => Promise<V>): Promise<V> {
-      if (trusted && entries.has(key)) return entries.get(key)!
-      const started = generation
-      const value = await load()
-      if (trusted && started === generation) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-        entries.set(key, value)
-      }
-      return value
+    get size() {
+      return entries.size
     },
-    clear,
+  }
+}
+
+/** Rows read by key and kept in the process until a write to one of their tables (`affectedBy`) clears them all. */
+export function createWatchedCache<V>(invalidation: CacheInvalidation, affectedBy: (write: TableWrite) => boolean, maxEntries: number) {
+  const kept = createKeptValues<V>({ trusted: invalidation.trusted, maxEntries })
+  invalidation.subscribe({ affectedBy, clear: kept.clear, trust: kept.setTrusted })
+  return {
+    read: async (key: string, load: () => Promise<V>): Promise<V> => (await kept.read(key, load)).value,
+    clear: kept.clear,
   }
 }

@@ -1,4 +1,4 @@
-import { CACHE_CHANNEL, type CacheInvalidation } from '../../db/cache-invalidation.js'
+import { CACHE_CHANNEL, type CacheInvalidation, createKeptValues } from '../../db/cache-invalidation.js'
 import type { TableWrite } from '../../db/table-writes.js'
 import type { SessionWithUser } from './sessions.repository.js'
 
@@ -35,54 +35,30 @@ const MAX_ENTRIES = 20_000
  * is kept or served.
  */
 export function createSessionCache(options: { trusted: boolean }) {
-  const entries = new Map<string, SessionWithUser>()
-  let trusted = options.trusted
-  // Counts clears: a read that started before one must not store what it read, which may predate the change.
-  let generation = 0
-
-  function clear() {
-    generation += 1
-    entries.clear()
-  }
-
+  const sessions = createKeptValues<SessionWithUser | undefined>({ trusted: options.trusted, maxEntries: MAX_ENTRIES })
   return {
     /** The cached session, or the one the database gives (kept when nothing changed while it was read). */
     async read(
       sessionId: string,
       load: () => Promise<SessionWithUser | undefined>,
     ): Promise<{ row: SessionWithUser | undefined; cached: boolean }> {
-      if (trusted) {
-        const hit = entries.get(sessionId)
-        if (hit) return { row: hit, cached: true }
-      }
-      const started = generation
-      const row = await load()
-      if (row && trusted && started === generation) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-        entries.set(sessionId, { ...row })
-      }
-      return { row, cached: false }
+      // Only sessions found are kept: a refusal is never decided from memory (sessions.service.ts).
+      const { value, kept: cached } = await sessions.read(sessionId, load, (row) => row !== undefined)
+      return { row: value, cached }
     },
 
     /** This instance wrote a new last-seen time for the session. */
     touched(sessionId: string, at: string) {
-      const entry = entries.get(sessionId)
+      const entry = sessions.peek(sessionId)
       if (entry) entry.last_seen_at = at
     },
 
-    forget(sessionId: string) {
-      entries.delete(sessionId)
-    },
-
-    clear,
-
-    setTrusted(value: boolean) {
-      clear()
-      trusted = value
-    },
+    forget: sessions.forget,
+    clear: sessions.clear,
+    setTrusted: sessions.setTrusted,
 
     get size() {
-      return entries.size
+      return sessions.size
     },
   }
 }
