@@ -106,9 +106,6 @@ export function createKeptValues<V>(options: { trusted: boolean; maxEntries: num
       clear()
       trusted = value
     },
-    get size() {
-      return entries.size
-    },
   }
 }
 
@@ -118,6 +115,5 @@ export function createWatchedCache<V>(invalidation: CacheInvalidation, affectedB
   invalidation.subscribe({ affectedBy, clear: kept.clear, trust: kept.setTrusted })
   return {
     read: async (key: string, load: () => Promise<V>): Promise<V> => (await kept.read(key, load)).value,
-    clear: kept.clear,
   }
 }

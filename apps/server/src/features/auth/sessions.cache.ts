@@ -56,10 +56,6 @@ export function createSessionCache(options: { trusted: boolean }) {
     forget: sessions.forget,
     clear: sessions.clear,
     setTrusted: sessions.setTrusted,
-
-    get size() {
-      return sessions.size
-    },
   }
 }
 export type SessionCache = ReturnType<typeof createSessionCache>
