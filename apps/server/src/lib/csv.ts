@@ -13,8 +13,7 @@ const NEEDS_QUOTES = /[",\r\n]/
 
 /**
  * One CSV record (RFC 4180: quoted when it holds a comma, quote or line break), every cell made spreadsheet-safe.
- * Written for exports of a million records: numbers and empty cells skip the text checks, and each record is built by
- * appending to one string rather than through an array of cells.
+ * Numbers and empty cells skip the text checks: an export writes a million records.
  */
 export function csvRecord(values: readonly unknown[]): string {
   let line = ''
