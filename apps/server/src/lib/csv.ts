@@ -9,24 +9,13 @@ export function spreadsheetSafe(value: unknown): string | number {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
 
-const NEEDS_QUOTES = /[",\r\n]/
-
-/**
- * One CSV record (RFC 4180: quoted when it holds a comma, quote or line break), every cell made spreadsheet-safe.
- * Numbers and empty cells skip the text checks: an export writes a million records.
- */
+/** One CSV record (RFC 4180: quoted when it holds a comma, quote or line break), every cell made spreadsheet-safe. */
 export function csvRecord(values: readonly unknown[]): string {
   let line = ''
   for (let i = 0; i < values.length; i += 1) {
-    const value = values[i]
-    let cell: string
-    if (value === null || value === undefined) cell = ''
-    else if (typeof value === 'number') cell = String(value)
-    else {
-      cell = String(spreadsheetSafe(value))
-      if (NEEDS_QUOTES.test(cell)) cell = `"${cell.replace(/"/g, '""')}"`
-    }
-    line = i === 0 ? cell : `${line},${cell}`
+    const cell = String(spreadsheetSafe(values[i]))
+    if (i > 0) line += ','
+    line += /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell
   }
   return `${line}\r\n`
 }
