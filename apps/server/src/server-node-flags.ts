@@ -12,7 +12,14 @@
  * at 386 MB, 243 MB of it the main heap). At a quarter the heap stays under 80 MB through the same export, for a full
  * collection every few hundred milliseconds of it.
  *
+ * No allocation-site pretenuring: V8 watches where objects are made and, when many from one place survive a young
+ * collection, makes the later ones straight in the old generation. A download's rows live just long enough to be seen
+ * surviving (a batch is alive while it is written), so during a long export V8 sometimes began making them in the old
+ * generation, where only a full collection frees them: a million-project export then ran 22-24 full collections
+ * instead of 2-3, and its peak varied from run to run with whether that happened (175-197 MB against 177-185 MB without
+ * it, single exports on one database; bench/RESULTS.md, 2026-11-27). The platform keeps little that lives long.
+ *
  * No --enable-source-maps: it keeps the parsed map of the whole bundle in the heap (13 MB at rest). Traces name
  * dist/server.mjs, which is not minified, and the map ships beside it (decision 023).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25']
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25', '--no-allocation-site-pretenuring']
