@@ -36,7 +36,8 @@ await build({
 
 // esbuild writes strings in ASCII but leaves comments as they are, and one character past Latin-1 (a dash, an
 // ellipsis in a doc comment) makes V8 keep a module's whole source in two bytes a character: 2 MB of the idle server's
-// heap for the 1 MB bundle. Such characters (all in comments) are written as \u escapes instead.
+// heap for the 1 MB bundle. Such characters (all in comments) are written as \u escapes instead; the source map's
+// columns after one on its line move, and only comments follow there.
 for (const file of readdirSync(outdir, { recursive: true, encoding: 'utf8' })) {
   if (!file.endsWith('.mjs')) continue
   const path = join(outdir, file)
