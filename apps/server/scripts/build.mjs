@@ -8,9 +8,13 @@ import { build } from 'esbuild'
 const outdir = process.argv[2] ?? new URL('../dist', import.meta.url).pathname
 
 await build({
-  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
+  // The server, and the code of the threads that write XLSX and PDF exports (main.ts passes its place to the app).
+  entryPoints: {
+    server: new URL('../src/main.ts', import.meta.url).pathname,
+    'export-worker': new URL('../src/features/reports/exports/export-worker.ts', import.meta.url).pathname,
+  },
   outdir,
-  entryNames: 'server',
+  entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   outExtension: { '.js': '.mjs' },
   bundle: true,

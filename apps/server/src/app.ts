@@ -45,6 +45,7 @@ import { createCatalogue } from './features/reports/catalogue/catalogue.js'
 import { createReportQueryRunner } from './features/reports/engine/query-runner.js'
 import { createReportsRepository } from './features/reports/reports.repository.js'
 import { reportsRoutes } from './features/reports/reports.routes.js'
+import { createExportThreads } from './features/reports/exports/export-thread.js'
 import { createReportsService } from './features/reports/reports.service.js'
 import { createUploadsRepository } from './features/reports/uploads/uploads.repository.js'
 import { uploadsRoutes } from './features/reports/uploads/uploads.routes.js'
@@ -137,6 +138,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream
   /** Read this DSA tracker instead of the configured one (the demo tracker, whose port is known once it listens). */
   dsaTrackerUrl?: string
+  /** The export threads' code when it is not the TypeScript source beside export-thread.ts (the compiled server's). */
+  exportWorker?: URL
 }
 
 export interface MailQueue {
@@ -166,7 +169,15 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 const BODY_LIMIT_BYTES = 1024 * 1024
 
 /** The one composition root: repositories → services → route plugins. */
-export async function buildApp({ config, db, transport, clock = systemClock, logStream, dsaTrackerUrl }: AppDeps): Promise<BuiltApp> {
+export async function buildApp({
+  config,
+  db,
+  transport,
+  clock = systemClock,
+  logStream,
+  dsaTrackerUrl,
+  exportWorker,
+}: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
@@ -371,6 +382,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     exportMs: config.reports.exportTimeoutMs,
   })
   app.addHook('onClose', () => reportQueries.close())
+  const exportThreads = createExportThreads(exportWorker ? { module: exportWorker } : {})
   const reports = createReportsService({
     reports: createReportsRepository(db),
     catalogue,
@@ -575,7 +587,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(emailRoutes, { email, emailAdmin, clock })
       await api.register(monitoringRoutes, { monitoring, history: stateHistory })
       await api.register(dsaRoutes, { dsa, requestDelayMs: config.dsa.requestDelayMs, clock })
-      await api.register(reportsRoutes, { reports, catalogue })
+      await api.register(reportsRoutes, { reports, catalogue, exportThreads })
       await api.register(uploadsRoutes, { uploads })
       await api.register(financeRoutes, { sites, chart, settings: financeSettings, separation })
       await api.register(attachmentsRoutes, { attachments })

@@ -73,15 +73,29 @@ export async function insertProject(
   at: string,
   project: Pick<ProjectValues, 'client_id' | 'project_number' | 'project_name'> & Partial<ProjectValues>,
 ): Promise<void> {
-  await db.kysely
-    .insertInto('dsa_projects')
-    .values({
-      project_link: 'https://example.org',
-      project_status: 'APPROVED',
-      search_text: project.project_name.toLowerCase(),
-      first_seen_at: at,
-      scraped_at: at,
-      ...project,
-    })
-    .execute()
+  await insertProjects(db, at, [project])
+}
+
+/** Many projects at once, a few hundred to a statement (a report over tens of thousands of rows). */
+export async function insertProjects(
+  db: Db,
+  at: string,
+  projects: Array<Pick<ProjectValues, 'client_id' | 'project_number' | 'project_name'> & Partial<ProjectValues>>,
+): Promise<void> {
+  const perStatement = 500
+  for (let start = 0; start < projects.length; start += perStatement) {
+    await db.kysely
+      .insertInto('dsa_projects')
+      .values(
+        projects.slice(start, start + perStatement).map((project) => ({
+          project_link: 'https://example.org',
+          project_status: 'APPROVED',
+          search_text: project.project_name.toLowerCase(),
+          first_seen_at: at,
+          scraped_at: at,
+          ...project,
+        })),
+      )
+      .execute()
+  }
 }

@@ -3,7 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReportResult } from '@platform/contracts/reports'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
-import { insertProject } from '../../../test/factories.js'
+import { insertProject, insertProjects } from '../../../test/factories.js'
 import { testDialects } from '../../../test/test-database.js'
 import { formatCell } from '@platform/contracts/report-format'
 
@@ -208,4 +208,37 @@ describe.each(testDialects())('report exports: money exact to the cent, times on
     expect(result.timeZone).toBe('America/Los_Angeles')
     expect(result.rows.find((row) => row.kind === 'grandTotal')?.cells[1]).toBe(exactCents(COSTS) / 100)
   })
+})
+
+describe.each(testDialects())('an export too large for its format on %s', (dialect) => {
+  it('is refused before anything is written, with the formats that take it; those are written', async () => {
+    const t = await buildTestApp({ dialect })
+    try {
+      const admin = await t.signIn('admin@example.org')
+      const projects = Array.from({ length: 50_001 }, (_, i) => ({
+        client_id: '37-58',
+        project_number: `04-${String(i).padStart(6, '0')}`,
+        project_name: `Project ${i}`,
+      }))
+      await insertProjects(t.db, t.clock.now().toISOString(), projects)
+      const definition = { schemaVersion: 1, dataset: 'dsa_projects', columns: [{ field: 'project_number' }] }
+      const exported = (format: 'csv' | 'pdf') =>
+        t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition, format } })
+
+      const pdf = await exported('pdf')
+      expect(pdf.statusCode).toBe(422)
+      expect(pdf.headers['content-disposition']).toBeUndefined()
+      expect(pdf.json()).toEqual({
+        error:
+          'The report has 50,001 rows, more than a printed report holds (50,000). Export it as XLSX or CSV instead, or narrow it with parameters.',
+        code: 'too_many_rows',
+      })
+      const csv = await exported('csv')
+      expect(csv.statusCode).toBe(200)
+      // The header, every project and the grand total.
+      expect(csv.body.trim().split('\r\n')).toHaveLength(50_003)
+    } finally {
+      await t.close()
+    }
+  }, 60_000)
 })

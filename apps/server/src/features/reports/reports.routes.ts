@@ -17,10 +17,11 @@ import {
   RunReportBodySchema,
 } from '@platform/contracts/reports'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { AppError } from '../../lib/errors.js'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { Catalogue } from './catalogue/catalogue.js'
 import { csvLines } from './exports/csv-export.js'
+import { tooManyRowsFor } from './exports/export-limits.js'
+import type { ExportThreads } from './exports/export-thread.js'
 import type { ReportsService } from './reports.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
@@ -44,10 +45,11 @@ const fileName = (name: string, format: string, date: string) =>
   }_${date}.${format}`
 
 /** Reports Studio (SPEC.md §7 Reports, plus running, exporting, versions and the catalogue). */
-export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; catalogue: Catalogue }> = async (
-  app,
-  { reports, catalogue },
-) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{
+  reports: ReportsService
+  catalogue: Catalogue
+  exportThreads: ExportThreads
+}> = async (app, { reports, catalogue, exportThreads }) => {
   app.get('/reportlist', { config: access.config, schema: { response: { 200: ReportListResponseSchema, ...errorResponses } } }, (request) =>
     reports.list(access.user(request)),
   )
@@ -130,14 +132,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; cat
   app.post('/reportexport', { config: access.config, schema: { body: ExportReportBodySchema } }, async (request, reply) => {
     const { format, ...source } = request.body
     const { header, rows, name } = await reports.exportable(access.user(request), source, clientInfo(request), format)
-    // The XLSX and PDF writers (exceljs, pdfkit: tens of megabytes) are loaded on their first use, never for a CSV.
-    const xlsx = format === 'xlsx' ? await import('./exports/xlsx-export.js') : null
-    if (xlsx && header.page.total > xlsx.XLSX_MAX_ROWS) {
-      throw new AppError(
-        'unprocessable',
-        `The report has ${header.page.total.toLocaleString('en-US')} rows, more than an Excel sheet holds. Export it as CSV.`,
-        { code: 'too_many_rows' },
-      )
+    if (format !== 'csv') {
+      const refusal = tooManyRowsFor(format, header.page.total)
+      if (refusal) throw refusal
     }
     const date = header.generatedAt.slice(0, 10)
     reply
@@ -145,9 +142,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; cat
       .header('Content-Disposition', `attachment; filename="${fileName(name, format, date)}"`)
     if (format === 'csv') return reply.send(downloadStream(csvLines(rows, header.columns)))
     const output = new PassThrough()
-    const write = xlsx ? xlsx.writeXlsx(header, rows, output) : (await import('./exports/pdf-export.js')).writePdf(header, rows, output)
     // A failure half-way cannot change the status any more: the download ends short and the log says why.
-    write.catch((error: unknown) => {
+    exportThreads.write({ format, header }, rows, output).catch((error: unknown) => {
       request.log.error({ err: error }, 'a report export failed while being written')
       output.destroy(error instanceof Error ? error : new Error(String(error)))
     })

@@ -4,6 +4,7 @@ import { CompiledQuery, sql } from 'kysely'
 import { isConnectionLost, type Db } from '../../../db/database.js'
 import { AppError } from '../../../lib/errors.js'
 import type { QueryRunner } from './report-engine.js'
+import { giveMemoryBack } from '../../../lib/thread-memory.js'
 
 // Runs in a worker thread with its own read-only connection: better-sqlite3 cannot interrupt a statement, but a worker
 // can be terminated. Plain JavaScript, evaluated, so it needs no TypeScript loader wherever the platform runs.
@@ -22,6 +23,7 @@ parentPort.on('message', ({ id, text, parameters, stream, signal, batchSize }) =
     // A long result in batches; after each one the worker sleeps until asked for more (1) or told to stop (2).
     const flag = new Int32Array(signal)
     let batch = []
+    let stopped = false
     for (const row of db.prepare(text).iterate(...parameters)) {
       batch.push(row)
       if (batch.length < batchSize) continue
@@ -29,17 +31,29 @@ parentPort.on('message', ({ id, text, parameters, stream, signal, batchSize }) =
       parentPort.postMessage({ id, rows: batch })
       batch = []
       Atomics.wait(flag, 0, 0)
-      if (Atomics.load(flag, 0) === 2) return
+      if (Atomics.load(flag, 0) === 2) {
+        stopped = true
+        break
+      }
     }
-    parentPort.postMessage({ id, rows: batch, done: true })
+    if (!stopped) parentPort.postMessage({ id, rows: batch, done: true })
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
   }
+  // A streaming worker serves one result: it ends after it, and gives its memory back first.
+  if (stream) {
+    db.close()
+    giveMemoryBack()
+    process.exit(0)
+  }
 })
+${giveMemoryBack.toString()}
 `
 // Small batches: a batch is alive while the export works through it, and a large one outlives the young generation
 // (4 MB a semi-space), so its rows were promoted and grew the old generation until a full collection.
 const STREAM_BATCH = 500
+/** How long a streaming worker told to stop may take to end by itself. */
+const STOP_WAIT_MS = 1000
 
 const bindable = (parameters: readonly unknown[]) => parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
 
@@ -120,6 +134,7 @@ function createSqliteWorkerRunner(file: string) {
       waiting.push(message)
       wake?.()
     }
+    const exited = new Promise((resolve) => own.once('exit', resolve))
     own.on('message', push)
     own.on('error', (error) => push({ error: error.message }))
     const deadline = Date.now() + timeoutMs
@@ -148,6 +163,8 @@ function createSqliteWorkerRunner(file: string) {
     } finally {
       Atomics.store(flag, 0, 2)
       Atomics.notify(flag, 0)
+      // It ends by itself once it sees the flag; one still inside a long step of the query is stopped.
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())])
       await own.terminate()
     }
   }

@@ -8,6 +8,7 @@ import { FOOTER_ROOM, MARGIN, tableLayout } from './pdf-layout.js'
 import { PdfTable } from './pdf-table.js'
 import { FONT_BOLD, FONT_REGULAR, fitText, printable } from './pdf-text.js'
 import type { RowSource } from './row-source.js'
+import { PDF_MAX_ROWS } from './export-limits.js'
 
 /*
  * The printed report: title block and chart on the first page, then the table with its column headers repeated on
@@ -22,8 +23,6 @@ import type { RowSource } from './row-source.js'
  * Nothing is written to the output before every row has been read, so a failure while reading (including the cap)
  * leaves the output untouched and the caller can still answer with an error.
  */
-
-export const PDF_MAX_ROWS = 50_000
 
 export type PdfHeader = ExportHeader & Pick<ReportResult, 'chart'>
 

@@ -8,6 +8,7 @@ import { EXCEL_NUM_FMT, isDateFormat, isNumericFormat, toExcelDate, toNumber, ty
 import { parametersLine, runAtText, type ExportHeader } from './header-text.js'
 import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
 import { readAhead, type RowSource } from './row-source.js'
+import { XLSX_MAX_SHEET_ROWS } from './export-limits.js'
 
 /*
  * XLSX through exceljs's streaming writer: each row is committed as soon as it is built, so a sheet of a million rows
@@ -18,14 +19,9 @@ import { readAhead, type RowSource } from './row-source.js'
  * Sheet settings (frozen pane, outline depth, column widths) must be known before the first row is written, so the
  * first rows are read ahead to size columns and learn the group depth.
  *
- * On an error the output holds a partial file; the caller discards it. Check XLSX_MAX_ROWS before starting to turn a
- * too-large export away cleanly.
+ * On an error the output holds a partial file; the caller discards it. Check the row count before starting to turn a
+ * too-large export away cleanly (export-limits.ts).
  */
-
-/** Excel's limit on rows in one sheet. */
-export const XLSX_MAX_SHEET_ROWS = 1_048_576
-/** Result rows that fit below one header row (the title block above it takes a few more). */
-export const XLSX_MAX_ROWS = XLSX_MAX_SHEET_ROWS - 1
 
 /** Excel shows at most 7 outline levels. */
 const MAX_OUTLINE_LEVEL = 7
