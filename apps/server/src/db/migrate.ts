@@ -24,6 +24,7 @@ import * as accrualLineFirsts from './migrations/0027-accrual-line-firsts.js'
 import * as recordsSearchTrigrams from './migrations/0028-records-search-trigrams.js'
 import * as financeCacheNotify from './migrations/0029-finance-cache-notify.js'
 import * as userSearchFilters from './migrations/0030-user-search-filters.js'
+import * as userSearchNames from './migrations/0031-user-search-names.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0028-records-search-trigrams': recordsSearchTrigrams,
   '0029-finance-cache-notify': financeCacheNotify,
   '0030-user-search-filters': userSearchFilters,
+  '0031-user-search-names': userSearchNames,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

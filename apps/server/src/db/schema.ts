@@ -17,6 +17,8 @@ export interface UserSearchTermsTable {
   role_id: number
   organization_id: number
   is_active: number
+  /** The person's name, after the filters in the words' index: a searched list in name order picks its page from the index (migration 0031). */
+  full_name: string
 }
 
 export interface RolesTable {

@@ -32,5 +32,6 @@ export function searchTermRows({ user_id, full_name, email, role_id, organizatio
     role_id,
     organization_id,
     is_active,
+    full_name,
   }))
 }

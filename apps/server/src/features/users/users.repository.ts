@@ -29,6 +29,23 @@ function userWithOrgAndRole(executor: Executor) {
 }
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userWithOrgAndRole>['executeTakeFirst']>>>
 
+/** What a row of the user list shows: the person, their organisation and their role. */
+const LIST_COLUMNS = [
+  'users.user_id',
+  'users.email',
+  'users.full_name',
+  'users.organization_id',
+  'users.role_id',
+  'users.is_active',
+  'users.email_verified',
+  'users.last_login',
+  'users.created_at',
+  'organizations.org_name',
+  'organizations.org_code',
+  'roles.role_name',
+  'roles.role_code',
+] as const
+
 const MAX_SEARCH_WORDS = 5
 
 /** Keeps a person's search words in step with their name and address (their filters follow changes by trigger). */
@@ -85,23 +102,51 @@ export function createUsersRepository(db: Db) {
     return query
   }
 
+  /** The people every typed word finds, from the words' index alone (it holds every filter); null when none is typed. */
+  function wordsFound(filters: ListFilters) {
+    const [first, ...others] = listWords(filters)
+    if (first === undefined) return null
+    const conditions = conditionsOf(filters)
+    return others.reduce((query, word) => query.where('words.user_id', 'in', peopleFound(word, conditions)), peopleFound(first, conditions))
+  }
+
   /**
    * How many people match. With words typed, the words' index alone answers (it holds every filter; a person's words
    * go when the person does): on PostgreSQL 0.6 ms for "garcia" among 20,000 people, against 4.5 ms joining each one.
    */
   async function countOf(filters: ListFilters): Promise<number> {
-    const [first, ...others] = listWords(filters)
-    const conditions = conditionsOf(filters)
-    const counted =
-      first === undefined
-        ? filtered(filters).select((eb) => eb.fn.countAll<number>().as('n'))
-        : others.reduce(
-            (query, word) => query.where('words.user_id', 'in', peopleFound(word, conditions)),
-            peopleFound(first, conditions)
-              .clearSelect()
-              .select((eb) => eb.fn.count<number>('words.user_id').distinct().as('n')),
-          )
+    const found = wordsFound(filters)
+    const counted = found
+      ? found.clearSelect().select((eb) => eb.fn.count<number>('words.user_id').distinct().as('n'))
+      : filtered(filters).select((eb) => eb.fn.countAll<number>().as('n'))
     return Number((await counted.executeTakeFirstOrThrow()).n)
+  }
+
+  /**
+   * A page of a searched list in name order: its people are chosen from the words' index, which holds the name after
+   * the filters (migration 0031), and only the page's people are looked up; sorting every match by name looked up all
+   * (417 for "garcia" among 20,000: on PostgreSQL half the call's time).
+   */
+  function searchedPageByName(query: UserListParams) {
+    const found = wordsFound(query)
+    if (!found || query.sort !== 'name') return null
+    const chosen = found
+      .clearSelect()
+      .select(['words.full_name', 'words.user_id'])
+      .distinct()
+      .orderBy('words.full_name')
+      .orderBy('words.user_id')
+      .limit(query.limit)
+      .offset(query.offset)
+      .as('chosen')
+    return k
+      .selectFrom(chosen)
+      .innerJoin('users', 'users.user_id', 'chosen.user_id')
+      .innerJoin('organizations', 'organizations.org_id', 'users.organization_id')
+      .innerJoin('roles', 'roles.role_id', 'users.role_id')
+      .select(LIST_COLUMNS)
+      .orderBy('chosen.full_name')
+      .orderBy('chosen.user_id')
   }
 
   return {
@@ -119,27 +164,13 @@ export function createUsersRepository(db: Db) {
       let page = filtered(query)
         .innerJoin('organizations', 'organizations.org_id', 'users.organization_id')
         .innerJoin('roles', 'roles.role_id', 'users.role_id')
-        .select([
-          'users.user_id',
-          'users.email',
-          'users.full_name',
-          'users.organization_id',
-          'users.role_id',
-          'users.is_active',
-          'users.email_verified',
-          'users.last_login',
-          'users.created_at',
-          'organizations.org_name',
-          'organizations.org_code',
-          'roles.role_name',
-          'roles.role_code',
-        ])
+        .select(LIST_COLUMNS)
       if (query.sort === 'email') page = page.orderBy('users.email')
       else if (query.sort === 'last_login') page = page.orderBy(sql`users.last_login is null`).orderBy('users.last_login', 'desc')
       else if (query.sort === 'created') page = page.orderBy('users.created_at', 'desc')
       else page = page.orderBy('users.full_name')
       const [rows, total] = await Promise.all([
-        page.orderBy('users.user_id').limit(query.limit).offset(query.offset).execute(),
+        (searchedPageByName(query) ?? page.orderBy('users.user_id').limit(query.limit).offset(query.offset)).execute(),
         countOf(query),
       ])
       return { rows, total }
@@ -175,9 +206,12 @@ export function createUsersRepository(db: Db) {
      * gets to them) believes a role holds a handful of people and picks a nested loop that reads every search term per
      * person (600 ms instead of 1 ms for a filtered page over 20,000 users); SQLite, which keeps none until asked,
      * counts a filtered list along the role's index instead of from the search words (0.6 ms instead of 0.26).
+     * PostgreSQL's VACUUM also marks the new rows visible to all, so searches read the words' index alone instead of
+     * fetching each word's row from the table (a filtered list over 20,000 users: 1,000 calls a second instead of 860
+     * under 10 connections).
      */
     async refreshStatistics(): Promise<void> {
-      if (db.dialect === 'postgres') await sql`analyze users, user_search_terms, user_permissions`.execute(k)
+      if (db.dialect === 'postgres') await sql`vacuum (analyze) users, user_search_terms, user_permissions`.execute(k)
       else for (const table of ['users', 'user_search_terms', 'user_permissions']) await sql`analyze ${sql.table(table)}`.execute(k)
     },
 

@@ -156,6 +156,14 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     expect(await finds(`roleId=${ids.roles.STAFF}&status=active&orgId=${other.org_id}`)).toBe(true) // the address says garcia
     const byName = await t.request({ method: 'GET', url: `/api/userlist?search=gardner&orgId=${other.org_id}`, token: superToken })
     expect(byName.json().pagination.total).toBe(1)
+
+    // A searched page in name order is picked by the name its words carry: renamed, the person moves to the front.
+    expect((await create(payload({ email: 'mia.garcia@district.test', fullName: 'Mia Garcia' }))).statusCode).toBe(201)
+    const firstByName = async () => (await found('sort=name&limit=1')).data[0]
+    expect(await firstByName()).toMatchObject({ email: 'mia.garcia@district.test' })
+    const renamedFirst = payload({ email: 'ruth.garcia@district.test', fullName: 'Aaron Garcia', organizationId: other.org_id })
+    expect((await update(user.user_id, renamedFirst)).statusCode).toBe(200)
+    expect(await firstByName()).toMatchObject({ email: 'ruth.garcia@district.test', full_name: 'Aaron Garcia' })
   })
 
   it('answers bad input with clear errors and saves nothing half-way', async () => {
