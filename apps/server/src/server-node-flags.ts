@@ -1,6 +1,7 @@
 /**
  * The Node.js flags the server runs with. `npm start` writes them out in apps/server/package.json (runtime.test.ts
- * checks the two agree); the benchmarks and the tests that start the compiled server use this list.
+ * checks the two agree); the benchmarks and the tests that start the compiled server use this list, and the
+ * environment below.
  *
  * A semi-space of 4 MB: Node.js 24 lets the young generation grow to 32 MB a semi-space, which keeps about 50 MB more
  * resident at rest (185 MB instead of 138 MB for an idle server) for little gain in a server whose calls allocate
@@ -23,3 +24,17 @@
  * dist/server.mjs, which is not minified, and the map ships beside it (decision 023).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25', '--no-allocation-site-pretenuring']
+
+/**
+ * One malloc arena for the whole process (glibc; other C libraries ignore it). glibc gives each thread that allocates
+ * an arena of its own, and keeps what a thread freed there resident after the thread ends: the threads that write an
+ * XLSX or PDF, or stream an export's rows, each left a few megabytes behind, so the server grew with every export. With
+ * one arena, a 1M-row report CSV after an XLSX and a PDF peaked at 175 MB instead of 190, and the idle server holds
+ * 119 MB instead of 128 (bench/RESULTS.md, 2026-11-27); the health and profile calls' rates did not move.
+ */
+export const SERVER_ENVIRONMENT = { MALLOC_ARENA_MAX: '1' }
+
+/** The start script's command: the environment and flags above, then the compiled server. */
+export const SERVER_START_COMMAND = `${Object.entries(SERVER_ENVIRONMENT)
+  .map(([name, value]) => `${name}=${value}`)
+  .join(' ')} node ${SERVER_NODE_FLAGS.join(' ')} dist/server.mjs`

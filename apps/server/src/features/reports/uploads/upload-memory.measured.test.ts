@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readSignInMail } from '../../../../test/smtp-peer.js'
 import { manyRows, workbookOf } from '../../../../test/workbook-files.js'
-import { SERVER_NODE_FLAGS } from '../../../server-node-flags.js'
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../../server-node-flags.js'
 
 const REPOSITORY = fileURLToPath(new URL('../../../../../../', import.meta.url))
 const BUILD_SCRIPT = join(REPOSITORY, 'apps/server/scripts/build.mjs')
@@ -106,6 +106,7 @@ describe('a huge upload is refused while it is read, in little memory and withou
       cwd: data,
       // Only these settings: nothing of the test run's own environment (a PostgreSQL URL, say) reaches the server.
       env: {
+        ...SERVER_ENVIRONMENT,
         PORT: String(port),
         HOST: '127.0.0.1',
         APP_URL: address,
