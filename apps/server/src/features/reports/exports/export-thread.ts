@@ -8,8 +8,9 @@ import type { RowSource } from './row-source.js'
 /*
  * XLSX and PDF files are written in a worker thread of their own, started for one export and ended after it. exceljs
  * and pdfkit make a great deal of short-lived garbage: written in the server's own thread, an export grew its heap,
- * and V8 kept that room (tens of megabytes) long after, so the next large CSV peaked higher. A thread that ends gives
- * all of its memory back, and the zipping and drawing no longer hold up other requests.
+ * and V8 kept that room (tens of megabytes) long after, so the next large CSV peaked higher. A thread that collects
+ * its own heap as it ends (lib/thread-memory.ts) gives nearly all of its memory back (with one malloc arena: decision
+ * 030), and the zipping and drawing no longer hold up other requests.
  *
  * The rows are still read here (the report's cursor and its connection belong to this thread) and handed over in
  * batches, one ahead of the writer; the file comes back in chunks, and the thread waits while too many of them are
