@@ -1,9 +1,9 @@
 /**
- * For a worker thread about to end: a last-resort collection of its own heap. V8 keeps the pages of a heap that ends
- * in a pool shared by the whole process and gives pooled pages back to the system only in a collection that reduces
- * memory, which the server's own thread seldom makes (it never sees itself idle). Without this, each export's thread
- * left its 10-70 MB resident after it ended, and the server grew from one export to the next. The collection runs in
- * the ending thread (10-20 ms), so the server's thread is not held up, and it empties the shared pool too.
+ * For a worker thread about to end: a last-resort collection of its own heap. V8 keeps the pages of a thread's heap
+ * resident after the thread ends (a later thread reuses them; another thread's collection does not release them), and
+ * gives pages back to the system only in a collection that reduces memory. Without this, each export's thread left its
+ * 10-70 MB resident after it ended, and the server grew from one export to the next. The collection runs in the ending
+ * thread (10-20 ms), so the server's thread is not held up; what the thread still holds after it is a few megabytes.
  *
  * Self-contained (no imports), because an evaluated worker script takes it in as source text.
  */
