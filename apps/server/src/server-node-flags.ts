@@ -20,10 +20,16 @@
  * instead of 2-3, and its peak varied from run to run with whether that happened (175-197 MB against 177-185 MB without
  * it, single exports on one database; bench/RESULTS.md, 2026-11-27). The platform keeps little that lives long.
  *
+ * No Maglev, V8's middle compiler: its compilations, made on V8's background threads, leave memory behind in the C
+ * library's heap (malloc) that is not given back. Ten seconds of calls grew that heap from 12 MB to 28 MB and it stayed
+ * there, under every later export; without Maglev it ends at 13-15 MB, and a 1M-project export after such a load
+ * peaked at 141-156 MB instead of 158-171 (bench/RESULTS.md, 2026-11-27). Hot code is still compiled by TurboFan; the
+ * CPU an export or a call takes did not move measurably.
+ *
  * No --enable-source-maps: it keeps the parsed map of the whole bundle in the heap (13 MB at rest). Traces name
  * dist/server.mjs, which is not minified, and the map ships beside it (decision 023).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25', '--no-allocation-site-pretenuring']
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25', '--no-allocation-site-pretenuring', '--no-maglev']
 
 /**
  * One malloc arena for the whole process (glibc; other C libraries ignore it). glibc gives each thread that allocates
