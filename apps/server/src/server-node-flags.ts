@@ -21,8 +21,8 @@
  * it, single exports on one database; bench/RESULTS.md, 2026-11-27). The platform keeps little that lives long.
  *
  * No Maglev, V8's middle compiler: its compilations, made on V8's background threads, leave memory behind in the C
- * library's heap (malloc) that is not given back. Ten seconds of calls grew that heap from 12 MB to 23-30 MB and it stayed
- * there, under every later export; without Maglev it ends at 13-15 MB, and a 1M-project export after such a load
+ * library's heap (malloc) that is not given back. Ten seconds of calls grew that heap from 12 MB to 23-30 MB and it
+ * stayed there, under every later export; without Maglev it ends at 13-15 MB, and a 1M-project export after such a load
  * peaked at 141-156 MB instead of 158-171 (bench/RESULTS.md, 2026-11-27). Hot code is still compiled by TurboFan; the
  * CPU an export or a call takes did not move measurably.
  *
