@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { readSignInMail } from '../../apps/server/test/smtp-peer.js'
 import { expectNoSeriousA11yViolations } from '../support/axe.js'
 import { type Platform, uniqueEmail } from '../support/platform.js'
-import { mainMenu, pickOption, settled, signInAsNewAdmin } from '../support/screens.js'
+import { mainMenu, pickOption, settled, settledWithFrames, signInAsNewAdmin } from '../support/screens.js'
 import { expect, test, usePlatform } from '../support/test.js'
 
 usePlatform()
@@ -46,16 +46,6 @@ async function editTemplate(page: Page, label: string): Promise<Locator> {
   const editor = page.getByRole('form', { name: label })
   await expect(editor.getByRole('heading', { level: 2, name: label })).toBeVisible()
   return editor
-}
-
-/**
- * settled() for a screen holding a sandboxed srcdoc iframe (the message drawer, the template preview), for which the
- * page never reaches 'networkidle': no loader left (the data is in), then Mantine's transitions end.
- */
-async function settledWithFrames(page: Page): Promise<void> {
-  // (Hidden tab panels stay mounted, their loaders idle until shown: only visible ones count.)
-  await expect(page.getByLabel(/^(Loading|Updating) /).filter({ visible: true })).toHaveCount(0)
-  await page.waitForTimeout(400)
 }
 
 /** A sign-in link request the mail server refuses (POST /api/send-magic-link answers 503): a failed message in the log. */

@@ -29,6 +29,16 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * settled() for a screen holding a sandboxed srcdoc iframe (the message drawer, the template preview), for which the
+ * page does not reliably reach 'networkidle': no loader left (the data is in), then Mantine's transitions end.
+ */
+export async function settledWithFrames(page: Page): Promise<void> {
+  // (Hidden tab panels stay mounted, their loaders idle until shown: only visible ones count.)
+  await expect(page.getByLabel(/^(Loading|Updating) /).filter({ visible: true })).toHaveCount(0)
+  await page.waitForTimeout(400)
+}
+
+/**
  * A fresh ADMIN (their own user: the first administrator's address may ask for only 5 links a minute), signed in
  * in this page with the e-mailed code. Returns their address and session token.
  */
