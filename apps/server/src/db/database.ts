@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction, sql } from 'kysely'
 import pg from 'pg'
+import Cursor from 'pg-cursor'
 import type { Config } from '../config.js'
 import type { Database } from './schema.js'
 import { type TableWrites, createTableWrites } from './table-writes.js'
@@ -105,7 +106,8 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   // errors, which are already reported.
   pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionError?.(error)))
   pool.on('error', () => {})
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes.plugin] })
+  // pg-cursor: what Kysely's stream() reads a long result through, a chunk at a time (cursor-chunks.ts).
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [writes.plugin] })
   return {
     kysely,
     dialect: 'postgres',

@@ -1,5 +1,6 @@
 import type { DsaFilters } from '@platform/contracts/dsa'
 import { type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable, sql } from 'kysely'
+import { cursorChunks } from '../../db/cursor-chunks.js'
 import { keysetPages } from '../../db/keyset-pages.js'
 import type { Db } from '../../db/database.js'
 import type { Database, DsaProjectsTable, DsaScrapeRunsTable } from '../../db/schema.js'
@@ -40,11 +41,13 @@ const EXPORT_COLUMNS = [
 export type ExportRow = Pick<ProjectRow, (typeof EXPORT_COLUMNS)[number]>
 
 /**
- * Rows an export reads at a time. SQLite reads a page synchronously, holding the event loop, so its pages stay small;
- * on PostgreSQL each page is a round trip, and a million-row export ran at 65,000 rows a second in pages of 200 and
- * 80,000 in pages of 2,000 (15 MB more at its peak; 5,000 gained 4% more for another 10 MB).
+ * Rows an export reads at a time. SQLite reads a page synchronously, holding the event loop, so its pages stay small.
+ * PostgreSQL reads one statement through a cursor: in keyset pages of 2,000 (each page a statement of its own; smaller
+ * ones cost more in planning and round trips than they saved) every page outlived V8's young generation, and a
+ * million-row export spent 27% of its CPU in garbage collection. Chunks of 250 from a cursor die young: 9-10 s of the
+ * server's CPU instead of 13-18 and a peak 20-25 MB lower; chunks of 500 were as slow as the pages (15 s).
  */
-const EXPORT_PAGE = { sqlite: 200, postgres: 2_000 } as const
+const EXPORT_CHUNK = { sqlite: 200, postgres: 250 } as const
 
 // Chunked so an IN list never meets a driver's parameter limit.
 const CHUNK = 500
@@ -75,8 +78,16 @@ export function createDsaRepository(db: Db) {
       return { rows, total: Number(count.n) }
     },
 
-    /** Every matching project in name order, a page at a time (keyset), so an export of any size holds little in memory. */
-    async *stream(filters: DsaFilters, pageSize = EXPORT_PAGE[db.dialect]): AsyncGenerator<ExportRow[]> {
+    /**
+     * Every matching project in name order, a chunk at a time, so an export of any size holds little in memory: on
+     * PostgreSQL one statement through a cursor, on SQLite a page at a time (keyset).
+     */
+    async *stream(filters: DsaFilters): AsyncGenerator<ExportRow[]> {
+      if (db.dialect === 'postgres') {
+        const inNameOrder = filtered(filters).select(EXPORT_COLUMNS).orderBy('project_name').orderBy('id')
+        yield* cursorChunks(k, inNameOrder, EXPORT_CHUNK.postgres)
+        return
+      }
       yield* keysetPages(
         (after: { name: string; id: number } | null, limit) => {
           let query = filtered(filters).select(EXPORT_COLUMNS)
@@ -85,7 +96,7 @@ export function createDsaRepository(db: Db) {
           return query.orderBy('project_name').orderBy('id').limit(limit).execute()
         },
         (row) => ({ name: row.project_name, id: row.id }),
-        pageSize,
+        EXPORT_CHUNK.sqlite,
       )
     },
 
