@@ -44,6 +44,71 @@ describe('report queries on an SQLite file run in a worker: stopped at the time 
   })
 })
 
+describe('an export on an SQLite file takes over the idle report worker', () => {
+  let t: TestApp
+  afterEach(() => t.close())
+
+  it('while it streams, a report runs in a worker of its own; after it, reports run as before', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'reports-handover-')), 'platform.db')
+    t = await buildTestApp({ dialect: 'sqlite', sqliteFile: file })
+    const admin = await t.signIn('admin@example.org')
+    const at = t.clock.now().toISOString()
+    const projects = 30_000
+    for (let first = 0; first < projects; first += 500)
+      await t.db.kysely
+        .insertInto('dsa_projects')
+        .values(
+          Array.from({ length: 500 }, (_unused, offset) => ({
+            client_id: '37-58',
+            project_number: `04-${300000 + first + offset}`,
+            project_link: 'https://example.org',
+            project_name: `School ${String(first + offset).padStart(5, '0')} - Modernization of the main building`,
+            project_status: 'APPROVED',
+            construction_cost: 10,
+            search_text: 'school',
+            first_seen_at: at,
+            scraped_at: at,
+          })),
+        )
+        .execute()
+    const detail = {
+      schemaVersion: 1,
+      dataset: 'dsa_projects',
+      columns: [{ field: 'project_number' }, { field: 'project_name' }],
+      sort: [{ key: 'project_name', dir: 'asc' }],
+      totals: { grand: false, label: 'Total' },
+    }
+    const run = async () => {
+      const answer = await t.request({ method: 'POST', url: '/api/reportrun', token: admin, payload: { definition: detail, limit: 5 } })
+      expect(answer.statusCode, answer.body).toBe(200)
+      return answer.json().rows.map((row: { cells: unknown[] }) => row.cells[0])
+    }
+    expect(await run()).toEqual(['04-300000', '04-300001', '04-300002', '04-300003', '04-300004'])
+
+    // The export takes the worker that ran the report; it waits, part-way, for its reader.
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const exported = await fetch(`${base}/api/reportexport`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ definition: detail, format: 'csv' }),
+    })
+    expect(exported.status).toBe(200)
+    const reader = exported.body!.getReader()
+    const first = await reader.read()
+    expect(first.done).toBe(false)
+    // A report now is not queued behind the export's worker (which sleeps until the export is read on).
+    expect(await run()).toHaveLength(5)
+
+    let text = Buffer.from(first.value!).toString('utf8')
+    for (let next = await reader.read(); !next.done; next = await reader.read()) text += Buffer.from(next.value).toString('utf8')
+    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines).toHaveLength(1 + projects)
+    expect(lines.at(-1)).toBe('04-329999,School 29999 - Modernization of the main building')
+    // The export's worker ended with it; the next report starts another.
+    expect(await run()).toEqual(['04-300000', '04-300001', '04-300002', '04-300003', '04-300004'])
+  })
+})
+
 describe.each(testDialects())('long exports on %s', (dialect) => {
   let t: TestApp
   afterEach(() => t.close())
