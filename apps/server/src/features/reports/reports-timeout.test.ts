@@ -101,7 +101,10 @@ describe('an export on an SQLite file takes over the idle report worker', () => 
 
     let text = Buffer.from(first.value!).toString('utf8')
     for (let next = await reader.read(); !next.done; next = await reader.read()) text += Buffer.from(next.value).toString('utf8')
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines).toHaveLength(1 + projects)
     expect(lines.at(-1)).toBe('04-329999,School 29999 - Modernization of the main building')
     // The export's worker ended with it; the next report starts another.

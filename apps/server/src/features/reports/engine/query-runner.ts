@@ -155,7 +155,15 @@ function createSqliteWorkerRunner(file: string) {
     own.on('error', (error) => push({ error: error.message }))
     const deadline = Date.now() + timeoutMs
     // An export reads its rows once, in order: a page cache would only hold pages that are not read again.
-    const message = { id: 0, text: query.sql, parameters: bindable(query.parameters), stream: true, signal, batchSize: STREAM_BATCH, cacheKb: 1024 }
+    const message = {
+      id: 0,
+      text: query.sql,
+      parameters: bindable(query.parameters),
+      stream: true,
+      signal,
+      batchSize: STREAM_BATCH,
+      cacheKb: 1024,
+    }
     own.postMessage(message)
     try {
       for (;;) {
