@@ -94,14 +94,20 @@ const ADMIN_SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/reports-studio')
       await page.getByRole('button', { name: 'New Report' }).click()
-      await expect(page.getByRole('dialog', { name: 'New Report' })).toBeVisible()
-      // The title reads on one line and Save is in reach, at either width.
-      const title = page.getByTestId('designer-title')
-      const lines = await title.evaluate((element) =>
-        Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
-      )
-      expect(lines, 'lines of the designer title').toBe(1)
-      await expect(page.getByRole('dialog', { name: 'New Report' }).getByRole('button', { name: 'Save' })).toBeInViewport()
+      const dialog = page.getByRole('dialog', { name: 'New Report' })
+      // Save is in reach and the title reads on one line, at either width. Save appears once the catalogue has loaded,
+      // when the workspace's dialog replaces the loading one: measured earlier, the title could be the one going away.
+      await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport()
+      const title = dialog.getByTestId('designer-title')
+      await expect
+        .poll(
+          () =>
+            title.evaluate((element) =>
+              Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
+            ),
+          { message: 'lines of the designer title' },
+        )
+        .toBe(1)
     },
   },
   {
