@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction, sql } from 'kysely'
+import { type Compilable, Kysely, PostgresDialect, SqliteDialect, type Transaction, sql } from 'kysely'
 import pg from 'pg'
 import Cursor from 'pg-cursor'
 import type { Config } from '../config.js'
+import { createNamedStatements } from './named-statements.js'
 import type { Database } from './schema.js'
 import { type TableWrites, createTableWrites } from './table-writes.js'
 import { SAFETY_AUTOCHECKPOINT_PAGES, createWalCheckpoints } from './wal-checkpoints.js'
@@ -32,6 +33,12 @@ export interface Db {
   url: string | null
   /** Every write this process makes through `kysely` (what in-process caches invalidate on). */
   writes: TableWrites
+  /**
+   * Runs a query that PostgreSQL plans once per connection and keeps (named-statements.ts): for the few statements of
+   * a busy call whose plan does not depend on their values. On SQLite, as `execute()` does (every statement is kept).
+   * `executor`: the transaction (or the one connection) to run it on, as any repository query takes one.
+   */
+  executePrepared<Row>(query: Compilable<Row>, executor?: Executor): Promise<Row[]>
   /**
    * After the start-up work (migrations, seed): SQLite copies its log into the file on this thread, before serving,
    * and only from then on may its checkpoint worker start (decision 025), so the hundreds of statements of a first
@@ -87,7 +94,9 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
       await checkpoints.settle()
       sqlite.pragma('wal_checkpoint(TRUNCATE)')
     }
-    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, settleStartup, close }
+    const executePrepared = async <Row>(query: Compilable<Row>, executor: Executor = kysely) =>
+      (await executor.executeQuery(query.compile())).rows
+    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, executePrepared, settleStartup, close }
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -104,7 +113,11 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   // ends the process. Heard, the call using it fails, the pool drops it and opens a new one for the next call.
   // Each client's own listener hears it whether the connection was idle or in use; the pool repeats idle clients'
   // errors, which are already reported.
-  pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionError?.(error)))
+  const named = createNamedStatements()
+  pool.on('connect', (client) => {
+    client.on('error', (error: Error) => options.onConnectionError?.(error))
+    named.attach(client)
+  })
   pool.on('error', () => {})
   // pg-cursor: what Kysely's stream() reads a long result through, a chunk at a time (cursor-chunks.ts).
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [writes.plugin] })
@@ -115,6 +128,11 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     file: null,
     url: database.url,
     writes,
+    async executePrepared<Row>(query: Compilable<Row>, executor: Executor = kysely) {
+      const compiled = query.compile()
+      named.mark(compiled.sql)
+      return (await executor.executeQuery(compiled)).rows
+    },
     settleStartup: async () => {},
     close: () => kysely.destroy(),
   }

@@ -9,7 +9,7 @@ import { normalizeEmail } from '../../lib/email-address.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
-import type { UserRow, UsersRepository } from './users.repository.js'
+import type { ListedRow, UserRow, UsersRepository } from './users.repository.js'
 import type { DutiesRepository } from './duties.repository.js'
 import { type DutyRequest, resolveDuties } from './duties.js'
 import type { ClientInfo } from '../../lib/client-info.js'
@@ -66,16 +66,14 @@ export function createUsersService(deps: {
 }) {
   const { users, audit, clock, inTransaction, catalogue } = deps
 
-  async function present(rows: Array<Omit<UserRow, 'role_level'> & Partial<Pick<UserRow, 'role_level'>>>): Promise<User[]> {
+  /** People as the list and the forms show them: with their invitation's state (pending, expired or none). */
+  function present(rows: ListedRow[]): User[] {
     const now = clock.now().toISOString()
-    const invitations = await users.latestInvitations(
-      rows.map((row) => row.user_id),
-      now,
-    )
     return rows.map((row) => {
-      const invitation = invitations.get(row.user_id)
+      const sent = row.invitation_sent_at !== null
+      const usable = sent && !row.invitation_consumed_at && !row.invitation_revoked_at && (row.invitation_expires_at ?? '') > now
       const neverSignedIn = row.last_login === null
-      const status = !invitation || invitation.consumed || !neverSignedIn ? 'none' : invitation.usable ? 'pending' : 'expired'
+      const status = !sent || row.invitation_consumed_at || !neverSignedIn ? 'none' : usable ? 'pending' : 'expired'
       return {
         user_id: row.user_id,
         email: row.email,
@@ -91,9 +89,16 @@ export function createUsersService(deps: {
         role_code: row.role_code,
         created_at: row.created_at,
         invitation_status: status,
-        invitation_sent_at: invitation?.sentAt ?? null,
+        invitation_sent_at: row.invitation_sent_at,
       }
     })
+  }
+
+  /** One person as the list shows them. */
+  async function getListed(userId: number): Promise<User> {
+    const row = await users.findListed(userId)
+    if (!row) throw new AppError('not_found', USER_RULE_TEXT.notFound(userId))
+    return present([row])[0]!
   }
 
   async function getRow(userId: number): Promise<UserRow> {
@@ -150,14 +155,13 @@ export function createUsersService(deps: {
   return {
     async list(params: UserListParams) {
       const { rows, total } = await users.list(params)
-      return { data: await present(rows), pagination: { total, limit: params.limit, offset: params.offset } }
+      return { data: present(rows), pagination: { total, limit: params.limit, offset: params.offset } }
     },
 
     async details(userId: number) {
-      const row = await getRow(userId)
-      const [user] = await present([row])
+      const user = await getListed(userId)
       const duties = (await deps.duties.dutiesOf([userId])).get(userId) ?? []
-      return { user: user!, permissions: await users.permissionsOf(userId), duties }
+      return { user, permissions: await users.permissionsOf(userId), duties }
     },
 
     async create(input: UserInputData, actor: AuthUser, client: ClientInfo) {
@@ -226,8 +230,8 @@ export function createUsersService(deps: {
             ? `${input.fullName} was added. The mail server did not take the invitation yet (${result.error}); it will be retried automatically.`
             : `${input.fullName} was added, but the invitation could not be sent (${result.error}). Use 'Resend invitation' to try again.`
       }
-      const [user] = await present([await getRow(userId)])
-      return { success: true as const, message, user: user!, invitationSent }
+      const user = await getListed(userId)
+      return { success: true as const, message, user, invitationSent }
     },
 
     async update(userId: number, input: UserInputData, actor: AuthUser, client: ClientInfo) {
@@ -318,8 +322,8 @@ export function createUsersService(deps: {
         invitationSent = result.delivered
         if (!result.delivered) message = `${input.fullName} was saved, but the invitation could not be sent (${result.error}).`
       }
-      const [user] = await present([await getRow(userId)])
-      return { success: true as const, message, user: user!, invitationSent }
+      const user = await getListed(userId)
+      return { success: true as const, message, user, invitationSent }
     },
 
     async resendInvitation(userId: number, actor: AuthUser, client: ClientInfo) {

@@ -88,8 +88,12 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
       const whole = await list(`search=garc&status=active&sort=${sort}&limit=50`)
       expect(whole.pagination.total, sort).toBe(6)
       const pages = [0, 2, 4].map((offset) => list(`search=garc&status=active&sort=${sort}&limit=2&offset=${offset}`))
-      const paged = (await Promise.all(pages)).flatMap(emailsOf)
-      expect(paged, sort).toEqual(emailsOf(whole))
+      const answers = await Promise.all(pages)
+      expect(answers.flatMap(emailsOf), sort).toEqual(emailsOf(whole))
+      expect(
+        answers.map((answer) => answer.pagination.total),
+        sort,
+      ).toEqual([6, 6, 6])
     }
     expect(emailsOf(await list('search=garcia&status=active&sort=name'))).toEqual([
       'g6.garcia@district.test',
