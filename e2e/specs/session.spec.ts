@@ -61,6 +61,9 @@ test('a revoked session found at start-up (profile 401) signs the person out whe
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
   await platform.signInThroughEmail(page, email)
   const token = await platform.storedToken(page)
+  // The home screen's own calls are answered first: one still in flight would meet the 401 and lead to /login
+  // itself, aborting the navigation below (CI saw net::ERR_ABORTED).
+  await page.waitForLoadState('networkidle')
   expect((await request.post('/api/logout', { headers: bearer(token), data: {} })).status()).toBe(200)
 
   await page.goto('/apps/dashboard')
