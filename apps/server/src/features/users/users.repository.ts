@@ -1,5 +1,5 @@
 import type { UserListParams } from '@platform/contracts/users'
-import { type Expression, type Insertable, type SelectQueryBuilder, type Updateable, sql } from 'kysely'
+import { type Insertable, type SelectQueryBuilder, type Updateable, sql } from 'kysely'
 import { type SearchablePerson, prefixUpperBound, searchTermRows, searchWords } from '../../lib/search-words.js'
 import type { Db, Executor } from '../../db/database.js'
 import type { Database, UsersTable } from '../../db/schema.js'
@@ -74,21 +74,17 @@ function conditionsOf(filters: ListFilters): Condition[] {
   return conditions
 }
 
-/** The list's orders, each ending in the person's id so that pages neither overlap nor leave gaps. */
-const LIST_ORDERS: Record<UserListParams['sort'], Array<[Expression<unknown>, 'asc' | 'desc']>> = {
-  name: [[sql.ref('users.full_name'), 'asc']],
-  email: [[sql.ref('users.email'), 'asc']],
-  // Those who never signed in last.
-  last_login: [
-    [sql`users.last_login is null`, 'asc'],
-    [sql.ref('users.last_login'), 'desc'],
-  ],
-  created: [[sql.ref('users.created_at'), 'desc']],
-}
-
-function inListOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, sort: UserListParams['sort']) {
-  const ordered = LIST_ORDERS[sort].reduce((sorted, [column, direction]) => sorted.orderBy(column, direction), query)
-  return ordered.orderBy(sql.ref('users.user_id'))
+/** A page's people in the list's order, ending in the person's id so that pages neither overlap nor leave gaps. */
+function inListOrder<O>(query: SelectQueryBuilder<Database, 'users' | 'organizations' | 'roles', O>, sort: UserListParams['sort']) {
+  const ordered =
+    sort === 'email'
+      ? query.orderBy('users.email')
+      : sort === 'last_login' // those who never signed in last
+        ? query.orderBy(sql`users.last_login is null`).orderBy('users.last_login', 'desc')
+        : sort === 'created'
+          ? query.orderBy('users.created_at', 'desc')
+          : query.orderBy('users.full_name')
+  return ordered.orderBy('users.user_id')
 }
 
 /** What the list shows of a person's latest invitation (null when none was sent). */
@@ -246,7 +242,10 @@ export function createUsersRepository(db: Db) {
     /** One person as the list shows them (undefined when there is no such person). */
     findListed: (userId: number) => shown(k.selectFrom('users')).where('users.user_id', '=', userId).executeTakeFirst(),
 
-    /** One page of users matching the filters, and how many match in all: one statement, unless the page is past the end. */
+    /**
+     * One page of users matching the filters, and how many match in all: one statement for a searched page in name
+     * order, two for any other, and a count of its own for a page past the end.
+     */
     async list(query: UserListParams) {
       const found = wordsFound(query)
       // A searched page in name order has one best plan whatever its words and filters (the words' index is the way
