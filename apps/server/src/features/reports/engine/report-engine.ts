@@ -355,11 +355,14 @@ export function createReportEngine(
           page: { offset, limit, total: leaves, hasMore: offset + limit < leaves },
         }
       }
-      const [countRow] = await deps.run(queries.count())
-      const total = Number(countRow?.n ?? 0)
-      const rolled = needsRollups() ? await rollups() : new Map<string, MeasureValues>()
       const start = Math.max(0, offset - 1)
-      const fetched = await deps.run(queries.detailPage(start, limit + 1 + (offset - start)))
+      // The count reads every matching row and takes most of a page's time (a million rows: 20-30 ms on PostgreSQL,
+      // the page itself 1-2 ms), so the page and the roll-ups are read beside it, on connections of their own.
+      const [total, rolled, fetched] = await Promise.all([
+        deps.run(queries.count()).then(([countRow]) => Number(countRow?.n ?? 0)),
+        needsRollups() ? rollups() : new Map<string, MeasureValues>(),
+        deps.run(queries.detailPage(start, limit + 1 + (offset - start))),
+      ])
       const before = offset > 0 ? (fetched[0] ?? null) : null
       const records = fetched.slice(offset - start, offset - start + limit)
       const after = fetched[offset - start + limit] ?? null
