@@ -1,6 +1,6 @@
 import type { BenchDatabase, FillColumn } from './lib/database.js'
-import { addPerson, addSites, countLines, maxId, migrate, totalOf } from './lib/fiscal.js'
-import { load } from './lib/load.js'
+import { addPerson, addSites, maxId, migrate, totalOf } from './lib/fiscal.js'
+import { countLines, load } from './lib/load.js'
 import { watchPeakMemory } from './lib/memory.js'
 import type { BenchContext } from './lib/scenario.js'
 import { signIn, startServer } from './lib/server.js'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { DSA_STATUSES } from '@platform/contracts/dsa'
 import { parseApplicationSummary } from '../apps/server/src/features/dsa/tracker-parser.js'
 import type { BenchDatabase, FillColumn } from './lib/database.js'
-import { load } from './lib/load.js'
+import { countLines, load } from './lib/load.js'
 import { watchPeakMemory } from './lib/memory.js'
 import type { BenchContext } from './lib/scenario.js'
 import { signIn, startServer } from './lib/server.js'
@@ -122,8 +122,7 @@ export async function benchDsa({ databases, runs, record }: BenchContext): Promi
       const memory = watchPeakMemory(server.pid)
       const exportStart = performance.now()
       const answer = await fetch(`${server.url}/api/dsa-export`, { headers: auth })
-      let lines = 0
-      for await (const chunk of answer.body!) for (const byte of chunk as Uint8Array) if (byte === 10) lines += 1
+      const lines = await countLines(answer.body!)
       const exportSeconds = (performance.now() - exportStart) / 1000
       const peak = memory.stop()
       if (lines - 1 !== PROJECTS) throw new Error(`The export held ${lines - 1} rows, not ${PROJECTS}`)

@@ -89,13 +89,6 @@ export async function worstOf(calls: number, call: () => Promise<unknown>): Prom
   return slowest
 }
 
-/** Counts the lines of a streamed answer without keeping it. */
-export async function countLines(body: ReadableStream<Uint8Array>): Promise<number> {
-  let lines = 0
-  for await (const chunk of body) for (const byte of chunk) if (byte === 10) lines += 1
-  return lines
-}
-
 /**
  * A JSON call as one person to the server of the moment (a scenario may start a new one between runs); throws on any
  * answer but 2xx, with the body, so a scenario stops where a route refuses.

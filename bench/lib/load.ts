@@ -14,3 +14,17 @@ export async function load(url: string, headers: Record<string, string> = {}, co
     p99: result.latency.p99,
   }
 }
+
+/**
+ * Counts the lines of a streamed answer without keeping it. The search for each newline is native (memchr): a loop over
+ * every byte in JavaScript took about a second of CPU for a 290 MB export, on the two cores the server and the database
+ * were being measured on.
+ */
+export async function countLines(body: ReadableStream<Uint8Array>): Promise<number> {
+  let lines = 0
+  for await (const chunk of body) {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines += 1
+  }
+  return lines
+}
