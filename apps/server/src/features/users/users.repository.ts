@@ -76,15 +76,20 @@ function conditionsOf(filters: ListFilters): Condition[] {
 
 /** A page's people in the list's order, ending in the person's id so that pages neither overlap nor leave gaps. */
 function inListOrder<O>(query: SelectQueryBuilder<Database, 'users' | 'organizations' | 'roles', O>, sort: UserListParams['sort']) {
-  const ordered =
-    sort === 'email'
-      ? query.orderBy('users.email')
-      : sort === 'last_login' // those who never signed in last
-        ? query.orderBy(sql`users.last_login is null`).orderBy('users.last_login', 'desc')
-        : sort === 'created'
-          ? query.orderBy('users.created_at', 'desc')
-          : query.orderBy('users.full_name')
-  return ordered.orderBy('users.user_id')
+  return byListSort(query, sort).orderBy('users.user_id')
+}
+
+function byListSort<O>(query: SelectQueryBuilder<Database, 'users' | 'organizations' | 'roles', O>, sort: UserListParams['sort']) {
+  switch (sort) {
+    case 'email':
+      return query.orderBy('users.email')
+    case 'last_login': // those who never signed in last
+      return query.orderBy(sql`users.last_login is null`).orderBy('users.last_login', 'desc')
+    case 'created':
+      return query.orderBy('users.created_at', 'desc')
+    case 'name':
+      return query.orderBy('users.full_name')
+  }
 }
 
 /** What the list shows of a person's latest invitation (null when none was sent). */
