@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { once } from 'node:events'
+import { describe, expect, it, vi } from 'vitest'
 import { timerWhile } from '../../test/timer-gaps.js'
-import { TURN_MS, takingTurns } from './turns.js'
+import { collectAfterLongWork } from './heap-collection.js'
+import { TURN_MS, downloadStream, takingTurns } from './turns.js'
+
+// Whether a collection is worth it is heap-collection.ts's own rule (heap-collection.test.ts); here, that it is asked.
+vi.mock('./heap-collection.js', () => ({ collectAfterLongWork: vi.fn(() => null) }))
 
 /** Keeps the thread busy, as a synchronous database read does. */
 function busyFor(ms: number) {
@@ -40,5 +45,19 @@ describe('takingTurns', () => {
     const seen: string[] = []
     for await (const item of takingTurns(['a', 'b', 'c'])) seen.push(item)
     expect(seen).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('downloadStream', () => {
+  it('asks for a collection of the heap once the download has closed, with the time it began', async () => {
+    const begun = performance.now()
+    const body = downloadStream(['a', 'b'])
+    expect(collectAfterLongWork).not.toHaveBeenCalled()
+    expect(await drain(body)).toBe(2)
+    if (!body.closed) await once(body, 'close')
+    expect(collectAfterLongWork).toHaveBeenCalledTimes(1)
+    const [started] = vi.mocked(collectAfterLongWork).mock.calls[0]!
+    expect(started).toBeGreaterThanOrEqual(begun)
+    expect(started).toBeLessThanOrEqual(performance.now())
   })
 })

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { collectAfterLongWork } from './heap-collection.js'
 
 /** How long a download may keep the event loop before it lets other calls in. */
 export const TURN_MS = 10
@@ -22,5 +23,13 @@ export async function* takingTurns<T>(items: AsyncIterable<T> | Iterable<T>, tur
   }
 }
 
-/** A download's body: the source's pieces, in turns with the process's other work (see takingTurns). */
-export const downloadStream = <T>(items: AsyncIterable<T> | Iterable<T>): Readable => Readable.from(takingTurns(items))
+/**
+ * A download's body: the source's pieces, in turns with the process's other work (see takingTurns). A long download
+ * is followed by a collection of the server's heap (heap-collection.ts), whether it ended or the client left.
+ */
+export function downloadStream<T>(items: AsyncIterable<T> | Iterable<T>): Readable {
+  const started = performance.now()
+  const body = Readable.from(takingTurns(items))
+  body.once('close', () => void collectAfterLongWork(started))
+  return body
+}

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { ResultRow } from '@platform/contracts/reports'
+import { collectAfterLongWork } from '../../../lib/heap-collection.js'
 import type { PdfHeader } from './pdf-export.js'
 import type { RowSource } from './row-source.js'
 
@@ -78,6 +79,7 @@ function runThread(
   output: NodeJS.WritableStream,
 ): Promise<void> {
   const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]()
+  const started = performance.now()
   const worker = new Worker(LOADER, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } })
   // Batches are read one after another even when the thread asks for the next before this one is sent.
   let reading: Promise<unknown> = Promise.resolve()
@@ -98,6 +100,8 @@ function runThread(
       settled = true
       output.removeListener('close', clientLeft)
       void worker.terminate()
+      // Every row passed through this thread on its way to the writer.
+      void collectAfterLongWork(started)
       // A cursor that was not read to its end gives its connection back.
       void Promise.resolve(source.return?.()).catch(() => undefined)
       if (error) reject(error)
