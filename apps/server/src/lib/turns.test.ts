@@ -49,6 +49,22 @@ describe('takingTurns', () => {
 })
 
 describe('downloadStream', () => {
+  it('makes one piece ahead of a client that is not reading, not a buffer of them', async () => {
+    let made = 0
+    function* pieces() {
+      for (let i = 0; i < 100; i++) {
+        made += 1
+        yield `piece ${i}`
+      }
+    }
+    const body = downloadStream(pieces())
+    body.pause()
+    body.read(0) // starts it, as a pipe to the socket does
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(made).toBeLessThanOrEqual(2)
+    expect(await drain(body)).toBe(100)
+  })
+
   it('asks for a collection of the heap once the download has closed, with the time it began', async () => {
     const begun = performance.now()
     const body = downloadStream(['a', 'b'])
