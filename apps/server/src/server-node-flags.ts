@@ -26,10 +26,22 @@
  * peaked at 141-156 MB instead of 158-171 (bench/RESULTS.md, 2026-11-27). Hot code is still compiled by TurboFan; the
  * CPU an export or a call takes did not move measurably.
  *
+ * Young and full collections may overlap: V8 otherwise runs no young collection while a full collection marks the heap
+ * (about 50 ms of a million-project export, each time), and lets the young generation grow instead, by the 20 MB
+ * the export makes in that time; those pages then stay in V8's pool. With scavenges between the marking's steps, the
+ * young generation stays at its 8 MB: an export over one 1M-project SQLite database peaked at 133-134 MB instead of
+ * 150-164, and ran faster (bench/RESULTS.md, 2026-11-28; decision 033).
+ *
  * No --enable-source-maps: it keeps the parsed map of the whole bundle in the heap (13 MB at rest). Traces name
  * dist/server.mjs, which is not minified, and the map ships beside it (decision 023).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25', '--no-allocation-site-pretenuring', '--no-maglev']
+export const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=4',
+  '--heap-growing-percent=25',
+  '--no-allocation-site-pretenuring',
+  '--no-maglev',
+  '--no-separate-gc-phases',
+]
 
 /**
  * One malloc arena for the whole process (glibc; other C libraries ignore it). glibc gives each thread that allocates
