@@ -30,7 +30,7 @@
  * (about 50 ms of a million-project export, each time), and lets the young generation grow instead, by the 20 MB
  * the export makes in that time; those pages then stay in V8's pool. With scavenges between the marking's steps, the
  * young generation stays at its 8 MB: an export over one 1M-project SQLite database peaked at 133-134 MB instead of
- * 150-164, and ran faster (bench/RESULTS.md, 2026-11-28; decision 033).
+ * 164 (three exports each), and ran faster (bench/RESULTS.md, 2026-11-28; decision 033).
  *
  * No --enable-source-maps: it keeps the parsed map of the whole bundle in the heap (13 MB at rest). Traces name
  * dist/server.mjs, which is not minified, and the map ships beside it (decision 023).
