@@ -72,6 +72,7 @@ import { createFinanceSettingsService } from './features/finance/finance-setting
 import { createMyQueue } from './features/finance/my-queue.js'
 import { myQueueRoutes } from './features/finance/my-queue.routes.js'
 import { createSeparationService } from './features/finance/separation.service.js'
+import { createParticipantsRepository } from './features/finance/participants.repository.js'
 import { financeSetupQueue } from './features/finance/setup-queue.js'
 import { siteAttachmentAccess } from './features/finance/site-attachments.js'
 import { type SiteRow, createSitesRepository } from './features/finance/sites.repository.js'
@@ -406,7 +407,14 @@ export async function buildApp({
     districtTimeZone: config.districtTimeZone,
     accountProblems: (account) => chart.problemsOf(account),
   })
-  const separation = createSeparationService({ exceptions: createExceptionsRepository(db), audit, clock, appIdOf, appCodeOf })
+  const separation = createSeparationService({
+    exceptions: createExceptionsRepository(db),
+    participants: createParticipantsRepository(db),
+    audit,
+    clock,
+    appIdOf,
+    appCodeOf,
+  })
   const attachments = createAttachmentsService({ attachments: createAttachmentsRepository(db), audit, clock })
   attachments.registerAccess(
     'FINANCE',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AccountStringSchema } from './finance-account.js'
 import { AttachmentSchema } from './finance.js'
 import { PositiveAmountCentsSchema } from './finance-money.js'
-import { countParam, id, idParam, text } from './input.js'
+import { calendarDay, countParam, id, idParam, text } from './input.js'
 
 /**
  * Accruals (issue 16): the district's year-end accrual cycle, from request to liquidation. Routes (all need ACCRUALS):
@@ -59,14 +59,7 @@ export const MAX_ACCRUAL_LINES = 50
  */
 export const isRestrictedResource = (account: string): boolean => Number(account.slice(3, 7)) >= 2000
 
-const isoDay = (name: string) =>
-  z
-    .string({ error: `${name} must be a date (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
-    .refine(
-      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      `${name} is not a real date`,
-    )
+const isoDay = calendarDay
 
 const requiredText = (name: string, max: number) =>
   text(`${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`)

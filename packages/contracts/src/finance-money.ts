@@ -9,8 +9,22 @@ export const AmountCentsSchema = z
   .int('must be a whole number of cents (integer), not a fraction')
   .refine((value) => Number.isSafeInteger(value), 'is too large')
 
-/** A positive amount in cents; `notPositive` words the refusal of zero or less for a form (what to enter, and the field). */
-export const positiveAmountCents = (notPositive = 'must be more than zero') => AmountCentsSchema.refine((value) => value > 0, notPositive)
+/**
+ * The most one record (a receipt, a line, a check, an accrual, a fee) may carry: $1,000,000,000.00. Far above any
+ * district's single transaction, and low enough that the sum of every record a district could keep stays a safe
+ * integer in JavaScript and fits PostgreSQL's bigint, so no total is ever rounded.
+ */
+export const MAX_RECORD_CENTS = 100_000_000_000
+
+/**
+ * A positive amount in cents, at most MAX_RECORD_CENTS; `notPositive` words the refusal of zero or less for a form
+ * (what to enter, and the field).
+ */
+export const positiveAmountCents = (notPositive = 'must be more than zero') =>
+  AmountCentsSchema.refine((value) => value > 0, notPositive).refine(
+    (value) => value <= MAX_RECORD_CENTS,
+    'must be at most $1,000,000,000.00, the most one record may carry',
+  )
 
 /** A positive amount in cents (a receipt, a line). */
 export const PositiveAmountCentsSchema = positiveAmountCents()

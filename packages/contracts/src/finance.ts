@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { id, idParam, stated, text } from './input.js'
 import { ACCOUNT_SEGMENT_KEYS, AccountStringSchema } from './finance-account.js'
 import { positiveAmountCents } from './finance-money.js'
+import { fiscalYearDates } from './finance-fiscal-year.js'
 
 /** The fiscal applications that share the finance foundation, by their application codes. */
 export const FISCAL_APPS = ['PAYMENT_RECEIPTS', 'ACCRUALS', 'PUBLIC_INFO'] as const
@@ -148,9 +149,19 @@ export type PostingAccounts = z.output<typeof PostingAccountsSchema>
 export const FinanceSettingsResponseSchema = z.object({
   districtTimeZone: z.string(),
   currentFiscalYear: z.string(),
+  /** No receipt, payment, confirmation or request date may fall before this fiscal year's first day. */
+  earliestFiscalYear: z.string(),
   postingAccounts: PostingAccountsSchema,
 })
 export type FinanceSettingsResponse = z.infer<typeof FinanceSettingsResponseSchema>
+
+/** The district's window of dates: the earliest fiscal year whose records the platform takes. */
+export const FinanceWindowInputSchema = z.object({
+  earliestFiscalYear: text('Enter a fiscal year such as 2019-20 (earliestFiscalYear).')
+    .trim()
+    .refine((value) => fiscalYearDates(value) !== null, 'Enter a fiscal year such as 2019-20 (earliestFiscalYear).'),
+})
+export type FinanceWindowInput = z.infer<typeof FinanceWindowInputSchema>
 
 // ---- Duties ----
 

@@ -52,3 +52,22 @@ export const countParam = (name: string, min: number, max = MAX_ID) =>
     .int(`${name} must be a whole number`)
     .min(min, `${name} must be at least ${min}`)
     .max(max, `${name} is at most ${max}`)
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Whether a text is a real calendar date (YYYY-MM-DD): 2026-02-30 is not. */
+export function isCalendarDate(value: string): boolean {
+  const match = DAY.exec(value)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/**
+ * A day as YYYY-MM-DD that is a real calendar date; `message` words it for a form (what to enter, and the field).
+ * Whether the day is within the district's window (not in the future, not before its earliest fiscal year) is the
+ * server's check, which knows the district's clock and settings.
+ */
+export const calendarDay = (name: string, message = `${name} must be a real date (YYYY-MM-DD)`) =>
+  z.string({ error: message }).refine(isCalendarDate, message)

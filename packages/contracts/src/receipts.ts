@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id, idParam, stated, text } from './input.js'
+import { calendarDay, id, idParam, stated, text } from './input.js'
 import { AccountStringSchema } from './finance-account.js'
 import { AmountCentsSchema, formatCents, positiveAmountCents } from './finance-money.js'
 
@@ -131,8 +131,7 @@ export const ReceiptDetailSchema = ReceiptSummarySchema.extend({
 export type ReceiptDetail = z.infer<typeof ReceiptDetailSchema>
 
 /** A day as YYYY-MM-DD; `message` words it for a form (what to enter, and the field). */
-const isoDay = (name: string, message = `${name} must be a date (YYYY-MM-DD)`) =>
-  z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message)
+const isoDay = calendarDay
 
 export const ReceiptListQuerySchema = z.object({
   siteId: idParam('siteId').optional(),

@@ -12,6 +12,7 @@
  */
 
 import { formatterPerZone } from './district-time.js'
+import { isCalendarDate } from './input.js'
 
 export const DETERMINATION_DAYS = 10
 export const MAX_EXTENSION_DAYS = 14
@@ -36,6 +37,7 @@ export interface ClockSettings {
 export const DEFAULT_BUSINESS_HOURS = { start: '08:00', end: '17:00' } as const
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+export { isCalendarDate }
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 
@@ -43,15 +45,6 @@ function parts(date: string): [number, number, number] {
   const match = DATE.exec(date)
   if (!match) throw new RangeError(`not a date: ${date}`)
   return [Number(match[1]), Number(match[2]), Number(match[3])]
-}
-
-/** Whether a text is a real calendar date (YYYY-MM-DD). */
-export function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value)
-  if (!match) return false
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
 /** The calendar date `days` after (or before, when negative) a date. */

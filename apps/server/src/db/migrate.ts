@@ -25,6 +25,7 @@ import * as recordsSearchTrigrams from './migrations/0028-records-search-trigram
 import * as financeCacheNotify from './migrations/0029-finance-cache-notify.js'
 import * as userSearchFilters from './migrations/0030-user-search-filters.js'
 import * as userSearchNames from './migrations/0031-user-search-names.js'
+import * as financeParticipants from './migrations/0032-finance-participants.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0029-finance-cache-notify': financeCacheNotify,
   '0030-user-search-filters': userSearchFilters,
   '0031-user-search-names': userSearchNames,
+  '0032-finance-participants': financeParticipants,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -202,6 +202,16 @@ export interface FinanceExceptionsTable {
   used_at: string | null
 }
 
+/** Who took part in a fiscal record, by part (migration 0032). */
+export interface FinanceParticipantsTable {
+  app_code: string
+  record_type: string
+  record_id: string
+  user_id: number
+  part: string
+  first_at: string
+}
+
 export interface FinanceAttachmentsTable {
   attachment_id: Generated<number>
   app_code: string
@@ -782,6 +792,7 @@ export interface Database {
   finance_accounts: FinanceAccountsTable
   finance_duties: FinanceDutiesTable
   finance_exceptions: FinanceExceptionsTable
+  finance_participants: FinanceParticipantsTable
   finance_attachments: FinanceAttachmentsTable
   receipt_counters: ReceiptCountersTable
   receipts: ReceiptsTable

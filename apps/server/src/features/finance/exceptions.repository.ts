@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely'
-import type { Db } from '../../db/database.js'
+import type { Db, Executor } from '../../db/database.js'
 import type { FinanceExceptionsTable } from '../../db/schema.js'
 
 /** One-use separation-of-duties exceptions. SQL only. */
@@ -65,6 +65,33 @@ export function createExceptionsRepository(db: Db) {
         if (Number(result.numUpdatedRows) === 1) return candidate.exception_id
       }
       return null
+    },
+
+    /** The first unused exception for this person, step and record, never one the person recorded themselves; null if none. */
+    async findUsable(appId: number, recordId: string, step: string, userId: number): Promise<number | null> {
+      const candidate = await k
+        .selectFrom('finance_exceptions')
+        .select('exception_id')
+        .where('app_id', '=', appId)
+        .where('record_id', '=', recordId)
+        .where('step', '=', step)
+        .where('user_id', '=', userId)
+        .where('created_by', '<>', userId)
+        .where('used_at', 'is', null)
+        .orderBy('exception_id')
+        .executeTakeFirst()
+      return candidate?.exception_id ?? null
+    },
+
+    /** Spends the exception inside the step's transaction; false when another step spent it first. */
+    async spend(executor: Executor, exceptionId: number, at: string): Promise<boolean> {
+      const result = await executor
+        .updateTable('finance_exceptions')
+        .set({ used_at: at })
+        .where('exception_id', '=', exceptionId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
     },
 
     activeUser: (userId: number) =>

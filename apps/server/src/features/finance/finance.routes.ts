@@ -11,6 +11,7 @@ import {
   ExceptionListResponseSchema,
   ExceptionResponseSchema,
   FinanceSettingsResponseSchema,
+  FinanceWindowInputSchema,
   IdParamsSchema,
   PostingAccountsSchema,
   SeparationRefusalListResponseSchema,
@@ -100,6 +101,15 @@ export const financeRoutes: FastifyPluginAsyncZod<{
     '/finance/settings/posting-accounts',
     { config: admin.config, schema: { body: PostingAccountsSchema, response: { 200: FinanceSettingsResponseSchema, ...errorResponses } } },
     (request) => settings.savePostingAccounts(request.body, admin.user(request), clientInfo(request)),
+  )
+
+  app.put(
+    '/finance/settings/window',
+    {
+      config: admin.config,
+      schema: { body: FinanceWindowInputSchema, response: { 200: FinanceSettingsResponseSchema, ...errorResponses } },
+    },
+    (request) => settings.saveEarliestFiscalYear(request.body, admin.user(request), clientInfo(request)),
   )
 
   app.post(

@@ -37,6 +37,14 @@ export function createFinanceService(deps: {
     visibleSites: deps.duties.visibleSites,
     dutiesIn: deps.duties.dutiesIn,
     assertSeparation: deps.separation.assertSeparation,
+    /** Separation of duties against everyone who took part in a record (separation.service.ts). */
+    checkStep: deps.separation.checkStep,
+    confirmStepIn: deps.separation.confirmIn,
+    reasonNotOffered: deps.separation.reasonNotOffered,
+    recordParts: deps.separation.recordParts,
+    participantsOf: deps.separation.participantsOf,
+    /** Refuses a day outside the district's window: in the future on its clock, or before its earliest fiscal year. */
+    assertDayInWindow: deps.settings.assertDayInWindow,
     registerAttachmentAccess: deps.attachments.registerAccess,
     /** Stores a file on an application's record (after that record type's registered write check). */
     uploadAttachment: deps.attachments.upload,

@@ -4,7 +4,9 @@ import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
+import type { DbTransaction } from '../../db/database.js'
 import type { ExceptionRow, ExceptionsRepository } from './exceptions.repository.js'
+import type { Participant, ParticipantsRepository, RecordRef } from './participants.repository.js'
 
 type Client = { ip: string; userAgent: string | undefined }
 
@@ -24,6 +26,50 @@ export interface SeparationCheck {
   conflicts: Array<{ role: string; userIds: number[] }>
 }
 
+/**
+ * One row of an application's separation table: the duty that takes a step, and the parts (as participants record
+ * them: `drafted`, `edited`, `counted`…) whose players may not take it. Each application declares its table once.
+ */
+export interface SeparationRule {
+  duty: string
+  barred: readonly string[]
+}
+
+/** A step about to be taken on a record, checked against everyone who took part in it. */
+export interface StepCheck extends RecordRef {
+  /** What the record is called in messages, e.g. `deposit LHS-2025-26-D0004`, `request #21`. */
+  recordLabel: string
+  /** The step, as the exceptions name it (`approve`, `count`…). */
+  step: string
+  rule: SeparationRule
+  userId: number
+  /** Parts the record holds by other means than the participants table (the collectors of a deposit's receipts). */
+  derived?: Participant[]
+  /** The id exceptions for this record were recorded under, when it is not `recordId`. */
+  exceptionRecordId?: string
+}
+
+/** What a step check found: the parts that bar the person, and the exception that lets them through (spend it in the step). */
+export interface StepClearance {
+  parts: string[]
+  exceptionId: number | null
+}
+
+/** The parts the person played that bar them from the step (empty: none). */
+export function barringParts(participants: Participant[], userId: number, barred: readonly string[]): string[] {
+  return [...new Set(participants.filter((p) => p.userId === userId && barred.includes(p.part)).map((p) => p.part))]
+}
+
+/** The words a screen shows beside a step it does not offer, e.g. "You edited request #21, so another person with the
+ * SITE_APPROVER duty must site-approve it." Null when nothing bars the person. */
+export function separationReason(parts: string[], check: Pick<StepCheck, 'recordLabel' | 'step' | 'rule'>): string | null {
+  if (parts.length === 0) return null
+  return `You ${joinWords(parts)} ${check.recordLabel}, so another person with the ${check.rule.duty} duty must ${check.step} it.`
+}
+
+const joinWords = (words: string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
+
 const toException = (row: ExceptionRow): SeparationException => ({
   id: row.exception_id,
   appId: row.app_id,
@@ -42,14 +88,95 @@ const toException = (row: ExceptionRow): SeparationException => ({
 /** Separation of duties, checked on the record at every step, and the one-use SUPER_ADMIN exception (DESIGN.md §8.1). */
 export function createSeparationService(deps: {
   exceptions: ExceptionsRepository
+  participants: ParticipantsRepository
   audit: AuditService
   clock: Clock
   appIdOf: (appCode: string) => Promise<number | null>
   appCodeOf: (appId: number) => Promise<string | null>
 }) {
-  const { exceptions, audit, clock } = deps
+  const { exceptions, participants, audit, clock } = deps
+
+  const everyoneIn = async (check: StepCheck, executor?: DbTransaction) => [
+    ...(await participants.of(check, executor)),
+    ...(check.derived ?? []),
+  ]
 
   return {
+    /** Records the parts people played in a record, inside the step's transaction. */
+    recordParts: (trx: DbTransaction, record: RecordRef, played: Participant[]) =>
+      participants.add(trx, record, played, clock.now().toISOString()),
+
+    /** Everyone who took part in a record (for its page and for a screen's reasons). */
+    participantsOf: (record: RecordRef) => participants.of(record),
+
+    /** Why the person may not take the step on the record, in their words; null when nothing bars them. */
+    async reasonNotOffered(check: StepCheck): Promise<string | null> {
+      const parts = barringParts(await everyoneIn(check), check.userId, check.rule.barred)
+      if (parts.length === 0) return null
+      const appId = await deps.appIdOf(check.appCode)
+      const recordId = check.exceptionRecordId ?? String(check.recordId)
+      if (appId !== null && (await exceptions.findUsable(appId, recordId, check.step, check.userId)) !== null) return null
+      return separationReason(parts, check)
+    },
+
+    /**
+     * Refuses (422, with an audit row) when the person played a barred part in the record, unless a super administrator
+     * recorded an exception for exactly this person, step and record. Nothing is spent here: the step spends the
+     * exception in its own transaction (confirmIn), so a step refused later for another reason leaves it unused.
+     * Call it before opening the step's transaction: the refusal's audit row must outlive a rollback.
+     */
+    async checkStep(check: StepCheck): Promise<StepClearance> {
+      const parts = barringParts(await everyoneIn(check), check.userId, check.rule.barred)
+      if (parts.length === 0) return { parts, exceptionId: null }
+      const recordId = check.exceptionRecordId ?? String(check.recordId)
+      const appId = await deps.appIdOf(check.appCode)
+      const exceptionId = appId === null ? null : await exceptions.findUsable(appId, recordId, check.step, check.userId)
+      if (exceptionId !== null) return { parts, exceptionId }
+      await audit.record({
+        actorUserId: check.userId,
+        targetType: `${check.appCode.toLowerCase()}:record`,
+        targetId: recordId,
+        action: REFUSED,
+        outcome: 'failure',
+        details: { appCode: check.appCode, recordId, step: check.step, conflicts: parts },
+      })
+      throw new AppError(
+        'unprocessable',
+        `Separation of duties: ${separationReason(parts, check)!} Only a super administrator's recorded exception lets you take it.`,
+        { code: 'separation_of_duties' },
+      )
+    },
+
+    /**
+     * Inside the step's transaction, after the record's row is locked: the people are read again (a part played
+     * meanwhile by another step counts), and the exception the check found is spent. A person barred now without an
+     * exception, or an exception spent meanwhile, is a 409: the step is rolled back and nothing is spent.
+     */
+    async confirmIn(trx: DbTransaction, check: StepCheck, clearance: StepClearance): Promise<void> {
+      const parts = barringParts(await everyoneIn(check, trx), check.userId, check.rule.barred)
+      if (parts.length === 0) return
+      if (clearance.exceptionId === null)
+        throw new AppError('conflict', `${separationReason(parts, check)!} (${check.recordLabel} changed while you were on it.)`, {
+          code: 'separation_of_duties',
+        })
+      if (!(await exceptions.spend(trx, clearance.exceptionId, clock.now().toISOString())))
+        throw new AppError('conflict', `The exception that allowed this step on ${check.recordLabel} was used meanwhile.`, {
+          code: 'exception_used',
+        })
+      const recordId = check.exceptionRecordId ?? String(check.recordId)
+      await audit.record(
+        {
+          actorUserId: check.userId,
+          targetType: `${check.appCode.toLowerCase()}:record`,
+          targetId: recordId,
+          action: 'finance.separation_exception_used',
+          outcome: 'success',
+          details: { appCode: check.appCode, recordId, step: check.step, conflicts: parts, exceptionId: clearance.exceptionId },
+        },
+        trx,
+      )
+    },
+
     /**
      * Refuses (422, with an audit row) when the person played a conflicting part in the record, unless a super
      * administrator recorded an exception for exactly this person, step and record, which this spends.
