@@ -163,6 +163,14 @@ export const FinanceWindowInputSchema = z.object({
 })
 export type FinanceWindowInput = z.infer<typeof FinanceWindowInputSchema>
 
+/**
+ * Why each step a person holds the duty for, on a record in the state for it, is not offered to them, in the words the
+ * screen shows beside the disabled button (separation of duties, a record that is not theirs). Steps absent: offered,
+ * or not theirs to take at all.
+ */
+export const StepReasonsSchema = z.record(z.string(), z.string())
+export type StepReasons = z.infer<typeof StepReasonsSchema>
+
 // ---- Duties ----
 
 export const DutyInputSchema = z.object({
