@@ -5,6 +5,7 @@ import {
   ExceptionListResponseSchema,
   ExceptionResponseSchema,
   FinanceSettingsResponseSchema,
+  type FinanceWindowInput,
   type PostingAccounts,
   MyQueueResponseSchema,
   SeparationRefusalListResponseSchema,
@@ -38,6 +39,15 @@ export function useSavePostingAccounts() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (input: PostingAccounts) => api.put('/api/finance/settings/posting-accounts', FinanceSettingsResponseSchema, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['finance'] }),
+  })
+}
+
+/** PUT /api/finance/settings/window: the earliest fiscal year whose dates the platform takes. */
+export function useSaveDateWindow() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (input: FinanceWindowInput) => api.put('/api/finance/settings/window', FinanceSettingsResponseSchema, input),
     onSuccess: () => client.invalidateQueries({ queryKey: ['finance'] }),
   })
 }

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useChartImport } from '../api/finance'
 import { AccountPicker } from './account-picker'
 import { PostingAccountsForm } from './posting-accounts'
+import { DateWindowForm } from './date-window'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
 
@@ -189,6 +190,7 @@ export function AccountsAdmin() {
       </Paper>
 
       <PostingAccountsForm />
+      <DateWindowForm />
     </Stack>
   )
 }

@@ -1,0 +1,66 @@
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { FinanceWindowInputSchema } from '@platform/contracts/finance'
+import { useState } from 'react'
+import { FormAlerts } from '@/components/form-alerts'
+import { schemaErrors } from '@/lib/schema-errors'
+import { useFinanceSettings, useSaveDateWindow } from '../api/finance'
+
+/**
+ * The district's window of dates: no receipt, payment, confirmation or request date may be in the future on the
+ * district's clock or before the first day of its earliest fiscal year, so a mistyped year is refused, not kept.
+ */
+export function DateWindowForm() {
+  const settings = useFinanceSettings()
+  if (!settings.data) return null
+  return (
+    <Form key={settings.data.earliestFiscalYear} earliest={settings.data.earliestFiscalYear} current={settings.data.currentFiscalYear} />
+  )
+}
+
+function Form({ earliest, current }: { earliest: string; current: string }) {
+  const save = useSaveDateWindow()
+  const [earliestFiscalYear, setEarliestFiscalYear] = useState(earliest)
+  const [problem, setProblem] = useState<string | undefined>()
+  return (
+    <Paper withBorder radius="md" p="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          const found = schemaErrors(FinanceWindowInputSchema, { earliestFiscalYear }, ['earliestFiscalYear'] as const).earliestFiscalYear
+          setProblem(found)
+          if (found) return
+          // The saved settings are refetched and this form remounted with them (its key): mutate's callbacks would not be heard.
+          save
+            .mutateAsync({ earliestFiscalYear })
+            .then(() => notifications.show({ color: 'teal', message: 'The earliest fiscal year was saved.' }))
+            .catch(() => undefined) // shown below from save.error
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Dates the platform takes
+          </Title>
+          <Text size="sm" c="dimmed">
+            Receipt, payment, confirmation and request dates must be today or earlier, and no earlier than July 1 of the earliest fiscal
+            year below. The current fiscal year is {current}.
+          </Text>
+          <Group align="flex-end" wrap="wrap">
+            <TextInput
+              label="Earliest fiscal year"
+              placeholder="2019-20"
+              w={160}
+              value={earliestFiscalYear}
+              error={problem}
+              onChange={(event) => setEarliestFiscalYear(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+          <FormAlerts mutation={save} failedTitle="The earliest fiscal year was not saved" />
+        </Stack>
+      </form>
+    </Paper>
+  )
+}
