@@ -108,6 +108,7 @@ import { accrualsFiscalSource, receiptsFiscalSource } from './features/records/f
 import { createDepositsRepository } from './features/receipts/deposits.repository.js'
 import { createDepositsService } from './features/receipts/deposits.service.js'
 import { createReceiptAccess } from './features/receipts/receipt-access.js'
+import { createReceiptsJournalRepository } from './features/receipts/receipts-journal.repository.js'
 import { createReceiptsOversightService } from './features/receipts/receipts-oversight.service.js'
 import { createApproverDirectory, createReceiptsRepository } from './features/receipts/receipts.repository.js'
 import { receiptsDatasets } from './features/receipts/receipts-datasets.js'
@@ -447,6 +448,7 @@ export async function buildApp({
   const depositsService = createDepositsService(receiptsDeps)
   const receiptsOversight = createReceiptsOversightService({
     ...receiptsDeps,
+    journal: createReceiptsJournalRepository(db),
     appUrl: config.appUrl,
     approverEmails: createApproverDirectory(db).approverEmails,
     enqueueMail: (mail) => email.enqueue({ kind: 'deposit_overdue', ...mail, secrets: [] }),

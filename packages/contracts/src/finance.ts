@@ -134,6 +134,8 @@ export const PostingAccountsSchema = z.object({
   cashAccounts: z.record(z.string().regex(FUND_CODE, 'a fund is 2 digits'), AccountStringSchema).default({}),
   /** Bank clearing accounts (cafeteria and other clearing funds, Ed Code 41017), by fund code. */
   clearingAccounts: z.record(z.string().regex(FUND_CODE, 'a fund is 2 digits'), AccountStringSchema).default({}),
+  /** The cash over/short account of each fund, by fund code: a deposit counted over or short posts the difference there. */
+  overShortAccounts: z.record(z.string().regex(FUND_CODE, 'a fund is 2 digits'), AccountStringSchema).default({}),
   /** The accrual account of each accrual type (Accruals uses these). */
   accrualAccounts: z
     .record(

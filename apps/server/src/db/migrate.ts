@@ -26,6 +26,7 @@ import * as financeCacheNotify from './migrations/0029-finance-cache-notify.js'
 import * as userSearchFilters from './migrations/0030-user-search-filters.js'
 import * as userSearchNames from './migrations/0031-user-search-names.js'
 import * as financeParticipants from './migrations/0032-finance-participants.js'
+import * as receiptsBooks from './migrations/0035-receipts-books.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0030-user-search-filters': userSearchFilters,
   '0031-user-search-names': userSearchNames,
   '0032-finance-participants': financeParticipants,
+  '0035-receipts-books': receiptsBooks,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -161,6 +161,16 @@ export interface FinanceSitesTable {
   deposit_threshold_cents: number | null
   created_at: string
   updated_at: string
+  /** The site's value of the chart's school-site segment; its collectors credit accounts of it (migration 0035). */
+  school_segment: string | null
+}
+
+/** Further account patterns an administrator allowed a site's collectors (each segment its digits or `*`). */
+export interface FinanceSiteAccountsTable {
+  site_id: number
+  pattern: string
+  added_by: number
+  added_at: string
 }
 
 /** The chart of accounts: one value of one SACS segment. */
@@ -421,6 +431,8 @@ export interface ReceiptLinesTable {
 
 export interface ReceiptDepositsTable {
   deposit_id: Generated<number>
+  /** The site's code when the deposit was gathered: its label reads the same forever (migration 0035). */
+  site_code: string | null
   site_id: number
   fiscal_year: string
   state: string
@@ -788,6 +800,7 @@ export interface Database {
   audit_log: AuditLogTable
   audit_chain_head: AuditChainHeadTable
   finance_sites: FinanceSitesTable
+  finance_site_accounts: FinanceSiteAccountsTable
   finance_segment_values: FinanceSegmentValuesTable
   finance_accounts: FinanceAccountsTable
   finance_duties: FinanceDutiesTable

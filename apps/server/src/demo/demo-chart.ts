@@ -54,6 +54,8 @@ ACCOUNT,01-1100-0-0000-0000-8560-000,,true
 ACCOUNT,01-0000-0-0000-0000-9200-000,,true
 ACCOUNT,01-0000-0-0000-0000-9500-000,,true
 ACCOUNT,01-0000-0-0000-0000-9650-000,,true
+ACCOUNT,01-0000-0-0000-0000-8699-000,,true
+ACCOUNT,13-5310-0-0000-0000-8699-000,,true
 `
 
 export const DEMO_SITES = [
@@ -86,6 +88,8 @@ export const DEMO_SITES = [
 export const DEMO_POSTING_ACCOUNTS = {
   cashAccounts: { '01': '01-0000-0-0000-0000-9110-000', '13': '13-5310-0-0000-0000-9120-000' },
   clearingAccounts: { '13': '13-5310-0-0000-0000-9120-000' },
+  // A deposit counted over or short posts the difference district-wide to All Other Local Revenue (the district's choice).
+  overShortAccounts: { '01': '01-0000-0-0000-0000-8699-000', '13': '13-5310-0-0000-0000-8699-000' },
   // The accrual account of each type: payables and payroll in the 9500 series, receivables 9200, unearned revenue 9650.
   accrualAccounts: {
     PAYABLE: '01-0000-0-0000-0000-9500-000',

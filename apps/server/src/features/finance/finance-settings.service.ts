@@ -104,6 +104,7 @@ export function createFinanceSettingsService(deps: {
       }
       await check('cashAccounts', input.cashAccounts, true)
       await check('clearingAccounts', input.clearingAccounts, true)
+      await check('overShortAccounts', input.overShortAccounts, true)
       await check('accrualAccounts', input.accrualAccounts, false)
       if (problems.length > 0) throw new AppError('bad_request', problems.join(' '), { code: 'invalid_account' })
       const before = await postingAccounts()

@@ -1,4 +1,4 @@
-import { type Updateable, sql } from 'kysely'
+import type { Updateable } from 'kysely'
 import type { Db, WrittenAlong } from '../../db/database.js'
 import type { ReceiptDepositsTable } from '../../db/schema.js'
 import type { SiteScope } from './receipts.repository.js'
@@ -42,6 +42,8 @@ export function createDepositsRepository(db: Db) {
           .insertInto('receipt_deposits')
           .values({
             site_id: input.siteId,
+            // The code the deposit is labelled with, kept as it was (migration 0035): the journal reads it, not the site's.
+            site_code: (eb) => eb.selectFrom('finance_sites').select('code').where('site_id', '=', input.siteId),
             fiscal_year: input.fiscalYear,
             state: 'OPEN',
             expected_cents: input.expectedCents,
@@ -210,46 +212,6 @@ export function createDepositsRepository(db: Db) {
       if (siteId !== undefined) query = query.where('d.site_id', '=', siteId)
       return query.orderBy('d.counted_at', 'desc').execute()
     },
-
-    /** The funds the journal of a date range touches (each needs a cash account before the export starts). */
-    journalFunds: async (from: string, to: string) =>
-      (
-        await k
-          .selectFrom('receipt_deposits as d')
-          .innerJoin('receipts as r', 'r.deposit_id', 'd.deposit_id')
-          .innerJoin('receipt_lines as l', 'l.receipt_id', 'r.receipt_id')
-          .select(sql<string>`substr(l.account, 1, 2)`.as('fund'))
-          .distinct()
-          .where('d.state', 'in', ['CONFIRMED', 'RECONCILED'])
-          .where('d.confirmed_on', '>=', from)
-          .where('d.confirmed_on', '<=', to)
-          .execute()
-      ).map((row) => row.fund),
-
-    /** The confirmed (or reconciled) deposits of a date range, in order, with about how many receipts each holds. */
-    journalDeposits: (from: string, to: string) =>
-      k
-        .selectFrom('receipt_deposits as d')
-        .innerJoin('finance_sites as s', 's.site_id', 'd.site_id')
-        .select(['d.deposit_id', 'd.fiscal_year', 's.code as site_code', 'd.confirmed_on', 'd.treasury_reference', 'd.receipt_count'])
-        .where('d.state', 'in', ['CONFIRMED', 'RECONCILED'])
-        .where('d.confirmed_on', '>=', from)
-        .where('d.confirmed_on', '<=', to)
-        .orderBy('d.deposit_id')
-        .execute(),
-
-    /** The receipt lines of some deposits (through the deposit index), by deposit, receipt and line. */
-    journalLinesOf: (depositIds: number[]) =>
-      k
-        .selectFrom('receipts as r')
-        .innerJoin('receipt_lines as l', 'l.receipt_id', 'r.receipt_id')
-        .select(['r.deposit_id', 'r.receipt_id', 'r.number', 'l.line_no', 'l.account', 'l.amount_cents'])
-        .where('r.deposit_id', 'in', depositIds)
-        .where('r.state', 'in', ['DEPOSITED', 'RETURNED'])
-        .orderBy('r.deposit_id')
-        .orderBy('r.receipt_id')
-        .orderBy('l.line_no')
-        .execute(),
   }
 }
 export type DepositsRepository = ReturnType<typeof createDepositsRepository>

@@ -9,7 +9,8 @@ import type { FinanceService } from '../finance/finance.service.js'
 import type { DepositsRepository } from './deposits.repository.js'
 import type { ReceiptAccess } from './receipt-access.js'
 import { type Client, SEPARATION_TARGET } from './receipt-mapping.js'
-import { journalLines } from './receipts-journal.js'
+import { prepareJournal } from './receipts-journal.js'
+import type { ReceiptsJournalRepository } from './receipts-journal.repository.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
 
 /** The county's longest wait: cash older than this is overdue whatever the site's frequency (Ed Code 41001). */
@@ -23,6 +24,7 @@ export function createReceiptsOversightService(deps: {
   access: ReceiptAccess
   audit: AuditService
   clock: Clock
+  journal: ReceiptsJournalRepository
   appUrl: string
   approverEmails: (siteId: number) => Promise<string[]>
   enqueueMail: (mail: { to: string; values: Record<string, string> }) => Promise<unknown>
@@ -223,7 +225,7 @@ export function createReceiptsOversightService(deps: {
       return items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
     },
 
-    /** The ERP journal of confirmed deposits; refuses before the first byte when a fund has no cash account. Administrators and approvers or reconcilers everywhere. */
+    /** The ERP journal of confirmed deposits and returned checks; refuses before the first byte when an account it needs is not set. Administrators and approvers or reconcilers everywhere. */
     async journal(range: { from: string; to: string }, user: AuthUser, client: Client) {
       const scope = await access.scope(user)
       const everywhere =
@@ -237,15 +239,7 @@ export function createReceiptsOversightService(deps: {
           'The ERP journal covers every site: it is for administrators and for approvers or reconcilers of all sites.',
           { code: 'journal_forbidden' },
         )
-      const posting = await finance.postingAccounts()
-      const missing = (await deposits.journalFunds(range.from, range.to)).filter((fund) => !posting.cashAccounts[fund])
-      if (missing.length > 0) {
-        throw new AppError(
-          'unprocessable',
-          `Fund${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no cash account in the district's posting accounts; add ${missing.length === 1 ? 'it' : 'them'} under Finance settings before exporting.`,
-          { code: 'cash_account_missing' },
-        )
-      }
+      const lines = await prepareJournal(deps.journal, range, await finance.postingAccounts(), finance.districtTimeZone)
       await audit.record({
         action: 'receipts.journal_exported',
         outcome: 'success',
@@ -255,7 +249,7 @@ export function createReceiptsOversightService(deps: {
         userAgent: client.userAgent,
         details: range,
       })
-      return journalLines(deposits, range, posting)
+      return lines
     },
   }
 }

@@ -7,12 +7,18 @@ import { errorMessage } from '@/lib/api-client'
 import { useFinanceSettings, useSavePostingAccounts } from '../api/finance'
 import { AccountPicker } from './account-picker'
 
-type Entry = { fund: string; account: string }
-const toEntries = (accounts: Record<string, string>): Entry[] => Object.entries(accounts).map(([fund, account]) => ({ fund, account }))
-const toRecord = (entries: Entry[]) =>
-  Object.fromEntries(entries.filter((entry) => entry.fund.trim()).map((entry) => [entry.fund.trim(), entry.account]))
+type Entry = { fund: string; account: string; overShort: string }
+const toEntries = (accounts: PostingAccounts): Entry[] =>
+  [...new Set([...Object.keys(accounts.cashAccounts), ...Object.keys(accounts.overShortAccounts)])]
+    .sort()
+    .map((fund) => ({ fund, account: accounts.cashAccounts[fund] ?? '', overShort: accounts.overShortAccounts[fund] ?? '' }))
+const toRecord = (entries: Entry[], field: 'account' | 'overShort') =>
+  Object.fromEntries(entries.filter((entry) => entry.fund.trim() && entry[field]).map((entry) => [entry.fund.trim(), entry[field]]))
 
-/** The cash account of each fund: where deposits are posted in the ERP journal. Checked against the chart when saved. */
+/**
+ * The cash account of each fund, where deposits are posted in the ERP journal, and its cash over/short account, where
+ * a deposit counted over or short posts the difference. Checked against the chart when saved.
+ */
 export function PostingAccountsForm() {
   const settings = useFinanceSettings()
   if (!settings.data) return null
@@ -27,7 +33,7 @@ export function PostingAccountsForm() {
 }
 
 function Form({ initial, fiscalYear, timeZone }: { initial: PostingAccounts; fiscalYear: string; timeZone: string }) {
-  const [cash, setCash] = useState<Entry[]>(toEntries(initial.cashAccounts))
+  const [cash, setCash] = useState<Entry[]>(toEntries(initial))
   const save = useSavePostingAccounts()
   const update = (index: number, change: Partial<Entry>) =>
     setCash((current) => current.map((entry, at) => (at === index ? { ...entry, ...change } : entry)))
@@ -39,8 +45,9 @@ function Form({ initial, fiscalYear, timeZone }: { initial: PostingAccounts; fis
           Cash account of each fund
         </Title>
         <Text size="sm" c="dimmed">
-          Deposits are posted to these accounts (the county treasury, or a bank clearing account for cafeteria and other clearing funds).
-          Fiscal year {fiscalYear}; dates are reckoned in {timeZone}.
+          Deposits are posted to these accounts (the county treasury, or a bank clearing account for cafeteria and other clearing funds), at
+          the amount counted; what a count finds over or short goes to the fund's cash over/short account. Fiscal year {fiscalYear}; dates
+          are reckoned in {timeZone}.
         </Text>
         {cash.map((entry, index) => (
           <Group key={index} align="flex-start" wrap="wrap">
@@ -58,13 +65,20 @@ function Form({ initial, fiscalYear, timeZone }: { initial: PostingAccounts; fis
                 onChange={(account) => update(index, { account })}
               />
             </div>
+            <div style={{ flex: 1, minWidth: 260 }}>
+              <AccountPicker
+                label={`Cash over/short account of fund ${entry.fund || '…'}`}
+                value={entry.overShort}
+                onChange={(overShort) => update(index, { overShort })}
+              />
+            </div>
           </Group>
         ))}
         <Group>
           <Button
             variant="default"
             leftSection={<Plus size={16} aria-hidden="true" />}
-            onClick={() => setCash((current) => [...current, { fund: '', account: '' }])}
+            onClick={() => setCash((current) => [...current, { fund: '', account: '', overShort: '' }])}
           >
             Add a fund
           </Button>
@@ -75,7 +89,7 @@ function Form({ initial, fiscalYear, timeZone }: { initial: PostingAccounts; fis
                 // mutateAsync rather than mutate's onSuccess: the saved settings are refetched and this form is remounted
                 // with them (its key), and a remounted form never hears the callbacks given to mutate.
                 save
-                  .mutateAsync({ ...initial, cashAccounts: toRecord(cash) })
+                  .mutateAsync({ ...initial, cashAccounts: toRecord(cash, 'account'), overShortAccounts: toRecord(cash, 'overShort') })
                   .then(() => notifications.show({ color: 'teal', message: 'The cash accounts were saved.' }))
                   .catch(() => undefined) // the error is shown below from save.error
             }
