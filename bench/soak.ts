@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../apps/server/src/server-node-flags.js'
+import { benchAuditEnv } from './lib/server.js'
 
 // Two instances on PostgreSQL behind a round-robin proxy; 200 connections of mixed calls for 60 s, while one instance
 // is restarted and every database connection of both is cut once. Issue 13: no error other than 503, nothing lost.
@@ -157,6 +158,7 @@ export async function benchSoak(): Promise<void> {
   const prefix = `soak-${randomBytes(3).toString('hex')}`
   const env = {
     DATABASE_URL: databaseUrl.toString(),
+    ...benchAuditEnv(),
     LOG_LEVEL: 'error',
     RATE_LIMIT_PER_MINUTE: '1000000000',
     ADMIN_EMAIL: ADMIN,

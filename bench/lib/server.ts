@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +19,20 @@ async function freePort(): Promise<number> {
   })
 }
 
+let signingKeyFile: string | null = null
+
+/**
+ * The audit keys (decision 034) of every server a run starts: PostgreSQL needs them set, and a scenario that starts a
+ * server again on its database must give it the same ones.
+ */
+export function benchAuditEnv(): Record<string, string> {
+  if (!signingKeyFile) {
+    signingKeyFile = join(mkdtempSync(join(tmpdir(), 'platform-bench-keys-')), 'audit-signing-key.pem')
+    writeFileSync(signingKeyFile, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 })
+  }
+  return { AUDIT_CHAIN_KEY: 'bench-audit-chain-key-0123456789abcdefghijklmnop', AUDIT_SIGNING_KEY_FILE: signingKeyFile }
+}
+
 /** Starts the real server as `npm start` does (the compiled apps/server/dist) on a fresh SQLite database in outbox mode; keeps its console output. */
 export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort()
@@ -33,6 +48,7 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+      ...benchAuditEnv(),
       LOG_LEVEL: 'warn',
       // The limits stay on (their reservations are part of every call's cost) but high enough not to refuse the load.
       RATE_LIMIT_PER_MINUTE: '1000000000',

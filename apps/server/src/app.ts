@@ -17,6 +17,9 @@ import { auditRoutes } from './features/audit/audit.routes.js'
 import { createInvitationsService } from './features/auth/invitations.service.js'
 import { createAuditRepository } from './features/audit/audit.repository.js'
 import { createAuditService } from './features/audit/audit.service.js'
+import { createAuditCheckpointsRepository } from './features/audit/audit-checkpoints.repository.js'
+import { createAuditCheckpointsService } from './features/audit/audit-checkpoints.service.js'
+import { serverAuditKeys } from './features/audit/audit-keys.js'
 import { authRoutes } from './features/auth/auth.routes.js'
 import { createChallengesRepository } from './features/auth/challenges.repository.js'
 import { createSessionTokens, resolveAuthSecret } from './features/auth/session-token.js'
@@ -207,7 +210,12 @@ export async function buildApp({
     await requestLimits.perPerson.close()
     await requestLimits.perAddress.close()
   })
-  const audit = createAuditService({ audit: createAuditRepository(db), clock })
+  // The audit chain's key and the checkpoints' signing key, kept outside the database (decision 034); the chain is
+  // keyed from its chain-keyed row on, written once by whichever instance starts first with the key.
+  const auditKeys = serverAuditKeys(config.audit, db)
+  const auditLog = createAuditRepository(db, auditKeys.chain)
+  const audit = createAuditService({ audit: auditLog, clock })
+  await audit.keyChain(auditKeys.chain.keyId)
   const email = createEmailService({
     transport,
     emails: createEmailRepository(db),
@@ -227,6 +235,20 @@ export async function buildApp({
   const applications = createApplicationsService({ applications: applicationsRepository })
   const challenges = createChallengesRepository(db)
   const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.kysely.transaction().execute(work)
+  const auditCheckpoints = createAuditCheckpointsService({
+    checkpoints: createAuditCheckpointsRepository(db),
+    audit,
+    auditLog,
+    leases: jobLeases,
+    clock,
+    chain: auditKeys.chain,
+    signing: auditKeys.signing,
+    platform: config.appUrl,
+    districtTimeZone: config.districtTimeZone,
+    auditorEmails: config.audit.auditorEmails,
+    enqueueMail: (mail, trx) => email.enqueue({ kind: 'audit_checkpoint', ...mail, secrets: [] }, trx),
+    inTransaction,
+  })
   const cacheInvalidation = createCacheInvalidation(db, (error) =>
     app.log.warn(
       { err: error },
@@ -593,7 +615,7 @@ export async function buildApp({
       await api.register(dashboardRoutes, { dashboard })
       await api.register(usersRoutes, { users: usersService, importer: usersImport, catalogue: () => applicationsRepository.catalogue() })
       await api.register(applicationsRoutes, { admin: applicationsAdmin })
-      await api.register(auditRoutes, { audit, clock })
+      await api.register(auditRoutes, { audit, checkpoints: auditCheckpoints, clock })
       await api.register(emailRoutes, { email, emailAdmin, clock })
       await api.register(monitoringRoutes, { monitoring, history: stateHistory })
       await api.register(dsaRoutes, { dsa, requestDelayMs: config.dsa.requestDelayMs, clock })
@@ -634,9 +656,9 @@ export async function buildApp({
         catalogue: () => applicationsRepository.catalogue(),
       },
       [
-        receiptsDemoStep({ db, finance, separation, users, usersService, appClock: clock }),
-        accrualsDemoStep({ db, finance, users, usersService, appClock: clock }),
-        recordsDemoStep({ db, finance, users, usersService, appClock: clock, districtName: config.mail.districtName }),
+        receiptsDemoStep({ db, auditLog, finance, separation, users, usersService, appClock: clock }),
+        accrualsDemoStep({ db, auditLog, finance, users, usersService, appClock: clock }),
+        recordsDemoStep({ db, auditLog, finance, users, usersService, appClock: clock, districtName: config.mail.districtName }),
       ],
     )
     if (seeded) app.log.info(`Demo district seeded: ${seeded}`)
@@ -651,6 +673,8 @@ export async function buildApp({
       await receiptsOversight.sendClockNotices()
       await accrualsOversight.sendDeadlineNotices()
       await recordsOversight.sendDueAlerts()
+      // The day's signed checkpoint of the audit chain: the first instance to run this on a new district day makes it.
+      await auditCheckpoints.daily()
     },
     mailQueue: { processDue: () => email.processDue() },
     jobLeases,

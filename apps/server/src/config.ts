@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto'
+import { createPrivateKey, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { Cron } from 'croner'
 import { isTimeZone } from '@platform/contracts/district-time'
@@ -89,6 +90,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,40}$/, 'must be 1 to 40 letters, digits, dots, dashes or underscores')
     .optional(),
+  AUDIT_CHAIN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUDIT_CHAIN_KEY_FILE: z.string().min(1).optional(),
+  AUDIT_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  AUDITOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (addresses) => addresses.every((address) => z.email().safeParse(address).success),
+      'must be e-mail addresses separated by commas',
+    ),
   JOB_LEASE_SECONDS: z.coerce.number({ error: 'must be a number' }).min(1).max(3600).default(60),
   DEMO_DATA: booleanFlag.default(false),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0).max(300).default(0),
@@ -174,6 +191,12 @@ export type Config = Readonly<{
   sso: { providers: SsoProviderConfig[]; allowHttp: boolean; timeoutMs: number }
   /** Seed the demo district into an empty database at start. */
   demoData: boolean
+  /**
+   * The audit chain's key and the checkpoints' signing key (PEM), read from the environment or their files, both kept
+   * outside the database; null when not configured (an SQLite run then keeps generated ones beside its file:
+   * features/audit/audit-keys.ts). Whom each checkpoint is e-mailed to.
+   */
+  audit: { chainKey: string | null; signingKeyPem: string | null; auditorEmails: string[] }
   /** How long one report query may run on screen, and for an export. */
   reports: { queryTimeoutMs: number; exportTimeoutMs: number }
   dsa: {
@@ -252,6 +275,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       })
   }
   if (ssoProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${ssoProblems.join('\n')}`)
+  const audit = auditKeys(e)
+  if (audit.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${audit.problems.join('\n')}`)
   return Object.freeze({
     instanceId: e.INSTANCE_ID ?? generatedInstanceId(),
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
@@ -284,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     districtDomains: e.DISTRICT_EMAIL_DOMAIN && e.DISTRICT_EMAIL_DOMAIN.length > 0 ? e.DISTRICT_EMAIL_DOMAIN : null,
     sso: { providers, allowHttp: e.OIDC_ALLOW_HTTP, timeoutMs: e.OIDC_TIMEOUT_SECONDS * 1000 },
     demoData: e.DEMO_DATA,
+    audit: audit.config,
     reports: { queryTimeoutMs: e.REPORT_QUERY_TIMEOUT_SECONDS * 1000, exportTimeoutMs: e.REPORT_EXPORT_TIMEOUT_SECONDS * 1000 },
     dsa: {
       baseUrl: e.DSA_BASE_URL.endsWith('/') ? e.DSA_BASE_URL : `${e.DSA_BASE_URL}/`,
@@ -297,6 +323,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scheduleClients: e.DSA_SCHEDULE_CLIENTS,
     },
   })
+}
+
+/**
+ * The audit keys (decision 034): each from its variable or its file, never from the database. PostgreSQL needs the
+ * chain key here, as its instances must share it; its signing key is required where the server starts, as the
+ * verifier needs only the published public key. The keys' content is never part of a message.
+ */
+function auditKeys(e: z.infer<typeof EnvSchema>): { config: Config['audit']; problems: string[] } {
+  const problems: string[] = []
+  const readKeyFile = (variable: string, file: string): string | null => {
+    try {
+      return readFileSync(file, 'utf8').trim()
+    } catch (error) {
+      problems.push(`- ${variable}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
+      return null
+    }
+  }
+  if (e.AUDIT_CHAIN_KEY && e.AUDIT_CHAIN_KEY_FILE) problems.push('- AUDIT_CHAIN_KEY, AUDIT_CHAIN_KEY_FILE: set one of them, not both')
+  let chainKey = e.AUDIT_CHAIN_KEY ?? null
+  if (!chainKey && e.AUDIT_CHAIN_KEY_FILE) {
+    chainKey = readKeyFile('AUDIT_CHAIN_KEY_FILE', e.AUDIT_CHAIN_KEY_FILE)
+    if (chainKey !== null && chainKey.length < 32) problems.push('- AUDIT_CHAIN_KEY_FILE: the file must hold at least 32 characters')
+  }
+  if (!chainKey && !e.AUDIT_CHAIN_KEY_FILE && !e.DATABASE_URL.startsWith('sqlite:'))
+    problems.push(
+      '- AUDIT_CHAIN_KEY or AUDIT_CHAIN_KEY_FILE: required on PostgreSQL: the secret (at least 32 characters) that keys the audit chain, the same for every instance, kept outside the database',
+    )
+  const signingKeyPem = e.AUDIT_SIGNING_KEY_FILE ? readKeyFile('AUDIT_SIGNING_KEY_FILE', e.AUDIT_SIGNING_KEY_FILE) : null
+  if (signingKeyPem !== null) {
+    let type: string | undefined
+    try {
+      type = createPrivateKey(signingKeyPem).asymmetricKeyType
+    } catch {
+      type = undefined
+    }
+    if (type !== 'ed25519')
+      problems.push('- AUDIT_SIGNING_KEY_FILE: must hold an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519 -out <file>)')
+  }
+  return { config: { chainKey, signingKeyPem, auditorEmails: [...new Set(e.AUDITOR_EMAILS)] }, problems }
 }
 
 /** The host's name and a random suffix: unique per process, so a restarted process never mistakes old leases for its own. */

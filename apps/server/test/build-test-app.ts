@@ -9,6 +9,7 @@ import { createOutboxTransport, createSmtpTransport } from '../src/lib/mail-tran
 import { type UserOverrides, insertUser } from './factories.js'
 import { type SmtpPeer, readSignInMail } from './smtp-peer.js'
 import { createTestDatabase } from './test-database.js'
+import { testAuditEnv } from './audit-keys.js'
 
 export const TEST_APP_URL = 'http://platform.test'
 export const TEST_ADMIN_EMAIL = 'admin@example.org'
@@ -26,6 +27,7 @@ export interface TestAppOptions {
 export async function buildTestApp({ dialect, smtp, env = {}, sqliteFile }: TestAppOptions) {
   const clock = createManualClock(new Date('2026-03-02T08:00:00.000Z'))
   const config = loadConfig({
+    ...testAuditEnv(),
     APP_URL: TEST_APP_URL,
     ADMIN_EMAIL: TEST_ADMIN_EMAIL,
     LOG_LEVEL: 'info',

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { testAuditEnv } from './audit-keys.js'
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url))
 const READY_TIMEOUT_MS = 120_000
@@ -83,7 +84,15 @@ export class Instance {
     if (this.alive) throw new Error(`${this.name} is already running`)
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      // The audit keys are the same for every instance of a test process, as several instances on one database need.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...testAuditEnv(),
+        ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     this.child = child

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   from: string
   subject: string
   text: string
+  /** Files attached to it (a signed audit checkpoint), their content as text. */
+  attachments: Array<{ filename: string; contentType: string; content: string }>
 }
 
 export type SmtpBehaviour = 'accept' | 'reject-recipient' | 'fail' | 'hang'
@@ -49,6 +51,11 @@ export async function startSmtpPeer() {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content.toString('utf8'),
+            })),
           })
           waiters.splice(0).forEach((wake) => wake())
           if (acceptDelayMs > 0) setTimeout(() => callback(), acceptDelayMs)

@@ -13,6 +13,7 @@ import { TEST_ADMIN_EMAIL, TEST_APP_URL } from './build-test-app.js'
 import { type UserOverrides, insertUser } from './factories.js'
 import { readSignInMail } from './smtp-peer.js'
 import { createTestDatabase } from './test-database.js'
+import { testAuditEnv } from './audit-keys.js'
 
 export interface TwoInstancesOptions {
   dialect: Dialect
@@ -27,6 +28,8 @@ export interface TwoInstancesOptions {
 export async function startTwoInstances({ dialect, env = {} }: TwoInstancesOptions) {
   const clock = createManualClock(new Date('2026-03-02T08:00:00.000Z'))
   const config = loadConfig({
+    // Instances sharing a database share the audit keys too, as the README asks.
+    ...testAuditEnv(),
     APP_URL: TEST_APP_URL,
     ADMIN_EMAIL: TEST_ADMIN_EMAIL,
     LOG_LEVEL: 'silent',

@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   'accrual_returned',
   'accrual_deadline',
   'records_due',
+  'audit_checkpoint',
 ] as const
 export const MailKindSchema = z.enum(MAIL_KINDS)
 export type MailKind = z.infer<typeof MailKindSchema>
@@ -30,6 +31,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   accrual_returned: 'Accrual returned to its requester',
   accrual_deadline: 'Accrual submission deadline ahead',
   records_due: 'Public records request due',
+  audit_checkpoint: 'Signed audit checkpoint',
   new_device: 'New device notice',
 }
 

@@ -27,6 +27,7 @@ import * as userSearchFilters from './migrations/0030-user-search-filters.js'
 import * as userSearchNames from './migrations/0031-user-search-names.js'
 import * as financeParticipants from './migrations/0032-finance-participants.js'
 import * as receiptsBooks from './migrations/0035-receipts-books.js'
+import * as auditCheckpoints from './migrations/0033-audit-checkpoints.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0031-user-search-names': userSearchNames,
   '0032-finance-participants': financeParticipants,
   '0035-receipts-books': receiptsBooks,
+  '0033-audit-checkpoints': auditCheckpoints,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -151,6 +151,29 @@ export interface AuditChainHeadTable {
   last_hash: string
 }
 
+/** The checkpoint log (decision 034): the audit chain's head as signed, and to whom it was e-mailed. */
+export interface AuditCheckpointsTable {
+  checkpoint_id: Generated<number>
+  /** daily or on_demand */
+  kind: string
+  /** The district day a daily checkpoint was made for (unique); null on demand. */
+  daily_of: string | null
+  made_by: number | null
+  signed_at: string
+  last_audit_id: number
+  last_hash: string
+  row_count: number
+  chain_key_id: string
+  public_key_id: string
+  public_key: string
+  /** The exact text signed, and its Ed25519 signature (base64). */
+  statement: string
+  signature: string
+  mailed_at: string | null
+  /** JSON array of the addresses it was queued for. */
+  mailed_to: string | null
+}
+
 export interface FinanceSitesTable {
   site_id: Generated<number>
   code: string
@@ -799,6 +822,7 @@ export interface Database {
   rate_limits: RateLimitsTable
   audit_log: AuditLogTable
   audit_chain_head: AuditChainHeadTable
+  audit_checkpoints: AuditCheckpointsTable
   finance_sites: FinanceSitesTable
   finance_site_accounts: FinanceSiteAccountsTable
   finance_segment_values: FinanceSegmentValuesTable

@@ -6,7 +6,7 @@ import { createAccrualClearingService } from '../features/accruals/accrual-clear
 import { createAccrualCyclesService } from '../features/accruals/accrual-cycles.service.js'
 import { createAccrualsRepository } from '../features/accruals/accruals.repository.js'
 import { createAccrualsService } from '../features/accruals/accruals.service.js'
-import { createAuditRepository } from '../features/audit/audit.repository.js'
+import type { AuditRepository } from '../features/audit/audit.repository.js'
 import { createAuditService } from '../features/audit/audit.service.js'
 import type { FinanceService } from '../features/finance/finance.service.js'
 import type { UsersRepository } from '../features/users/users.repository.js'
@@ -36,6 +36,8 @@ type Site = 'LHS' | 'MMS' | 'RES'
  */
 export function accrualsDemoStep(deps: {
   db: Db
+  /** The audit log as the app writes it: keyed with the chain's key. */
+  auditLog: AuditRepository
   finance: FinanceService
   users: UsersRepository
   usersService: UsersService
@@ -52,7 +54,7 @@ export function accrualsDemoStep(deps: {
     // Never past the real present: a cycle that has just closed shows only what could have happened so far.
     const at = (monthDay: string) => clock.set(new Date(Math.min(day(monthDay).getTime(), now.getTime() - HOUR_MS)))
     const tick = () => clock.set(new Date(clock.now().getTime() + 60_000))
-    const audit = createAuditService({ audit: createAuditRepository(deps.db), clock })
+    const audit = createAuditService({ audit: deps.auditLog, clock })
     const shared = {
       accruals: createAccrualsRepository(deps.db),
       finance: deps.finance,

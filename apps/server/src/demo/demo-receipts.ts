@@ -1,6 +1,6 @@
 import type { ReceiptInput } from '@platform/contracts/receipts'
 import type { Db } from '../db/database.js'
-import { createAuditRepository } from '../features/audit/audit.repository.js'
+import type { AuditRepository } from '../features/audit/audit.repository.js'
 import { createAuditService } from '../features/audit/audit.service.js'
 import type { FinanceService } from '../features/finance/finance.service.js'
 import type { SeparationService } from '../features/finance/separation.service.js'
@@ -42,6 +42,8 @@ const PAYERS = [
  */
 export function receiptsDemoStep(deps: {
   db: Db
+  /** The audit log as the app writes it: keyed with the chain's key. */
+  auditLog: AuditRepository
   finance: FinanceService
   separation: SeparationService
   users: UsersRepository
@@ -52,7 +54,7 @@ export function receiptsDemoStep(deps: {
     const end = deps.appClock.now().getTime()
     const clock = createManualClock(new Date(end - 42 * DAY_MS))
     const at = (daysAgo: number) => clock.set(new Date(end - daysAgo * DAY_MS))
-    const audit = createAuditService({ audit: createAuditRepository(deps.db), clock })
+    const audit = createAuditService({ audit: deps.auditLog, clock })
     const shared = {
       receipts: createReceiptsRepository(deps.db),
       deposits: createDepositsRepository(deps.db),

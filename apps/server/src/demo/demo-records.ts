@@ -1,6 +1,6 @@
 import { addDays, determinationClock, localDateTime, weekdayOf } from '@platform/contracts/records-clock'
 import type { Db } from '../db/database.js'
-import { createAuditRepository } from '../features/audit/audit.repository.js'
+import type { AuditRepository } from '../features/audit/audit.repository.js'
 import { createAuditService } from '../features/audit/audit.service.js'
 import type { FinanceService } from '../features/finance/finance.service.js'
 import { createRecordsAccess } from '../features/records/records-access.js'
@@ -99,6 +99,8 @@ async function recordPdf(title: string, pages: number): Promise<Buffer> {
  */
 export function recordsDemoStep(deps: {
   db: Db
+  /** The audit log as the app writes it: keyed with the chain's key. */
+  auditLog: AuditRepository
   finance: FinanceService
   users: UsersRepository
   usersService: UsersService
@@ -109,7 +111,7 @@ export function recordsDemoStep(deps: {
     const now = deps.appClock.now()
     const clock = createManualClock(now)
     const timeZone = deps.finance.districtTimeZone
-    const audit = createAuditService({ audit: createAuditRepository(deps.db), clock })
+    const audit = createAuditService({ audit: deps.auditLog, clock })
     const work = createRecordsWorkRepository(deps.db)
     const calendarRepository = createRecordsCalendarRepository(deps.db)
     const access = createRecordsAccess({ finance: deps.finance, isAssigned: (requestId, userId) => work.isAssigned(requestId, userId) })

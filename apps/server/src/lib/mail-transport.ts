@@ -1,11 +1,19 @@
 import { Socket } from 'node:net'
 import nodemailer from 'nodemailer'
 
+/** A file sent with a message (a signed audit checkpoint as .json). */
+export interface MailAttachment {
+  filename: string
+  content: string
+  contentType: string
+}
+
 export interface OutgoingMail {
   to: string
   subject: string
   text: string
   html?: string
+  attachments?: MailAttachment[]
 }
 
 export interface SmtpSettings {
@@ -182,7 +190,10 @@ export function createOutboxTransport(write: (text: string) => void = (text) => 
     settings: null,
     async send(mail) {
       const rule = '-'.repeat(72)
-      write(`\n${rule}\nOUTBOX (no SMTP_URL set, nothing was sent)\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${rule}\n\n`)
+      const files = (mail.attachments ?? []).map((file) => `\nAttached: ${file.filename} (${file.contentType})\n${file.content}`).join('')
+      write(
+        `\n${rule}\nOUTBOX (no SMTP_URL set, nothing was sent)\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${files}${rule}\n\n`,
+      )
       return { response: 'outbox' }
     },
     async verify() {

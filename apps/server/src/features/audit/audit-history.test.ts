@@ -2,6 +2,8 @@ import { CompiledQuery, sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { testDialects } from '../../../test/test-database.js'
+import { TEST_AUDIT_CHAIN_KEY } from '../../../test/audit-keys.js'
+import { chainKey } from './audit-chain.js'
 import { createAuditRepository } from './audit.repository.js'
 
 describe.each(testDialects())("a record's history from the audit log (%s)", (dialect) => {
@@ -25,7 +27,7 @@ describe.each(testDialects())("a record's history from the audit log (%s)", (dia
   })
 
   it("merges the rows of each of the record's targets, oldest first, once each, and nothing of other records", async () => {
-    const audit = createAuditRepository(t.db)
+    const audit = createAuditRepository(t.db, chainKey(TEST_AUDIT_CHAIN_KEY))
     await audit.insertMany([
       row('receipts.issued', 'receipt', '7', '2026-01-01T10:00:00.000Z'),
       row('receipts.issued', 'receipt', '8', '2026-01-01T10:01:00.000Z'),
@@ -55,7 +57,7 @@ describe.each(testDialects())("a record's history from the audit log (%s)", (dia
     ])
       await sql`insert into sqlite_stat1 (tbl, idx, stat) values ('audit_log', ${index}, ${stat})`.execute(t.db.kysely)
     await sql`analyze sqlite_schema`.execute(t.db.kysely) // reloads the statistics
-    const query = createAuditRepository(t.db)
+    const query = createAuditRepository(t.db, chainKey(TEST_AUDIT_CHAIN_KEY))
       .historyQuery([
         { type: 'receipt', id: '7' },
         { type: 'separation', id: 'LHS-2025-26-000007' },

@@ -1,17 +1,28 @@
 import type { AuditQuery } from '@platform/contracts/audit'
 import { type Insertable, sql } from 'kysely'
 import { keysetPages, type NewestFirstCursor, olderThan } from '../../db/keyset-pages.js'
-import type { Db, DbTransaction } from '../../db/database.js'
+import type { Db, DbTransaction, Executor } from '../../db/database.js'
 import type { AuditLogTable } from '../../db/schema.js'
 import type { ChainHead } from '../../db/audit-chain-head.js'
-import { auditRowHash } from './audit-chain.js'
+import { CHAIN_KEYED_ACTION, type ChainKey, keyIdOf, keyedRowHash } from './audit-chain.js'
 
 export type AuditFilters = Pick<AuditQuery, 'person' | 'action' | 'from' | 'to'>
 
 const DAY_END = 'T23:59:59.999Z'
+
+/** The first chain-keyed row: the action index finds it at once. */
+const firstKeyedRow = (executor: Executor) =>
+  executor
+    .selectFrom('audit_log')
+    .select(['audit_id', 'details'])
+    .where('action', '=', CHAIN_KEYED_ACTION)
+    .orderBy('audit_id')
+    .limit(1)
+    .executeTakeFirst()
 const INSERT_BATCH = 500
 
-export function createAuditRepository(db: Db) {
+/** `key`: the chain's key (decision 034), kept outside the database; every row appended is hashed with it. */
+export function createAuditRepository(db: Db, key: ChainKey) {
   const k = db.kysely
 
   /** See history: the query itself, so a test can ask the database how it reads it. Null for no target. */
@@ -86,7 +97,7 @@ export function createAuditRepository(db: Db) {
       let lastId = head.last_audit_id
       const chained = rows.map((row) => {
         const linked = { ...row, prev_hash: previous }
-        previous = auditRowHash(linked)
+        previous = keyedRowHash(key, linked)
         return { ...linked, row_hash: previous }
       })
       if (db.dialect === 'postgres' && chained.length <= INSERT_BATCH) {
@@ -121,7 +132,27 @@ export function createAuditRepository(db: Db) {
     insert: (row: Insertable<AuditLogTable>, within?: DbTransaction, lockedHead?: ChainHead) => append([row], within, lockedHead),
     insertMany: (rows: Insertable<AuditLogTable>[], within?: DbTransaction) => append(rows, within),
 
-    /** The chain's start row and its head (the last link written). */
+    /**
+     * Writes the chain-keyed row unless the chain has one: under the head's lock, so instances starting together write
+     * it once. Answers the chain-keyed row (the one found or the one written) with the key id its details name.
+     */
+    async keyChain(row: Insertable<AuditLogTable>): Promise<{ auditId: number; keyId: string | null }> {
+      return k.transaction().execute(async (trx) => {
+        const head = await trx
+          .updateTable('audit_chain_head')
+          .set((eb) => ({ last_audit_id: eb.ref('last_audit_id') }))
+          .where('chain_id', '=', 1)
+          .returning(['last_audit_id', 'last_hash'])
+          .executeTakeFirstOrThrow()
+        const keyed = await firstKeyedRow(trx)
+        if (keyed) return { auditId: keyed.audit_id, keyId: keyIdOf(keyed.details) }
+        await append([row], trx, head)
+        const written = await firstKeyedRow(trx)
+        return { auditId: written!.audit_id, keyId: keyIdOf(written!.details) }
+      })
+    },
+
+    /** The chain's start row, the row from which it is keyed, and its head (the last link written). */
     async chainBounds() {
       const start = await k
         .selectFrom('audit_log')
@@ -141,7 +172,23 @@ export function createAuditRepository(db: Db) {
             .where('audit_id', '<', start.audit_id)
             .executeTakeFirstOrThrow()
         : { n: 0 }
-      return { startId: start?.audit_id ?? null, head: head ?? null, beforeChain: Number(before.n) }
+      const keyed = await firstKeyedRow(k)
+      return { startId: start?.audit_id ?? null, keyed: keyed ?? null, head: head ?? null, beforeChain: Number(before.n) }
+    },
+
+    /** A row's hash, or undefined when there is no such row. */
+    rowHash: async (auditId: number) =>
+      (await k.selectFrom('audit_log').select('row_hash').where('audit_id', '=', auditId).executeTakeFirst())?.row_hash,
+
+    /** How many rows the chain holds from its start row through `auditId`: what a checkpoint signs as its count. */
+    async chainCount(startId: number, throughId: number, executor: Executor = k) {
+      const row = await executor
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('audit_id', '>=', startId)
+        .where('audit_id', '<=', throughId)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
     },
 
     /** One page of the chain from an id on, in order, with every hashed column. */

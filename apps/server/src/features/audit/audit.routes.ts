@@ -1,9 +1,18 @@
-import { AuditActionsResponseSchema, AuditListResponseSchema, AuditQuerySchema, AuditVerifyResponseSchema } from '@platform/contracts/audit'
+import {
+  AuditActionsResponseSchema,
+  AuditCheckpointCreatedSchema,
+  AuditCheckpointsQuerySchema,
+  AuditCheckpointsResponseSchema,
+  AuditListResponseSchema,
+  AuditQuerySchema,
+  AuditVerifyResponseSchema,
+} from '@platform/contracts/audit'
 import { stringify } from 'csv-stringify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { spreadsheetSafe } from '../../lib/csv.js'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { AuditService } from './audit.service.js'
+import type { AuditCheckpointsService } from './audit-checkpoints.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
 import type { Clock } from '../../lib/clock.js'
@@ -27,8 +36,11 @@ const EXPORT_COLUMNS = [
   'details',
 ] as const
 
-/** The Activity view: the audit log for administrators, filtered, paged and exported. */
-export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; clock: Clock }> = async (app, { audit, clock }) => {
+/** The Activity view: the audit log for administrators, filtered, paged and exported; its checkpoints and their check. */
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; checkpoints: AuditCheckpointsService; clock: Clock }> = async (
+  app,
+  { audit, checkpoints, clock },
+) => {
   app.get(
     '/audit',
     { config: adminOnly.config, schema: { querystring: AuditQuerySchema, response: { 200: AuditListResponseSchema, ...errorResponses } } },
@@ -42,16 +54,37 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; clock: Cl
     '/audit/verify',
     { config: superAdminOnly.config, schema: { response: { 200: AuditVerifyResponseSchema, ...errorResponses } } },
     async (request) => {
-      const result = await audit.verify()
+      const result = await checkpoints.verify()
+      const { message: _message, checkpoints: checked, ...summary } = result
       await audit.record({
         action: 'audit.verified',
         outcome: result.ok ? 'success' : 'failure',
         actorUserId: superAdminOnly.user(request).id,
         ...clientInfo(request),
-        details: result,
+        details: { ...summary, checkpoints: { checked: checked.checked, matching: checked.matching } },
       })
       return result
     },
+  )
+
+  app.get(
+    '/audit/checkpoints',
+    {
+      config: superAdminOnly.config,
+      schema: { querystring: AuditCheckpointsQuerySchema, response: { 200: AuditCheckpointsResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({
+      ...(await checkpoints.list(request.query.limit, request.query.offset)),
+      publicKey: checkpoints.publicKeyPem,
+      publicKeyId: checkpoints.publicKeyId,
+      auditorCount: checkpoints.auditorCount,
+    }),
+  )
+
+  app.post(
+    '/audit/checkpoints',
+    { config: superAdminOnly.config, schema: { response: { 201: AuditCheckpointCreatedSchema, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await checkpoints.signNow(superAdminOnly.user(request).id)),
   )
 
   app.get(

@@ -1,11 +1,9 @@
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
-import type { AuditVerifyResponse } from '@platform/contracts/audit'
 import type { ChainHead } from '../../db/audit-chain-head.js'
-import { GENESIS_HASH, auditRowHash } from './audit-chain.js'
+import { ConfigError } from '../../config.js'
+import { CHAIN_KEYED_ACTION } from './audit-chain.js'
 import type { AuditFilters, AuditRepository } from './audit.repository.js'
-
-const VERIFY_PAGE = 2000
 
 export interface AuditEvent {
   action: string
@@ -48,6 +46,28 @@ export function createAuditService({ audit, clock }: { audit: AuditRepository; c
       await audit.insert(row, within, within && lockedHead)
       return row
     },
+    /**
+     * Keys the chain from now on (decision 034), once for the life of the database: writes the chain-keyed row unless
+     * the chain has one. A key other than the one the chain was keyed with stops the start: every row it wrote would
+     * read as broken.
+     */
+    async keyChain(keyId: string): Promise<{ keyedFromId: number }> {
+      const row = toRow(
+        {
+          action: CHAIN_KEYED_ACTION,
+          outcome: 'success',
+          targetType: 'audit_log',
+          details: { keyId, note: 'From this row on each row carries an HMAC under the chain key; the rows before carry plain SHA-256.' },
+        },
+        clock.now().toISOString(),
+      )
+      const keyed = await audit.keyChain(row)
+      if (keyed.keyId !== keyId)
+        throw new ConfigError(
+          `Invalid configuration:\n- AUDIT_CHAIN_KEY / AUDIT_CHAIN_KEY_FILE: the audit chain was keyed at row ${keyed.auditId} with the key of id ${keyed.keyId ?? 'unnamed'}, but the key given has id ${keyId}. Start with the chain's key (changing it is not supported: decision 034).`,
+        )
+      return { keyedFromId: keyed.auditId }
+    },
     /** Many events at once (an import), written in batches; given the import's transaction, inside it. */
     async recordMany(events: AuditEvent[], within?: DbTransaction): Promise<void> {
       const at = clock.now().toISOString()
@@ -68,36 +88,6 @@ export function createAuditService({ audit, clock }: { audit: AuditRepository; c
     history: (targets: Array<{ type: string; id: string }>) => audit.history(targets),
     /** Every matching entry for an export, read in pages. */
     stream: (filters: AuditFilters) => audit.stream(filters),
-    /** Checks the chain from its start row to its head; names the first row that does not match. */
-    verify: () => verifyAuditChain(audit),
   }
 }
 export type AuditService = ReturnType<typeof createAuditService>
-
-/**
- * Walks the chain in id order: each row's previous hash must be the row before's hash, and its own hash must be the hash
- * of its content. The head is read first, so rows appended while the check runs are left for the next check.
- */
-export async function verifyAuditChain(audit: Pick<AuditRepository, 'chainBounds' | 'chainPage'>): Promise<AuditVerifyResponse> {
-  const { startId, head, beforeChain } = await audit.chainBounds()
-  if (startId === null || head === null) return { ok: false, checked: 0, firstBrokenId: head?.last_audit_id ?? null, beforeChain }
-  let expectedPrevious = GENESIS_HASH
-  let afterId = startId - 1
-  let checked = 0
-  for (;;) {
-    const rows = (await audit.chainPage(afterId, VERIFY_PAGE)).filter((row) => row.audit_id <= head.last_audit_id)
-    for (const row of rows) {
-      const intact =
-        row.prev_hash === expectedPrevious && row.row_hash !== null && auditRowHash({ ...row, prev_hash: row.prev_hash }) === row.row_hash
-      if (!intact) return { ok: false, checked, firstBrokenId: row.audit_id, beforeChain }
-      checked += 1
-      expectedPrevious = row.row_hash!
-      afterId = row.audit_id
-    }
-    if (rows.length < VERIFY_PAGE) break
-  }
-  // Rows removed from the end leave the head pointing past the last row that is still there.
-  if (afterId !== head.last_audit_id || expectedPrevious !== head.last_hash)
-    return { ok: false, checked, firstBrokenId: head.last_audit_id, beforeChain }
-  return { ok: true, checked, firstBrokenId: null, beforeChain }
-}

@@ -3,7 +3,7 @@ import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js'
 import { decrypt, encrypt } from '../../lib/crypto.js'
 import { AppError } from '../../lib/errors.js'
 import type { JobLeases, Lease } from '../../db/job-leases.js'
-import { MAX_CONNECTIONS, type MailTransport } from '../../lib/mail-transport.js'
+import { MAX_CONNECTIONS, type MailAttachment, type MailTransport } from '../../lib/mail-transport.js'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/schema.js'
 import type { EmailRepository, MailFilters } from './email.repository.js'
@@ -16,7 +16,12 @@ export interface MailToSend {
   values: Record<string, string>
   /** Every secret the message carries (link, token, code): masked in the stored copy, never logged. */
   secrets: string[]
+  /** Files sent with it; kept with the content to send (encrypted), not in the mail log's copy. */
+  attachments?: MailAttachment[]
 }
+
+/** What is handed to the mail server, and kept (encrypted) until it took it. */
+type MailContent = { subject: string; text: string; html: string; attachments?: MailAttachment[] }
 
 export type SendResult = { delivered: true } | { delivered: false; error: string; willRetry: boolean }
 
@@ -46,6 +51,9 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
     .sort((a, b) => b.length - a.length)
     .reduce((masked, secret) => masked.split(secret).join(MASK), text)
 }
+
+const withAttachments = (content: MailContent, mail: MailToSend): MailContent =>
+  mail.attachments && mail.attachments.length > 0 ? { ...content, attachments: mail.attachments } : content
 
 /** Wait before the next try: 30 s, 1 min, 2 min, … at most 15 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -92,7 +100,7 @@ export function createEmailService(deps: {
   /** Hands one claimed message to the mail server, records the outcome, then gives up the message's lease. */
   async function attempt(
     messageId: number,
-    content: { subject: string; text: string; html: string },
+    content: MailContent,
     to: string,
     attemptsBefore: number,
     retryUntil: string | null,
@@ -103,13 +111,19 @@ export function createEmailService(deps: {
 
   async function deliver(
     messageId: number,
-    content: { subject: string; text: string; html: string },
+    content: MailContent,
     to: string,
     attemptsBefore: number,
     retryUntil: string | null,
   ): Promise<SendResult> {
     try {
-      const { response } = await transport.send({ to, subject: content.subject, text: content.text, html: content.html })
+      const { response } = await transport.send({
+        to,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
+        ...(content.attachments ? { attachments: content.attachments } : {}),
+      })
       await emails.markDelivered(messageId, transport.mode === 'outbox' ? 'outbox' : 'sent', response, clock.now().toISOString())
       return { delivered: true }
     } catch (error) {
@@ -127,7 +141,7 @@ export function createEmailService(deps: {
 
   async function record(
     mail: MailToSend,
-    content: { subject: string; text: string; html: string },
+    content: MailContent,
     options: { retry: boolean; status: 'sending' | 'queued' },
     trx?: Transaction<Database>,
   ) {
@@ -183,7 +197,7 @@ export function createEmailService(deps: {
             await emails.markFailed(id, 'Nothing to send: the message content is no longer available.', clock.now().toISOString(), false)
             return
           }
-          let content: { subject: string; text: string; html: string }
+          let content: MailContent
           try {
             content = JSON.parse(decrypt(secret, PAYLOAD_PURPOSE, row.payload)) as typeof content
           } catch {
@@ -210,7 +224,7 @@ export function createEmailService(deps: {
      * again for the configured time; without, it fails at once (sign-in links: the person asks again).
      */
     async send(mail: MailToSend, options: { retry?: boolean } = {}): Promise<SendResult> {
-      const content = render(await templateFor(mail.kind), mail.kind, mail.values)
+      const content = withAttachments(render(await templateFor(mail.kind), mail.kind, mail.values), mail)
       const { messageId, retryUntil, lease } = await record(mail, content, { retry: options.retry ?? false, status: 'sending' })
       return attempt(messageId, content, mail.to, 0, retryUntil, lease!)
     },
@@ -220,7 +234,7 @@ export function createEmailService(deps: {
      * what it is about is stored.
      */
     async enqueue(mail: MailToSend, trx?: Transaction<Database>): Promise<number> {
-      const content = render(await templateFor(mail.kind, trx), mail.kind, mail.values)
+      const content = withAttachments(render(await templateFor(mail.kind, trx), mail.kind, mail.values), mail)
       const { messageId } = await record(mail, content, { retry: true, status: 'queued' }, trx)
       return messageId
     },

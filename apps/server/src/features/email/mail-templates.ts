@@ -72,6 +72,13 @@ export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
     required('due_on', 'The date the determination is due'),
     optional('request_url', 'The request page'),
   ),
+  audit_checkpoint: offering(
+    required('checkpoint', 'The signed checkpoint as text: what it signs, the signed statement, the signature and the public key'),
+    optional('checkpoint_id', "The checkpoint's number in the checkpoint log"),
+    optional('signed_at', 'When it was signed'),
+    optional('last_audit_id', 'The last audit row it covers'),
+    optional('public_key_id', "The signing key's id"),
+  ),
   new_device: offering(
     required('devices_url', 'The Devices and sessions page, where the person can sign the device out'),
     optional('signed_in_at', 'When the sign-in happened'),
@@ -162,6 +169,17 @@ export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
     [
       'The determination on public records request {{number}} is {{status}} (due {{due_on}}). The Public Records Act allows no delay past that date without the one extension.',
       'Open the request: {{request_url}}',
+    ],
+  ),
+  audit_checkpoint: notice(
+    'Audit checkpoint {{checkpoint_id}}: the {{district_name}} audit log through row {{last_audit_id}}',
+    'your address is one of the auditors (AUDITOR_EMAILS)',
+    [
+      'The {{district_name}} staff platform signed this checkpoint of its audit log at {{signed_at}}.',
+      'Keep this message and its attached .json file outside the platform: they let you show later that the log was not rewritten after it was signed.',
+      'To check the log against it: npm run audit:verify -- --checkpoint <the .json file> --public-key <the published key, saved as a file>',
+      '',
+      '{{checkpoint}}',
     ],
   ),
   server_alert: {

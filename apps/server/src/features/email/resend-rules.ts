@@ -45,6 +45,9 @@ export function resendRules(deps: ResendDeps): Record<Exclude<MailKind, 'test'>,
     records_due: notResendable(
       'A records request alert describes a day that has passed, so it is not sent again. The request page shows its clock now.',
     ),
+    audit_checkpoint: notResendable(
+      'A checkpoint e-mail carries a checkpoint signed at a moment, so it is not sent again. The checkpoint log keeps every one; sign a new one there to send one now.',
+    ),
     server_alert: notResendable(
       'A server alert describes a moment that has passed, so it is not sent again. The Server Monitoring screen shows the current state.',
     ),
