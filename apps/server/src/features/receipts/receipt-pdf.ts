@@ -16,10 +16,39 @@ const row = (doc: PDFKit.PDFDocument, label: string, value: string) => {
   doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value)
 }
 
-/** The receipt the payer takes away. */
+/** What became of a receipt that is no longer good, in the words printed over it; null for one that stands. */
+function overprintOf(receipt: ReceiptDetail): { word: string; detail: string } | null {
+  if (receipt.state === 'VOIDED') return { word: 'VOID', detail: `VOID: ${receipt.voidReason ?? ''}` }
+  if (receipt.state === 'RETURNED')
+    return { word: 'RETURNED CHECK', detail: `RETURNED CHECK: ${receipt.correction?.reason ?? 'the check came back unpaid'}` }
+  return null
+}
+
+/** The word across the page, diagonal and pale, so no part of a void or returned receipt can pass for a good one. */
+function stamp(doc: PDFKit.PDFDocument, word: string) {
+  const { width, height } = doc.page
+  doc.save()
+  doc.rotate(-35, { origin: [width / 2, height / 2] })
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(word.length > 6 ? 56 : 120)
+    .fillColor('#c92a2a')
+    .fillOpacity(0.25)
+    .text(word, 0, height / 2 - 50, { width, align: 'center', lineBreak: false })
+  doc.restore()
+}
+
+/** The receipt the payer takes away; a voided one or one whose check came back says so in its title and across the page. */
 export function receiptPdf(receipt: ReceiptDetail, siteName: string): NodeJS.ReadableStream {
-  const { doc, output } = start(`Receipt ${receipt.number}`)
-  doc.font('Helvetica-Bold').fontSize(18).text('Official receipt')
+  const overprint = overprintOf(receipt)
+  const title = overprint ? `${overprint.word} — Receipt ${receipt.number}` : `Receipt ${receipt.number}`
+  const { doc, output } = start(title)
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(overprint ? '#c92a2a' : 'black')
+    .text(overprint ? title : 'Official receipt')
+    .fillColor('black')
   doc.fontSize(11).moveDown(0.5)
   row(doc, 'Number', receipt.number)
   row(doc, 'Site', siteName)
@@ -35,13 +64,10 @@ export function receiptPdf(receipt: ReceiptDetail, siteName: string): NodeJS.Rea
   row(doc, 'Received by', receipt.collectorName)
   doc.moveDown()
   for (const line of receipt.lines ?? []) doc.font('Courier').text(`${line.account}   ${formatCents(line.amountCents).padStart(14)}`)
-  if (receipt.state === 'VOIDED')
-    doc
-      .moveDown()
-      .font('Helvetica-Bold')
-      .fontSize(16)
-      .fillColor('#c92a2a')
-      .text(`VOID: ${receipt.voidReason ?? ''}`)
+  if (overprint) {
+    doc.moveDown().font('Helvetica-Bold').fontSize(16).fillColor('#c92a2a').text(overprint.detail)
+    stamp(doc, overprint.word)
+  }
   doc.end()
   return output
 }

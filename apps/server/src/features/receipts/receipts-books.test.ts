@@ -1,3 +1,4 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { CAFETERIA, GENERAL, type ReceiptsPerson, issue, receiptBody, setUpReceipts } from '../../../test/receipts.js'
@@ -9,6 +10,16 @@ const sum = (rows: string[][]) =>
     debit: 0,
     credit: 0,
   })
+
+async function pdfText(buffer: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(buffer), verbosity: 0 }).promise
+  const parts: string[] = []
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent()
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+  }
+  return parts.join('\n').replace(/\s+/g, ' ')
+}
 
 describe.each(testDialects())('receipts: the ERP journal’s cash, over/short and returned checks (%s)', (dialect) => {
   let t: TestApp
@@ -125,5 +136,50 @@ describe.each(testDialects())('receipts: the ERP journal’s cash, over/short an
     expect(sum(month.rows)).toEqual({ debit: 20100, credit: 20100 })
     const cashNet = month.rows.filter((row) => row[4] === CASH_01).reduce((net, row) => net + amounts(row).debit - amounts(row).credit, 0)
     expect(cashNet).toBe(0)
+  })
+
+  it('prints a voided receipt and a returned check as such: in the title and across the page, never as an official receipt', async () => {
+    const pdf = async (id: number) => {
+      const answer = await t.request({ method: 'GET', url: `/api/receipts/${id}/pdf`, token: people.collector.token })
+      expect(answer.statusCode).toBe(200)
+      return pdfText(answer.rawPayload)
+    }
+    const good = await issue(t, people.collector.token, receiptBody(setup.siteId))
+    expect(await pdf(good.id)).toContain('Official receipt')
+
+    const voided = await issue(t, people.collector.token, receiptBody(setup.siteId))
+    const voiding = await t.request({
+      method: 'POST',
+      url: `/api/receipts/${voided.id}/void`,
+      token: people.approver.token,
+      payload: { reason: 'Keyed twice' },
+    })
+    expect(voiding.statusCode).toBe(200)
+    const voidText = await pdf(voided.id)
+    expect(voidText).toContain(`VOID — Receipt ${voided.number}`)
+    expect(voidText).toContain('VOID: Keyed twice')
+    expect(voidText).not.toContain('Official receipt')
+    // The stamp across the page is a word of its own, beside the title's.
+    expect(voidText.match(/VOID/g)!.length).toBeGreaterThanOrEqual(3)
+
+    const check = await issue(t, people.collector.token, receiptBody(setup.siteId, { tender: 'CHECK', checkNumber: '77' }))
+    await confirmedDeposit(t, people, {
+      siteId: setup.siteId,
+      receiptIds: [check.id],
+      cashCents: 0,
+      checks: [{ receiptId: check.id, amountCents: 2500 }],
+      confirmedOn: '2026-03-02',
+    })
+    const returned = await t.request({
+      method: 'POST',
+      url: `/api/receipts/${check.id}/returned-check`,
+      token: people.reconciler.token,
+      payload: { reason: 'Account closed' },
+    })
+    expect(returned.statusCode).toBe(200)
+    const returnedText = await pdf(check.id)
+    expect(returnedText).toContain(`RETURNED CHECK — Receipt ${check.number}`)
+    expect(returnedText).toContain('RETURNED CHECK: Account closed')
+    expect(returnedText).not.toContain('Official receipt')
   })
 })
