@@ -226,6 +226,17 @@ test('intake, assign, a record with an exempt page, one extension (the second re
   expect(text).toContain(EXEMPTION.citation)
   await settled(signatory)
   await expectNoSeriousA11yViolations(signatory, 'letters')
+  // The extension's letter too (drafted and signed through the API): a request closes only once its letters are issued.
+  const drafted = await counsel.request.post(`/api/records-requests/${requestId}/letters`, {
+    headers: bearer(await platform.storedToken(counsel)),
+    data: { kind: 'EXTENSION' },
+  })
+  const extensionLetter = ((await drafted.json()) as { data: { id: number } }).data.id
+  const signed = await signatory.request.post(`/api/records-requests/${requestId}/letters/${extensionLetter}/issue`, {
+    headers: bearer(token),
+    data: { signatoryTitle: 'Superintendent' },
+  })
+  expect(signed.status()).toBe(200)
 
   // The coordinator produces the records and closes the request, each after a confirmation.
   await showRequest(coordinator, number)

@@ -46,3 +46,13 @@ export async function addExemption(t: TestApp, token: string, citation = 'Gov. C
   if (answer.statusCode !== 201) throw new Error(`adding an exemption answered ${answer.statusCode}: ${answer.body}`)
   return answer.json().data.id as number
 }
+
+/** Drafts a letter of this kind (as a COORDINATOR or COUNSEL) and has a SIGNATORY who did not draft it issue it. */
+export async function issueLetter(t: TestApp, drafter: string, signatory: string, id: number, kind: string) {
+  const drafted = await step(t, drafter, id, 'letters', { kind })
+  if (drafted.statusCode !== 201) throw new Error(`drafting answered ${drafted.statusCode}: ${drafted.body}`)
+  const letterId = drafted.json().data.id as number
+  const issued = await step(t, signatory, id, `letters/${letterId}/issue`, { signatoryTitle: 'Superintendent' })
+  if (issued.statusCode !== 200) throw new Error(`issuing answered ${issued.statusCode}: ${issued.body}`)
+  return letterId
+}

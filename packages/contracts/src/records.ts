@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { countParam, id, idParam, stated, text } from './input.js'
 import { positiveAmountCents } from './finance-money.js'
+import { StepReasonsSchema } from './finance.js'
 import { isCalendarDate, MAX_EXTENSION_DAYS } from './records-clock.js'
 
 /*
@@ -242,6 +243,8 @@ export const LetterSchema = z.object({
   createdAt: z.string(),
   /** The parts this letter still lacks (issuing is refused while any is missing). */
   missing: z.array(z.string()),
+  /** Why the signed-in SIGNATORY may not sign it (`issue`), in the server's words: they drafted or edited it. */
+  stepReasons: StepReasonsSchema,
 })
 export type Letter = z.infer<typeof LetterSchema>
 export const FeeSchema = z.object({
@@ -340,6 +343,8 @@ export const RequestDetailSchema = RequestSummarySchema.extend({
   links: z.array(FiscalLinkSchema),
   timeline: z.array(TimelineEntrySchema),
   actions: RequestActionsSchema,
+  /** Steps the person holds the duty for but may not take now, with the reason (`close`: what the request still lacks). */
+  stepReasons: StepReasonsSchema,
 })
 export type RequestDetail = z.infer<typeof RequestDetailSchema>
 export const RequestResponseSchema = z.object({ data: RequestDetailSchema })

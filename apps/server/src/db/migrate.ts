@@ -28,6 +28,7 @@ import * as userSearchNames from './migrations/0031-user-search-names.js'
 import * as financeParticipants from './migrations/0032-finance-participants.js'
 import * as receiptsBooks from './migrations/0035-receipts-books.js'
 import * as auditCheckpoints from './migrations/0033-audit-checkpoints.js'
+import * as recordsParticipants from './migrations/0037-records-participants.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0032-finance-participants': financeParticipants,
   '0035-receipts-books': receiptsBooks,
   '0033-audit-checkpoints': auditCheckpoints,
+  '0037-records-participants': recordsParticipants,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

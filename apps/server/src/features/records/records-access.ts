@@ -77,14 +77,6 @@ export function createRecordsAccess(deps: {
         { code: 'duty_required' },
       )
     },
-
-    separation: (check: {
-      recordId: string
-      recordLabel: string
-      step: string
-      userId: number
-      conflicts: Array<{ role: string; userIds: number[] }>
-    }) => deps.finance.assertSeparation({ appCode: RECORDS_APP, ...check }),
   }
 }
 export type RecordsAccess = ReturnType<typeof createRecordsAccess>

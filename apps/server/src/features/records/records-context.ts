@@ -1,5 +1,6 @@
 import { localDate } from '@platform/contracts/finance-fiscal-year'
 import type { ClockSettings } from '@platform/contracts/records-clock'
+import { RECORDS_APP } from '@platform/contracts/records'
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
@@ -53,6 +54,10 @@ export function createRecordsContext(deps: RecordsDeps) {
       if (!row) throw new AppError('not_found', `There is no records request ${id} you may see.`, { code: 'request_not_found' })
       return row
     },
+
+    /** Records the part a person played in a request or a letter, inside the step's transaction. */
+    tookPart: (trx: DbTransaction, recordType: string, recordId: number, user: AuthUser, part: string) =>
+      finance.recordParts(trx, { appCode: RECORDS_APP, recordType, recordId }, [{ userId: user.id, part }]),
 
     /** The audit row of a step on a request; given the step's transaction, written inside it (both commit or neither). */
     record: (

@@ -3,20 +3,25 @@ import {
   type ExtensionReason,
   type Letter,
   type LetterKind,
+  RECORDS_APP,
   type RequestDetail,
   type RequestState,
   type RequestSummary,
 } from '@platform/contracts/records'
 import { clockStatus } from '@platform/contracts/records-clock'
 import type { AuthUser } from '../../plugins/access.js'
+import type { StepCheck } from '../finance/separation.service.js'
 import { type RecordsContext, REQUEST_TARGET, SEPARATION_TARGET } from './records-context.js'
 import {
+  type CloseFacts,
   EXTENDABLE_STATES,
   type LetterFacts,
   TRANSITIONS,
   WORKING_STATES,
-  closeBlocker,
+  closeMissing,
   isDisclosing,
+  RECORD_TYPES,
+  SEPARATION,
   missingLetterParts,
 } from './records-rules.js'
 import { CLOCK_STATES, type RequestRow, type RequestSummaryRow } from './records.repository.js'
@@ -51,6 +56,20 @@ export function summaryOf(row: RequestSummaryRow, today: string): RequestSummary
     pointPersonId: row.point_person_id,
     pointPersonName: row.point_person_name,
     determinedOn: row.determined_on,
+  }
+}
+
+/** What closing a request is checked against: its state, determination, extension and letters. */
+export function closeFactsOf(
+  row: Pick<RequestRow, 'state' | 'outcome' | 'determined_at' | 'extended_at'>,
+  letters: Array<{ kind: string; state: string; issued_at: string | null }>,
+): CloseFacts {
+  return {
+    state: row.state,
+    outcome: row.outcome,
+    determinedAt: row.determined_at,
+    extendedAt: row.extended_at,
+    letters: letters.map((letter) => ({ kind: letter.kind, state: letter.state, issuedAt: letter.issued_at })),
   }
 }
 
@@ -111,11 +130,16 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
   const may = (step: Parameters<typeof access.may>[1]) => access.may(user, step, id, duties)
   const working = WORKING_STATES.includes(row.state as RequestState)
 
-  const letterList: Letter[] = letters.map((letter) => {
+  const canSign = await may('issueLetter')
+  const letterList: Letter[] = []
+  for (const letter of letters) {
     const own = drafters.filter((drafter) => drafter.letter_id === letter.letter_id)
-    return {
+    const kind = letter.kind as LetterKind
+    const draft = letter.state === 'DRAFT'
+    const notSigned = draft && canSign ? await context.finance.reasonNotOffered(signingCheck(row, letter, user.id)) : null
+    letterList.push({
       id: letter.letter_id,
-      kind: letter.kind as LetterKind,
+      kind,
       state: letter.state as Letter['state'],
       body: letter.body,
       drafterNames: own.map((drafter) => drafter.full_name),
@@ -124,10 +148,14 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       signedByTitle: letter.signatory_title,
       issuedAt: letter.issued_at,
       createdAt: letter.created_at,
-      missing: letter.state === 'DRAFT' ? missingLetterParts(letter.kind as LetterKind, facts) : [],
-    }
-  })
-  const canSign = await may('issueLetter')
+      missing: draft ? missingLetterParts(kind, facts) : [],
+      stepReasons: notSigned ? { issue: notSigned } : {},
+    })
+  }
+  const closable = (TRANSITIONS.close.from as readonly string[]).includes(row.state) && (await may('close'))
+  const closeLacks = closable ? closeMissing(closeFactsOf(row, letters)) : []
+  const stepReasons: Record<string, string> = {}
+  if (closeLacks.length > 0) stepReasons.close = `${row.number} cannot close yet: ${closeLacks.join('; ')}.`
 
   return {
     ...summaryOf({ ...row, point_person_name: row.point_person_id === null ? null : (names.get(row.point_person_id) ?? null) }, today),
@@ -269,24 +297,32 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       determine: (TRANSITIONS.determine.from as readonly string[]).includes(row.state) && (await may('determine')),
       draftLetter: await may('draftLetter'),
       issueLetter:
-        canSign &&
-        letterList.some(
-          (letter) =>
-            letter.state === 'DRAFT' &&
-            letter.missing.length === 0 &&
-            !(letter.drafterIds.length === 1 && letter.drafterIds[0] === user.id),
-        ),
+        canSign && letterList.some((letter) => letter.state === 'DRAFT' && letter.missing.length === 0 && !letter.stepReasons.issue),
       recordFee: working && (await may('recordFee')),
       produce: row.state === 'DETERMINED' && isDisclosing(row.outcome) && (await may('produce')),
-      close:
-        (TRANSITIONS.close.from as readonly string[]).includes(row.state) &&
-        closeBlocker(row.state, row.outcome) === null &&
-        (await may('close')),
+      close: closable && closeLacks.length === 0,
       reopen: row.state === 'CLOSED' && (await may('reopen')),
       logTime: await may('logTime'),
       note: await may('note'),
       link: await may('link'),
     },
+    stepReasons,
+  }
+}
+
+/** Signing a letter, as separation of duties checks it: nobody who drafted or edited the letter signs it. */
+export function signingCheck(row: Pick<RequestRow, 'number'>, letter: { letter_id: number; kind: string }, userId: number): StepCheck {
+  const { step, rule } = SEPARATION.issueLetter
+  return {
+    appCode: RECORDS_APP,
+    recordType: RECORD_TYPES.letter,
+    recordId: letter.letter_id,
+    recordLabel: `the ${letter.kind.toLowerCase()} letter of ${row.number}`,
+    step,
+    rule,
+    userId,
+    // Exceptions and refusals are filed under the request's number, so its page shows them.
+    exceptionRecordId: row.number,
   }
 }
 

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit'
 import { EXTENSION_REASON_TEXT, type ExtensionReason, type LetterKind } from '@platform/contracts/records'
 import { formatDay } from '@platform/contracts/records-clock'
-import type { LetterFacts } from './records-rules.js'
+import { type LetterFacts, isWithholding } from './records-rules.js'
 
 // Loaded on first use by the letters service (pdfkit is large). Plain Helvetica on Letter paper.
 
@@ -33,6 +33,13 @@ export interface LetterContent {
   issuedOn: string | null
 }
 
+/** What a letter withholding records states (§7922.540): the exemptions relied on and the persons responsible. */
+const denialGrounds = (facts: LetterFacts) => [
+  'Under Government Code §7922.540 the District states the exemptions it relies on and the persons responsible for this denial.',
+  `Exemptions relied on: ${facts.citations.join('; ')}.`,
+  `Persons responsible for the denial: ${facts.responsible.map((person) => `${person.name}, ${person.title}`).join('; ')}.`,
+]
+
 /** The standard paragraphs of each letter, from the request's facts (the drafter's text follows them). */
 function paragraphs(content: LetterContent): string[] {
   const { facts } = content
@@ -46,6 +53,7 @@ function paragraphs(content: LetterContent): string[] {
       const lines = [`Regarding ${facts.number}: ${OUTCOME_WORDS[facts.outcome ?? ''] ?? ''}.`]
       if (facts.estimatedProductionOn)
         lines.push(`The District estimates that the records will be made available by ${day(facts.estimatedProductionOn)}.`)
+      if (isWithholding(facts.outcome)) lines.push(...denialGrounds(facts))
       return lines
     }
     case 'EXTENSION': {
@@ -56,11 +64,7 @@ function paragraphs(content: LetterContent): string[] {
       ]
     }
     case 'DENIAL':
-      return [
-        `Regarding ${facts.number}: ${OUTCOME_WORDS[facts.outcome ?? ''] ?? ''}. Under Government Code §7922.540 the District states the exemptions it relies on and the persons responsible for this denial.`,
-        `Exemptions relied on: ${facts.citations.join('; ')}.`,
-        `Persons responsible for the denial: ${facts.responsible.map((person) => `${person.name}, ${person.title}`).join('; ')}.`,
-      ]
+      return [`Regarding ${facts.number}: ${OUTCOME_WORDS[facts.outcome ?? ''] ?? ''}.`, ...denialGrounds(facts)]
     case 'CLOSURE':
       return [
         `${received}, is now closed. If you believe records remain outstanding, you may reply to this letter and the District will reopen it.`,

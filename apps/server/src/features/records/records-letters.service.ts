@@ -2,15 +2,15 @@ import type { Letter, LetterKind } from '@platform/contracts/records'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import { type Client, type RecordsContext } from './records-context.js'
-import { letterFacts, requestDetail } from './records-detail.js'
-import { missingLetterParts } from './records-rules.js'
+import { letterFacts, requestDetail, signingCheck } from './records-detail.js'
+import { PARTS, RECORD_TYPES, missingLetterParts } from './records-rules.js'
 
 /**
  * Letters that cannot leave incomplete (§7922.540): drafted by a COORDINATOR or COUNSEL, signed and issued by a
- * SIGNATORY who did not draft it alone; issuing is refused while a required part is missing, naming it.
+ * SIGNATORY who neither drafted nor edited it; issuing is refused while a required part is missing, naming it.
  */
 export function createRecordsLettersService(context: RecordsContext, options: { districtName: string }) {
-  const { work, requests, access, clock } = context
+  const { work, requests, access, clock, finance } = context
 
   async function letterOf(id: number, letterId: number, user: AuthUser) {
     const row = await context.load(id, user)
@@ -31,7 +31,10 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
       await access.require(user, 'draftLetter')
       const letterId = await work.draftLetter(
         { requestId: id, kind: input.kind, body: input.body ?? '', by: user.id, at: clock.now().toISOString() },
-        (trx, drafted) => context.record('letter_drafted', user, row, client, { letterId: drafted, kind: input.kind }, trx),
+        async (trx, drafted) => {
+          await context.tookPart(trx, RECORD_TYPES.letter, drafted, user, PARTS.drafted)
+          await context.record('letter_drafted', user, row, client, { letterId: drafted, kind: input.kind }, trx)
+        },
       )
       return answer(id, letterId, user)
     },
@@ -39,9 +42,10 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
     async revise(id: number, letterId: number, body: string, user: AuthUser, client: Client) {
       const { row, letter } = await letterOf(id, letterId, user)
       await access.require(user, 'draftLetter')
-      const revised = await work.reviseLetter(letterId, body, user.id, clock.now().toISOString(), (trx) =>
-        context.record('letter_revised', user, row, client, { letterId, kind: letter.kind }, trx),
-      )
+      const revised = await work.reviseLetter(letterId, body, user.id, clock.now().toISOString(), async (trx) => {
+        await context.tookPart(trx, RECORD_TYPES.letter, letterId, user, PARTS.edited)
+        await context.record('letter_revised', user, row, client, { letterId, kind: letter.kind }, trx)
+      })
       if (!revised)
         throw new AppError('conflict', `The ${letter.kind.toLowerCase()} letter was issued: it is kept as sent.`, { code: 'letter_issued' })
       return answer(id, letterId, user)
@@ -59,14 +63,8 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
           code: 'letter_incomplete',
         })
       }
-      const drafters = (await work.drafters([letterId])).map((drafter) => drafter.user_id)
-      await access.separation({
-        recordId: row.number,
-        recordLabel: `the ${letter.kind.toLowerCase()} letter of ${row.number}`,
-        step: 'sign',
-        userId: user.id,
-        conflicts: [{ role: 'only drafter', userIds: drafters.length === 1 ? drafters : [] }],
-      })
+      const signing = signingCheck(row, letter, user.id)
+      const clearance = await finance.checkStep(signing)
       const name = (await requests.nameOf(user.id)) ?? ''
       const { letterPdf } = await import('./records-letter-pdf.js')
       const today = context.today()
@@ -81,7 +79,12 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
       const issued = await work.issueLetter(
         letterId,
         { signedBy: user.id, title: signatoryTitle, at: clock.now().toISOString(), pdf },
-        (trx) => context.record('letter_issued', user, row, client, { letterId, kind: letter.kind, signatoryTitle }, trx),
+        async (trx) => {
+          // The letter's row is locked by its conditional change: whoever drafted or edited it meanwhile is seen here.
+          await finance.confirmStepIn(trx, signing, clearance)
+          await context.tookPart(trx, RECORD_TYPES.letter, letterId, user, PARTS.signed)
+          await context.record('letter_issued', user, row, client, { letterId, kind: letter.kind, signatoryTitle }, trx)
+        },
       )
       if (!issued)
         throw new AppError('conflict', `The ${letter.kind.toLowerCase()} letter was issued meanwhile.`, { code: 'letter_issued' })

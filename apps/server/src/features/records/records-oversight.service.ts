@@ -125,8 +125,8 @@ export function createRecordsOversightService(
         const drafts = await work.draftLetters()
         const drafters = await work.drafters(drafts.map((draft) => draft.letter_id))
         for (const draft of drafts) {
-          const own = drafters.filter((drafter) => drafter.letter_id === draft.letter_id)
-          if (own.length === 1 && own[0]!.user_id === user.id) continue
+          // Whoever drafted or edited a letter does not sign it (records-rules.ts, SEPARATION): it is not theirs to sign.
+          if (drafters.some((drafter) => drafter.letter_id === draft.letter_id && drafter.user_id === user.id)) continue
           items.push({
             key: `${RECORDS_APP}:letter:${draft.letter_id}:sign`,
             appCode: RECORDS_APP,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
-import { type RecordsPerson, addExemption, intake, setUpRecords, step } from '../../../test/records.js'
+import { type RecordsPerson, addExemption, intake, issueLetter, setUpRecords, step } from '../../../test/records.js'
 import { testDialects } from '../../../test/test-database.js'
 import { middleAndAverage } from './records-oversight.service.js'
 
@@ -148,10 +148,12 @@ describe.each(testDialects())('records requests: alerts, My queue, public log, f
       responsible: [{ name: 'C', title: 'Counsel' }],
       exemptionIds: [exemption],
     })
+    await issueLetter(t, coordinator.token, signatory.token, onTime.id, 'DETERMINATION')
     await step(t, coordinator.token, onTime.id, 'close')
     t.clock.set(new Date('2026-03-12T18:00:00.000Z'))
     const signer = await t.signIn(signatory.email)
     await step(t, signer, late.id, 'determine', { outcome: 'NO_RECORDS' })
+    await issueLetter(t, await t.signIn(coordinator.email), signer, late.id, 'DETERMINATION')
     await step(t, await t.signIn(coordinator.email), late.id, 'close')
     const figures = (await t.request({ method: 'GET', url: '/api/records-figures', token: signer })).json().data
     expect(figures).toMatchObject({

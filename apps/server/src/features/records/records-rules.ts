@@ -6,6 +6,7 @@ import {
   type RequestState,
   WITHHOLDING_OUTCOMES,
 } from '@platform/contracts/records'
+import type { SeparationRule } from '../finance/separation.service.js'
 
 /*
  * The rules of a records request in one place: which state each step starts from and leads to, and which duty takes
@@ -61,6 +62,29 @@ export const STEP_DUTIES: Record<Step, { duties: readonly PublicInfoDuty[]; cust
   view: { duties: ['COORDINATOR', 'CUSTODIAN', 'COUNSEL', 'SIGNATORY', 'VIEWER'] },
 }
 
+/** The kinds of record whose people `finance_participants` keeps (migration 0037), and the parts each records. */
+export const RECORD_TYPES = { request: 'request', letter: 'letter' } as const
+export const PARTS = {
+  recorded: 'recorded',
+  clarified: 'clarified',
+  extended: 'extended',
+  determined: 'determined',
+  produced: 'produced',
+  closed: 'closed',
+  reopened: 'reopened',
+  drafted: 'drafted',
+  edited: 'edited',
+  signed: 'signed',
+} as const
+
+/**
+ * Separation of duties in Public Information, declared once: the step, the duty that takes it, and the parts whose
+ * players may not take it. Whoever drafted or edited a letter does not sign it: a second person reads what leaves.
+ */
+export const SEPARATION = {
+  issueLetter: { step: 'sign', rule: { duty: 'SIGNATORY', barred: [PARTS.drafted, PARTS.edited] } },
+} as const satisfies Partial<Record<Step, { step: string; rule: SeparationRule }>>
+
 /** The states each state-changing step starts from, and where it leads. */
 export const TRANSITIONS = {
   clarify: { from: ['RECEIVED', 'CLARIFYING', 'REOPENED'], to: 'CLARIFYING' },
@@ -78,10 +102,48 @@ export const WORKING_STATES: readonly RequestState[] = ['RECEIVED', 'CLARIFYING'
 export const isDisclosing = (outcome: string | null) => outcome !== null && DISCLOSING_OUTCOMES.includes(outcome as Outcome)
 export const isWithholding = (outcome: string | null) => outcome !== null && WITHHOLDING_OUTCOMES.includes(outcome as Outcome)
 
-/** A determined request is produced only when something is disclosable; otherwise it closes straight away. */
-export function closeBlocker(state: string, outcome: string | null): string | null {
-  if (state === 'DETERMINED' && isDisclosing(outcome)) return 'records were found disclosable: produce them first, then close'
-  return null
+const KIND_WORDS: Record<LetterKind, string> = {
+  ACKNOWLEDGMENT: 'Acknowledgment',
+  DETERMINATION: 'Determination',
+  EXTENSION: 'Extension',
+  DENIAL: 'Denial',
+  CLOSURE: 'Closure',
+}
+
+export interface CloseFacts {
+  state: string
+  outcome: string | null
+  determinedAt: string | null
+  extendedAt: string | null
+  letters: Array<{ kind: string; state: string; issuedAt: string | null }>
+}
+
+/**
+ * What a request lacks before it may close, in words (empty: nothing). Its requester must have been told in writing:
+ * the determination (§7922.535(a); a denial's letter serves for a withholding one) issued after the latest
+ * determination, the extension when one was made (§7922.535(b)), and every other letter drafted for it (a closure
+ * letter follows the closing, so it never holds it back). The records found disclosable must have been produced.
+ */
+export function closeMissing(facts: CloseFacts): string[] {
+  const unissued = new Set<LetterKind>()
+  const issuedSince = (kinds: string[], since: string | null) =>
+    facts.letters.some(
+      (letter) => kinds.includes(letter.kind) && letter.state === 'ISSUED' && (since === null || (letter.issuedAt ?? '') >= since),
+    )
+  if (facts.outcome !== null) {
+    const kinds = isWithholding(facts.outcome) ? ['DETERMINATION', 'DENIAL'] : ['DETERMINATION']
+    if (!issuedSince(kinds, facts.determinedAt)) unissued.add('DETERMINATION')
+  }
+  if (facts.extendedAt !== null && !issuedSince(['EXTENSION'], null)) unissued.add('EXTENSION')
+  for (const letter of facts.letters) if (letter.state === 'DRAFT' && letter.kind !== 'CLOSURE') unissued.add(letter.kind as LetterKind)
+  const missing: string[] = []
+  const kinds = [...unissued].map((kind) => KIND_WORDS[kind])
+  if (kinds.length === 1) missing.push(`1 letter is not issued: ${kinds[0]!}`)
+  else if (kinds.length > 1) missing.push(`${kinds.length} letters are not issued: ${kinds.join(', ')}`)
+  if (facts.outcome === null) missing.push('the request is not determined')
+  else if (isDisclosing(facts.outcome) && facts.state !== 'PRODUCING')
+    missing.push(facts.outcome === 'PARTIAL' ? 'the records found disclosable were not produced' : 'no records were produced or denied')
+  return missing
 }
 
 export interface LetterFacts {
@@ -108,19 +170,31 @@ export function missingLetterParts(kind: LetterKind, facts: LetterFacts): string
     case 'DETERMINATION':
       if (!facts.outcome) missing.push('the determination (the request is not determined yet)')
       else if (isDisclosing(facts.outcome) && !facts.estimatedProductionOn) missing.push('the estimated date the records will be produced')
+      // A determination that withholds any record is a denial in writing (§7922.540): it names what it relies on and who.
+      if (isWithholding(facts.outcome)) missing.push(...withholdingParts(facts))
       break
     case 'EXTENSION':
       if (!facts.extension) missing.push('the extension (its reason and the date the determination will come): none was made')
       break
     case 'DENIAL':
       if (!isWithholding(facts.outcome)) missing.push('a denial (the determination withholds nothing)')
-      if (facts.responsible.length === 0) missing.push('each person responsible for the denial, by name and title')
-      for (const person of facts.responsible) if (!person.title.trim()) missing.push(`the title of ${person.name}`)
-      if (facts.citations.length === 0) missing.push("each exemption's citation")
+      missing.push(...withholdingParts(facts))
       break
     case 'CLOSURE':
       if (facts.state !== 'CLOSED') missing.push('the closing of the request (it is not closed)')
       break
+  }
+  return missing
+}
+
+/** What a letter that withholds records must name (§7922.540): each exemption relied on and each person responsible. */
+function withholdingParts(facts: LetterFacts): string[] {
+  const missing: string[] = []
+  if (facts.citations.length === 0) missing.push('each exemption relied on for the records withheld')
+  if (facts.responsible.length === 0) missing.push('each person responsible for the denial, by name and title')
+  for (const person of facts.responsible) {
+    if (!person.name.trim()) missing.push('the name of each person responsible for the denial')
+    else if (!person.title.trim()) missing.push(`the title of ${person.name}`)
   }
   return missing
 }

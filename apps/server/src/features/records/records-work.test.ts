@@ -221,8 +221,8 @@ describe.each(testDialects())('records requests: documents, exemptions, fees, le
     ).json().data
     expect(denial.missing).toEqual([
       'a denial (the determination withholds nothing)',
+      'each exemption relied on for the records withheld',
       'each person responsible for the denial, by name and title',
-      "each exemption's citation",
     ])
     const incomplete = await step(t, signatory.token, requestId, `letters/${denial.id}/issue`, { signatoryTitle: 'Superintendent' })
     expect(incomplete.statusCode).toBe(422)
@@ -256,22 +256,47 @@ describe.each(testDialects())('records requests: documents, exemptions, fees, le
     )
   })
 
-  it('refuses the only drafter as signer (separation of duties) unless a super administrator recorded an exception; a co-drafted letter may be signed', async () => {
+  it('refuses whoever drafted or edited a letter as its signer (separation of duties) unless a super administrator recorded an exception', async () => {
     const both = await setup.person(['COUNSEL', 'SIGNATORY'])
     const ack = (await step(t, both.token, requestId, 'letters', { kind: 'ACKNOWLEDGMENT' })).json().data
     const draft = await t.request({ method: 'GET', url: `/api/records-requests/${requestId}/letters/${ack.id}/pdf`, token: both.token })
     const draftText = await pdfText(draft.rawPayload)
     expect(draftText).toContain('DRAFT: not issued')
     expect(draftText).toContain('will tell you by Wed 11 Mar 2026')
+    const reason = 'You drafted the acknowledgment letter of PRR-2026-0001, so another person with the SIGNATORY duty must sign it.'
+    const page = async (token: string) => (await t.request({ method: 'GET', url: `/api/records-requests/${requestId}`, token })).json().data
+    // The page says why signing is not offered, in the server's words; another signatory is offered it.
+    expect((await page(both.token)).letters[0].stepReasons).toEqual({ issue: reason })
+    expect((await page(both.token)).actions.issueLetter).toBe(false)
+    expect((await page(signatory.token)).letters[0].stepReasons).toEqual({})
     const refused = await step(t, both.token, requestId, `letters/${ack.id}/issue`, { signatoryTitle: 'Deputy Superintendent' })
     expect(refused.statusCode).toBe(422)
     expect(refused.json()).toMatchObject({ code: 'separation_of_duties' })
-    expect(refused.json().error).toContain('only drafter')
-    // A second drafter's revision lifts the conflict.
+    expect(refused.json().error).toContain(reason)
+    // Another drafter's revision does not lift it: everyone who took part counts, not only the last or the first.
     await step(t, counsel.token, requestId, `letters/${ack.id}/revise`, { body: 'We will write again soon.' })
-    const signed = await step(t, both.token, requestId, `letters/${ack.id}/issue`, { signatoryTitle: 'Deputy Superintendent' })
+    expect((await step(t, both.token, requestId, `letters/${ack.id}/issue`, { signatoryTitle: 'Deputy' })).statusCode).toBe(422)
+    // A signatory who edited a letter someone else drafted may not sign it either.
+    const other = (await step(t, counsel.token, requestId, 'letters', { kind: 'ACKNOWLEDGMENT' })).json().data
+    await step(t, both.token, requestId, `letters/${other.id}/revise`, { body: 'Edited by the deputy.' })
+    const edited = await step(t, both.token, requestId, `letters/${other.id}/issue`, { signatoryTitle: 'Deputy' })
+    expect(edited.json().error).toContain('You edited the acknowledgment letter of PRR-2026-0001')
+    const signed = await step(t, signatory.token, requestId, `letters/${ack.id}/issue`, { signatoryTitle: 'Superintendent' })
     expect(signed.statusCode).toBe(200)
     expect(signed.json().data.drafterIds.sort()).toEqual([both.userId, counsel.userId].sort())
+    const parts = await t.db.kysely
+      .selectFrom('finance_participants')
+      .select(['user_id', 'part'])
+      .where('app_code', '=', 'PUBLIC_INFO')
+      .where('record_type', '=', 'letter')
+      .where('record_id', '=', String(ack.id))
+      .orderBy('part')
+      .execute()
+    expect(parts).toEqual([
+      { user_id: both.userId, part: 'drafted' },
+      { user_id: counsel.userId, part: 'edited' },
+      { user_id: signatory.userId, part: 'signed' },
+    ])
 
     const extension = (await step(t, both.token, requestId, 'letters', { kind: 'EXTENSION' })).json().data
     expect(extension.missing).toEqual(['the extension (its reason and the date the determination will come): none was made'])

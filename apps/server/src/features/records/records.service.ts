@@ -12,8 +12,8 @@ import { addDays, determinationClock, extensionClock, mayStillExtend, DUE_SOON_D
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import { type Client, type RecordsContext, wrongState } from './records-context.js'
-import { parseDetermination, requestDetail, summaryOf } from './records-detail.js'
-import { EXTENDABLE_STATES, TRANSITIONS, closeBlocker, isDisclosing, isWithholding } from './records-rules.js'
+import { closeFactsOf, parseDetermination, requestDetail, summaryOf } from './records-detail.js'
+import { EXTENDABLE_STATES, PARTS, RECORD_TYPES, TRANSITIONS, closeMissing, isDisclosing, isWithholding } from './records-rules.js'
 import { searchTextOf } from './records.repository.js'
 
 /** Requests: intake with the clock, the queue, the request page, and the steps that move a request (issue 17 §1–3). */
@@ -53,6 +53,8 @@ export function createRecordsService(context: RecordsContext) {
           code: 'received_in_future',
         })
       }
+      // A request "received" in 1900 would take the number PRR-1900-0001: the day must be within the district's window.
+      await context.finance.assertDayInWindow(localDate(receivedAt, context.finance.districtTimeZone), 'The date received (receivedOn)')
       const settings = await context.clockSettings()
       const computed = determinationClock(receivedAt, settings)
       const { id } = await requests.create(
@@ -73,15 +75,17 @@ export function createRecordsService(context: RecordsContext) {
           createdBy: user.id,
           createdAt: now.toISOString(),
         },
-        (trx, created) =>
-          context.record(
+        async (trx, created) => {
+          await context.tookPart(trx, RECORD_TYPES.request, created.id, user, PARTS.recorded)
+          await context.record(
             'received',
             user,
             { request_id: created.id, number: created.number },
             client,
             { channel: input.channel, receivedAt: receivedAt.toISOString(), determinationDueOn: computed.dueOn },
             trx,
-          ),
+          )
+        },
       )
       return moved(id, user)
     },
@@ -126,9 +130,10 @@ export function createRecordsService(context: RecordsContext) {
         search_text: searchTextOf(row.number, row.requester_name, row.request_text, input.clarifiedText),
       }
       if (
-        !(await requests.change(id, from, clarified, (trx) =>
-          context.record('clarified', user, row, client, { from: row.state, to, note: input.note ?? null }, trx),
-        ))
+        !(await requests.change(id, from, clarified, async (trx) => {
+          await context.tookPart(trx, RECORD_TYPES.request, id, user, PARTS.clarified)
+          await context.record('clarified', user, row, client, { from: row.state, to, note: input.note ?? null }, trx)
+        }))
       ) {
         throw wrongState((await requests.findById(id))!, 'clarify it', from)
       }
@@ -189,15 +194,17 @@ export function createRecordsService(context: RecordsContext) {
           extended_at: clock.now().toISOString(),
           due_on: extension.extendedDueOn,
         },
-        (trx) =>
-          context.record(
+        async (trx) => {
+          await context.tookPart(trx, RECORD_TYPES.request, id, user, PARTS.extended)
+          await context.record(
             'extended',
             user,
             row,
             client,
             { reason: input.reason, days: input.days, extendedDueOn: extension.extendedDueOn },
             trx,
-          ),
+          )
+        },
         'not_extended',
       )
       if (!changed)
@@ -272,8 +279,9 @@ export function createRecordsService(context: RecordsContext) {
           // The first determination is the one the statute's clock judges; a reopened request's later one does not rewrite it.
           ...(first ? { determined_on: today, determined_on_time: today <= row.due_on ? 1 : 0 } : {}),
         },
-        (trx) =>
-          context.record(
+        async (trx) => {
+          await context.tookPart(trx, RECORD_TYPES.request, id, user, PARTS.determined)
+          await context.record(
             'determined',
             user,
             row,
@@ -287,7 +295,8 @@ export function createRecordsService(context: RecordsContext) {
               citations: cited.map((entry) => entry.citation),
             },
             trx,
-          ),
+          )
+        },
       )
       if (!changed) throw wrongState((await requests.findById(id))!, 'determine it', from)
       return moved(id, user)
@@ -302,9 +311,10 @@ export function createRecordsService(context: RecordsContext) {
         throw new AppError('conflict', `${row.number} was determined ${row.outcome}: there are no records to produce. Close it instead.`, {
           code: 'nothing_to_produce',
         })
-      const produced = await requests.change(id, from, { state: to, produced_at: clock.now().toISOString() }, (trx) =>
-        context.record('producing', user, row, client, { from: row.state, to, note }, trx),
-      )
+      const produced = await requests.change(id, from, { state: to, produced_at: clock.now().toISOString() }, async (trx) => {
+        await context.tookPart(trx, RECORD_TYPES.request, id, user, PARTS.produced)
+        await context.record('producing', user, row, client, { from: row.state, to, note }, trx)
+      })
       if (!produced) throw wrongState((await requests.findById(id))!, 'produce records', from)
       return moved(id, user)
     },
@@ -314,14 +324,18 @@ export function createRecordsService(context: RecordsContext) {
       await access.require(user, 'close')
       const { from, to } = TRANSITIONS.close
       if (!(from as readonly string[]).includes(row.state)) throw wrongState(row, 'close it', from)
-      const blocker = closeBlocker(row.state, row.outcome)
-      if (blocker) throw new AppError('conflict', `${row.number} cannot close yet: ${blocker}.`, { code: 'not_closable' })
+      const missing = closeMissing(closeFactsOf(row, await work.letters(id)))
+      if (missing.length > 0)
+        throw new AppError('conflict', `${row.number} cannot close yet: ${missing.join('; ')}.`, { code: 'not_closable' })
       const now = clock.now()
       const closed = await requests.change(
         id,
         [row.state],
         { state: to, closed_at: now.toISOString(), closed_on: localDate(now, context.finance.districtTimeZone) },
-        (trx) => context.record('closed', user, row, client, { from: row.state, to, note }, trx),
+        async (trx) => {
+          await context.tookPart(trx, RECORD_TYPES.request, id, user, PARTS.closed)
+          await context.record('closed', user, row, client, { from: row.state, to, note }, trx)
+        },
       )
       if (!closed) throw wrongState((await requests.findById(id))!, 'close it', from)
       return moved(id, user)
@@ -336,7 +350,10 @@ export function createRecordsService(context: RecordsContext) {
         id,
         from,
         { state: to, reopened_at: clock.now().toISOString(), closed_at: null, closed_on: null },
-        (trx) => context.record('reopened', user, row, client, { from: row.state, to, reason }, trx),
+        async (trx) => {
+          await context.tookPart(trx, RECORD_TYPES.request, id, user, PARTS.reopened)
+          await context.record('reopened', user, row, client, { from: row.state, to, reason }, trx)
+        },
       )
       if (!reopened) throw wrongState((await requests.findById(id))!, 'reopen it', from)
       return moved(id, user)

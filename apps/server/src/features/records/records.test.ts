@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
-import { type RecordsPerson, addExemption, intake, requestBody, setUpRecords, step } from '../../../test/records.js'
+import { type RecordsPerson, addExemption, intake, issueLetter, requestBody, setUpRecords, step } from '../../../test/records.js'
 import { testDialects } from '../../../test/test-database.js'
 
 describe.each(testDialects())('records requests: intake, clock, steps and the duty table (%s)', (dialect) => {
@@ -232,6 +232,13 @@ describe.each(testDialects())('records requests: intake, clock, steps and the du
     expect((await step(t, coordinator.token, id, 'produce', { note: 'Sent' })).json().data.state).toBe('PRODUCING')
     t.clock.set(new Date('2026-03-20T18:00:00.000Z'))
     const token = await t.signIn(coordinator.email)
+    // The requester was never told of the determination in writing: the request does not close, and says why.
+    const unwritten = await step(t, token, id, 'close')
+    expect(unwritten.json()).toMatchObject({
+      code: 'not_closable',
+      error: 'PRR-2026-0001 cannot close yet: 1 letter is not issued: Determination.',
+    })
+    await issueLetter(t, token, await t.signIn(signatory.email), id, 'DETERMINATION')
     expect((await step(t, token, id, 'close')).json().data.state).toBe('CLOSED')
     const reopened = await step(t, token, id, 'reopen', { reason: 'A 2025 warrant was missing' })
     expect(reopened.json().data.state).toBe('REOPENED')
@@ -242,6 +249,8 @@ describe.each(testDialects())('records requests: intake, clock, steps and the du
       'records.clarified',
       'records.determined',
       'records.producing',
+      'records.letter_drafted',
+      'records.letter_issued',
       'records.closed',
       'records.reopened',
     ])

@@ -81,6 +81,7 @@ function makeRequest(overrides: Partial<RequestDetail> = {}): RequestDetail {
     links: [],
     timeline: [],
     actions,
+    stepReasons: {},
     ...overrides,
   }
 }
@@ -97,6 +98,7 @@ const draftLetter: Letter = {
   issuedAt: null,
   createdAt: '2026-03-05T17:00:00.000Z',
   missing: [],
+  stepReasons: {},
 }
 
 let fetchMock: FetchMock
@@ -157,6 +159,14 @@ describe('the letters and fees check their fields with the contract’s schema',
     await user.click(within(dialog).getByRole('button', { name: 'Sign and issue' }))
     await waitFor(() => expect(title).toHaveAccessibleDescription('Enter your title as it will appear under your signature.'))
     expect(posts()).toEqual([])
+  })
+
+  it('a letter this person may not sign shows Sign and issue disabled, with the server’s reason; a held-back Close says why', () => {
+    const reason = 'You drafted the denial letter of PRR-2026-0012, so another person with the SIGNATORY duty must sign it.'
+    const letter = { ...draftLetter, stepReasons: { issue: reason } }
+    show(<LettersSection request={makeRequest({ letters: [letter], actions: { ...actions, issueLetter: true } })} />)
+    expect(screen.getByRole('button', { name: 'Sign and issue' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Sign and issue' })).toHaveAccessibleDescription(reason)
   })
 
   it('fee: a missing description and no pages show the contract’s messages on their fields and send nothing', async () => {

@@ -11,14 +11,14 @@ import {
 } from '@platform/contracts/records'
 import { FileDown } from 'lucide-react'
 import { useState } from 'react'
+import { StepNotOffered } from '@/components/step-not-offered'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useDraftLetter, useIssueLetter, useReviseLetter } from '../api/records'
 import { LETTER_LABELS } from './records-labels'
 import { Section, StepModal, useStepErrors } from './request-parts'
-import { useRecordsDuties } from './use-records-duties'
 
-/** The letters: drafted from templates, refused while a required part is missing, signed by a signatory who did not draft alone. */
+/** The letters: drafted from templates, refused while a required part is missing, signed by a signatory who neither drafted nor edited them. */
 export function LettersSection({ request }: { request: RequestDetail }) {
   const [drafting, setDrafting] = useState(false)
   const [revising, setRevising] = useState<Letter | null>(null)
@@ -68,11 +68,10 @@ function LetterCard({
   onRevise: () => void
   onIssue: () => void
 }) {
-  const duties = useRecordsDuties()
   const [downloadProblem, setDownloadProblem] = useState<string | null>(null)
   const draft = letter.state === 'DRAFT'
-  const soleDrafter =
-    duties.userId !== null && letter.drafterIds.length > 0 && letter.drafterIds.every((drafter) => drafter === duties.userId)
+  // The server's words when this person may not sign it (they drafted or edited it): shown beside a disabled button.
+  const notSigned = draft ? letter.stepReasons.issue : undefined
   const label = `${LETTER_LABELS[letter.kind]} letter`
   return (
     <Stack gap={4} p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} aria-label={label} role="group">
@@ -103,7 +102,7 @@ function LetterCard({
               Revise
             </Button>
           ) : null}
-          {draft && request.actions.issueLetter && !soleDrafter ? (
+          {draft && request.actions.issueLetter && !notSigned ? (
             <Button size="compact-sm" onClick={onIssue}>
               Sign and issue
             </Button>
@@ -116,9 +115,7 @@ function LetterCard({
           ? `; signed by ${letter.signedByName ?? ''}${letter.signedByTitle ? `, ${letter.signedByTitle}` : ''}, issued ${formatDateTime(letter.issuedAt)}`
           : ''}
       </Text>
-      {draft && request.actions.issueLetter && soleDrafter ? (
-        <Text size="sm">You drafted this letter alone: another signatory signs it.</Text>
-      ) : null}
+      {notSigned ? <StepNotOffered label="Sign and issue" reason={notSigned} /> : null}
       {draft && letter.missing.length > 0 ? (
         <Alert color="yellow" variant="light" title="Cannot be issued yet: it lacks">
           <List size="sm">

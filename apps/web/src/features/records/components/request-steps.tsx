@@ -19,6 +19,7 @@ import {
 import { extensionClock, formatDay, MAX_EXTENSION_DAYS } from '@platform/contracts/records-clock'
 import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { StepNotOffered } from '@/components/step-not-offered'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useClarify, useDetermine, useExemptions, useExtend, useHolidays, useReopen, useRequestStep } from '../api/records'
 import { EXTENSION_REASON_LABELS, OUTCOME_LABELS } from './records-labels'
@@ -26,7 +27,7 @@ import { StepModal, useStepErrors } from './request-parts'
 
 type Step = 'clarify' | 'extend' | 'determine' | 'produce' | 'close' | 'reopen'
 
-/** The steps on the request the person may take now (the server's `actions`), each in its dialog. */
+/** The steps on the request the person may take now (the server's `actions`), each in its dialog; one held back shows why. */
 export function RequestSteps({ request }: { request: RequestDetail }) {
   const [open, setOpen] = useState<Step | null>(null)
   const { actions } = request
@@ -48,6 +49,11 @@ export function RequestSteps({ request }: { request: RequestDetail }) {
             <Button key={entry.step} variant={entry.step === 'determine' ? 'filled' : 'default'} onClick={() => setOpen(entry.step)}>
               {entry.label}
             </Button>
+          ))}
+        {offered
+          .filter((entry) => !entry.shown && request.stepReasons[entry.step])
+          .map((entry) => (
+            <StepNotOffered key={entry.step} label={entry.label} reason={request.stepReasons[entry.step]!} />
           ))}
       </Group>
       {open === 'clarify' ? <ClarifyStep request={request} onClose={close} /> : null}
