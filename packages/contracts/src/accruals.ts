@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AccountStringSchema } from './finance-account.js'
-import { AttachmentSchema } from './finance.js'
-import { PositiveAmountCentsSchema } from './finance-money.js'
+import { AttachmentSchema, StepReasonsSchema } from './finance.js'
+import { MAX_RECORD_CENTS, PositiveAmountCentsSchema } from './finance-money.js'
 import { calendarDay, countParam, id, idParam, text } from './input.js'
 
 /**
@@ -11,7 +11,8 @@ import { calendarDay, countParam, id, idParam, text } from './input.js'
  *   GET /api/accrual-cycles/{id}/journals/{reference} (the same CSV again, posting nothing),
  *   GET/POST /api/accruals, GET/PUT /api/accruals/{id}, POST /api/accruals/import?cycleId=&apply= (text/csv or XLSX body),
  *   POST /api/accruals/{id}/{submit|site-approve|approve|return|reject|withdraw}, POST /api/accruals/{id}/liquidations,
- *   POST /api/accruals/{id}/write-off, GET /api/accruals/my-duties. Attachments: the finance attachments routes with
+ *   POST /api/accruals/{id}/write-off, POST /api/accruals/{id}/hand-over, GET /api/accruals/my-duties,
+ *   GET /api/accrual-cycles/{id}/variances. Attachments: the finance attachments routes with
  *   appCode ACCRUALS and recordType `accrual`.
  */
 export const ACCRUALS_APP = 'ACCRUALS'
@@ -92,7 +93,7 @@ export const CycleInputSchema = z
       .number({ error: 'materialityCents must be a whole number of cents' })
       .int('materialityCents must be a whole number of cents')
       .min(0, 'materialityCents cannot be negative')
-      .max(Number.MAX_SAFE_INTEGER),
+      .max(MAX_RECORD_CENTS, 'materialityCents must be at most $1,000,000,000.00'),
   })
   .superRefine((input, context) => {
     const start = Number(input.fiscalYear.slice(0, 4))
@@ -136,6 +137,8 @@ export const CycleSchema = z.object({
   deadlines: z.array(DeadlineSchema),
   createdAt: z.string(),
   createdByName: z.string(),
+  /** A journal was posted from the cycle: its dates no longer change (the journal is dated by them). */
+  datesFixed: z.boolean(),
 })
 export type Cycle = z.infer<typeof CycleSchema>
 
@@ -202,6 +205,8 @@ export const AccrualInputSchema = z
     duplicateNote: optionalText('duplicateNote', 1000),
     /** Why a line charging a restricted resource (2000–9999) is allowed. */
     restrictedJustification: optionalText('restrictedJustification', 1000),
+    /** On an edit: the version the editor started from; the edit is refused (409) when the request changed since. */
+    version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(1).optional(),
   })
   .superRefine((input, context) => {
     const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0)
@@ -299,6 +304,8 @@ export const LiquidationInputSchema = z.object({
   paidOn: isoDay('paidOn'),
   reference: requiredText('reference', 80),
   amountCents: PositiveAmountCentsSchema,
+  /** Why the payment differs from what remains open on the accrual (required then; the cycle's variance report lists it). */
+  varianceReason: optionalText('varianceReason', 1000),
 })
 export type LiquidationInput = z.infer<typeof LiquidationInputSchema>
 
@@ -308,10 +315,35 @@ export const LiquidationSchema = z.object({
   paidOn: z.string(),
   reference: z.string(),
   amountCents: z.number().int(),
+  /** What remained open on the accrual when it was paid (null for payments recorded before this was kept). */
+  expectedCents: z.number().int().nullable(),
+  varianceReason: z.string().nullable(),
   recordedByName: z.string(),
   recordedAt: z.string(),
 })
 export type Liquidation = z.infer<typeof LiquidationSchema>
+
+/** A liquidation that paid something other than what remained open (`GET /api/accrual-cycles/{id}/variances`). */
+export const LiquidationVarianceSchema = z.object({
+  liquidationId: z.number().int(),
+  accrualId: z.number().int(),
+  siteCode: z.string(),
+  vendor: z.string(),
+  /** The accrual's amount. */
+  accruedCents: z.number().int(),
+  /** What remained open on it when this payment was recorded. */
+  openCents: z.number().int(),
+  paidCents: z.number().int(),
+  /** Paid − open: above zero the accrual was too low, below zero too high. */
+  differenceCents: z.number().int(),
+  reason: z.string().nullable(),
+  paidOn: z.string(),
+  reference: z.string(),
+  recordedByName: z.string(),
+  recordedAt: z.string(),
+})
+export type LiquidationVariance = z.infer<typeof LiquidationVarianceSchema>
+export const LiquidationVarianceListResponseSchema = z.object({ data: z.array(LiquidationVarianceSchema) })
 
 /** Accrued minus cleared (liquidations); what was written off is shown apart. */
 export const VarianceSchema = z.object({
@@ -347,6 +379,8 @@ export const AccrualActionsSchema = z.object({
   liquidate: z.boolean(),
   writeOff: z.boolean(),
   attach: z.boolean(),
+  /** A controller at the site may give the request to another holder. */
+  handOver: z.boolean(),
 })
 export type AccrualActions = z.infer<typeof AccrualActionsSchema>
 
@@ -371,6 +405,16 @@ export const AccrualDetailSchema = AccrualSummarySchema.extend({
   versions: z.array(AccrualVersionSchema),
   history: z.array(AccrualHistoryEntrySchema),
   actions: AccrualActionsSchema,
+  /** Who may edit, submit or withdraw the request: its drafter, or whom a controller handed it to. */
+  holderId: z.number().int(),
+  holderName: z.string(),
+  /**
+   * For each step (named as in `actions`) the person holds the duty for, in the right state, but may not take: why, in
+   * words ("You edited request #21, so another person with the SITE_APPROVER duty must site-approve it.").
+   */
+  stepReasons: StepReasonsSchema,
+  /** The people the request may be handed to (only for a person who may hand it over). */
+  handOverCandidates: z.array(z.object({ userId: z.number().int(), name: z.string() })),
 })
 export type AccrualDetail = z.infer<typeof AccrualDetailSchema>
 
@@ -392,6 +436,13 @@ export type AccrualListQuery = z.infer<typeof AccrualListQuerySchema>
 export const PaginationSchema = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 export const AccrualListResponseSchema = z.object({ data: z.array(AccrualSummarySchema), pagination: PaginationSchema })
 export const AccrualResponseSchema = z.object({ data: AccrualDetailSchema })
+
+/** `POST /api/accruals/{id}/hand-over`: a controller gives the request to another REQUESTER at its site, saying why. */
+export const HandOverInputSchema = z.object({
+  userId: id('userId'),
+  reason: requiredText('reason', 1000).min(5, 'reason must say why, in at least 5 characters'),
+})
+export type HandOverInput = z.infer<typeof HandOverInputSchema>
 
 export const ReasonInputSchema = z.object({ reason: requiredText('reason', 1000).min(5, 'reason must say why, in at least 5 characters') })
 export type ReasonInput = z.infer<typeof ReasonInputSchema>

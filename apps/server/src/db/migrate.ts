@@ -29,6 +29,7 @@ import * as financeParticipants from './migrations/0032-finance-participants.js'
 import * as receiptsBooks from './migrations/0035-receipts-books.js'
 import * as auditCheckpoints from './migrations/0033-audit-checkpoints.js'
 import * as recordsParticipants from './migrations/0037-records-participants.js'
+import * as accrualsParticipants from './migrations/0036-accruals-participants.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0035-receipts-books': receiptsBooks,
   '0033-audit-checkpoints': auditCheckpoints,
   '0037-records-participants': recordsParticipants,
+  '0036-accruals-participants': accrualsParticipants,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -526,6 +526,8 @@ export interface AccrualCyclesTable {
   created_by: number
   created_at: string
   updated_at: string
+  /** When the first journal was posted from the cycle: its dates no longer change (migration 0036). */
+  journal_posted_at: string | null
 }
 
 export interface AccrualJournalsTable {
@@ -580,6 +582,8 @@ export interface AccrualsTable {
   posted_at: string | null
   cleared_cents: number
   written_off_cents: number
+  /** Who may edit, submit or withdraw the request: its requester, or whom a controller handed it to (migration 0036). */
+  holder_id: number | null
 }
 
 export interface AccrualLinesTable {
@@ -611,6 +615,25 @@ export interface AccrualLiquidationsTable {
   amount_cents: number
   recorded_by: number
   recorded_at: string
+  /** What remained open on the accrual when the payment was recorded (migration 0036). */
+  expected_cents: number | null
+  /** Why the payment differs from what remained open. */
+  variance_reason: string | null
+}
+
+/** A posted journal's lines as issued: every download reads these, never the requests (migration 0036). */
+export interface AccrualJournalLinesTable {
+  journal_id: number
+  accrual_id: number
+  seq: number
+  entry: string
+  journal_date: string
+  site_code: string
+  type: string
+  account: string
+  debit_cents: number
+  credit_cents: number
+  description: string
 }
 
 export interface AccrualNoticesTable {
@@ -841,6 +864,7 @@ export interface Database {
   receipt_clock_notices: ReceiptClockNoticesTable
   accrual_cycles: AccrualCyclesTable
   accrual_journals: AccrualJournalsTable
+  accrual_journal_lines: AccrualJournalLinesTable
   accruals: AccrualsTable
   accrual_lines: AccrualLinesTable
   accrual_versions: AccrualVersionsTable

@@ -370,15 +370,16 @@ export function accrualsDemoStep(deps: {
     await approve(buses)
 
     // Payments and receipts clear the posted accruals through the autumn.
-    const pay = async (monthDay: string, id: number, reference: string, amountCents: number) => {
+    const pay = async (monthDay: string, id: number, reference: string, amountCents: number, varianceReason: string | null = null) => {
       at(monthDay)
-      await clearing.liquidate(id, { paidOn: clock.now().toISOString().slice(0, 10), reference, amountCents }, fred, CLIENT)
+      const paidOn = clock.now().toISOString().slice(0, 10)
+      await clearing.liquidate(id, { paidOn, reference, amountCents, varianceReason }, fred, CLIENT)
     }
-    await pay('08-10', utilities, 'WARRANT 118842', 861_240)
-    await pay('08-12', consultant, 'WARRANT 119305', 900_000)
+    await pay('08-10', utilities, 'WARRANT 118842', 861_240, 'The June heat wave ran longer than the estimate allowed')
+    await pay('08-12', consultant, 'WARRANT 119305', 900_000, 'First of two invoices: the coaching hours of May and early June')
     await pay('08-15', desks, 'WARRANT 119377', 640_000)
-    await pay('08-20', chromebooks, 'WARRANT 119410', 1_800_000)
-    await pay('08-25', officeDepot, 'WARRANT 118990', 150_000)
+    await pay('08-20', chromebooks, 'WARRANT 119410', 1_800_000, 'Short shipment: two carts were never delivered')
+    await pay('08-25', officeDepot, 'WARRANT 118990', 150_000, 'Partial invoice; the rest of the toner is billed separately')
     await pay('09-22', lottery, 'COUNTY DEPOSIT 2291', 2_350_000)
     at('10-01')
     await clearing.writeOff(chromebooks, 'CDW-G credited the rest for a short shipment; nothing more will be billed', fred, CLIENT)

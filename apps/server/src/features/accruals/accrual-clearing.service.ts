@@ -1,11 +1,13 @@
 import type { AccrualDetail, LiquidationInput } from '@platform/contracts/accruals'
+import { formatCents } from '@platform/contracts/finance-money'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
-import type { AccrualAccess } from './accrual-access.js'
+import type { FinanceService } from '../finance/finance.service.js'
+import { type AccrualAccess, requestLabel } from './accrual-access.js'
 import { type Client, REQUEST_TARGET, stateWords } from './accrual-mapping.js'
-import { CLEARING_RULE } from './accrual-steps.js'
+import { CLEARING_RULE, PARTS } from './accrual-steps.js'
 import type { AccrualsRepository } from './accruals.repository.js'
 import type { AccrualsService } from './accruals.service.js'
 
@@ -13,13 +15,17 @@ import type { AccrualsService } from './accruals.service.js'
 export function createAccrualClearingService(deps: {
   accruals: AccrualsRepository
   requests: AccrualsService
+  finance: FinanceService
   access: AccrualAccess
   audit: AuditService
   clock: Clock
 }) {
-  const { accruals, requests, access, audit, clock } = deps
+  const { accruals, requests, finance, access, audit, clock } = deps
 
-  /** Loads the request and checks the clearing rule: a CONTROLLER at its site, not its requester, on a posted request. */
+  /**
+   * Loads the request and checks the clearing rule: a CONTROLLER at its site who wrote none of it, on a posted request.
+   * Separation is checked here (a refusal is audited); any exception is spent by the step's own transaction.
+   */
   async function clearable(id: number, user: AuthUser, step: string) {
     const row = await accruals.findById(id)
     if (!row || !(await requests.canSee(id, user)))
@@ -37,19 +43,17 @@ export function createAccrualClearingService(deps: {
         },
       )
     }
-    await access.separation({
-      recordId: String(id),
-      recordLabel: `accrual #${id}`,
-      step,
-      userId: user.id,
-      conflicts: [{ role: 'requester', userIds: [row.requester_id] }],
-    })
-    return row
+    const check = access.stepCheck(id, step, CLEARING_RULE, user.id)
+    return { row, check, clearance: await access.checkStep(check) }
   }
+
+  const changedMeanwhile = (id: number) =>
+    new AppError('conflict', `Accrual ${id} was cleared by someone else meanwhile. Reload it.`, { code: 'accrual_changed' })
 
   return {
     async liquidate(id: number, input: LiquidationInput, user: AuthUser, client: Client): Promise<AccrualDetail> {
-      const row = await clearable(id, user, 'liquidate')
+      const { row, check, clearance } = await clearable(id, user, 'liquidate')
+      await finance.assertDayInWindow(input.paidOn, 'The payment date (paidOn)')
       if (input.paidOn < row.cutoff_on) {
         throw new AppError(
           'bad_request',
@@ -57,6 +61,15 @@ export function createAccrualClearingService(deps: {
           { code: 'paid_before_cutoff' },
         )
       }
+      const open = Number(row.amount_cents) - Number(row.cleared_cents)
+      // A payment other than what remains open is a variance the books must explain: the reason is kept with it.
+      if (input.amountCents !== open && !input.varianceReason)
+        throw new AppError(
+          'bad_request',
+          `This payment of ${formatCents(input.amountCents)} differs from the ${formatCents(open)} still open on ${requestLabel(id)}; say why (varianceReason).`,
+          { code: 'variance_reason_required' },
+        )
+      const varianceReason = input.amountCents === open ? null : input.varianceReason
       const cleared = Number(row.cleared_cents) + input.amountCents
       // Paid in full (or more: the estimate was low, and the variance shows it) clears the accrual.
       const to = cleared >= Number(row.amount_cents) ? 'LIQUIDATED' : 'PARTIALLY_LIQUIDATED'
@@ -65,10 +78,12 @@ export function createAccrualClearingService(deps: {
         id,
         row.state,
         Number(row.cleared_cents),
-        { ...input, recordedBy: user.id, at },
+        { ...input, expectedCents: open, varianceReason, recordedBy: user.id, at },
         to,
-        (trx, written) =>
-          audit.record(
+        async (trx, written) => {
+          await access.confirmIn(trx, check, clearance)
+          await access.recordParts(trx, id, [{ userId: user.id, part: PARTS.liquidated }])
+          await audit.record(
             {
               action: 'accruals.liquidated',
               outcome: 'success',
@@ -82,30 +97,35 @@ export function createAccrualClearingService(deps: {
                 paidOn: input.paidOn,
                 reference: input.reference,
                 amountCents: input.amountCents,
+                expectedCents: open,
+                ...(varianceReason === null ? {} : { varianceReason }),
                 clearedCents: cleared,
                 from: row.state,
                 to,
               },
             },
             trx,
-          ),
+          )
+        },
       )
-      if (liquidationId === null)
-        throw new AppError('conflict', `Accrual ${id} was cleared by someone else meanwhile. Reload it.`, { code: 'accrual_changed' })
+      if (liquidationId === null) throw changedMeanwhile(id)
       return requests.detail(id, user)
     },
 
     async writeOff(id: number, reason: string, user: AuthUser, client: Client): Promise<AccrualDetail> {
-      const row = await clearable(id, user, 'write off')
+      const { row, check, clearance } = await clearable(id, user, 'write off')
       const remainder = Number(row.amount_cents) - Number(row.cleared_cents)
       const at = clock.now().toISOString()
       const moved = await accruals.advance(
         id,
-        row.state,
+        // Only against the payments read: a liquidation recorded meanwhile changes the remainder.
+        { state: row.state, clearedCents: Number(row.cleared_cents) },
         'WRITTEN_OFF',
         { written_off_cents: remainder, last_reason: reason, updated_at: at },
-        (trx) =>
-          audit.record(
+        async (trx) => {
+          await access.confirmIn(trx, check, clearance)
+          await access.recordParts(trx, id, [{ userId: user.id, part: PARTS.writtenOff }])
+          await audit.record(
             {
               action: 'accruals.written_off',
               outcome: 'success',
@@ -117,10 +137,10 @@ export function createAccrualClearingService(deps: {
               details: { reason, writtenOffCents: remainder, clearedCents: Number(row.cleared_cents), from: row.state },
             },
             trx,
-          ),
+          )
+        },
       )
-      if (!moved)
-        throw new AppError('conflict', `Accrual ${id} was cleared by someone else meanwhile. Reload it.`, { code: 'accrual_changed' })
+      if (!moved) throw changedMeanwhile(id)
       return requests.detail(id, user)
     },
   }

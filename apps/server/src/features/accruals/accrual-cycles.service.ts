@@ -1,4 +1,11 @@
-import { type Cycle, type CycleInput, type CycleTotals, DEADLINE_NAMES, type JournalExport } from '@platform/contracts/accruals'
+import {
+  type Cycle,
+  type CycleInput,
+  type CycleTotals,
+  DEADLINE_NAMES,
+  type JournalExport,
+  type LiquidationVariance,
+} from '@platform/contracts/accruals'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
 import type { DbTransaction } from '../../db/database.js'
 import { DAY_MS, type Clock } from '../../lib/clock.js'
@@ -9,8 +16,9 @@ import type { FinanceService } from '../finance/finance.service.js'
 import type { AccrualAccess } from './accrual-access.js'
 import { type Client, CYCLE_TARGET, journalTarget } from './accrual-mapping.js'
 import { isLocked } from './accrual-rules.js'
-import { CYCLE_DUTY } from './accrual-steps.js'
-import { journalCsv } from './accruals-journal.js'
+import { CYCLE_DUTY, PARTS } from './accrual-steps.js'
+import { exactCents } from './accrual-sums.js'
+import { journalCsv, storeIssuedJournal } from './accruals-journal.js'
 import type { AccrualsRepository, CycleRow } from './accruals.repository.js'
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)
@@ -48,6 +56,7 @@ export function createAccrualCyclesService(deps: {
       locked: isLocked(row, now),
       createdAt: row.created_at,
       createdByName: row.created_by_name,
+      datesFixed: row.journal_posted_at !== null,
       deadlines: DEADLINE_NAMES.map((name) => ({
         name,
         on: dates[name],
@@ -123,6 +132,7 @@ export function createAccrualCyclesService(deps: {
         created_by: user.id,
         created_at: at,
         updated_at: at,
+        journal_posted_at: null,
       })
       if (!inserted)
         throw new AppError('conflict', `The ${input.fiscalYear} cycle is already set up; change its dates instead.`, {
@@ -140,7 +150,15 @@ export function createAccrualCyclesService(deps: {
           code: 'fiscal_year_fixed',
         })
       checkDates(input)
-      await accruals.updateCycle(cycleId, { ...values(input), updated_at: clock.now().toISOString() })
+      const changed = await accruals.updateCycle(cycleId, { ...values(input), updated_at: clock.now().toISOString() })
+      if (!changed) {
+        const posted = (await load(cycleId)).journal_posted_at
+        throw new AppError(
+          'conflict',
+          `The ${before.fiscal_year} cycle's dates cannot change: a journal was posted from it${posted ? ` on ${posted.slice(0, 10)}` : ''}, dated by them, and what was posted stays as it was issued. Its materiality may still change.`,
+          { code: 'cycle_dates_fixed' },
+        )
+      }
       await record('accruals.cycle_changed', user, { type: CYCLE_TARGET, id: cycleId }, client, {
         before: {
           cutoffOn: before.cutoff_on,
@@ -159,7 +177,7 @@ export function createAccrualCyclesService(deps: {
       await load(cycleId)
       const rows = await accruals.totals(cycleId, await access.scope(user))
       const shape = (list: Array<{ key: string; count: number; amount: number | null }>) =>
-        list.map((row) => ({ key: row.key, count: Number(row.count), amountCents: Number(row.amount ?? 0) }))
+        list.map((row) => ({ key: row.key, count: Number(row.count), amountCents: exactCents(row.amount) }))
       return { byState: shape(rows.byState), byType: shape(rows.byType), byFund: shape(rows.byFund), byResource: shape(rows.byResource) }
     },
 
@@ -171,16 +189,25 @@ export function createAccrualCyclesService(deps: {
     async postJournal(cycleId: number, user: AuthUser, client: Client) {
       const cycle = await load(cycleId)
       await access.requireEverywhere(user, CYCLE_DUTY, 'Posting the journal')
-      const posted = await accruals.postJournal(cycleId, cycle.fiscal_year, user.id, clock.now().toISOString(), (trx, written) =>
-        record(
+      const posted = await accruals.postJournal(cycleId, cycle.fiscal_year, user.id, clock.now().toISOString(), async (trx, written) => {
+        await storeIssuedJournal(accruals, trx, written, (accrualId) =>
+          access.recordParts(trx, accrualId, [{ userId: user.id, part: PARTS.posted }]),
+        )
+        await record(
           'accruals.journal_posted',
           user,
           journalTarget(written.reference),
           client,
-          { cycleId, reference: written.reference, requestCount: written.count, amountCents: written.amountCents },
+          {
+            cycleId,
+            reference: written.reference,
+            requestCount: written.count,
+            amountCents: written.amountCents,
+            journalDate: written.cutoffOn,
+          },
           trx,
-        ),
-      )
+        )
+      })
       if (!posted)
         throw new AppError(
           'conflict',
@@ -189,8 +216,28 @@ export function createAccrualCyclesService(deps: {
         )
       return {
         reference: posted.reference,
-        lines: journalCsv(accruals, { journalId: posted.journalId, reference: posted.reference, cutoffOn: cycle.cutoff_on }),
+        lines: journalCsv(accruals, { journalId: posted.journalId, reference: posted.reference }),
       }
+    },
+
+    /** The cycle's liquidations that paid something other than what remained open, with the reason given for each. */
+    async variances(cycleId: number, user: AuthUser): Promise<LiquidationVariance[]> {
+      await load(cycleId)
+      return (await accruals.variances(cycleId, await access.scope(user))).map((row) => ({
+        liquidationId: row.liquidation_id,
+        accrualId: row.accrual_id,
+        siteCode: row.site_code,
+        vendor: row.vendor,
+        accruedCents: exactCents(row.accrued_cents),
+        openCents: exactCents(row.expected_cents),
+        paidCents: exactCents(row.amount_cents),
+        differenceCents: exactCents(row.amount_cents) - exactCents(row.expected_cents),
+        reason: row.variance_reason,
+        paidOn: row.paid_on,
+        reference: row.reference,
+        recordedByName: row.recorded_by_name,
+        recordedAt: row.recorded_at,
+      }))
     },
 
     async journals(cycleId: number, user: AuthUser): Promise<JournalExport[]> {
@@ -200,7 +247,7 @@ export function createAccrualCyclesService(deps: {
         reference: row.reference,
         cycleId: row.cycle_id,
         requestCount: row.request_count,
-        amountCents: Number(row.amount_cents),
+        amountCents: exactCents(row.amount_cents),
         exportedAt: row.exported_at,
         exportedByName: row.exported_by_name,
       }))
@@ -216,7 +263,7 @@ export function createAccrualCyclesService(deps: {
           code: 'journal_not_found',
         })
       await record('accruals.journal_downloaded', user, journalTarget(reference), client, { cycleId, reference })
-      return journalCsv(accruals, { journalId: journal.journal_id, reference, cutoffOn: cycle.cutoff_on })
+      return journalCsv(accruals, { journalId: journal.journal_id, reference })
     },
   }
 }

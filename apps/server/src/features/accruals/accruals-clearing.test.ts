@@ -11,6 +11,8 @@ describe.each(testDialects())('accruals: liquidation and write-off (%s)', (diale
   let posted: number
   beforeEach(async () => {
     t = await buildTestApp({ dialect })
+    // The day before the cycle locks: its requests are still drafted and posted, and payments of July are in the past.
+    t.clock.set(new Date('2026-07-30T17:00:00.000Z'))
     setup = await setUpAccruals(t)
     team = await reviewTeam(setup)
     siteController = await setup.person(['CONTROLLER'])
@@ -30,6 +32,7 @@ describe.each(testDialects())('accruals: liquidation and write-off (%s)', (diale
       paidOn: '2026-07-20',
       reference: 'WARRANT 55012',
       amountCents: 100_000,
+      varianceReason: 'First of two invoices',
     })
     expect(partial.statusCode).toBe(201)
     expect(partial.json().data).toMatchObject({
@@ -37,7 +40,12 @@ describe.each(testDialects())('accruals: liquidation and write-off (%s)', (diale
       clearedCents: 100_000,
       variance: { accruedCents: 250_000, clearedCents: 100_000, varianceCents: 150_000, remainingCents: 150_000 },
     })
-    const rest = await liquidate(siteController.token, posted, { paidOn: '2026-08-05', reference: 'WARRANT 55990', amountCents: 160_000 })
+    const rest = await liquidate(siteController.token, posted, {
+      paidOn: '2026-07-28',
+      reference: 'WARRANT 55990',
+      amountCents: 160_000,
+      varianceReason: 'The June bills came in higher than the estimate',
+    })
     expect(rest.json().data).toMatchObject({
       state: 'LIQUIDATED',
       clearedCents: 260_000,
@@ -49,7 +57,12 @@ describe.each(testDialects())('accruals: liquidation and write-off (%s)', (diale
       ['WARRANT 55012', 100_000],
       ['WARRANT 55990', 160_000],
     ])
-    const more = await liquidate(siteController.token, posted, { paidOn: '2026-08-06', reference: 'W3', amountCents: 1 })
+    const more = await liquidate(siteController.token, posted, {
+      paidOn: '2026-07-29',
+      reference: 'W3',
+      amountCents: 1,
+      varianceReason: 'x',
+    })
     expect(more.statusCode).toBe(409)
     expect(more.json()).toMatchObject({ code: 'already_done' })
     expect(
@@ -61,7 +74,12 @@ describe.each(testDialects())('accruals: liquidation and write-off (%s)', (diale
   })
 
   it("writes off the remainder with a controller's reason; nothing is cleared after it", async () => {
-    await liquidate(siteController.token, posted, { paidOn: '2026-07-20', reference: 'W1', amountCents: 200_000 })
+    await liquidate(siteController.token, posted, {
+      paidOn: '2026-07-20',
+      reference: 'W1',
+      amountCents: 200_000,
+      varianceReason: 'Partial bill',
+    })
     const short = await writeOff(siteController.token, posted, 'x')
     expect(short.statusCode).toBe(400)
     const written = await writeOff(siteController.token, posted, 'The vendor will not bill the rest')
@@ -72,7 +90,7 @@ describe.each(testDialects())('accruals: liquidation and write-off (%s)', (diale
       lastReason: 'The vendor will not bill the rest',
       variance: { varianceCents: 50_000, remainingCents: 0 },
     })
-    expect((await liquidate(siteController.token, posted, { paidOn: '2026-08-01', reference: 'late', amountCents: 1 })).statusCode).toBe(
+    expect((await liquidate(siteController.token, posted, { paidOn: '2026-07-29', reference: 'late', amountCents: 1 })).statusCode).toBe(
       409,
     )
     expect((await writeOff(siteController.token, posted, 'Again, twice')).statusCode).toBe(409)
@@ -101,7 +119,11 @@ describe.each(testDialects())('accruals: liquidation and write-off (%s)', (diale
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ paidOn: '2026-07-20', reference: 'W1', amountCents: 0 }, 'more than zero'],
       [{ paidOn: '2026-07-20', reference: 'W1', amountCents: 10.5 }, 'whole number of cents'],
-      [{ paidOn: '20/07/2026', reference: 'W1', amountCents: 10 }, 'paidOn must be a date'],
+      [{ paidOn: '20/07/2026', reference: 'W1', amountCents: 10 }, 'paidOn must be a real date'],
+      [{ paidOn: '2026-02-30', reference: 'W1', amountCents: 10 }, 'paidOn must be a real date (YYYY-MM-DD)'],
+      [{ paidOn: '2099-07-20', reference: 'W1', amountCents: 250_000 }, 'The payment date (paidOn) 2099-07-20 is in the future'],
+      [{ paidOn: '2026-07-20', reference: 'W1', amountCents: 100_000_000_001 }, 'at most $1,000,000,000.00'],
+      [{ paidOn: '2026-07-20', reference: 'W1', amountCents: 10 }, 'differs from the $2,500.00 still open on request #'],
       [{ paidOn: '2026-07-20', reference: '', amountCents: 10 }, 'reference is required'],
       [{ paidOn: '2026-06-01', reference: 'W1', amountCents: 10 }, 'before the cut-off'],
     ]
@@ -114,7 +136,12 @@ describe.each(testDialects())('accruals: liquidation and write-off (%s)', (diale
   })
 
   it('flags an accrual still open at December 31', async () => {
-    await liquidate(siteController.token, posted, { paidOn: '2026-07-20', reference: 'W1', amountCents: 1_000 })
+    await liquidate(siteController.token, posted, {
+      paidOn: '2026-07-20',
+      reference: 'W1',
+      amountCents: 1_000,
+      varianceReason: 'A first part',
+    })
     const before = await t.request({ method: 'GET', url: `/api/accruals/${posted}`, token: team.viewer.token })
     expect(before.json().data.flags.openAtYearEnd).toBe(false)
     t.clock.set(new Date('2027-01-04T17:00:00.000Z'))

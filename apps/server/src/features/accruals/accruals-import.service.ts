@@ -16,7 +16,7 @@ import type { FinanceService } from '../finance/finance.service.js'
 import type { AccrualAccess } from './accrual-access.js'
 import { type Client, REQUEST_TARGET } from './accrual-mapping.js'
 import { checkContent, isLocked } from './accrual-rules.js'
-import { EDIT_DUTY, LOCKED_DUTY } from './accrual-steps.js'
+import { EDIT_DUTY, LOCKED_DUTY, PARTS } from './accrual-steps.js'
 import { type AccrualContent, type AccrualsRepository, vendorKey } from './accruals.repository.js'
 
 /** A file's header and rows as text (the reports uploads readers give this for CSV and XLSX). */
@@ -168,6 +168,7 @@ export function createAccrualsImportService(deps: {
           clock.now().toISOString(),
           async (trx, ids) => {
             ids.forEach((id, index) => (accepted[index]!.row.id = id))
+            for (const id of ids) await access.recordParts(trx, id, [{ userId: user.id, part: PARTS.drafted }])
             await audit.recordMany(
               accepted.map((entry) => ({
                 action: 'accruals.drafted',

@@ -1,4 +1,5 @@
 import { JOURNAL_COLUMNS } from '@platform/contracts/accruals'
+import type { DbTransaction } from '../../db/database.js'
 import type { AccrualsRepository } from './accruals.repository.js'
 
 // Lines read at a time: few, so a page dies young in V8 (a page of 5,000 outlived the young generation and its
@@ -99,25 +100,42 @@ export const csvLine = (reference: string, row: JournalRow) =>
     csvField(row.description),
   ].join(',') + '\n'
 
-/** The journal's CSV lines, read a page at a time so memory stays flat whatever the number of requests. */
-export async function* journalCsv(
-  repository: Pick<AccrualsRepository, 'journalPage'>,
-  journal: { journalId: number; reference: string; cutoffOn: string },
-): AsyncGenerator<string> {
-  yield `${JOURNAL_COLUMNS.join(',')}\n`
+/**
+ * Stores the journal's lines as issued, inside the posting's transaction: the claimed requests are read a page at a time
+ * and each request's rows written with it, so a later change of anything they were built from (a cycle's cut-off, a
+ * site's code, a request's vendor) never changes what was posted. `each` is told of every request stored.
+ */
+export async function storeIssuedJournal(
+  repository: Pick<AccrualsRepository, 'claimedPage' | 'insertJournalLines'>,
+  trx: DbTransaction,
+  journal: { journalId: number; cutoffOn: string },
+  each: (accrualId: number) => Promise<void>,
+): Promise<void> {
   let after: { accrualId: number; lineNo: number } | null = null
   let current: PostedAccrual | null = null
-  const flush = function* (accrual: PostedAccrual | null) {
+  const store = async (accrual: PostedAccrual | null) => {
     if (!accrual) return
-    let text = ''
-    for (const row of journalRowsOf(accrual, journal.cutoffOn)) text += csvLine(journal.reference, row)
-    yield text
+    const rows = journalRowsOf(accrual, journal.cutoffOn).map((row, index) => ({
+      journal_id: journal.journalId,
+      accrual_id: row.accrualId,
+      seq: index + 1,
+      entry: row.entry,
+      journal_date: row.date,
+      site_code: row.siteCode,
+      type: row.type,
+      account: row.account,
+      debit_cents: row.debitCents,
+      credit_cents: row.creditCents,
+      description: row.description,
+    }))
+    await repository.insertJournalLines(trx, rows)
+    await each(accrual.id)
   }
   for (;;) {
-    const page = await repository.journalPage(journal.journalId, after, PAGE)
+    const page = await repository.claimedPage(trx, journal.journalId, after, PAGE)
     for (const line of page) {
       if (!current || current.id !== line.accrual_id) {
-        yield* flush(current)
+        await store(current)
         current = {
           id: line.accrual_id,
           type: line.type,
@@ -133,5 +151,34 @@ export async function* journalCsv(
     }
     if (page.length < PAGE) break
   }
-  yield* flush(current)
+  await store(current)
+}
+
+/** The journal's CSV lines as issued at posting, read a page at a time so memory stays flat whatever its size. */
+export async function* journalCsv(
+  repository: Pick<AccrualsRepository, 'issuedPage'>,
+  journal: { journalId: number; reference: string },
+): AsyncGenerator<string> {
+  yield `${JOURNAL_COLUMNS.join(',')}\n`
+  let after: { accrualId: number; seq: number } | null = null
+  for (;;) {
+    const page = await repository.issuedPage(journal.journalId, after, PAGE)
+    let text = ''
+    for (const line of page) {
+      text += csvLine(journal.reference, {
+        entry: line.entry as JournalRow['entry'],
+        date: line.journal_date,
+        accrualId: line.accrual_id,
+        siteCode: line.site_code,
+        type: line.type,
+        account: line.account,
+        debitCents: Number(line.debit_cents),
+        creditCents: Number(line.credit_cents),
+        description: line.description,
+      })
+      after = { accrualId: line.accrual_id, seq: line.seq }
+    }
+    if (text) yield text
+    if (page.length < PAGE) break
+  }
 }

@@ -98,7 +98,7 @@ describe.each(testDialects())('accruals: the review steps and who takes each (%s
       | 'siteApproverAsReviewer'
       | 'otherSiteApprover'
     // A refusal's status follows from its code.
-    const statusOf = { duty_required: 403, separation_of_duties: 422, not_found: 404 } as const
+    const statusOf = { duty_required: 403, not_holder: 403, separation_of_duties: 422, not_found: 404 } as const
     interface Cell {
       step: string
       from: 'draft' | 'submitted' | 'siteApproved'
@@ -122,8 +122,10 @@ describe.each(testDialects())('accruals: the review steps and who takes each (%s
       {
         step: 'submit',
         from: 'draft',
-        allowed: ['requester', 'otherRequester'],
+        // Only the request's holder (its drafter here): another requester at the site may not send it on.
+        allowed: ['requester'],
         refused: [
+          ['otherRequester', 'not_holder'],
           ['siteApprover', 'duty_required'],
           ['reviewer', 'duty_required'],
           ['viewer', 'duty_required'],
@@ -134,8 +136,9 @@ describe.each(testDialects())('accruals: the review steps and who takes each (%s
       {
         step: 'withdraw',
         from: 'submitted',
-        allowed: ['requester', 'otherRequester'],
+        allowed: ['requester'],
         refused: [
+          ['otherRequester', 'not_holder'],
           ['siteApprover', 'duty_required'],
           ['viewer', 'duty_required'],
           ['controller', 'duty_required'],
@@ -237,7 +240,9 @@ describe.each(testDialects())('accruals: the review steps and who takes each (%s
     await stepOk(t, selfApprover.token, id, 'submit')
     const refused = await step(t, selfApprover.token, id, 'site-approve')
     expect(refused.statusCode).toBe(422)
-    expect(refused.json().error).toContain('you are the requester of accrual #')
+    expect(refused.json().error).toContain(
+      `You drafted and submitted request #${id}, so another person with the SITE_APPROVER duty must site-approve it.`,
+    )
     const other = await t.signIn('admin@example.org')
     // The seeded administrator is a super administrator: they record the exception for the self-approver.
     const exception = await t.request({

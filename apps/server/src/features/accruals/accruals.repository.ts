@@ -1,7 +1,8 @@
 import { type Transaction, sql } from 'kysely'
-import type { Db, WrittenAlong } from '../../db/database.js'
+import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 import { type SiteScope, withinSites } from '../../db/sql-fragments.js'
+import { exactCents, sumCents } from './accrual-sums.js'
 
 export type { SiteScope }
 
@@ -13,6 +14,7 @@ export interface AccrualFilters {
   state?: string | undefined
   states?: string[] | undefined
   requesterId?: number | undefined
+  holderId?: number | undefined
   search?: string | undefined
 }
 
@@ -133,25 +135,38 @@ const DETAIL = [
   'a.approved_by',
   'a.submitted_at',
   'a.vendor_key',
+  'a.holder_id',
 ] as const
+
+/** A cycle's dates: fixed once a journal was posted from it (the journal is dated by them). */
+export const CYCLE_DATES = ['cutoff_on', 'submit_by', 'lock_on', 'board_on', 'county_on'] as const
+export type CycleDates = Pick<Database['accrual_cycles'], (typeof CYCLE_DATES)[number]>
 
 class NothingToPost extends Error {}
 
-/** Adds up groups under one of their columns, in key order; `count` names the column counted (PostgreSQL sums are strings). */
+/** Journal lines written per statement (well under either database's limit of parameters). */
+const JOURNAL_INSERT_ROWS = 200
+
+/**
+ * Adds up groups under one of their columns, in key order; `count` names the column counted. Amounts are added as
+ * BigInt: PostgreSQL's sums are strings, and many groups' amounts added as floating point could lose cents.
+ */
 function rollUp<Row extends { amount: number | string | null }>(
   rows: Row[],
   key: keyof Row & string,
   count: keyof Row & string,
 ): Array<{ key: string; count: number; amount: number }> {
-  const totals = new Map<string, { key: string; count: number; amount: number }>()
+  const totals = new Map<string, { key: string; count: number; amounts: Array<number | string | null> }>()
   for (const row of rows) {
     const name = String(row[key])
-    const total = totals.get(name) ?? { key: name, count: 0, amount: 0 }
+    const total = totals.get(name) ?? { key: name, count: 0, amounts: [] }
     total.count += Number(row[count])
-    total.amount += Number(row.amount ?? 0)
+    total.amounts.push(row.amount)
     totals.set(name, total)
   }
-  return [...totals.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return [...totals.values()]
+    .map((total) => ({ key: total.key, count: total.count, amount: sumCents(total.amounts) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 }
 
 /** States whose request no longer counts as an accrual (for duplicates and the fund totals). */
@@ -180,6 +195,7 @@ async function insertDraft(trx: Transaction<Database>, content: AccrualContent, 
       ...columnsOf(content),
       state: 'DRAFT',
       requester_id: requesterId,
+      holder_id: requesterId,
       version: 1,
       created_at: at,
       updated_at: at,
@@ -213,6 +229,7 @@ export function createAccrualsRepository(db: Db) {
     if (filters.state !== undefined) query = query.where('a.state', '=', filters.state)
     if (filters.states !== undefined) query = query.where('a.state', 'in', filters.states.length > 0 ? filters.states : ['-'])
     if (filters.requesterId !== undefined) query = query.where('a.requester_id', '=', filters.requesterId)
+    if (filters.holderId !== undefined) query = query.where('a.holder_id', '=', filters.holderId)
     if (filters.search) query = query.where('a.search_text', 'like', `%${filters.search.toLowerCase().replace(/[%_\\]/g, '')}%`)
     return query
   }
@@ -226,12 +243,19 @@ export function createAccrualsRepository(db: Db) {
         .onConflict((oc) => oc.column('fiscal_year').doNothing())
         .returning('cycle_id')
         .executeTakeFirst(),
-    updateCycle: (cycleId: number, values: Partial<Omit<Database['accrual_cycles'], 'cycle_id'>>) =>
-      k
+    /**
+     * Changes a cycle, only while no journal was posted from it or when its dates stay as they are: false when a
+     * posting (here or on another instance) froze the dates first, writing nothing.
+     */
+    async updateCycle(cycleId: number, values: CycleDates & { materiality_cents: number; updated_at: string }): Promise<boolean> {
+      const result = await k
         .updateTable('accrual_cycles')
-        .set(values as never)
+        .set(values)
         .where('cycle_id', '=', cycleId)
-        .executeTakeFirst(),
+        .where((eb) => eb.or([eb('journal_posted_at', 'is', null), eb.and(CYCLE_DATES.map((column) => eb(column, '=', values[column])))]))
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
     cycleByYear: (fiscalYear: string) =>
       k.selectFrom('accrual_cycles').select('cycle_id').where('fiscal_year', '=', fiscalYear).executeTakeFirst(),
     findCycle: (cycleId: number) =>
@@ -270,8 +294,9 @@ export function createAccrualsRepository(db: Db) {
       }),
 
     /**
-     * Saves an edit as the next version, only while the request is still in one of `states` at the version the editor
-     * read; false when it moved on meanwhile (nothing is written then).
+     * Saves an edit as the next version, only while the request is still in one of `states`, at the version the editor
+     * read and held by the editor; false when it moved on meanwhile (nothing is written then). The conditional update
+     * is the transaction's first statement: it locks the request's row before anything else is read or written.
      */
     update: (
       accrualId: number,
@@ -289,6 +314,7 @@ export function createAccrualsRepository(db: Db) {
           .where('accrual_id', '=', accrualId)
           .where('version', '=', expectedVersion)
           .where('state', 'in', states)
+          .where('holder_id', '=', savedBy)
           .executeTakeFirst()
         if (Number(moved.numUpdatedRows) !== 1) return false
         await trx.deleteFrom('accrual_lines').where('accrual_id', '=', accrualId).execute()
@@ -298,14 +324,42 @@ export function createAccrualsRepository(db: Db) {
         return true
       }),
 
-    /** Moves a request from one state to the next with the step's changes; false when it was no longer in `from`. */
-    advance: (accrualId: number, from: string, to: string, changes: Partial<Database['accruals']>, along: WrittenAlong): Promise<boolean> =>
+    /**
+     * Moves a request from the state (and version, and holder, when given) its taker read to the next, with the step's
+     * changes; false when it no longer stood so (nothing is written then). The conditional update is the transaction's
+     * first statement, so it locks the request's row (on SQLite, the database) before `along` reads its participants.
+     */
+    advance: (
+      accrualId: number,
+      from: { state: string; version?: number; holderId?: number; clearedCents?: number },
+      to: string,
+      changes: Partial<Database['accruals']>,
+      along: WrittenAlong,
+    ): Promise<boolean> =>
       k.transaction().execute(async (trx) => {
-        const result = await trx
+        let update = trx
           .updateTable('accruals')
           .set({ ...changes, state: to } as never)
           .where('accrual_id', '=', accrualId)
-          .where('state', '=', from)
+          .where('state', '=', from.state)
+        if (from.version !== undefined) update = update.where('version', '=', from.version)
+        if (from.holderId !== undefined) update = update.where('holder_id', '=', from.holderId)
+        if (from.clearedCents !== undefined) update = update.where('cleared_cents', '=', from.clearedCents)
+        const result = await update.executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) return false
+        await along(trx, undefined)
+        return true
+      }),
+
+    /** Gives the request to another holder, only from a state and holder read; false when it moved on meanwhile. */
+    handOver: (accrualId: number, from: { states: string[]; holderId: number }, to: number, at: string, along: WrittenAlong) =>
+      k.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('accruals')
+          .set({ holder_id: to, updated_at: at })
+          .where('accrual_id', '=', accrualId)
+          .where('state', 'in', from.states)
+          .where('holder_id', '=', from.holderId)
           .executeTakeFirst()
         if (Number(result.numUpdatedRows) !== 1) return false
         await along(trx, undefined)
@@ -371,10 +425,43 @@ export function createAccrualsRepository(db: Db) {
           'l.paid_on',
           'l.reference',
           'l.amount_cents',
+          'l.expected_cents',
+          'l.variance_reason',
           'l.recorded_at',
           'u.full_name as recorded_by_name',
         ])
         .where('l.accrual_id', '=', accrualId)
+        .orderBy('l.liquidation_id')
+        .execute(),
+
+    /** The cycle's liquidations that paid something other than what remained open, within the sites, in order. */
+    variances: (cycleId: number, scope: SiteScope) =>
+      withinSites(
+        k
+          .selectFrom('accrual_liquidations as l')
+          .innerJoin('accruals as a', 'a.accrual_id', 'l.accrual_id')
+          .innerJoin('finance_sites as s', 's.site_id', 'a.site_id')
+          .innerJoin('users as u', 'u.user_id', 'l.recorded_by')
+          .select([
+            'l.liquidation_id',
+            'a.accrual_id',
+            's.code as site_code',
+            'a.vendor',
+            'a.amount_cents as accrued_cents',
+            'l.expected_cents',
+            'l.amount_cents',
+            'l.variance_reason',
+            'l.paid_on',
+            'l.reference',
+            'l.recorded_at',
+            'u.full_name as recorded_by_name',
+          ])
+          .where('a.cycle_id', '=', cycleId)
+          .where('l.expected_cents', 'is not', null)
+          .whereRef('l.amount_cents', '!=', 'l.expected_cents'),
+        'a.site_id',
+        scope,
+      )
         .orderBy('l.liquidation_id')
         .execute(),
 
@@ -386,7 +473,15 @@ export function createAccrualsRepository(db: Db) {
       accrualId: number,
       from: string,
       expectedCleared: number,
-      liquidation: { paidOn: string; reference: string; amountCents: number; recordedBy: number; at: string },
+      liquidation: {
+        paidOn: string
+        reference: string
+        amountCents: number
+        expectedCents: number
+        varianceReason: string | null
+        recordedBy: number
+        at: string
+      },
       to: string,
       along: WrittenAlong<number>,
     ) =>
@@ -406,6 +501,8 @@ export function createAccrualsRepository(db: Db) {
             paid_on: liquidation.paidOn,
             reference: liquidation.reference,
             amount_cents: liquidation.amountCents,
+            expected_cents: liquidation.expectedCents,
+            variance_reason: liquidation.varianceReason,
             recorded_by: liquidation.recordedBy,
             recorded_at: liquidation.at,
           })
@@ -426,10 +523,18 @@ export function createAccrualsRepository(db: Db) {
       fiscalYear: string,
       exportedBy: number,
       at: string,
-      along: WrittenAlong<{ reference: string; count: number; amountCents: number }>,
+      along: WrittenAlong<{ journalId: number; reference: string; count: number; amountCents: number; cutoffOn: string }>,
     ) {
       try {
         return await k.transaction().execute(async (trx) => {
+          // Locks are taken in one order, the cycle's row before its requests': a change of the cycle's dates waits for
+          // the posting, and the cut-off the journal is dated by is read under that lock. From now on the dates stay.
+          const cycle = await trx
+            .updateTable('accrual_cycles')
+            .set({ journal_posted_at: sql<string>`coalesce(journal_posted_at, ${at})` })
+            .where('cycle_id', '=', cycleId)
+            .returning('cutoff_on')
+            .executeTakeFirstOrThrow()
           const { journal_id: journalId } = await trx
             .insertInto('accrual_journals')
             .values({
@@ -456,19 +561,55 @@ export function createAccrualsRepository(db: Db) {
             .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('total'))
             .where('journal_id', '=', journalId)
             .executeTakeFirstOrThrow()
+          const amountCents = exactCents(total)
           await trx
             .updateTable('accrual_journals')
-            .set({ reference, request_count: count, amount_cents: Number(total) })
+            .set({ reference, request_count: count, amount_cents: amountCents })
             .where('journal_id', '=', journalId)
             .execute()
-          await along(trx, { reference, count, amountCents: Number(total) })
-          return { journalId, reference, count, amountCents: Number(total) }
+          const written = { journalId, reference, count, amountCents, cutoffOn: cycle.cutoff_on }
+          await along(trx, written)
+          return written
         })
       } catch (error) {
         // Rolled back: the journal row is not kept when it would post nothing.
         if (error instanceof NothingToPost) return null
         throw error
       }
+    },
+
+    /** Stores a posted journal's lines as issued (inside the posting's transaction); downloads read only these. */
+    async insertJournalLines(trx: DbTransaction, rows: Array<Database['accrual_journal_lines']>): Promise<void> {
+      for (let start = 0; start < rows.length; start += JOURNAL_INSERT_ROWS)
+        await trx
+          .insertInto('accrual_journal_lines')
+          .values(rows.slice(start, start + JOURNAL_INSERT_ROWS))
+          .execute()
+    },
+
+    /** One page of a journal's lines as issued, in order (request, then line), after the last line of the previous page. */
+    issuedPage: (journalId: number, after: { accrualId: number; seq: number } | null, size: number) => {
+      let query = k
+        .selectFrom('accrual_journal_lines')
+        .select([
+          'accrual_id',
+          'seq',
+          'entry',
+          'journal_date',
+          'site_code',
+          'type',
+          'account',
+          'debit_cents',
+          'credit_cents',
+          'description',
+        ])
+        .where('journal_id', '=', journalId)
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('accrual_id', '>', after.accrualId), eb.and([eb('accrual_id', '=', after.accrualId), eb('seq', '>', after.seq)])]),
+        )
+      }
+      return query.orderBy('accrual_id').orderBy('seq').limit(size).execute()
     },
 
     journals: (cycleId: number) =>
@@ -497,9 +638,12 @@ export function createAccrualsRepository(db: Db) {
         .where('reference', '=', reference)
         .executeTakeFirst(),
 
-    /** One page of a journal's lines in order (request, then line), after the last line of the previous page. */
-    journalPage: (journalId: number, after: { accrualId: number; lineNo: number } | null, size: number) => {
-      let query = k
+    /**
+     * One page of the lines of the requests a journal claimed, in order (request, then line), after the last line of the
+     * previous page: what the posting stores as issued, read inside its transaction.
+     */
+    claimedPage: (trx: DbTransaction, journalId: number, after: { accrualId: number; lineNo: number } | null, size: number) => {
+      let query = trx
         .selectFrom('accrual_lines as l')
         .innerJoin('accruals as a', 'a.accrual_id', 'l.accrual_id')
         .innerJoin('finance_sites as s', 's.site_id', 'a.site_id')

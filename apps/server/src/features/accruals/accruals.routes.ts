@@ -15,8 +15,10 @@ import {
   CycleTotalsResponseSchema,
   JOURNAL_REFERENCE_HEADER,
   JournalExportListResponseSchema,
+  HandOverInputSchema,
   JournalReferenceParamsSchema,
   LiquidationInputSchema,
+  LiquidationVarianceListResponseSchema,
   ReasonInputSchema,
   XLSX_CONTENT_TYPE,
 } from '@platform/contracts/accruals'
@@ -77,6 +79,11 @@ export const accrualsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       data: await cycles.totals(request.params.id, access.user(request)),
     }),
+  )
+  app.get(
+    '/accrual-cycles/:id/variances',
+    { config, schema: { params: AccrualIdParamsSchema, response: { 200: LiquidationVarianceListResponseSchema, ...errorResponses } } },
+    async (request) => ({ data: await cycles.variances(request.params.id, access.user(request)) }),
   )
   app.post('/accrual-cycles/:id/journal', { config, schema: { params: AccrualIdParamsSchema } }, async (request, reply) => {
     const { reference, lines } = await cycles.postJournal(request.params.id, access.user(request), clientInfo(request))
@@ -184,6 +191,9 @@ export const accrualsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply.code(201).send({ data: await clearing.liquidate(request.params.id, request.body, access.user(request), clientInfo(request)) }),
   )
+  app.post('/accruals/:id/hand-over', { config, schema: { ...bare, body: HandOverInputSchema } }, async (request) => ({
+    data: await requests.handOver(request.params.id, request.body, access.user(request), clientInfo(request)),
+  }))
   app.post('/accruals/:id/write-off', { config, schema: reasoned }, async (request) => ({
     data: await clearing.writeOff(request.params.id, request.body.reason, access.user(request), clientInfo(request)),
   }))

@@ -1,13 +1,14 @@
 import {
   type AccrualActions,
   type AccrualDetail,
+  type HandOverInput,
   type AccrualInputParsed,
   type AccrualListQuery,
   type AccrualStep,
   type AccrualSummary,
   isRestrictedResource,
 } from '@platform/contracts/accruals'
-import type { Attachment } from '@platform/contracts/finance'
+import type { Attachment, StepReasons } from '@platform/contracts/finance'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
@@ -18,13 +19,15 @@ import type { FinanceService } from '../finance/finance.service.js'
 import type { AccrualAccess } from './accrual-access.js'
 import { type Client, REQUEST_TARGET, SEPARATION_TARGET, journalTarget, stateWords, toHistory } from './accrual-mapping.js'
 import { checkContent, contentOrThrow, isLocked } from './accrual-rules.js'
+import { requestLabel } from './accrual-access.js'
 import {
-  type AccrualPart,
   CLEARING_RULE,
   EDITABLE_STATES,
   EDIT_DUTY,
   FINAL_STATES,
+  HAND_OVER_RULE,
   LOCKED_DUTY,
+  PARTS,
   STEP_TABLE,
   type StepRule,
 } from './accrual-steps.js'
@@ -66,11 +69,35 @@ export function createAccrualsService(deps: {
     return row
   }
 
-  const partsOf = (row: AccrualRow, parts: AccrualPart[]) =>
-    parts.map((part) => ({
-      role: part,
-      userIds: part === 'requester' ? [row.requester_id] : row.site_approved_by === null ? [] : [row.site_approved_by],
-    }))
+  /** Who may edit, submit or withdraw the request: its drafter, or whom a controller handed it to. */
+  const holderOf = (row: Pick<AccrualRow, 'holder_id' | 'requester_id'>) => row.holder_id ?? row.requester_id
+
+  /** Why someone other than the holder may not take an author's step, naming the holder ("Only Maria Lopez, who drafted…"). */
+  async function notHolderWords(row: AccrualRow, verb: string): Promise<string> {
+    const holder = holderOf(row)
+    const name = (await accruals.userEmail(holder))?.full_name ?? `user ${holder}`
+    const label = requestLabel(row.accrual_id)
+    const who = holder === row.requester_id ? `who drafted ${label}` : `to whom a controller handed ${label}`
+    return `Only ${name}, ${who}, may ${verb} it; a controller can hand it to you.`
+  }
+
+  async function requireHolder(row: AccrualRow, user: AuthUser, verb: string) {
+    if (holderOf(row) === user.id) return
+    throw new AppError('forbidden', await notHolderWords(row, verb), { code: 'not_holder' })
+  }
+
+  /** A 409 in words for a step that lost a race: what the request is now. */
+  async function changedMeanwhile(id: number, editing = false): Promise<AppError> {
+    const now = await accruals.findById(id)
+    const state = now ? `: it is now ${stateWords(now.state)}` : ''
+    return new AppError(
+      'conflict',
+      editing
+        ? `The request changed while you edited it${state}. Reload it, then edit again.`
+        : `${requestLabel(id)} changed while you were on it${state}. Reload it.`,
+      { code: 'accrual_changed' },
+    )
+  }
 
   /** The duty that adds or changes a request now: the requester's before the lock date, a controller's after it. */
   const changeDuty = (cycle: Pick<CycleRow, 'lock_on'>) => (isLocked(cycle, today()) ? LOCKED_DUTY : EDIT_DUTY)
@@ -84,11 +111,6 @@ export function createAccrualsService(deps: {
       )
     }
     await access.require(user, changeDuty(cycle), siteId)
-  }
-
-  async function mayTake(user: AuthUser, row: AccrualRow, rule: { duty: StepRule['duty']; conflicts: AccrualPart[] }) {
-    if (!(await access.has(user, rule.duty, row.site_id))) return false
-    return !partsOf(row, rule.conflicts).some((conflict) => conflict.userIds.includes(user.id))
   }
 
   function toSummary(row: AccrualRow | Omit<AccrualRow, 'accrual_account'>): AccrualSummary {
@@ -148,29 +170,12 @@ export function createAccrualsService(deps: {
     const history = await audit.history(targets)
     const versions = await accruals.versions(id)
     const approverName = async (userId: number | null) => (userId === null ? null : ((await accruals.userEmail(userId))?.full_name ?? null))
-    const step = async (name: AccrualStep) => {
-      const rule = STEP_TABLE[name][row.state as keyof (typeof STEP_TABLE)[typeof name]]
-      if (!rule) return false
-      if (name === 'submit' && isLocked(cycle, today())) return access.has(user, LOCKED_DUTY, row.site_id)
-      return mayTake(user, row, rule)
-    }
-    const editable =
-      EDITABLE_STATES.includes(row.state as AccrualDetail['state']) && (await access.has(user, changeDuty(cycle), row.site_id))
-    const clearable = CLEARING_RULE.from.includes(row.state as AccrualDetail['state']) && (await mayTake(user, row, CLEARING_RULE))
-    const actions: AccrualActions = {
-      edit: editable,
-      submit: await step('submit'),
-      siteApprove: await step('site-approve'),
-      approve: await step('approve'),
-      return: await step('return'),
-      reject: await step('reject'),
-      withdraw: await step('withdraw'),
-      liquidate: clearable,
-      writeOff: clearable,
-      attach:
-        !FINAL_STATES.includes(row.state as AccrualDetail['state']) &&
-        ((await access.has(user, EDIT_DUTY, row.site_id)) || (await access.has(user, LOCKED_DUTY, row.site_id))),
-    }
+    const { actions, stepReasons } = await offeredSteps(row, cycle, user)
+    const handOverCandidates = actions.handOver
+      ? (await accruals.holders(changeDuty(cycle), row.site_id))
+          .filter((person) => person.user_id !== holderOf(row))
+          .map((person) => ({ userId: person.user_id, name: person.full_name }))
+      : []
     const cleared = Number(row.cleared_cents)
     const writtenOff = Number(row.written_off_cents)
     const summary = toSummary(row)
@@ -211,6 +216,8 @@ export function createAccrualsService(deps: {
         paidOn: liquidation.paid_on,
         reference: liquidation.reference,
         amountCents: Number(liquidation.amount_cents),
+        expectedCents: liquidation.expected_cents === null ? null : Number(liquidation.expected_cents),
+        varianceReason: liquidation.variance_reason,
         recordedByName: liquidation.recorded_by_name,
         recordedAt: liquidation.recorded_at,
       })),
@@ -230,7 +237,62 @@ export function createAccrualsService(deps: {
       })),
       history: toHistory(history),
       actions,
+      holderId: holderOf(row),
+      holderName: (await accruals.userEmail(holderOf(row)))?.full_name ?? '',
+      stepReasons,
+      handOverCandidates,
     }
+  }
+
+  /**
+   * What the person may do to the request now, and, for each step they hold the duty for in this state but may not
+   * take, why (the author's record, or separation of duties against everyone who took part): a screen shows those
+   * disabled with the reason, never just leaves them out.
+   */
+  async function offeredSteps(row: AccrualRow, cycle: CycleRow, user: AuthUser) {
+    const state = row.state as AccrualDetail['state']
+    const reasons: StepReasons = {}
+    const isHolder = holderOf(row) === user.id
+    const offer = async (
+      key: keyof AccrualActions,
+      step: string,
+      rule: { duty: StepRule['duty']; barred: readonly string[] },
+      verb?: string,
+    ) => {
+      if (!(await access.has(user, rule.duty, row.site_id))) return false
+      if (verb !== undefined && !isHolder) {
+        reasons[key] = await notHolderWords(row, verb)
+        return false
+      }
+      if (rule.barred.length === 0) return true
+      const reason = await access.reasonNotOffered(access.stepCheck(row.accrual_id, step, rule, user.id))
+      if (reason !== null) reasons[key] = reason
+      return reason === null
+    }
+    const step = (key: keyof AccrualActions, name: AccrualStep, verb: string) => {
+      const rule = STEP_TABLE[name][state]
+      if (!rule) return Promise.resolve(false)
+      // Submitting after the lock date takes a controller's duty, as adding or changing does.
+      const duty = name === 'submit' ? changeDuty(cycle) : rule.duty
+      return offer(key, name, { ...rule, duty }, rule.holderOnly ? verb : undefined)
+    }
+    const clearable = CLEARING_RULE.from.includes(state)
+    const actions: AccrualActions = {
+      edit: EDITABLE_STATES.includes(state) && (await offer('edit', 'edit', { duty: changeDuty(cycle), barred: [] }, 'edit')),
+      submit: await step('submit', 'submit', 'submit'),
+      siteApprove: await step('siteApprove', 'site-approve', 'site-approve'),
+      approve: await step('approve', 'approve', 'approve'),
+      return: await step('return', 'return', 'return'),
+      reject: await step('reject', 'reject', 'reject'),
+      withdraw: await step('withdraw', 'withdraw', 'withdraw'),
+      liquidate: clearable && (await offer('liquidate', 'liquidate', CLEARING_RULE)),
+      writeOff: clearable && (await offer('writeOff', 'write off', CLEARING_RULE)),
+      attach:
+        !FINAL_STATES.includes(state) &&
+        ((await access.has(user, EDIT_DUTY, row.site_id)) || (await access.has(user, LOCKED_DUTY, row.site_id))),
+      handOver: HAND_OVER_RULE.from.includes(state) && (await access.has(user, HAND_OVER_RULE.duty, row.site_id)),
+    }
+    return { actions, stepReasons: reasons }
   }
 
   /** The audit row of a step, written inside the step's own transaction: the step and its row commit together or not at all. */
@@ -269,14 +331,11 @@ export function createAccrualsService(deps: {
     const cycle = await cycleOf(row.cycle_id)
     if (name === 'submit') await requireChange(user, cycle, row.site_id)
     else await access.require(user, rule.duty, row.site_id)
-    if (rule.conflicts.length > 0)
-      await access.separation({
-        recordId: String(id),
-        recordLabel: `accrual #${id}`,
-        step: name,
-        userId: user.id,
-        conflicts: partsOf(row, rule.conflicts),
-      })
+    if (rule.holderOnly) await requireHolder(row, user, name)
+    // Checked against everyone who took part, before the step's transaction (a refusal's audit row outlives it);
+    // any exception is spent inside it, so a step refused later for another reason leaves the exception unused.
+    const check = access.stepCheck(id, name, rule, user.id)
+    const clearance = rule.barred.length > 0 ? await access.checkStep(check) : null
     if (name === 'submit') {
       // Submitting checks the rules again: the cycle's other requests or the chart may have changed since the draft was saved.
       const lines = await accruals.lines(id)
@@ -289,20 +348,25 @@ export function createAccrualsService(deps: {
     if (name === 'site-approve') Object.assign(changes, { site_approved_by: user.id, site_approved_at: now })
     if (name === 'approve') Object.assign(changes, { approved_by: user.id, approved_at: now })
     if (reason !== null) changes.last_reason = reason
-    // A returned request goes round again: its site approval no longer stands.
+    // A returned request goes round again: its site approval no longer stands (its site approver stays a participant).
     if (name === 'return') Object.assign(changes, { site_approved_by: null, site_approved_at: null })
     const moved = await accruals.advance(
       id,
-      row.state,
+      // Submitting sends the version that was checked; an author's step only while the taker still holds the request.
+      { state: row.state, ...(name === 'submit' ? { version: row.version } : {}), ...(rule.holderOnly ? { holderId: user.id } : {}) },
       rule.to,
       changes,
-      record(`accruals.${name.replace('-', '_')}`, user, id, client, {
-        from: row.state,
-        to: rule.to,
-        ...(reason === null ? {} : { reason }),
-      }),
+      async (trx) => {
+        if (clearance) await access.confirmIn(trx, check, clearance)
+        await access.recordParts(trx, id, [{ userId: user.id, part: rule.part }])
+        await record(`accruals.${name.replace('-', '_')}`, user, id, client, {
+          from: row.state,
+          to: rule.to,
+          ...(reason === null ? {} : { reason }),
+        })(trx)
+      },
     )
-    if (!moved) throw new AppError('conflict', `Accrual ${id} was changed by someone else meanwhile. Reload it.`, { code: 'already_done' })
+    if (!moved) throw await changedMeanwhile(id)
     await deps.onStep?.(id, name)
     return detail(id, user)
   }
@@ -325,16 +389,17 @@ export function createAccrualsService(deps: {
       if (!site) throw new AppError('bad_request', `There is no site ${input.siteId}.`, { code: 'unknown_site' })
       await requireChange(user, cycle, site.id)
       const content = contentOrThrow(await checkContent(ruleDeps, input, cycle, null))
-      const id = await accruals.create(content, user.id, clock.now().toISOString(), (trx, written) =>
-        record('accruals.drafted', user, written, client, {
+      const id = await accruals.create(content, user.id, clock.now().toISOString(), async (trx, written) => {
+        await access.recordParts(trx, written, [{ userId: user.id, part: PARTS.drafted }])
+        await record('accruals.drafted', user, written, client, {
           cycleId: cycle.cycle_id,
           siteId: site.id,
           type: content.type,
           amountCents: content.amountCents,
           version: 1,
           duplicateNote: content.duplicateNote,
-        })(trx),
-      )
+        })(trx)
+      })
       return detail(id, user)
     },
 
@@ -355,20 +420,16 @@ export function createAccrualsService(deps: {
         })
       const cycle = await cycleOf(row.cycle_id)
       await requireChange(user, cycle, row.site_id)
+      await requireHolder(row, user, 'edit')
+      // The edit is saved against the version its editor started from (the form sends it), never over a later one.
+      const version = input.version ?? row.version
+      if (version !== row.version) throw await changedMeanwhile(id, true)
       const content = contentOrThrow(await checkContent(ruleDeps, input, cycle, id))
-      const saved = await accruals.update(
-        id,
-        row.version,
-        EDITABLE_STATES,
-        content,
-        user.id,
-        clock.now().toISOString(),
-        record('accruals.edited', user, id, client, { version: row.version + 1, amountCents: content.amountCents, state: row.state }),
-      )
-      if (!saved)
-        throw new AppError('conflict', `Accrual ${id} was changed by someone else meanwhile. Reload it and edit again.`, {
-          code: 'accrual_changed',
-        })
+      const saved = await accruals.update(id, version, EDITABLE_STATES, content, user.id, clock.now().toISOString(), async (trx) => {
+        await access.recordParts(trx, id, [{ userId: user.id, part: PARTS.edited }])
+        await record('accruals.edited', user, id, client, { version: version + 1, amountCents: content.amountCents, state: row.state })(trx)
+      })
+      if (!saved) throw await changedMeanwhile(id, true)
       return detail(id, user)
     },
 
@@ -396,7 +457,9 @@ export function createAccrualsService(deps: {
           type: query.type,
           state: query.state,
           states,
-          requesterId: query.view === 'me' ? user.id : query.requesterId,
+          requesterId: query.requesterId,
+          // My requests: those the person holds (drafted, or handed to them).
+          holderId: query.view === 'me' ? user.id : undefined,
           search: query.search,
         },
         query.limit,
@@ -411,6 +474,55 @@ export function createAccrualsService(deps: {
     withdraw: (id: number, user: AuthUser, client: Client) => takeStep(id, 'withdraw', null, user, client),
     returnToRequester: (id: number, reason: string, user: AuthUser, client: Client) => takeStep(id, 'return', reason, user, client),
     reject: (id: number, reason: string, user: AuthUser, client: Client) => takeStep(id, 'reject', reason, user, client),
+
+    /**
+     * A controller at the request's site gives it to another person holding REQUESTER there, on the record: from then
+     * on only the new holder edits, submits or withdraws it. Audited with the reason, shown in the request's history.
+     */
+    async handOver(id: number, input: HandOverInput, user: AuthUser, client: Client): Promise<AccrualDetail> {
+      const row = await load(id, user)
+      await access.require(user, HAND_OVER_RULE.duty, row.site_id)
+      if (!HAND_OVER_RULE.from.includes(row.state as AccrualDetail['state']))
+        throw new AppError(
+          'conflict',
+          `${requestLabel(id)} is ${stateWords(row.state)}: only a request its author still works on (a draft, or returned, submitted or site approved) is handed over.`,
+          { code: 'wrong_state' },
+        )
+      const from = holderOf(row)
+      const person = await accruals.userEmail(input.userId)
+      if (!person) throw new AppError('bad_request', `There is no user with id ${input.userId}.`, { code: 'unknown_user' })
+      if (input.userId === from)
+        throw new AppError('unprocessable', `${person.full_name} already holds ${requestLabel(id)}.`, { code: 'already_holder' })
+      if (person.is_active !== 1) throw new AppError('unprocessable', `${person.full_name} is inactive.`, { code: 'user_inactive' })
+      // The new holder holds the duty that changes the request now: a requester's, or a controller's once the cycle locked.
+      const duty = changeDuty(await cycleOf(row.cycle_id))
+      if (!(await access.has({ id: input.userId }, duty, row.site_id)))
+        throw new AppError(
+          'unprocessable',
+          `${person.full_name} does not hold the ${duty} duty at ${row.site_code}, so cannot take ${requestLabel(id)} on.`,
+          { code: 'holder_duty_required' },
+        )
+      const fromName = (await accruals.userEmail(from))?.full_name ?? `user ${from}`
+      const moved = await accruals.handOver(
+        id,
+        { states: HAND_OVER_RULE.from, holderId: from },
+        input.userId,
+        clock.now().toISOString(),
+        async (trx) => {
+          await access.recordParts(trx, id, [{ userId: user.id, part: PARTS.handedOver }])
+          await record('accruals.handed_over', user, id, client, {
+            fromUserId: from,
+            fromName,
+            toUserId: input.userId,
+            toName: person.full_name,
+            reason: input.reason,
+            state: row.state,
+          })(trx)
+        },
+      )
+      if (!moved) throw await changedMeanwhile(id)
+      return detail(id, user)
+    },
 
     async myDuties(user: AuthUser) {
       const duties = await access.duties(user)

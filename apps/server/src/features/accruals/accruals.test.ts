@@ -68,7 +68,7 @@ describe.each(testDialects())('accruals: cycles, requests and the rules the serv
     }
     const bad: Array<[Record<string, unknown>, string]> = [
       [{ fiscalYear: '2025-27' }, 'consecutive'],
-      [{ cutoffOn: '2026-02-30' }, 'not a real date'],
+      [{ cutoffOn: '2026-02-30' }, 'cutoffOn must be a real date'],
       [{ submitBy: '2026-06-01' }, 'submitBy must be on or after cutoffOn'],
       [{ materialityCents: 10.5 }, 'whole number of cents'],
     ]
@@ -291,6 +291,17 @@ describe.each(testDialects())('accruals: cycles, requests and the rules the serv
       accrualBody(setup.cycleId, setup.siteId, { vendor: 'Late but approved', poNumber: null, invoiceNumber: null }),
     )
     expect(byController.statusCode).toBe(201)
+    // The early draft is still its requester's: a controller hands it over, on the record, before submitting it.
+    const notTheirs = await step(t, siteController.token, early.id, 'submit')
+    expect(notTheirs.statusCode).toBe(403)
+    expect(notTheirs.json()).toMatchObject({ code: 'not_holder' })
+    const handed = await t.request({
+      method: 'POST',
+      url: `/api/accruals/${early.id}/hand-over`,
+      token: siteController.token,
+      payload: { userId: siteController.userId, reason: 'Submitted late on behalf of the site, approved by the CBO' },
+    })
+    expect(handed.statusCode, handed.body).toBe(200)
     expect((await step(t, siteController.token, early.id, 'submit')).statusCode).toBe(200)
   })
 
