@@ -47,6 +47,7 @@ test('a super administrator sees the refused steps and records a one-use excepti
         cash: [{ denominationCents: 500, count: 3 }],
         checks: [],
         bagNumber: 'BAG-E2E-1',
+        version: deposit.body.data.version,
       })
     ).status,
   ).toBe(200)
@@ -60,7 +61,7 @@ test('a super administrator sees the refused steps and records a one-use excepti
   const refusals = page.getByRole('table', { name: /steps refused/ })
   const row = refusals.getByRole('row').filter({ hasText: label })
   await expect(row).toContainText('approve')
-  await expect(row).toContainText('collector')
+  await expect(row).toContainText('collected')
   // The demo's own refusal at Roosevelt already has its exception.
   await expect(refusals.getByRole('row').filter({ hasText: 'Recorded' }).first()).toBeVisible()
   await expectNoSeriousA11yViolations(page, '/admin/finance/separation')

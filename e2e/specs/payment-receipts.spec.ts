@@ -87,14 +87,18 @@ test('a collector issues, a counter counts blind and finds $5 short, the collect
   await cole.getByRole('button', { name: 'Save count' }).click()
   await expect(cole.getByText('-$5.00')).toBeVisible()
 
-  // The collector, although an approver at the site, is offered no approval, and the server refuses it.
+  // The collector, although an approver at the site, sees the approval disabled with the server's reason, and the
+  // server refuses it.
   await page.reload()
   await expect(page.getByText('-$5.00')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Approve deposit' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Approve deposit' })).toBeDisabled()
+  await expect(
+    page.getByText(/^You collected and gathered deposit .+, so another person with the APPROVER duty must approve it\.$/),
+  ).toBeVisible()
   const token = await platform.storedToken(page)
   const refused = await page.request.post(`/api/deposits/${depositId}/approve`, { headers: { authorization: `Bearer ${token}` }, data: {} })
   expect(refused.status()).toBe(422)
-  expect((await refused.json()).error).toContain('you are the collector of deposit')
+  expect((await refused.json()).error).toContain('so another person with the APPROVER duty must approve it')
 
   // The approver sees the count and the shortage, approves and submits.
   await amy.goto(depositUrl)

@@ -114,6 +114,7 @@ import { createReceiptAccess } from './features/receipts/receipt-access.js'
 import { createReceiptsJournalRepository } from './features/receipts/receipts-journal.repository.js'
 import { createReceiptsOversightService } from './features/receipts/receipts-oversight.service.js'
 import { createApproverDirectory, createReceiptsRepository } from './features/receipts/receipts.repository.js'
+import { countingSites } from './features/receipts/amount-visibility.js'
 import { receiptsDatasets } from './features/receipts/receipts-datasets.js'
 import { receiptsRoutes } from './features/receipts/receipts.routes.js'
 import { createReceiptsService } from './features/receipts/receipts.service.js'
@@ -394,7 +395,10 @@ export async function buildApp({
     uploads: () => uploads.catalogue(),
     // Resolved when a report runs, after the finance foundation below exists.
     applicationDatasets: [
-      ...receiptsDatasets((user) => finance.visibleSites(user, 'PAYMENT_RECEIPTS')),
+      ...receiptsDatasets(
+        (user) => finance.visibleSites(user, 'PAYMENT_RECEIPTS'),
+        (user) => countingSites(finance, user),
+      ),
       ...accrualsDatasets((user) => finance.visibleSites(user, 'ACCRUALS')),
       ...recordsDatasets(),
     ],

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { calendarDay, id, idParam, stated, text } from './input.js'
 import { AccountStringSchema } from './finance-account.js'
 import { AmountCentsSchema, formatCents, positiveAmountCents } from './finance-money.js'
+import { StepReasonsSchema } from './finance.js'
 
 /** Payment Receipts (issue 15 §2): receipts with gapless numbers, blind-counted deposits, returned checks. */
 export const RECEIPTS_APP = 'PAYMENT_RECEIPTS'
@@ -200,6 +201,8 @@ export const CountInputSchema = z.object({
     .refine((rows) => new Set(rows.map((row) => row.receiptId)).size === rows.length, 'a check is listed twice'),
   bagNumber: stated('Enter the number on the deposit bag (bagNumber).', 'The bag number', 40),
   note: text().trim().max(1000, 'The note is at most 1,000 characters.').nullish(),
+  /** The deposit's version the counter's screen was built from: a deposit changed since (a receipt voided out) is counted again. */
+  version: z.number({ error: 'version is required' }).int('version is a whole number').min(1).max(2_147_483_647),
 })
 export type CountInput = z.infer<typeof CountInputSchema>
 
@@ -260,6 +263,10 @@ export const DepositDetailSchema = DepositSummarySchema.extend({
   checksToCount: z.array(z.object({ receiptId: z.number().int(), number: z.string(), checkNumber: z.string().nullable() })),
   history: z.array(HistoryEntrySchema),
   actions: DepositActionsSchema,
+  /** Why a step the person holds the duty for, in the state for it, is not offered to them (separation of duties). */
+  stepReasons: StepReasonsSchema,
+  /** Moves on with every change of the deposit; a count sends the one its screen was built from. */
+  version: z.number().int(),
 })
 export type DepositDetail = z.infer<typeof DepositDetailSchema>
 

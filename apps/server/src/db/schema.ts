@@ -481,6 +481,8 @@ export interface ReceiptDepositsTable {
   reconcile_note: string | null
   reconciled_by: number | null
   reconciled_at: string | null
+  /** Moved on by every change of the deposit (a void taking a receipt out, each step): a count names the one it was made for. */
+  version: Generated<number>
 }
 
 export interface ReceiptDepositCountsTable {

@@ -174,7 +174,12 @@ export function receiptsDemoStep(deps: {
           .map((receipt) => ({ receiptId: receipt.id, amountCents: receipt.amountCents! }))
         const cash = expected - checks.reduce((sum, check) => sum + check.amountCents, 0) - (options.shortCents ?? 0)
         const note = options.shortCents ? 'Counted twice with the collector present; a $5 bill is missing.' : null
-        current = await deposits.count(current.id, { cash: cashOf(cash), checks, bagNumber: `BAG-${current.id}`, note }, cole, CLIENT)
+        current = await deposits.count(
+          current.id,
+          { cash: cashOf(cash), checks, bagNumber: `BAG-${current.id}`, note, version: current.version },
+          cole,
+          CLIENT,
+        )
       }
       if (reach('APPROVED')) {
         later()
@@ -290,6 +295,7 @@ export function receiptsDemoStep(deps: {
         cash: cashOf(1800 + 2200 - roosevelt.receipts.filter((r) => r.tender !== 'CASH').reduce((s, r) => s + r.amountCents!, 0)),
         checks: roosevelt.receipts.filter((r) => r.tender !== 'CASH').map((r) => ({ receiptId: r.id, amountCents: r.amountCents! })),
         bagNumber: 'BAG-RES-1',
+        version: roosevelt.version,
         note: null,
       },
       cole,

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely'
-import type { Db, WrittenAlong } from '../../db/database.js'
+import type { Db, Executor, WrittenAlong } from '../../db/database.js'
 import type { ReceiptDepositsTable } from '../../db/schema.js'
 import type { SiteScope } from './receipts.repository.js'
 
@@ -30,12 +30,14 @@ export function createDepositsRepository(db: Db) {
 
   return {
     /**
-     * Opens a deposit and moves its receipts into it in one transaction. The receipts move only while still ISSUED,
-     * so two collectors gathering the same receipt at once cannot both succeed: the second rolls back whole.
+     * Opens a deposit and moves its receipts into it in one transaction: the new deposit's row first, then the receipts
+     * in the order of their ids (every writer locks in that order), each only while still ISSUED at the site, so a
+     * receipt gathered or voided meanwhile rolls the whole deposit back. The expected total is summed in SQL from the
+     * receipts actually moved, never from what was read before.
      */
     gather: (
-      input: { siteId: number; fiscalYear: string; receiptIds: number[]; expectedCents: number; createdBy: number; at: string },
-      along: WrittenAlong<number>,
+      input: { siteId: number; fiscalYear: string; receiptIds: number[]; createdBy: number; at: string },
+      along: WrittenAlong<{ depositId: number; expectedCents: number }>,
     ) =>
       k.transaction().execute(async (trx) => {
         const { deposit_id: id } = await trx
@@ -46,26 +48,39 @@ export function createDepositsRepository(db: Db) {
             site_code: (eb) => eb.selectFrom('finance_sites').select('code').where('site_id', '=', input.siteId),
             fiscal_year: input.fiscalYear,
             state: 'OPEN',
-            expected_cents: input.expectedCents,
-            receipt_count: input.receiptIds.length,
+            expected_cents: 0,
+            receipt_count: 0,
             created_by: input.createdBy,
             created_at: input.at,
           })
           .returning('deposit_id')
           .executeTakeFirstOrThrow()
+        const ids = [...input.receiptIds].sort((a, b) => a - b)
         let moved = 0
-        for (let i = 0; i < input.receiptIds.length; i += 500) {
+        for (let i = 0; i < ids.length; i += 500) {
           const result = await trx
             .updateTable('receipts')
             .set({ state: 'DEPOSITED', deposit_id: id })
-            .where('receipt_id', 'in', input.receiptIds.slice(i, i + 500))
+            .where('receipt_id', 'in', ids.slice(i, i + 500))
             .where('site_id', '=', input.siteId)
             .where('state', '=', 'ISSUED')
             .executeTakeFirst()
           moved += Number(result.numUpdatedRows)
         }
-        if (moved !== input.receiptIds.length) throw new GatherConflict()
-        await along(trx, id)
+        if (moved !== ids.length) throw new GatherConflict()
+        const totals = await trx
+          .updateTable('receipt_deposits')
+          .set((eb) => ({
+            expected_cents: eb
+              .selectFrom('receipts')
+              .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('amount_cents'), inner.lit(0)).as('total'))
+              .where('deposit_id', '=', id),
+            receipt_count: moved,
+          }))
+          .where('deposit_id', '=', id)
+          .returning('expected_cents')
+          .executeTakeFirstOrThrow()
+        await along(trx, { depositId: id, expectedCents: Number(totals.expected_cents) })
         return id
       }),
 
@@ -88,6 +103,7 @@ export function createDepositsRepository(db: Db) {
           'd.statement_reference',
           'd.reconciled_by',
           'z.full_name as reconciled_by_name',
+          'd.version',
         ])
         .where('d.deposit_id', '=', id)
         .executeTakeFirst(),
@@ -115,8 +131,9 @@ export function createDepositsRepository(db: Db) {
       return query.orderBy('d.created_at').limit(200).execute()
     },
 
-    collectorsOf: async (id: number) =>
-      (await k.selectFrom('receipts').select('collector_id').distinct().where('deposit_id', '=', id).execute()).map(
+    /** Whoever collected a receipt now in the deposit; given a step's transaction, as that transaction sees it. */
+    collectorsOf: async (id: number, executor: Executor = k) =>
+      (await executor.selectFrom('receipts').select('collector_id').distinct().where('deposit_id', '=', id).execute()).map(
         (row) => row.collector_id,
       ),
 
@@ -128,10 +145,16 @@ export function createDepositsRepository(db: Db) {
         .where('c.deposit_id', '=', id)
         .execute(),
 
-    /** Saves the blind count while the deposit is still OPEN; false when someone else counted it first. */
+    /**
+     * Saves the blind count, only while the deposit is still OPEN at the version the counter's screen was built from:
+     * the conditional update locks the deposit's row, and a void or another count since moved its version on. The
+     * over/short is worked out in the same statement from the expected total it was counted against. Null when the
+     * deposit moved on (the caller says how).
+     */
     saveCount: (
       id: number,
       count: {
+        version: number
         cash: Array<{ denominationCents: number; count: number }>
         checks: Array<{ receiptId: number; amountCents: number }>
         countedCents: number
@@ -140,32 +163,27 @@ export function createDepositsRepository(db: Db) {
         countedBy: number
         at: string
       },
-      along: WrittenAlong<{ overShortCents: number }>,
+      along: WrittenAlong<{ expectedCents: number; overShortCents: number }>,
     ) =>
       k.transaction().execute(async (trx) => {
-        const deposit = await trx
-          .selectFrom('receipt_deposits')
-          .select('expected_cents')
-          .where('deposit_id', '=', id)
-          .where('state', '=', 'OPEN')
-          .executeTakeFirst()
-        if (!deposit) return null
-        const overShort = count.countedCents - deposit.expected_cents
-        const moved = await trx
+        const saved = await trx
           .updateTable('receipt_deposits')
-          .set({
+          .set((eb) => ({
             state: 'COUNTED',
             counted_cents: count.countedCents,
-            over_short_cents: overShort,
+            over_short_cents: eb(eb.val(count.countedCents), '-', eb.ref('expected_cents')),
             bag_number: count.bagNumber,
             count_note: count.note,
             counted_by: count.countedBy,
             counted_at: count.at,
-          })
+            version: eb('version', '+', 1),
+          }))
           .where('deposit_id', '=', id)
           .where('state', '=', 'OPEN')
+          .where('version', '=', count.version)
+          .returning(['expected_cents', 'over_short_cents'])
           .executeTakeFirst()
-        if (Number(moved.numUpdatedRows) !== 1) return null
+        if (!saved) return null
         const rows = [
           ...count.cash
             .filter((line) => line.count > 0)
@@ -185,16 +203,20 @@ export function createDepositsRepository(db: Db) {
           })),
         ]
         if (rows.length > 0) await trx.insertInto('receipt_deposit_counts').values(rows).execute()
-        await along(trx, { overShortCents: overShort })
-        return { overShortCents: overShort, expectedCents: deposit.expected_cents }
+        const result = { expectedCents: Number(saved.expected_cents), overShortCents: Number(saved.over_short_cents) }
+        await along(trx, result)
+        return result
       }),
 
-    /** Moves a deposit one state on, only from the state expected: a second approval (or any repeat) changes nothing. */
+    /**
+     * Moves a deposit one state on, only from the state expected: the conditional update locks its row, so of two
+     * approvals (or any repeat) one moves it and the other changes nothing. Every change moves the version on.
+     */
     advance: (id: number, from: string, to: string, changes: Updateable<ReceiptDepositsTable>, along: WrittenAlong): Promise<boolean> =>
       k.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('receipt_deposits')
-          .set({ ...changes, state: to })
+          .set((eb) => ({ ...changes, state: to, version: eb('version', '+', 1) }))
           .where('deposit_id', '=', id)
           .where('state', '=', from)
           .executeTakeFirst()

@@ -1,34 +1,22 @@
+import type { StepReasons } from '@platform/contracts/finance'
 import { type CountInput, type DepositDetail, type DepositSummary, depositLabel } from '@platform/contracts/receipts'
+import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
+import type { StepClearance } from '../finance/separation.service.js'
+import type { AmountViewer } from './amount-visibility.js'
 import { type DepositRow, type DepositsRepository, GatherConflict } from './deposits.repository.js'
-import type { ReceiptAccess, ReceiptDuty } from './receipt-access.js'
+import type { ReceiptAccess, ReceiptStepCheck } from './receipt-access.js'
 import { auditStepIn, type Client, DEPOSIT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
+import { DEPOSIT_ORDER, DEPOSIT_RECORD, DEPOSIT_STEP_NAMES, DEPOSIT_STEPS, type DepositStep } from './receipt-steps.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
 
-type Step = 'approve' | 'submit' | 'confirm' | 'reconcile'
+const collectorsAsParts = (userIds: number[]) => userIds.map((userId) => ({ userId, part: 'collected' }))
 
-/** Each step after the count: who takes it, from which state, and who may not (the duty table of issue 15). */
-const STEPS: Record<
-  Step,
-  { duty: ReceiptDuty; from: string; to: string; conflicts: Array<'collector' | 'counter' | 'approver'>; verb: string }
-> = {
-  approve: { duty: 'APPROVER', from: 'COUNTED', to: 'APPROVED', conflicts: ['collector', 'counter'], verb: 'approved' },
-  submit: { duty: 'APPROVER', from: 'APPROVED', to: 'SUBMITTED', conflicts: [], verb: 'submitted' },
-  confirm: { duty: 'RECONCILER', from: 'SUBMITTED', to: 'CONFIRMED', conflicts: ['collector', 'counter'], verb: 'confirmed' },
-  reconcile: {
-    duty: 'RECONCILER',
-    from: 'CONFIRMED',
-    to: 'RECONCILED',
-    conflicts: ['collector', 'counter', 'approver'],
-    verb: 'reconciled',
-  },
-}
-
-/** Deposits: gathering, the blind count, approval, the treasury and reconciliation (issue 15 §2.3). */
+/** Deposits: gathering, the blind count, approval, the treasury and reconciliation (issue 15 §2.3, issue 34). */
 export function createDepositsService(deps: {
   receipts: ReceiptsRepository
   deposits: DepositsRepository
@@ -48,47 +36,76 @@ export function createDepositsService(deps: {
     return row
   }
 
-  const toDepositSummary = (row: Omit<DepositRow, 'bag_number'> | DepositRow, hidden: boolean): DepositSummary => ({
-    id: row.deposit_id,
-    label: labelOf(row),
-    siteId: row.site_id,
-    siteCode: row.site_code,
-    state: row.state as DepositSummary['state'],
-    amountCents: hidden ? null : row.expected_cents,
-    countedCents: row.counted_cents,
-    overShortCents: hidden ? null : row.over_short_cents,
-    receiptCount: row.receipt_count,
-    createdAt: row.created_at,
-    createdByName: row.created_by_name,
-    confirmedOn: row.confirmed_on,
-  })
-
-  /** The people who may not take a step on this deposit, by the part they played. */
-  async function conflictsOf(row: DepositRow, parts: Array<'collector' | 'counter' | 'approver'>) {
-    const collectors = parts.includes('collector') ? await deposits.collectorsOf(row.deposit_id) : []
-    return parts.map((part) => ({
-      role: part,
-      userIds:
-        part === 'collector'
-          ? collectors
-          : part === 'counter'
-            ? row.counted_by === null
-              ? []
-              : [row.counted_by]
-            : row.approved_by === null
-              ? []
-              : [row.approved_by],
-    }))
+  const toDepositSummary = (
+    row: Pick<
+      DepositRow,
+      | 'deposit_id'
+      | 'site_id'
+      | 'site_code'
+      | 'fiscal_year'
+      | 'state'
+      | 'expected_cents'
+      | 'counted_cents'
+      | 'over_short_cents'
+      | 'receipt_count'
+      | 'created_at'
+      | 'created_by_name'
+      | 'confirmed_on'
+    >,
+    viewer: AmountViewer,
+  ): DepositSummary => {
+    const hidden = viewer.hidesDeposit({ siteId: row.site_id, state: row.state })
+    return {
+      id: row.deposit_id,
+      label: labelOf(row),
+      siteId: row.site_id,
+      siteCode: row.site_code,
+      state: row.state as DepositSummary['state'],
+      amountCents: hidden ? null : row.expected_cents,
+      countedCents: row.counted_cents,
+      overShortCents: hidden ? null : row.over_short_cents,
+      receiptCount: row.receipt_count,
+      createdAt: row.created_at,
+      createdByName: row.created_by_name,
+      confirmedOn: row.confirmed_on,
+    }
   }
 
-  async function mayTake(user: AuthUser, row: DepositRow, duty: ReceiptDuty, parts: Array<'collector' | 'counter' | 'approver'>) {
-    if (!(await access.has(user, duty, row.site_id))) return false
-    return !(await conflictsOf(row, parts)).some((conflict) => conflict.userIds.includes(user.id))
+  /** A step on this deposit as separation of duties checks it, with the collectors of the receipts it holds now. */
+  const stepCheck = async (row: DepositRow, name: DepositStep, user: AuthUser): Promise<ReceiptStepCheck> => ({
+    recordType: DEPOSIT_RECORD,
+    recordId: row.deposit_id,
+    label: labelOf(row),
+    step: name,
+    rule: DEPOSIT_STEPS[name],
+    userId: user.id,
+    derived: DEPOSIT_STEPS[name].barred.includes('collected') ? collectorsAsParts(await deposits.collectorsOf(row.deposit_id)) : [],
+  })
+
+  /** Inside the step's transaction, its row locked: the parts are read again (a receipt's collector as it is now). */
+  async function confirmIn(trx: DbTransaction, check: ReceiptStepCheck, clearance: StepClearance) {
+    const derived = check.rule.barred.includes('collected') ? collectorsAsParts(await deposits.collectorsOf(check.recordId, trx)) : []
+    await access.confirmStepIn(trx, { ...check, derived }, clearance)
+  }
+
+  /** What the person may do now, and why each step they hold the duty for in this state is not offered to them. */
+  async function stepsFor(row: DepositRow, user: AuthUser) {
+    const actions = { count: false, approve: false, submit: false, confirm: false, reconcile: false }
+    const stepReasons: StepReasons = {}
+    for (const name of DEPOSIT_STEP_NAMES) {
+      const rule = DEPOSIT_STEPS[name]
+      if (row.state !== rule.from || !(await access.has(user, rule.duty, row.site_id))) continue
+      const reason = rule.barred.length === 0 ? null : await access.reasonNotOffered(await stepCheck(row, name, user))
+      if (reason === null) actions[name] = true
+      else stepReasons[name] = reason
+    }
+    return { actions, stepReasons }
   }
 
   async function detail(id: number, user: AuthUser): Promise<DepositDetail> {
     const row = await load(id, user)
-    const hidden = await access.amountsHidden(user, row.site_id, row.state)
+    const viewer = await access.viewer(user)
+    const hidden = viewer.hidesDeposit({ siteId: row.site_id, state: row.state })
     const inside = await receipts.inDeposit(id)
     const counts = hidden ? [] : await deposits.counts(id)
     const label = labelOf(row)
@@ -96,10 +113,11 @@ export function createDepositsService(deps: {
       { type: DEPOSIT_TARGET, id: String(id) },
       { type: SEPARATION_TARGET, id: label },
     ])
-    const step = (name: Step) => row.state === STEPS[name].from && mayTake(user, row, STEPS[name].duty, STEPS[name].conflicts)
     return {
-      ...toDepositSummary(row, hidden),
-      receipts: inside.map((receipt) => toSummary(receipt, hidden)),
+      ...toDepositSummary(row, viewer),
+      receipts: inside.map((receipt) =>
+        toSummary(receipt, viewer.hidesReceipt({ siteId: receipt.site_id, state: receipt.state, depositState: row.state })),
+      ),
       cash: counts
         .filter((line) => line.receipt_id === null)
         .map((line) => ({ denominationCents: line.denomination_cents!, count: line.piece_count! })),
@@ -117,50 +135,64 @@ export function createDepositsService(deps: {
       checksToCount: inside
         .filter((receipt) => receipt.tender !== 'CASH')
         .map((receipt) => ({ receiptId: receipt.receipt_id, number: receipt.number, checkNumber: receipt.check_number })),
-      history: toHistory(history),
-      actions: {
-        count: row.state === 'OPEN' && (await mayTake(user, row, 'COUNTER', ['collector'])),
-        approve: await step('approve'),
-        submit: await step('submit'),
-        confirm: await step('confirm'),
-        reconcile: await step('reconcile'),
-      },
+      history: toHistory(history, hidden),
+      ...(await stepsFor(row, user)),
+      version: row.version,
     }
   }
 
   /** The step's audit row, written inside the step's own transaction. */
   const recordIn = auditStepIn(audit, DEPOSIT_TARGET)
 
-  async function advance(id: number, name: Step, changes: Record<string, unknown>, user: AuthUser, client: Client): Promise<DepositDetail> {
-    const step = STEPS[name]
-    const row = await load(id, user)
-    await access.require(user, step.duty, row.site_id)
+  /** Refuses a step asked of a deposit not in the state for it: already taken (409) or not yet possible. */
+  function requireState(row: DepositRow, name: DepositStep) {
+    const rule = DEPOSIT_STEPS[name]
+    if (row.state === rule.from) return
     const label = labelOf(row)
-    if (row.state !== step.from) {
-      const already = row.state === step.to || DEPOSIT_ORDER.indexOf(row.state) > DEPOSIT_ORDER.indexOf(step.to)
-      throw new AppError(
-        'conflict',
-        already
-          ? `Deposit ${label} is already ${step.verb} (it is ${row.state.toLowerCase()}).`
-          : `Deposit ${label} is ${row.state.toLowerCase()}; it must be ${step.from.toLowerCase()} to be ${step.verb}.`,
-        {
-          code: already ? 'already_done' : 'wrong_state',
-        },
-      )
+    const already = DEPOSIT_ORDER.indexOf(row.state as never) >= DEPOSIT_ORDER.indexOf(rule.to)
+    throw new AppError(
+      'conflict',
+      already
+        ? `Deposit ${label} is already ${rule.part} (it is ${row.state.toLowerCase()}).`
+        : `Deposit ${label} is ${row.state.toLowerCase()}; it must be ${rule.from.toLowerCase()} to be ${rule.part}.`,
+      { code: already ? 'already_done' : 'wrong_state' },
+    )
+  }
+
+  /** The step's work inside its transaction, after the row is locked: separation again, the part played, the audit row. */
+  const within =
+    (check: ReceiptStepCheck, clearance: StepClearance, user: AuthUser, client: Client, details: () => Record<string, unknown>) =>
+    async (trx: DbTransaction) => {
+      await confirmIn(trx, check, clearance)
+      await access.recordParts(trx, { recordType: DEPOSIT_RECORD, recordId: check.recordId }, [
+        { userId: user.id, part: DEPOSIT_STEPS[check.step as DepositStep].part },
+      ])
+      await recordIn(trx, `receipts.deposit_${DEPOSIT_STEPS[check.step as DepositStep].part}`, user, check.recordId, client, details())
     }
-    if (step.conflicts.length > 0)
-      await access.separation({
-        recordId: label,
-        recordLabel: `deposit ${label}`,
-        step: name,
-        userId: user.id,
-        conflicts: await conflictsOf(row, step.conflicts),
-      })
-    const moved = await deposits.advance(id, step.from, step.to, changes, (trx) =>
-      recordIn(trx, `receipts.deposit_${step.verb}`, user, id, client, { label, ...changes }),
+
+  async function advance(
+    id: number,
+    name: Exclude<DepositStep, 'count'>,
+    changes: Record<string, unknown>,
+    user: AuthUser,
+    client: Client,
+  ): Promise<DepositDetail> {
+    const rule = DEPOSIT_STEPS[name]
+    const row = await load(id, user)
+    await access.require(user, rule.duty, row.site_id)
+    const label = labelOf(row)
+    requireState(row, name)
+    const check = await stepCheck(row, name, user)
+    const clearance = await access.checkStep(check)
+    const moved = await deposits.advance(
+      id,
+      rule.from,
+      rule.to,
+      changes,
+      within(check, clearance, user, client, () => ({ label, ...changes })),
     )
     if (!moved)
-      throw new AppError('conflict', `Deposit ${label} was ${step.verb} or changed by someone else meanwhile. Reload it.`, {
+      throw new AppError('conflict', `Deposit ${label} was ${rule.part} or changed by someone else meanwhile. Reload it.`, {
         code: 'already_done',
       })
     return detail(id, user)
@@ -195,7 +227,6 @@ export function createDepositsService(deps: {
           { code: 'receipt_not_available' },
         )
       }
-      const expected = chosen.reduce((sum, row) => sum + row.amount_cents, 0)
       const now = clock.now()
       let id: number
       try {
@@ -204,16 +235,14 @@ export function createDepositsService(deps: {
             siteId: site.id,
             fiscalYear: finance.fiscalYearOf(now),
             receiptIds: input.receiptIds,
-            expectedCents: expected,
             createdBy: user.id,
             at: now.toISOString(),
           },
-          (trx, depositId) =>
-            recordIn(trx, 'receipts.deposit_gathered', user, depositId, client, {
-              siteId: site.id,
-              receiptIds: input.receiptIds,
-              expectedCents: expected,
-            }),
+          async (trx, { depositId }) => {
+            await access.recordParts(trx, { recordType: DEPOSIT_RECORD, recordId: depositId }, [{ userId: user.id, part: 'gathered' }])
+            // No amount in the audit row: the history of an open deposit is read by its counter (the blind count).
+            await recordIn(trx, 'receipts.deposit_gathered', user, depositId, client, { siteId: site.id, receiptIds: input.receiptIds })
+          },
         )
       } catch (error) {
         if (error instanceof GatherConflict)
@@ -229,8 +258,8 @@ export function createDepositsService(deps: {
 
     async list(filters: { siteId?: number | undefined; state?: string | undefined; limit: number; offset: number }, user: AuthUser) {
       const { rows, total } = await deposits.list(await access.scope(user), filters, filters.limit, filters.offset)
-      const data: DepositSummary[] = []
-      for (const row of rows) data.push(toDepositSummary(row as DepositRow, await access.amountsHidden(user, row.site_id, row.state)))
+      const viewer = await access.viewer(user)
+      const data: DepositSummary[] = rows.map((row) => toDepositSummary(row, viewer))
       return { data, pagination: { total, limit: filters.limit, offset: filters.offset } }
     },
 
@@ -238,28 +267,33 @@ export function createDepositsService(deps: {
       const row = await load(id, user)
       await access.require(user, 'COUNTER', row.site_id)
       const label = labelOf(row)
-      if (row.state !== 'OPEN')
-        throw new AppError('conflict', `Deposit ${label} is already counted (it is ${row.state.toLowerCase()}).`, { code: 'already_done' })
-      await access.separation({
-        recordId: label,
-        recordLabel: `deposit ${label}`,
-        step: 'count',
-        userId: user.id,
-        conflicts: await conflictsOf(row, ['collector']),
-      })
+      requireState(row, 'count')
+      const check = await stepCheck(row, 'count', user)
+      const clearance = await access.checkStep(check)
+      const changed = () =>
+        new AppError('conflict', `Deposit ${label} changed while you counted (a receipt was taken out of it): count again.`, {
+          code: 'deposit_changed',
+        })
+      if (row.version !== input.version) throw changed()
       const inside = await receipts.inDeposit(id)
       const checkable = new Map(inside.filter((receipt) => receipt.tender !== 'CASH').map((receipt) => [receipt.receipt_id, receipt]))
-      const strangers = input.checks.filter((check) => !checkable.has(check.receiptId)).map((check) => check.receiptId)
+      const strangers = input.checks.filter((line) => !checkable.has(line.receiptId)).map((line) => line.receiptId)
       if (strangers.length > 0)
         throw new AppError('bad_request', `Receipt ${strangers.join(', ')} is not a check or money order in deposit ${label}.`, {
           code: 'check_not_in_deposit',
         })
-      const counted =
-        input.cash.reduce((sum, line) => sum + line.denominationCents * line.count, 0) +
-        input.checks.reduce((sum, check) => sum + check.amountCents, 0)
-      const expected = row.expected_cents
+      // Exact whatever the pieces: BigInt, then back to a number within the ceiling of a record.
+      const total =
+        input.cash.reduce((sum, line) => sum + BigInt(line.denominationCents) * BigInt(line.count), 0n) +
+        input.checks.reduce((sum, line) => sum + BigInt(line.amountCents), 0n)
+      if (total > BigInt(Number.MAX_SAFE_INTEGER))
+        throw new AppError('bad_request', 'The count is larger than any deposit can be. Check the pieces entered.', {
+          code: 'count_too_large',
+        })
+      const counted = Number(total)
       const note = input.note?.trim() || null
-      if (counted !== expected && !note) {
+      // The version names the expected total the count is made against: the save below holds only at that version.
+      if (counted !== row.expected_cents && !note) {
         // The counter is not told by how much: the count stays blind until it is saved with a note.
         throw new AppError(
           'bad_request',
@@ -270,6 +304,7 @@ export function createDepositsService(deps: {
       const saved = await deposits.saveCount(
         id,
         {
+          version: input.version,
           cash: input.cash,
           checks: input.checks,
           countedCents: counted,
@@ -278,16 +313,21 @@ export function createDepositsService(deps: {
           countedBy: user.id,
           at: clock.now().toISOString(),
         },
-        (trx, count) =>
-          recordIn(trx, 'receipts.deposit_counted', user, id, client, {
+        (trx, result) =>
+          within(check, clearance, user, client, () => ({
             label,
             countedCents: counted,
-            overShortCents: count.overShortCents,
+            overShortCents: result.overShortCents,
             bagNumber: input.bagNumber,
             note,
-          }),
+          }))(trx),
       )
-      if (!saved) throw new AppError('conflict', `Deposit ${label} was counted by someone else meanwhile.`, { code: 'already_done' })
+      if (!saved) {
+        const now = await deposits.findById(id)
+        if (now && now.state !== 'OPEN')
+          throw new AppError('conflict', `Deposit ${label} was counted by someone else meanwhile.`, { code: 'already_done' })
+        throw changed()
+      }
       return detail(id, user)
     },
 
@@ -333,5 +373,3 @@ export function createDepositsService(deps: {
   }
 }
 export type DepositsService = ReturnType<typeof createDepositsService>
-
-const DEPOSIT_ORDER = ['OPEN', 'COUNTED', 'APPROVED', 'SUBMITTED', 'CONFIRMED', 'RECONCILED']

@@ -177,7 +177,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
   })
 
   describe('the duty table, cell by cell', () => {
-    it('count: COUNTER only, never a collector of any receipt in it (422 with an audit row)', async () => {
+    it('count: COUNTER only, never a collector of any receipt in it nor whoever gathered it (422 with an audit row)', async () => {
       const { deposit, check } = await gathered()
       expect((await step(t, approver.token, deposit.id, 'count', exactCount(check.id))).json().code).toBe('duty_required')
       // Someone granted both duties directly in the database (User Management refuses the pair), who collected a receipt in it.
@@ -204,7 +204,9 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       ).json().data
       const refused = await step(t, both.token, mixed.id, 'count', { cash: cashFor(2500), checks: [], bagNumber: 'B-1' })
       expect(refused.statusCode).toBe(422)
-      expect(refused.json().error).toContain(`you are the collector of deposit ${mixed.label}, so you may not count it`)
+      expect(refused.json().error).toContain(
+        `You gathered and collected deposit ${mixed.label}, so another person with the COUNTER duty must count it.`,
+      )
       expect((await refusals()).at(-1)).toMatchObject({ actor_user_id: both.userId, target_id: mixed.label })
       expect((await step(t, counter.token, deposit.id, 'count', exactCount(check.id))).statusCode).toBe(200)
       expect((await step(t, counter.token, deposit.id, 'count', exactCount(check.id))).json().code).toBe('already_done')
@@ -229,10 +231,10 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       expect((await step(t, collector.token, deposit.id, 'approve')).json().code).toBe('duty_required')
       const byCollector = await step(t, collectorApprover.token, deposit.id, 'approve')
       expect(byCollector.statusCode).toBe(422)
-      expect(byCollector.json().error).toContain('you are the collector of deposit')
+      expect(byCollector.json().error).toContain('You gathered and collected deposit')
       const byCounter = await step(t, counter.token, deposit.id, 'approve')
       expect(byCounter.statusCode).toBe(422)
-      expect(byCounter.json().error).toContain('you are the counter of deposit')
+      expect(byCounter.json().error).toContain(`You counted deposit ${deposit.label}, so another person with the APPROVER duty`)
       expect((await refusals()).map((row) => row.actor_user_id)).toEqual([collectorApprover.userId, counter.userId])
       expect((await step(t, approver.token, deposit.id, 'approve')).statusCode).toBe(200)
       const second = await step(t, approver.token, deposit.id, 'approve')
@@ -279,7 +281,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       expect((await step(t, collector.token, deposit.id, 'reconcile', { statementReference: 'S-1' })).json().code).toBe('duty_required')
       const refused = await step(t, approverReconciler.token, deposit.id, 'reconcile', { statementReference: 'S-1' })
       expect(refused.statusCode).toBe(422)
-      expect(refused.json().error).toContain('you are the approver of deposit')
+      expect(refused.json().error).toContain(`You approved deposit ${deposit.label}, so another person with the RECONCILER duty`)
       expect((await step(t, reconciler.token, deposit.id, 'reconcile', { statementReference: 'S-1' })).statusCode).toBe(200)
     })
 
@@ -321,7 +323,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
     })
   })
 
-  it('voids only before approval: a void in an open deposit takes it out and lowers the expected total', async () => {
+  it('voids only while the deposit is open: a void takes the receipt out and lowers the expected total', async () => {
     const { deposit, cash, check } = await gathered()
     const voided = await t.request({
       method: 'POST',
@@ -337,7 +339,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       checks: [{ receiptId: check.id, amountCents: 10050 }],
       bagNumber: 'B-1',
     })
-    await step(t, approver.token, deposit.id, 'approve')
+    // Once counted, the count was made against these receipts: a void would leave it counted against another total.
     const late = await t.request({
       method: 'POST',
       url: `/api/receipts/${check.id}/void`,
@@ -345,7 +347,19 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       payload: { reason: 'Too late for this' },
     })
     expect(late.statusCode).toBe(422)
-    expect(late.json().code).toBe('deposit_approved')
+    expect(late.json()).toMatchObject({ code: 'deposit_counted' })
+    expect(late.json().error).toContain('a receipt is voided only while its deposit is open')
+    await step(t, approver.token, deposit.id, 'approve')
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/receipts/${check.id}/void`,
+          token: approver.token,
+          payload: { reason: 'Too late for this' },
+        })
+      ).json().code,
+    ).toBe('deposit_counted')
   })
 
   it('a returned check: RECONCILER, not its collector, only after confirmation; a negative correction with the same accounts', async () => {

@@ -3,6 +3,7 @@ import type { DbTransaction } from '../../db/database.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { ChainHead } from '../../db/audit-chain-head.js'
 import type { AuditService } from '../audit/audit.service.js'
+import { blindDetails } from './amount-visibility.js'
 import type { ReceiptRow } from './receipts.repository.js'
 
 type Client = { ip: string; userAgent: string | undefined }
@@ -62,14 +63,19 @@ export function toSummary(row: ReceiptRow, hideAmount: boolean): ReceiptSummary 
   }
 }
 
+/** A record's history; `blind`: read by someone the record's amounts are hidden from, so its details carry none. */
 export function toHistory(
   rows: Array<{ occurred_at: string; action: string; outcome: string; actor_name: string | null; details: string | null }>,
+  blind: boolean,
 ): HistoryEntry[] {
-  return rows.map((row) => ({
-    at: row.occurred_at,
-    action: row.action,
-    outcome: row.outcome,
-    actorName: row.actor_name,
-    details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
-  }))
+  return rows.map((row) => {
+    const details = row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null
+    return {
+      at: row.occurred_at,
+      action: row.action,
+      outcome: row.outcome,
+      actorName: row.actor_name,
+      details: blind ? blindDetails(details) : details,
+    }
+  })
 }

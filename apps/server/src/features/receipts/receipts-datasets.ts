@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 import {
@@ -14,7 +14,7 @@ import {
   SITE_FIELDS,
   STATE_FIELD,
 } from '../../db/dataset-fields.js'
-import { dateOf, dollars, monthOf, siteScoped, type SiteScope, withinSites } from '../../db/sql-fragments.js'
+import { dateOf, dollars, monthOf, type SiteScope, withinSites } from '../../db/sql-fragments.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
 
@@ -27,19 +27,44 @@ const SITE_YEAR_STATE_FIELDS: Field[] = [...SITE_FIELDS, FISCAL_YEAR_FIELD, STAT
 /** The deposit a receipt went into, or that holds a line. */
 const DEPOSIT_FIELD: Field = { name: 'deposit_id', label: 'Deposit', type: 'integer' }
 
+/** No site: the blind count's sites when no person is known (the dataset's shape). */
+const NOWHERE: SiteScope = { all: false, siteIds: [] }
+
+/** Whether a row's site is one where the person counts, as SQL (the blind count's policy, amount-visibility.ts). */
+const atCountingSite = (column: string, counting: SiteScope) =>
+  counting.all
+    ? sql<boolean>`1 = 1`
+    : sql<boolean>`${sql.ref(column)} in (${sql.join(counting.siteIds.length > 0 ? counting.siteIds : [-1])})`
+
+/** An amount in dollars, or null where it is uncounted cash at a site the person counts. */
+const amountUnless = (column: string, uncounted: RawBuilder<boolean>) =>
+  sql<number | null>`case when ${uncounted} then null else ${dollars(column)} end`
+
 /**
  * The Reports Studio datasets of Payment Receipts: receipts, and deposited receipt lines. Holders of the application
- * read them, each only for the sites where they hold a duty (administrators everywhere).
+ * read them, each only for the sites where they hold a duty (administrators everywhere). A COUNTER reads no amount of
+ * cash not yet counted at the sites where they count (undeposited receipts, receipts and lines of open deposits): the
+ * amount is null in the dataset itself, so no total, filter or formula over it can tell it either.
  */
-export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteScope>): CatalogueDataset[] {
+export function receiptsDatasets(
+  visibleSites: (user: AuthUser) => Promise<SiteScope>,
+  countingSites: (user: AuthUser) => Promise<SiteScope>,
+): CatalogueDataset[] {
+  /** Reads a dataset both ways: with no site (its shape), and with the person's sites and blind count. */
+  const scopedBoth = (build: (scope: SiteScope, counting: SiteScope) => Source) => ({
+    source: build(NOWHERE, NOWHERE),
+    scoped: async (user: AuthUser) => build(await visibleSites(user), await countingSites(user)),
+  })
+
   const receipts =
-    (scope: SiteScope): Source =>
+    (scope: SiteScope, counting: SiteScope): Source =>
     (k: Kysely<Database>, dialect: Dialect) =>
       withinSites(
         k
           .selectFrom('receipts as r')
           .innerJoin('finance_sites as s', 's.site_id', 'r.site_id')
           .innerJoin('users as u', 'u.user_id', 'r.collector_id')
+          .leftJoin('receipt_deposits as d', 'd.deposit_id', 'r.deposit_id')
           .select([
             'r.receipt_id as id',
             'r.number',
@@ -49,7 +74,10 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
             'r.payer',
             'r.tender',
             'r.purpose',
-            dollars('r.amount_cents').as('amount'),
+            amountUnless(
+              'r.amount_cents',
+              sql<boolean>`${atCountingSite('r.site_id', counting)} and (r.state = 'ISSUED' or (r.state = 'DEPOSITED' and d.state = 'OPEN'))`,
+            ).as('amount'),
             'r.issued_on',
             monthOf('r.issued_on').as('issued_month'),
             ...ageColumns('r.issued_on', dialect, [7, 30]),
@@ -61,7 +89,7 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
       ) as never
 
   const lines =
-    (scope: SiteScope): Source =>
+    (scope: SiteScope, counting: SiteScope): Source =>
     (k: Kysely<Database>) =>
       withinSites(
         k
@@ -82,7 +110,7 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
             'l.account',
             sql<string>`substr(l.account, 1, 2)`.as('fund'),
             sql<string>`substr(l.account, 4, 4)`.as('resource'),
-            dollars('l.amount_cents').as('amount'),
+            amountUnless('l.amount_cents', sql<boolean>`${atCountingSite('d.site_id', counting)} and d.state = 'OPEN'`).as('amount'),
           ]),
         'd.site_id',
         scope,
@@ -110,7 +138,7 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
         DEPOSIT_FIELD,
         { name: 'collector', label: 'Collector', type: 'string' },
       ],
-      ...siteScoped(receipts, visibleSites),
+      ...scopedBoth(receipts),
     },
     {
       id: 'deposits',
@@ -130,7 +158,7 @@ export function receiptsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
         ...ACCOUNT_SEGMENT_FIELDS,
         AMOUNT_FIELD,
       ],
-      ...siteScoped(lines, visibleSites),
+      ...scopedBoth(lines),
     },
   ]
 }

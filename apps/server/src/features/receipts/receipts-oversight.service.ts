@@ -8,10 +8,20 @@ import type { AuditService } from '../audit/audit.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { DepositsRepository } from './deposits.repository.js'
 import type { ReceiptAccess } from './receipt-access.js'
+import { DEPOSIT_RECORD, DEPOSIT_STEP_NAMES, DEPOSIT_STEPS, type DepositStep } from './receipt-steps.js'
 import { type Client, SEPARATION_TARGET } from './receipt-mapping.js'
 import { prepareJournal } from './receipts-journal.js'
 import type { ReceiptsJournalRepository } from './receipts-journal.repository.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
+
+/** What My queue calls each step of a deposit. */
+const QUEUE_TITLES: Record<DepositStep, string> = {
+  count: 'Count deposit',
+  approve: 'Approve deposit',
+  submit: 'Submit deposit to the treasury',
+  confirm: 'Confirm deposit with the treasury reference',
+  reconcile: 'Reconcile deposit',
+}
 
 /** The county's longest wait: cash older than this is overdue whatever the site's frequency (Ed Code 41001). */
 export const OVERDUE_DAYS = 30
@@ -45,11 +55,13 @@ export function createReceiptsOversightService(deps: {
 
   async function undeposited(user: AuthUser | null) {
     const rows = await receipts.undepositedBySite(user ? await access.scope(user) : { all: true })
+    const viewer = user ? await access.viewer(user) : null
     const now = clock.now().getTime()
     const result = []
     for (const row of rows) {
       const ageDays = Math.floor((now - Date.parse(row.oldest_issued_at)) / DAY_MS)
-      const hidden = user ? await access.amountsHidden(user, row.site_id, null) : false
+      // Undeposited cash is uncounted: its sum is hidden from a counter at the site (the blind count's policy).
+      const hidden = viewer ? viewer.hidesReceipt({ siteId: row.site_id, state: 'ISSUED', depositState: null }) : false
       result.push({
         siteId: row.site_id,
         siteCode: row.code,
@@ -74,31 +86,31 @@ export function createReceiptsOversightService(deps: {
       if (held.length === 0) return undefined
       return held.some((candidate) => candidate.siteIds === null) ? null : held.flatMap((candidate) => candidate.siteIds ?? [])
     }
-    const steps = [
-      { duty: 'COUNTER', state: 'OPEN', step: 'count', title: 'Count deposit' },
-      { duty: 'APPROVER', state: 'COUNTED', step: 'approve', title: 'Approve deposit' },
-      { duty: 'APPROVER', state: 'APPROVED', step: 'submit', title: 'Submit deposit to the treasury' },
-      { duty: 'RECONCILER', state: 'SUBMITTED', step: 'confirm', title: 'Confirm deposit with the treasury reference' },
-      { duty: 'RECONCILER', state: 'CONFIRMED', step: 'reconcile', title: 'Reconcile deposit' },
-    ]
     const items: QueueItem[] = []
-    for (const step of steps) {
-      const siteIds = sitesOf(step.duty)
+    for (const step of DEPOSIT_STEP_NAMES) {
+      const rule = DEPOSIT_STEPS[step]
+      const siteIds = sitesOf(rule.duty)
       if (siteIds === undefined) continue
-      for (const row of await deposits.waiting([step.state], siteIds)) {
-        const detail = await deposits.findById(row.deposit_id)
-        if (!detail) continue
-        const collectors = step.step === 'submit' ? [] : await deposits.collectorsOf(row.deposit_id)
-        const conflicted =
-          collectors.includes(user.id) ||
-          (['approve', 'confirm', 'reconcile'].includes(step.step) && detail.counted_by === user.id) ||
-          (step.step === 'reconcile' && detail.approved_by === user.id)
-        if (conflicted) continue
+      for (const row of await deposits.waiting([rule.from], siteIds)) {
         const label = depositLabel(row.site_code, row.fiscal_year, row.deposit_id)
+        // The same table and the same participants the step itself is checked against (receipt-steps.ts).
+        if (rule.barred.length > 0) {
+          const collectors = rule.barred.includes('collected') ? await deposits.collectorsOf(row.deposit_id) : []
+          const barred = await access.reasonNotOffered({
+            recordType: DEPOSIT_RECORD,
+            recordId: row.deposit_id,
+            label,
+            step,
+            rule,
+            userId: user.id,
+            derived: collectors.map((userId) => ({ userId, part: 'collected' })),
+          })
+          if (barred !== null) continue
+        }
         items.push({
-          key: `${RECEIPTS_APP}:deposit:${row.deposit_id}:${step.step}`,
+          key: `${RECEIPTS_APP}:deposit:${row.deposit_id}:${step}`,
           appCode: RECEIPTS_APP,
-          title: `${step.title} ${label}`,
+          title: `${QUEUE_TITLES[step]} ${label}`,
           detail: `${row.receipt_count} receipts`,
           href: `/apps/payment-receipts/deposits/${row.deposit_id}`,
           dueAt: null,
@@ -167,6 +179,9 @@ export function createReceiptsOversightService(deps: {
     /** Voids, over/short counts, returned checks and spent or open separation-of-duties exceptions, newest first. */
     async exceptions(siteId: number | undefined, user: AuthUser) {
       const scope = await access.scope(user)
+      // Through the blind count's policy like every answer: a void, an over/short or a returned check is never uncounted
+      // cash today, and should one ever be, its amount is hidden here without another change.
+      const viewer = await access.viewer(user)
       const items = []
       for (const row of await receipts.voids(scope, siteId)) {
         items.push({
@@ -175,7 +190,7 @@ export function createReceiptsOversightService(deps: {
           siteId: row.site_id,
           recordLabel: row.number,
           href: `/apps/payment-receipts/receipts/${row.receipt_id}`,
-          amountCents: row.amount_cents,
+          amountCents: viewer.hidesReceipt({ siteId: row.site_id, state: 'VOIDED', depositState: null }) ? null : row.amount_cents,
           detail: row.void_reason ?? '',
           personName: row.voided_by_name,
         })
@@ -187,7 +202,7 @@ export function createReceiptsOversightService(deps: {
           siteId: row.site_id,
           recordLabel: depositLabel(row.site_code, row.fiscal_year, row.deposit_id),
           href: `/apps/payment-receipts/deposits/${row.deposit_id}`,
-          amountCents: row.over_short_cents,
+          amountCents: viewer.hidesDeposit({ siteId: row.site_id, state: row.state }) ? null : row.over_short_cents,
           detail: row.count_note ?? '',
           personName: row.counted_by_name,
         })
@@ -199,7 +214,7 @@ export function createReceiptsOversightService(deps: {
           siteId: row.site_id,
           recordLabel: row.number,
           href: `/apps/payment-receipts/receipts/${row.receipt_id}`,
-          amountCents: row.amount_cents,
+          amountCents: viewer.hidesReceipt({ siteId: row.site_id, state: 'RETURNED', depositState: null }) ? null : row.amount_cents,
           detail: row.reason,
           personName: row.recorded_by_name,
         })

@@ -82,7 +82,8 @@ async function nextSequence(trx: Transaction<Database>, siteId: number, fiscalYe
 }
 
 /**
- * PostgreSQL: the next number taken, the receipt and its lines stored and the audit chain's head locked in one
+ * PostgreSQL: the next number taken, the receipt and its lines stored, its collector recorded among its participants
+ * (separation of duties) and the audit chain's head locked in one
  * statement, so the counter's row lock (which every issuer at the site waits on) is held for that round trip, the
  * audit row's and the commit. Undefined when the site's year has no counter yet (its first receipt goes the long way,
  * which creates it).
@@ -133,6 +134,15 @@ async function issueInOneStatement(trx: Transaction<Database>, receipt: NewRecei
           sql`select receipt.receipt_id, line.line_no, line.account, line.amount_cents from receipt,
             unnest(${receipt.lines.map((_, index) => index + 1)}::integer[], ${receipt.lines.map((line) => line.account)}::text[],
               ${receipt.lines.map((line) => line.amountCents)}::bigint[]) as line(line_no, account, amount_cents)`,
+        ),
+    )
+    .with('collected', (w) =>
+      w
+        .insertInto('finance_participants')
+        .columns(['app_code', 'record_type', 'record_id', 'user_id', 'part', 'first_at'])
+        .expression(
+          sql`select 'PAYMENT_RECEIPTS', 'receipt', receipt.receipt_id::text, ${receipt.collectorId}::integer, 'collected', ${receipt.issuedAt}::text
+            from receipt`,
         ),
     )
     .with('head(last_audit_id, last_hash)', () => lockChainHeadAfter('taken'))
@@ -220,6 +230,17 @@ export function createReceiptsRepository(db: Db) {
             })),
           )
           .execute()
+        await trx
+          .insertInto('finance_participants')
+          .values({
+            app_code: 'PAYMENT_RECEIPTS',
+            record_type: 'receipt',
+            record_id: String(id),
+            user_id: receipt.collectorId,
+            part: 'collected',
+            first_at: receipt.issuedAt,
+          })
+          .execute()
         await along(trx, { id, number, sequence })
         return { id, number, sequence }
       }),
@@ -254,40 +275,57 @@ export function createReceiptsRepository(db: Db) {
     lines: (id: number) =>
       k.selectFrom('receipt_lines').select(['account', 'amount_cents']).where('receipt_id', '=', id).orderBy('line_no').execute(),
 
-    /** Voids a receipt not yet in an approved deposit; takes it out of an open or counted deposit in the same transaction. False when it moved on meanwhile. */
-    voidReceipt: (id: number, change: { reason: string; voidedBy: number; at: string }, along: WrittenAlong) =>
-      k.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('receipts')
-          .select(['deposit_id', 'amount_cents', 'state'])
-          .where('receipt_id', '=', id)
-          .executeTakeFirst()
-        if (!row || (row.state !== 'ISSUED' && row.state !== 'DEPOSITED')) return false
-        if (row.deposit_id !== null) {
-          const shrunk = await trx
-            .updateTable('receipt_deposits')
-            .set((eb) => ({
-              expected_cents: eb('expected_cents', '-', row.amount_cents),
-              receipt_count: eb('receipt_count', '-', 1),
-              over_short_cents: sql<
-                number | null
-              >`case when counted_cents is null then null else counted_cents - (expected_cents - ${row.amount_cents}) end`,
-            }))
-            .where('deposit_id', '=', row.deposit_id)
-            .where('state', 'in', ['OPEN', 'COUNTED'])
+    /**
+     * Voids a receipt waiting for a deposit or in an open one, taking it out of that deposit in the same transaction.
+     * Locks in the order every writer keeps: the deposit's row first (its expected total and count lowered, its version
+     * moved on, only while it is OPEN and holds another receipt: a deposit is never empty), then the receipt's (only
+     * while it is where it was read). What the caller read may be stale: the answer says what stopped the void.
+     */
+    voidReceipt: (
+      id: number,
+      change: { reason: string; voidedBy: number; at: string; depositId: number | null; amountCents: number },
+      along: WrittenAlong,
+    ): Promise<'voided' | 'changed' | 'deposit_not_open' | 'last_receipt'> =>
+      k
+        .transaction()
+        .execute(async (trx) => {
+          if (change.depositId !== null) {
+            const shrunk = await trx
+              .updateTable('receipt_deposits')
+              .set((eb) => ({
+                expected_cents: eb('expected_cents', '-', change.amountCents),
+                receipt_count: eb('receipt_count', '-', 1),
+                version: eb('version', '+', 1),
+              }))
+              .where('deposit_id', '=', change.depositId)
+              .where('state', '=', 'OPEN')
+              .where('receipt_count', '>', 1)
+              .executeTakeFirst()
+            if (Number(shrunk.numUpdatedRows) !== 1) {
+              const deposit = await trx
+                .selectFrom('receipt_deposits')
+                .select(['state', 'receipt_count'])
+                .where('deposit_id', '=', change.depositId)
+                .executeTakeFirst()
+              return deposit?.state === 'OPEN' ? 'last_receipt' : 'deposit_not_open'
+            }
+          }
+          const result = await trx
+            .updateTable('receipts')
+            .set({ state: 'VOIDED', deposit_id: null, void_reason: change.reason, voided_by: change.voidedBy, voided_at: change.at })
+            .where('receipt_id', '=', id)
+            .where('state', '=', change.depositId === null ? 'ISSUED' : 'DEPOSITED')
+            .where((eb) => (change.depositId === null ? eb('deposit_id', 'is', null) : eb('deposit_id', '=', change.depositId)))
             .executeTakeFirst()
-          if (Number(shrunk.numUpdatedRows) !== 1) return false
-        }
-        const result = await trx
-          .updateTable('receipts')
-          .set({ state: 'VOIDED', deposit_id: null, void_reason: change.reason, voided_by: change.voidedBy, voided_at: change.at })
-          .where('receipt_id', '=', id)
-          .where('state', '=', row.state)
-          .executeTakeFirst()
-        if (Number(result.numUpdatedRows) !== 1) throw new Error('receipt changed during its void')
-        await along(trx, undefined)
-        return true
-      }),
+          // Moved meanwhile (gathered, voided, its deposit changed): undo the deposit's change with the rest.
+          if (Number(result.numUpdatedRows) !== 1) throw new ReceiptMoved()
+          await along(trx, undefined)
+          return 'voided' as const
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ReceiptMoved) return 'changed' as const
+          throw error
+        }),
 
     /** Records a returned check: the receipt becomes RETURNED and a negative correction with its own accounts is stored. */
     recordReturn: (id: number, change: { reason: string; recordedBy: number; at: string }, along: WrittenAlong) =>
@@ -405,20 +443,23 @@ export function createReceiptsRepository(db: Db) {
      */
     register: (siteId: number, fiscalYear: string) =>
       k
-        .selectFrom('receipts')
+        .selectFrom('receipts as r')
+        .leftJoin('receipt_deposits as d', 'd.deposit_id', 'r.deposit_id')
         .select([
-          'receipt_id as id',
-          'number',
-          'sequence',
-          'state',
-          'payer',
-          'amount_cents as amountCents',
-          'issued_on as issuedOn',
-          'deposit_id as depositId',
+          'r.receipt_id as id',
+          'r.number',
+          'r.sequence',
+          'r.state',
+          'r.payer',
+          'r.amount_cents as amountCents',
+          'r.issued_on as issuedOn',
+          'r.deposit_id as depositId',
+          // Whether the amount is counted yet (the blind count); the answer's schema leaves it out.
+          'd.state as depositState',
         ])
-        .where('site_id', '=', siteId)
-        .where('fiscal_year', '=', fiscalYear)
-        .orderBy('sequence')
+        .where('r.site_id', '=', siteId)
+        .where('r.fiscal_year', '=', fiscalYear)
+        .orderBy('r.sequence')
         .execute(),
 
     lastSequence: async (siteId: number, fiscalYear: string) =>
@@ -463,6 +504,13 @@ export function createReceiptsRepository(db: Db) {
   }
 }
 export type ReceiptsRepository = ReturnType<typeof createReceiptsRepository>
+
+/** Thrown inside a void's transaction to roll it back when the receipt moved after it was read. */
+class ReceiptMoved extends Error {
+  constructor() {
+    super('the receipt was gathered, voided or moved meanwhile')
+  }
+}
 export type ReceiptRow = Awaited<ReturnType<ReceiptsRepository['inDeposit']>>[number]
 /** A receipt with its void, as its page shows it. */
 export type ReceiptRecord = NonNullable<Awaited<ReturnType<ReceiptsRepository['findById']>>>

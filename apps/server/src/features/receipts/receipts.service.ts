@@ -12,7 +12,8 @@ import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService, WrittenEntry } from '../audit/audit.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { DepositsRepository } from './deposits.repository.js'
-import type { ReceiptAccess } from './receipt-access.js'
+import type { ReceiptAccess, ReceiptStepCheck } from './receipt-access.js'
+import { RECEIPT_RECORD, RECEIPT_STEPS } from './receipt-steps.js'
 import { auditStepIn, type Client, RECEIPT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
 import type { ReceiptRecord, ReceiptRow, ReceiptsRepository } from './receipts.repository.js'
 
@@ -43,15 +44,20 @@ export function createReceiptsService(deps: {
   /** The step's audit row, written inside the step's own transaction. */
   const recordIn = auditStepIn(audit, RECEIPT_TARGET)
 
-  /** Whoever collected a receipt takes no later step on it (separation of duties; an exception may allow it once). */
-  const apartFromCollector = (row: ReceiptRow, step: string, user: AuthUser) =>
-    access.separation({
-      recordId: row.number,
-      recordLabel: `receipt ${row.number}`,
-      step,
-      userId: user.id,
-      conflicts: [{ role: 'collector', userIds: [row.collector_id] }],
-    })
+  /**
+   * A later step on a receipt as separation of duties checks it (receipt-steps.ts): its collector takes none. Check it
+   * before the step's transaction; confirm it inside, once the receipt's row is locked (the exception is spent there).
+   */
+  const receiptStep = (row: ReceiptRow, step: keyof typeof RECEIPT_STEPS, user: AuthUser): ReceiptStepCheck => ({
+    recordType: RECEIPT_RECORD,
+    recordId: row.receipt_id,
+    label: row.number,
+    step,
+    rule: RECEIPT_STEPS[step],
+    userId: user.id,
+    // The receipt's own column names its collector too (a receipt issued before participants were kept).
+    derived: [{ userId: row.collector_id, part: 'collected' }],
+  })
 
   async function depositStateOf(depositId: number | null) {
     if (depositId === null) return null
@@ -70,10 +76,8 @@ export function createReceiptsService(deps: {
     },
   ): Promise<ReceiptDetail> {
     const { depositState, correction, history } = known
-    const hidden = await access.amountsHidden(user, row.site_id, depositState)
-    const voidable =
-      (row.state === 'ISSUED' || row.state === 'DEPOSITED') &&
-      (depositState === null || depositState === 'OPEN' || depositState === 'COUNTED')
+    const hidden = (await access.viewer(user)).hidesReceipt({ siteId: row.site_id, state: row.state, depositState })
+    const voidable = row.state === 'ISSUED' || (row.state === 'DEPOSITED' && depositState === 'OPEN')
     const returnable =
       row.state === 'DEPOSITED' && row.tender === 'CHECK' && (depositState === 'CONFIRMED' || depositState === 'RECONCILED')
     return {
@@ -92,7 +96,7 @@ export function createReceiptsService(deps: {
         recordedByName: correction.recorded_by_name,
         recordedAt: correction.recorded_at,
       },
-      history: toHistory(history),
+      history: toHistory(history, hidden),
       actions: {
         void: voidable && row.collector_id !== user.id && (await access.has(user, 'APPROVER', row.site_id)),
         returnCheck: returnable && row.collector_id !== user.id && (await access.has(user, 'RECONCILER', row.site_id)),
@@ -199,16 +203,14 @@ export function createReceiptsService(deps: {
         query.limit,
         query.offset,
       )
+      const viewer = await access.viewer(user)
       const depositStates = new Map<number, string | null>()
-      const hiddenAt = new Map<string, boolean>()
       const data: ReceiptSummary[] = []
       for (const row of rows) {
-        if (row.deposit_id !== null && !depositStates.has(row.deposit_id))
+        if (row.deposit_id !== null && !depositStates.has(row.deposit_id) && viewer.blindAt(row.site_id))
           depositStates.set(row.deposit_id, await depositStateOf(row.deposit_id))
-        const state = row.deposit_id === null ? null : depositStates.get(row.deposit_id)!
-        const key = `${row.site_id}:${state === 'OPEN' || state === null ? 'open' : 'counted'}`
-        if (!hiddenAt.has(key)) hiddenAt.set(key, await access.amountsHidden(user, row.site_id, state))
-        data.push(toSummary(row, hiddenAt.get(key)!))
+        const depositState = row.deposit_id === null ? null : (depositStates.get(row.deposit_id) ?? null)
+        data.push(toSummary(row, viewer.hidesReceipt({ siteId: row.site_id, state: row.state, depositState })))
       }
       return { data, pagination: { total, limit: query.limit, offset: query.offset } }
     },
@@ -220,21 +222,36 @@ export function createReceiptsService(deps: {
       if (row.state === 'RETURNED')
         throw new AppError('unprocessable', `Receipt ${row.number} is a returned check; it cannot be voided.`, { code: 'not_voidable' })
       const depositState = await depositStateOf(row.deposit_id)
-      if (depositState !== null && depositState !== 'OPEN' && depositState !== 'COUNTED') {
-        throw new AppError(
+      const counted = () =>
+        new AppError(
           'unprocessable',
-          `Receipt ${row.number} is in a deposit that is ${depositState.toLowerCase()}: a receipt is voided only before its deposit is approved.`,
-          { code: 'deposit_approved' },
+          `Receipt ${row.number} is in a deposit that is already counted: a receipt is voided only while its deposit is open. Correct it with a later record (a returned check, or the count's note).`,
+          { code: 'deposit_counted' },
         )
-      }
-      await apartFromCollector(row, 'void', user)
-      const voided = await receipts.voidReceipt(id, { reason, voidedBy: user.id, at: clock.now().toISOString() }, (trx) =>
-        recordIn(trx, 'receipts.voided', user, id, client, { number: row.number, reason, depositId: row.deposit_id }),
+      const lastOne = () =>
+        new AppError(
+          'unprocessable',
+          `Receipt ${row.number} is the last receipt in its deposit, and a deposit is never empty: count the deposit as it is and explain the difference in the count's note.`,
+          { code: 'last_receipt' },
+        )
+      if (depositState !== null && depositState !== 'OPEN') throw counted()
+      const check = receiptStep(row, 'void', user)
+      const clearance = await access.checkStep(check)
+      const outcome = await receipts.voidReceipt(
+        id,
+        { reason, voidedBy: user.id, at: clock.now().toISOString(), depositId: row.deposit_id, amountCents: row.amount_cents },
+        async (trx) => {
+          await access.confirmStepIn(trx, check, clearance)
+          await access.recordParts(trx, { recordType: RECEIPT_RECORD, recordId: id }, [{ userId: user.id, part: 'voided' }])
+          await recordIn(trx, 'receipts.voided', user, id, client, { number: row.number, reason, depositId: row.deposit_id })
+        },
       )
-      if (!voided)
+      if (outcome === 'deposit_not_open') throw counted()
+      if (outcome === 'last_receipt') throw lastOne()
+      if (outcome === 'changed')
         throw new AppError(
           'conflict',
-          `Receipt ${row.number} changed meanwhile (its deposit moved on or it was voided). Reload and try again.`,
+          `Receipt ${row.number} changed meanwhile (it was gathered into a deposit, voided, or its deposit moved on). Reload and try again.`,
           { code: 'receipt_changed' },
         )
       return detail(id, user)
@@ -259,10 +276,12 @@ export function createReceiptsService(deps: {
           { code: 'not_confirmed' },
         )
       }
-      await apartFromCollector(row, 'record a returned check on', user)
-      const recorded = await receipts.recordReturn(id, { reason, recordedBy: user.id, at: clock.now().toISOString() }, (trx) =>
-        recordIn(trx, 'receipts.check_returned', user, id, client, { number: row.number, reason, amountCents: -row.amount_cents }),
-      )
+      const check = receiptStep(row, 'record a returned check on', user)
+      const clearance = await access.checkStep(check)
+      const recorded = await receipts.recordReturn(id, { reason, recordedBy: user.id, at: clock.now().toISOString() }, async (trx) => {
+        await access.confirmStepIn(trx, check, clearance)
+        await recordIn(trx, 'receipts.check_returned', user, id, client, { number: row.number, reason, amountCents: -row.amount_cents })
+      })
       if (!recorded)
         throw new AppError('conflict', `The check of receipt ${row.number} was recorded as returned meanwhile.`, {
           code: 'already_returned',
@@ -288,13 +307,13 @@ export function createReceiptsService(deps: {
     async register(siteId: number, fiscalYear: string, user: AuthUser) {
       const site = await activeSite(siteId)
       await access.requireView(user, siteId, `site ${siteId}`)
-      const hidden = await access.amountsHidden(user, siteId, null)
+      const viewer = await access.viewer(user)
       // The counter first, then the receipts: a number and its receipt commit together, so every number the counter
       // has given is among the receipts read after it. Read the other way round, receipts issued between the two
       // reads showed as gaps that were not there.
       const counted = await receipts.lastSequence(siteId, fiscalYear)
       // The stored states are the contract's (the column is only ever written from them).
-      const entries = (await receipts.register(siteId, fiscalYear)) as RegisterEntry[]
+      const entries = (await receipts.register(siteId, fiscalYear)) as Array<RegisterEntry & { depositState: string | null }>
       const lastSequence = Math.max(counted, entries.at(-1)?.sequence ?? 0)
       // Sequences run 1, 2, 3… in order, so a gap is wherever an entry's sequence jumps.
       const gaps: number[] = []
@@ -305,7 +324,7 @@ export function createReceiptsService(deps: {
         expected = entry.sequence + 1
         if (entry.state === 'VOIDED') voidedCount += 1
         // Cash not yet counted keeps its amount from a counter (the blind count).
-        if (hidden && entry.state === 'ISSUED') entry.amountCents = null
+        if (viewer.hidesReceipt({ siteId, state: entry.state, depositState: entry.depositState })) entry.amountCents = null
       }
       for (; expected <= lastSequence; expected += 1) gaps.push(expected)
       return { siteId, siteCode: site.code, fiscalYear, lastSequence, gaps, voidedCount, entries }

@@ -15,6 +15,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
 import { FormAlerts } from '@/components/form-alerts'
+import { StepNotOffered } from '@/components/step-not-offered'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useTextFields } from '@/lib/use-text-fields'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -93,6 +94,7 @@ export function DepositPage() {
         </SimpleGrid>
       </Paper>
       {data.actions.count ? <BlindCount deposit={data} /> : null}
+      {data.stepReasons.count ? <StepNotOffered label="Count deposit" reason={data.stepReasons.count} /> : null}
       <StepButtons deposit={data} />
       <Paper withBorder radius="md">
         <ScrollTable minWidth={520} label="Receipts in this deposit" cardsOnPhone>
@@ -145,6 +147,8 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
       checks: deposit.checksToCount.map((check, index) => ({ receiptId: check.receiptId, amountCents: checkCents[index] ?? 0 })),
       bagNumber,
       note: note.trim() || null,
+      // What this screen was built from: if a receipt is taken out meanwhile, the server asks for the count again.
+      version: deposit.version,
     }
     const found = schemaErrors(CountInputSchema, input, ['bagNumber', 'note'] as const)
     const foundPieces: Record<number, string> = {}
@@ -219,14 +223,23 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
   )
 }
 
+/** The buttons' words, also on a step shown disabled with the server's reason. */
+const STEP_LABELS = {
+  approve: 'Approve deposit',
+  submit: 'Submit to the treasury',
+  confirm: 'Confirm deposit',
+  reconcile: 'Reconcile deposit',
+} as const
+
 function StepButtons({ deposit }: { deposit: DepositDetail }) {
   const step = useDepositStep()
   const [reference, setReference] = useState('')
   const [confirmedOn, setConfirmedOn] = useState('')
   const [statement, setStatement] = useState('')
   const [errors, setErrors] = useState<Partial<Record<'treasuryReference' | 'confirmedOn' | 'statementReference', string>>>({})
-  const { actions } = deposit
-  if (!actions.approve && !actions.submit && !actions.confirm && !actions.reconcile) return null
+  const { actions, stepReasons } = deposit
+  const withheld = (['approve', 'submit', 'confirm', 'reconcile'] as const).filter((name) => stepReasons[name])
+  if (!actions.approve && !actions.submit && !actions.confirm && !actions.reconcile && withheld.length === 0) return null
   const run = (name: 'approve' | 'submit' | 'confirm' | 'reconcile', body?: Record<string, unknown>) =>
     step.mutate(
       { id: deposit.id, step: name, ...(body ? { body } : {}) },
@@ -310,6 +323,9 @@ function StepButtons({ deposit }: { deposit: DepositDetail }) {
             </Group>
           </form>
         ) : null}
+        {withheld.map((name) => (
+          <StepNotOffered key={name} label={STEP_LABELS[name]} reason={stepReasons[name]!} />
+        ))}
         <FormAlerts mutation={step} failedTitle="The step was refused" />
       </Stack>
     </Paper>
