@@ -80,6 +80,9 @@ import { financeSetupQueue } from './features/finance/setup-queue.js'
 import { siteAttachmentAccess } from './features/finance/site-attachments.js'
 import { type SiteRow, createSitesRepository } from './features/finance/sites.repository.js'
 import { createSitesService } from './features/finance/sites.service.js'
+import { createSiteAccountsRepository } from './features/finance/site-accounts.repository.js'
+import { siteAccountsRoutes } from './features/finance/site-accounts.routes.js'
+import { createSiteAccountsService } from './features/finance/site-accounts.service.js'
 import { seedDemoDistrict } from './demo/demo-district.js'
 import { accrualsDemoStep } from './demo/demo-accruals.js'
 import { receiptsDemoStep } from './demo/demo-receipts.js'
@@ -111,6 +114,7 @@ import { accrualsFiscalSource, receiptsFiscalSource } from './features/records/f
 import { createDepositsRepository } from './features/receipts/deposits.repository.js'
 import { createDepositsService } from './features/receipts/deposits.service.js'
 import { createReceiptAccess } from './features/receipts/receipt-access.js'
+import { createReceiptLabelsRepository } from './features/receipts/receipt-labels.repository.js'
 import { createReceiptsJournalRepository } from './features/receipts/receipts-journal.repository.js'
 import { createReceiptsOversightService } from './features/receipts/receipts-oversight.service.js'
 import { createApproverDirectory, createReceiptsRepository } from './features/receipts/receipts.repository.js'
@@ -425,6 +429,7 @@ export async function buildApp({
   const appCodeOf = async (appId: number) =>
     (await applicationsRepository.catalogue()).find((entry) => entry.app_id === appId)?.app_code ?? null
   const sites = createSitesService({ sites: sitesRepository, audit, clock })
+  const siteAccounts = createSiteAccountsService({ siteAccounts: createSiteAccountsRepository(db), sites, audit, clock })
   const chartRepository = createChartRepository(db)
   const chart = createChartService({ chart: chartRepository, audit, clock, inTransaction })
   const financeSettings = createFinanceSettingsService({
@@ -463,10 +468,13 @@ export async function buildApp({
     separation,
     attachments,
     myQueue,
+    siteAccounts,
     districtTimeZone: config.districtTimeZone,
     duties: createDutyAccess({ dutiesOf, siteLabel: async (siteId) => (await sitesRepository.findById(siteId))?.name ?? `site ${siteId}` }),
   })
   const receiptsRepository = createReceiptsRepository(db)
+  // Receipt and deposit numbers carry their site's code: once one is issued, the code stays.
+  sites.lockCodeWhen(createReceiptLabelsRepository(db).firstIssuedAt)
   const depositsRepository = createDepositsRepository(db)
   const receiptAccess = createReceiptAccess(finance)
   const receiptsDeps = { receipts: receiptsRepository, deposits: depositsRepository, finance, access: receiptAccess, audit, clock }
@@ -626,6 +634,7 @@ export async function buildApp({
       await api.register(reportsRoutes, { reports, catalogue, exportThreads })
       await api.register(uploadsRoutes, { uploads })
       await api.register(financeRoutes, { sites, chart, settings: financeSettings, separation })
+      await api.register(siteAccountsRoutes, { siteAccounts })
       await api.register(attachmentsRoutes, { attachments })
       await api.register(myQueueRoutes, { myQueue })
       await api.register(receiptsRoutes, { receipts: receiptsService, deposits: depositsService, oversight: receiptsOversight })

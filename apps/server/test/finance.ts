@@ -24,6 +24,8 @@ export const site = (overrides: Record<string, unknown> = {}) => ({
   name: 'Lincoln High School',
   kind: 'SCHOOL',
   depositFrequencyDays: 7,
+  // The tests' accounts end in Lincoln's segment; both test sites take it, so either site's collectors credit them.
+  schoolSegment: '010',
   ...overrides,
 })
 

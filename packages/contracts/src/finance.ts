@@ -34,6 +34,8 @@ export const SiteSchema = z.object({
   depositFrequencyDays: z.number().int(),
   /** Undeposited cash above this many cents must be deposited at once, whatever the frequency; null: no such limit. */
   depositThresholdCents: z.number().int().nullable(),
+  /** The site's value of the chart's school-site segment (`010`): its collectors credit that segment's revenue; null: not set. */
+  schoolSegment: z.string().nullable(),
 })
 export type Site = z.infer<typeof SiteSchema>
 
@@ -57,6 +59,13 @@ export const SiteInputSchema = z.object({
   depositThresholdCents: positiveAmountCents('Enter an amount above zero, or leave it empty (depositThresholdCents).')
     .nullable()
     .default(null),
+  /** Left out: left as it is. */
+  schoolSegment: z
+    .string({ error: 'Enter the site’s school-site segment, 3 digits as in its accounts (schoolSegment).' })
+    .trim()
+    .regex(/^\d{3}$/, 'Enter the site’s school-site segment, 3 digits as in its accounts (schoolSegment).')
+    .nullable()
+    .optional(),
 })
 export type SiteInput = z.input<typeof SiteInputSchema>
 

@@ -61,6 +61,7 @@ ACCOUNT,13-5310-0-0000-0000-8699-000,,true
 export const DEMO_SITES = [
   {
     code: 'LHS',
+    schoolSegment: '010',
     name: 'Lincoln High School',
     kind: 'SCHOOL' as const,
     active: true,
@@ -69,6 +70,7 @@ export const DEMO_SITES = [
   },
   {
     code: 'MMS',
+    schoolSegment: '020',
     name: 'Madison Middle School',
     kind: 'SCHOOL' as const,
     active: true,
@@ -77,6 +79,7 @@ export const DEMO_SITES = [
   },
   {
     code: 'RES',
+    schoolSegment: '030',
     name: 'Roosevelt Elementary',
     kind: 'SCHOOL' as const,
     active: true,

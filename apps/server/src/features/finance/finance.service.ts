@@ -5,6 +5,7 @@ import type { DutyAccess } from './duty-access.js'
 import type { FinanceSettingsService } from './finance-settings.service.js'
 import type { MyQueue } from './my-queue.js'
 import type { SeparationService } from './separation.service.js'
+import type { SiteAccountsService } from './site-accounts.service.js'
 import type { SitesService } from './sites.service.js'
 
 /**
@@ -19,6 +20,7 @@ export function createFinanceService(deps: {
   separation: SeparationService
   attachments: AttachmentsService
   myQueue: MyQueue
+  siteAccounts: SiteAccountsService
   districtTimeZone: string
 }) {
   return {
@@ -31,6 +33,8 @@ export function createFinanceService(deps: {
     accountProblems: (account: string) => deps.chart.problemsOf(account),
     /** The same for several accounts at once (a record's lines), in one read: each account's own list. */
     eachAccountProblems: (accounts: string[]) => deps.chart.problemsOfEach(accounts),
+    /** Why a site's collectors may not credit each account (empty: they may): its own revenue, or what it was allowed. */
+    collectableAccountProblems: deps.siteAccounts.problemsOf,
     postingAccounts: () => deps.settings.postingAccounts(),
     requireDuty: deps.duties.requireDuty,
     hasDuty: deps.duties.hasDuty,

@@ -2,7 +2,16 @@ import type { Insertable, Updateable } from 'kysely'
 import type { Db, WrittenAlong } from '../../db/database.js'
 import type { FinanceSitesTable } from '../../db/schema.js'
 
-const COLUMNS = ['site_id', 'code', 'name', 'kind', 'active', 'deposit_frequency_days', 'deposit_threshold_cents'] as const
+const COLUMNS = [
+  'site_id',
+  'code',
+  'name',
+  'kind',
+  'active',
+  'deposit_frequency_days',
+  'deposit_threshold_cents',
+  'school_segment',
+] as const
 
 export function createSitesRepository(db: Db) {
   const k = db.kysely

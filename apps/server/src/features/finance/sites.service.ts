@@ -17,9 +17,11 @@ export const toSite = (row: SiteRow): Site => ({
   active: row.active === 1,
   depositFrequencyDays: row.deposit_frequency_days,
   depositThresholdCents: row.deposit_threshold_cents,
+  schoolSegment: row.school_segment,
 })
 
-const siteColumns = (input: SiteInput) => ({
+const siteColumns = (input: SiteInput, schoolSegment: string | null) => ({
+  school_segment: schoolSegment,
   code: input.code,
   name: input.name,
   kind: input.kind,
@@ -30,12 +32,35 @@ const siteColumns = (input: SiteInput) => ({
 
 const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String(error))
 
+/**
+ * What names a record with a site's code: answers the first such label (`receipt LHS-2025-26-000001`), or null when
+ * none was issued with it yet. The applications that number records with site codes register one each.
+ */
+export type SiteCodeUse = (siteId: number) => Promise<string | null>
+
 /** The district's schools and offices, managed by administrators. */
 export function createSitesService({ sites, audit, clock }: { sites: SitesRepository; audit: AuditService; clock: Clock }) {
   const duplicate = (code: string) =>
     new AppError('conflict', `A site with the code ${code} already exists.`, { code: 'duplicate_site_code' })
+  const codeUses: SiteCodeUse[] = []
+
+  /** Refuses a new code for a site once a number was issued with its code: numbers and labels keep theirs forever. */
+  async function assertCodeFree(site: Site, code: string) {
+    for (const use of codeUses) {
+      const label = await use(site.id)
+      if (label)
+        throw new AppError(
+          'conflict',
+          `The code of ${site.name} stays ${site.code}: ${label} was numbered with it, and issued numbers keep their code. To use ${code}, add a new site.`,
+          { code: 'site_code_in_use' },
+        )
+    }
+  }
 
   return {
+    /** Registers what uses site codes in its numbers (Payment Receipts' receipts and deposits). */
+    lockCodeWhen: (use: SiteCodeUse) => void codeUses.push(use),
+
     list: async () => (await sites.list()).map(toSite),
 
     async get(siteId: number): Promise<Site> {
@@ -50,7 +75,7 @@ export function createSitesService({ sites, audit, clock }: { sites: SitesReposi
       const siteId = await sites
         .insert(
           {
-            ...siteColumns(input),
+            ...siteColumns(input, input.schoolSegment ?? null),
             created_at: now,
             updated_at: now,
           },
@@ -81,13 +106,15 @@ export function createSitesService({ sites, audit, clock }: { sites: SitesReposi
       if (input.code !== before.code) {
         const other = await sites.findByCode(input.code)
         if (other && other.site_id !== siteId) throw duplicate(input.code)
+        await assertCodeFree(before, input.code)
       }
-      const after: Site = { id: siteId, ...input }
+      const schoolSegment = input.schoolSegment === undefined ? before.schoolSegment : input.schoolSegment
+      const after: Site = { id: siteId, ...input, schoolSegment }
       await sites
         .update(
           siteId,
           {
-            ...siteColumns(input),
+            ...siteColumns(input, schoolSegment),
             updated_at: clock.now().toISOString(),
           },
           (trx) =>

@@ -133,6 +133,9 @@ export function createReceiptsService(deps: {
         for (const problem of lineProblems) problems.push(`line ${index + 1} (${input.lines[index]!.account}): ${problem}`)
       }
       if (problems.length > 0) throw new AppError('bad_request', problems.join(' '), { code: 'invalid_account' })
+      const accounts = input.lines.map((line) => line.account)
+      const refused = new Set((await finance.collectableAccountProblems(site, accounts)).flat())
+      if (refused.size > 0) throw new AppError('unprocessable', [...refused].join(' '), { code: 'account_not_allowed' })
       const now = clock.now()
       const receipt = {
         siteId: site.id,
