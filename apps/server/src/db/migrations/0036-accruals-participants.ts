@@ -22,28 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('accruals')
     .addColumn('holder_id', 'integer', (c) => c.references('users.user_id'))
     .execute()
-  await sql`update accruals set holder_id = requester_id`.execute(db)
-
   await db.schema.alterTable('accrual_liquidations').addColumn('expected_cents', money).execute()
   await db.schema.alterTable('accrual_liquidations').addColumn('variance_reason', 'text').execute()
-  await sql`
-    update accrual_liquidations set expected_cents = (
-      select a.amount_cents - coalesce((
-        select sum(earlier.amount_cents) from accrual_liquidations earlier
-        where earlier.accrual_id = accrual_liquidations.accrual_id
-          and earlier.liquidation_id < accrual_liquidations.liquidation_id
-      ), 0)
-      from accruals a where a.accrual_id = accrual_liquidations.accrual_id
-    )
-  `.execute(db)
-
   await db.schema.alterTable('accrual_cycles').addColumn('journal_posted_at', 'text').execute()
-  await sql`
-    update accrual_cycles set journal_posted_at = (
-      select min(j.exported_at) from accrual_journals j where j.cycle_id = accrual_cycles.cycle_id and j.request_count > 0
-    )
-  `.execute(db)
-
   await db.schema
     .createTable('accrual_journal_lines')
     .addColumn('journal_id', 'integer', (c) => c.notNull().references('accrual_journals.journal_id'))
@@ -59,6 +40,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('accrual_journal_lines_pk', ['journal_id', 'accrual_id', 'seq'])
     .execute()
+  await fillIn(db)
+}
+
+/**
+ * What the requests already say, written into the new columns and tables (exported so a test can run it on requests
+ * made the old way).
+ */
+export async function fillIn(db: Kysely<unknown>): Promise<void> {
+  await sql`update accruals set holder_id = requester_id where holder_id is null`.execute(db)
+  await sql`
+    update accrual_liquidations set expected_cents = (
+      select a.amount_cents - coalesce((
+        select sum(earlier.amount_cents) from accrual_liquidations earlier
+        where earlier.accrual_id = accrual_liquidations.accrual_id
+          and earlier.liquidation_id < accrual_liquidations.liquidation_id
+      ), 0)
+      from accruals a where a.accrual_id = accrual_liquidations.accrual_id
+    )
+  `.execute(db)
+  await sql`
+    update accrual_cycles set journal_posted_at = (
+      select min(j.exported_at) from accrual_journals j where j.cycle_id = accrual_cycles.cycle_id and j.request_count > 0
+    )
+  `.execute(db)
   await snapshotEarlierJournals(db)
 
   await participantsFromColumns(db)
@@ -109,7 +114,7 @@ async function snapshotEarlierJournals(db: Kysely<unknown>) {
   `.execute(db)
 }
 
-/** The parts the requests' own columns and saved versions name. */
+/** The parts the requests' own columns, saved versions, journals and liquidations name. */
 async function participantsFromColumns(db: Kysely<unknown>) {
   const into = sql`insert into finance_participants (app_code, record_type, record_id, user_id, part, first_at)`
   const conflict = sql`on conflict do nothing`
@@ -126,6 +131,9 @@ async function participantsFromColumns(db: Kysely<unknown>) {
   await sql`${into}
     select 'ACCRUALS', 'request', ${id}, a.approved_by, 'approved', a.approved_at
     from accruals a where a.approved_by is not null ${conflict}`.execute(db)
+  await sql`${into}
+    select 'ACCRUALS', 'request', ${id}, j.exported_by, 'posted', j.exported_at
+    from accruals a inner join accrual_journals j on j.journal_id = a.journal_id where true ${conflict}`.execute(db)
   await sql`${into}
     select 'ACCRUALS', 'request', cast(l.accrual_id as text), l.recorded_by, 'liquidated', min(l.recorded_at)
     from accrual_liquidations l where true group by l.accrual_id, l.recorded_by ${conflict}`.execute(db)

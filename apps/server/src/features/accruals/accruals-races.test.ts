@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AccrualsPerson, accrualBody, draft, reviewTeam, setUpAccruals, stepOk } from '../../../test/accruals.js'
+import type { TestApp } from '../../../test/build-test-app.js'
+import { testDialects } from '../../../test/test-database.js'
+import { type TwoInstances, startTwoInstances } from '../../../test/two-instances.js'
+
+/**
+ * The races of issue 34 on two instances sharing one database: the same step sent to both at the same moment, or two
+ * steps from one state. Whatever the timing, no answer is a 500, and no state is left by two steps: the loser is told
+ * in words (409) and its step left no trace (no audit row, no part played).
+ */
+// A hundred tries each on PostgreSQL. On SQLite two connections of one process cannot race on one file: a connection
+// waiting for the other's write lock sleeps on the only thread, so the other never finishes (SQLITE_BUSY after the
+// busy timeout, where two processes would simply wait). There the two calls of each race go to one instance at once,
+// interleaved on its connection, and the same conditional updates decide; fewer tries, as SQLite runs them one by one.
+const TRIES = { postgres: 100, sqlite: 30 } as const
+
+describe.each(testDialects())('accruals: steps that cannot race, two calls at once (%s; two instances on PostgreSQL)', (dialect) => {
+  let two: TwoInstances
+  let setup: Awaited<ReturnType<typeof setUpAccruals>>
+  let team: Awaited<ReturnType<typeof reviewTeam>>
+  let secondReviewer: AccrualsPerson
+  let tries = 0
+  let second: TwoInstances['b']
+  beforeAll(async () => {
+    two = await startTwoInstances({ dialect })
+    // Late July (before the cycle locks): sessions signed in now last the whole file.
+    two.clock.set(new Date('2026-07-20T17:00:00.000Z'))
+    // The test helpers drive one platform: here instance a, with the people both instances share.
+    const t = {
+      request: two.a.request,
+      signIn: two.signIn,
+      createUser: two.createUser,
+      db: two.a.db,
+      clock: two.clock,
+    } as unknown as TestApp
+    setup = await setUpAccruals(t)
+    team = await reviewTeam(setup)
+    secondReviewer = await setup.person(['FISCAL_REVIEWER'])
+    tries = TRIES[dialect]
+    second = dialect === 'postgres' ? two.b : two.a
+  }, 120_000)
+  afterAll(() => two?.close())
+
+  const t = () => ({ request: two.a.request }) as unknown as TestApp
+  let vendor = 0
+  const newDraft = async () => {
+    vendor += 1
+    const body = accrualBody(setup.cycleId, setup.siteId, { vendor: `Race vendor ${vendor}`, poNumber: null, invoiceNumber: null })
+    return (await draft(t(), team.requester.token, body)).id
+  }
+  const siteApproved = async () => {
+    const id = await newDraft()
+    await stepOk(t(), team.requester.token, id, 'submit')
+    await stepOk(t(), team.siteApprover.token, id, 'site-approve')
+    return id
+  }
+  const rowOf = (id: number) =>
+    two.a.db.kysely.selectFrom('accruals').select(['state', 'version']).where('accrual_id', '=', id).executeTakeFirstOrThrow()
+  const auditedSteps = async (id: number) =>
+    (
+      await two.a.db.kysely
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target_type', '=', 'accruals:request')
+        .where('target_id', '=', String(id))
+        .orderBy('audit_id')
+        .execute()
+    ).map((row) => row.action)
+  const partsOf = async (id: number, part: string) =>
+    (
+      await two.a.db.kysely
+        .selectFrom('finance_participants')
+        .select('user_id')
+        .where('app_code', '=', 'ACCRUALS')
+        .where('record_id', '=', String(id))
+        .where('part', '=', part)
+        .execute()
+    ).map((row) => row.user_id)
+  const statusesOk = (statuses: number[]) => {
+    for (const status of statuses) expect([200, 409]).toContain(status)
+  }
+
+  it('an edit saved against version 1 while a submit moves the request: one of them, or the edit then the submit; never a 500', async () => {
+    const seen = new Set<string>()
+    for (let attempt = 0; attempt < tries; attempt += 1) {
+      const id = await newDraft()
+      const body = { ...accrualBody(setup.cycleId, setup.siteId, { vendor: `Race vendor ${vendor}`, poNumber: null, invoiceNumber: null }) }
+      const [edit, submit] = await Promise.all([
+        two.a.request({
+          method: 'PUT',
+          url: `/api/accruals/${id}`,
+          token: team.requester.token,
+          payload: { ...body, description: 'Changed at the last moment', version: 1 },
+        }),
+        second.request({ method: 'POST', url: `/api/accruals/${id}/submit`, token: team.requester.token }),
+      ])
+      statusesOk([edit.statusCode, submit.statusCode])
+      const row = await rowOf(id)
+      const steps = await auditedSteps(id)
+      seen.add(`${edit.statusCode}/${submit.statusCode}`)
+      if (edit.statusCode === 409) {
+        expect(edit.json().error).toMatch(/changed while you edited it|is submitted: only a draft or a returned request is edited/)
+        expect(submit.statusCode).toBe(200)
+        expect(row).toEqual({ state: 'SUBMITTED', version: 1 })
+        expect(steps).toEqual(['accruals.drafted', 'accruals.submit'])
+      } else if (submit.statusCode === 409) {
+        expect(submit.json().error).toMatch(/changed while you were on it/)
+        expect(row).toEqual({ state: 'DRAFT', version: 2 })
+        expect(steps).toEqual(['accruals.drafted', 'accruals.edited'])
+      } else {
+        // Both: the edit came first, and what was submitted is the edited version.
+        expect(row).toEqual({ state: 'SUBMITTED', version: 2 })
+        expect(steps).toEqual(['accruals.drafted', 'accruals.edited', 'accruals.submit'])
+      }
+    }
+    expect([...seen].every((pair) => ['200/409', '409/200', '200/200'].includes(pair))).toBe(true)
+  }, 600_000)
+
+  it('two approvals at once on two instances: one approves, the other is told; one audit row, one approver', async () => {
+    for (let attempt = 0; attempt < tries; attempt += 1) {
+      const id = await siteApproved()
+      const answers = await Promise.all([
+        two.a.request({ method: 'POST', url: `/api/accruals/${id}/approve`, token: team.reviewer.token }),
+        second.request({ method: 'POST', url: `/api/accruals/${id}/approve`, token: secondReviewer.token }),
+      ])
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
+      expect(answers.find((answer) => answer.statusCode === 409)!.json().error).toMatch(/already approved|changed while you were on it/)
+      expect((await rowOf(id)).state).toBe('APPROVED')
+      expect((await auditedSteps(id)).filter((action) => action === 'accruals.approve')).toHaveLength(1)
+      expect(await partsOf(id, 'approved')).toHaveLength(1)
+    }
+  }, 600_000)
+
+  it('an approval and a withdrawal at once: exactly one of them, in the state it leaves', async () => {
+    const won = { approve: 0, withdraw: 0 }
+    for (let attempt = 0; attempt < tries; attempt += 1) {
+      const id = await siteApproved()
+      const [approve, withdraw] = await Promise.all([
+        two.a.request({ method: 'POST', url: `/api/accruals/${id}/approve`, token: team.reviewer.token }),
+        second.request({ method: 'POST', url: `/api/accruals/${id}/withdraw`, token: team.requester.token }),
+      ])
+      expect([approve.statusCode, withdraw.statusCode].sort()).toEqual([200, 409])
+      const winner = approve.statusCode === 200 ? 'approve' : 'withdraw'
+      won[winner] += 1
+      expect((await rowOf(id)).state).toBe(winner === 'approve' ? 'APPROVED' : 'WITHDRAWN')
+      const steps = await auditedSteps(id)
+      expect(steps.filter((action) => action === 'accruals.approve' || action === 'accruals.withdraw')).toEqual([`accruals.${winner}`])
+      expect(await partsOf(id, winner === 'approve' ? 'withdrawn' : 'approved')).toEqual([])
+    }
+    expect(won.approve + won.withdraw).toBe(tries)
+  }, 600_000)
+})
