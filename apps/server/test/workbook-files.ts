@@ -59,7 +59,7 @@ export function workbookOf(sheetRows: Buffer | Buffer[], level = 1): Buffer {
     {
       name: '[Content_Types].xml',
       content: Buffer.from(
-        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
       ),
     },
     {

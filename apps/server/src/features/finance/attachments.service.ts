@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository.js'
-import { CONTENT_TYPES, detectFileType, extensionFits } from './file-type.js'
+import { CONTENT_TYPES, detectFileType, extensionFits, fileProblem } from './file-type.js'
 
 type Client = { ip: string; userAgent: string | undefined }
 
@@ -99,6 +99,20 @@ export function createAttachmentsService({
           `${fileName} is named as another type than its content, which is ${type}. Rename it with the right extension.`,
           { code: 'file_type_mismatch' },
         )
+      }
+      const problem = fileProblem(type, bytes)
+      if (problem) {
+        await audit.record({
+          action: 'finance.attachment_refused',
+          outcome: 'failure',
+          actorUserId: user.id,
+          targetType: owner.recordType,
+          targetId: owner.recordId,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: { fileName, reason: 'unsafe_content', detected: type, problem },
+        })
+        throw new AppError('unprocessable', problem, { code: 'file_refused' })
       }
       const sha256 = createHash('sha256').update(bytes).digest('hex')
       const id = await attachments.insert(

@@ -1,4 +1,6 @@
 import type { Attachment } from '@platform/contracts/finance'
+import { officeKind, officePackageProblem } from '../../lib/office-package.js'
+import { pdfActiveContentProblem } from '../../lib/pdf-active-content.js'
 
 type FileType = Attachment['type']
 
@@ -24,14 +26,6 @@ const EXTENSIONS: Record<FileType, string[]> = {
 
 const startsWith = (bytes: Buffer, signature: number[]) => signature.every((byte, index) => bytes[index] === byte)
 
-/** An Office file is a zip whose entries name what it is; the names sit in plain text in the local headers. */
-function officeType(bytes: Buffer): FileType | null {
-  if (!bytes.includes('[Content_Types].xml')) return null
-  if (bytes.includes('xl/workbook.xml') || bytes.includes('xl/')) return 'XLSX'
-  if (bytes.includes('word/document.xml') || bytes.includes('word/')) return 'DOCX'
-  return null
-}
-
 function isText(bytes: Buffer): boolean {
   if (bytes.includes(0)) return false
   try {
@@ -47,7 +41,7 @@ export function detectFileType(bytes: Buffer, fileName: string): FileType | null
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'PDF'
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'PNG'
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'JPEG'
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return officeType(bytes)
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return officeKind(bytes)
   if (bytes.length > 0 && isText(bytes)) return extensionOf(fileName) === 'csv' ? 'CSV' : 'TXT'
   return null
 }
@@ -59,4 +53,14 @@ export function extensionFits(type: FileType, fileName: string): boolean {
   const extension = extensionOf(fileName)
   if (type === 'CSV' || type === 'TXT') return ['csv', 'txt', 'text'].includes(extension)
   return EXTENSIONS[type].includes(extension)
+}
+
+/**
+ * Why a file of a type we accept is still refused, in words (null: it may be kept): an Office file that is not a clean
+ * package (a program inside, macros), a PDF that runs JavaScript or launches a program.
+ */
+export function fileProblem(type: FileType, bytes: Buffer): string | null {
+  if (type === 'XLSX' || type === 'DOCX') return officePackageProblem(bytes, type)
+  if (type === 'PDF') return pdfActiveContentProblem(bytes)
+  return null
 }

@@ -1,5 +1,6 @@
 import { UPLOAD_LIMITS } from '@platform/contracts/reports'
 import { AppError } from '../../../lib/errors.js'
+import { officePackageProblem } from '../../../lib/office-package.js'
 import { type UploadedTable, createTableCollector, refuse } from './upload-file.js'
 import { dateText, readDateStyles, readPart, readSharedStrings, readWorkbook, serialDate } from './xlsx-parts.js'
 import { zipEntries } from './zip-entries.js'
@@ -16,6 +17,9 @@ function columnNumber(reference: string): number {
 
 /** XLSX: the first worksheet, its first row as the header; read as a stream, stopping at the first limit passed. */
 export async function readXlsx(bytes: Buffer): Promise<UploadedTable> {
+  // A zip that only names its entries like a workbook, or one that carries a program or macros, is not read at all.
+  const problem = officePackageProblem(bytes, 'XLSX')
+  if (problem) throw refuse(problem, 'bad_xlsx')
   try {
     const entries = zipEntries(bytes)
     const budget = { left: UPLOAD_LIMITS.unpackedBytes }
