@@ -9,13 +9,14 @@ import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useSaveSite, useSites } from '../api/finance'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { SiteAccountsForm } from './site-accounts-form'
 import { TableHeader } from '@/components/data/table-header'
 
 const KIND_LABELS: Record<Site['kind'], string> = { SCHOOL: 'School', OFFICE: 'Office', OTHER: 'Other' }
 
 type Editing = { site: Site | null } | null
 
-const FIELDS = ['code', 'name', 'kind', 'depositFrequencyDays', 'depositThresholdCents'] as const
+const FIELDS = ['code', 'name', 'kind', 'depositFrequencyDays', 'depositThresholdCents', 'schoolSegment'] as const
 type Field = (typeof FIELDS)[number]
 
 /** Administration → Sites: the district's schools and offices, with how long cash may wait before it is deposited. */
@@ -41,7 +42,7 @@ export function SitesAdmin() {
         </Alert>
       ) : null}
       <Paper withBorder radius="md">
-        <ScrollTable minWidth={640} label="Sites" cardsOnPhone>
+        <ScrollTable minWidth={760} label="Sites" cardsOnPhone>
           <Table striped highlightOnHover>
             <Table.Caption>Sites</Table.Caption>
             <TableHeader
@@ -49,6 +50,7 @@ export function SitesAdmin() {
                 'Code',
                 'Name',
                 'Kind',
+                'School segment',
                 'Status',
                 'Deposit at least every',
                 'Deposit cash above',
@@ -61,6 +63,7 @@ export function SitesAdmin() {
                   <Table.Td ff="monospace">{site.code}</Table.Td>
                   <Table.Td>{site.name}</Table.Td>
                   <Table.Td>{KIND_LABELS[site.kind]}</Table.Td>
+                  <Table.Td ff="monospace">{site.schoolSegment ?? '—'}</Table.Td>
                   <Table.Td>
                     <Badge color={site.active ? 'teal.9' : 'gray.7'} variant="filled" tt="none">
                       {site.active ? 'Active' : 'Inactive'}
@@ -77,7 +80,7 @@ export function SitesAdmin() {
               ))}
               {sites.isSuccess && sites.data.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={7}>
+                  <Table.Td colSpan={8}>
                     <Text c="dimmed">No sites yet. Add the district's schools and offices.</Text>
                   </Table.Td>
                 </Table.Tr>
@@ -93,6 +96,7 @@ export function SitesAdmin() {
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {editing ? <SiteForm key={editing.site?.id ?? 'new'} site={editing.site} onDone={() => setEditing(null)} /> : null}
+        {editing?.site ? <SiteAccountsForm siteId={editing.site.id} siteName={editing.site.name} /> : null}
       </Modal>
     </Stack>
   )
@@ -106,6 +110,7 @@ function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
   const [active, setActive] = useState(site?.active ?? true)
   const [frequency, setFrequency] = useState<number | string>(site?.depositFrequencyDays ?? 7)
   const [threshold, setThreshold] = useState(site?.depositThresholdCents == null ? '' : (site.depositThresholdCents / 100).toFixed(2))
+  const [segment, setSegment] = useState(site?.schoolSegment ?? '')
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
 
   const onSubmit = (event: FormEvent) => {
@@ -119,6 +124,7 @@ function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
       active,
       depositFrequencyDays: frequency === '' ? undefined : Number(frequency),
       depositThresholdCents: cents,
+      schoolSegment: segment.trim() === '' ? null : segment,
     }
     const found = schemaErrors(SiteInputSchema, input, FIELDS)
     if (threshold.trim() !== '' && cents === null)
@@ -175,6 +181,15 @@ function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
           value={threshold}
           error={errors.depositThresholdCents}
           onChange={(event) => setThreshold(event.currentTarget.value)}
+        />
+        <TextInput
+          label="School-site segment"
+          description="3 digits, the last segment of the site's accounts (010). Its collectors credit that segment's revenue."
+          inputMode="numeric"
+          maxLength={3}
+          value={segment}
+          error={errors.schoolSegment}
+          onChange={(event) => setSegment(event.currentTarget.value)}
         />
         <Switch label="Active" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} />
         {save.isError ? (

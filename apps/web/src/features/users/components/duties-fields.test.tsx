@@ -20,7 +20,16 @@ const app = (app_id: number, app_code: string, app_name: string): MetaApplicatio
 })
 const apps = [app(1, 'DASHBOARD', 'Dashboard Overview'), app(2, 'PAYMENT_RECEIPTS', 'Payment Receipts'), app(3, 'ACCRUALS', 'Accruals')]
 const sites: Site[] = [
-  { id: 10, code: 'LHS', name: 'Lincoln High School', kind: 'SCHOOL', active: true, depositFrequencyDays: 7, depositThresholdCents: null },
+  {
+    id: 10,
+    code: 'LHS',
+    name: 'Lincoln High School',
+    kind: 'SCHOOL',
+    active: true,
+    depositFrequencyDays: 7,
+    depositThresholdCents: null,
+    schoolSegment: '010',
+  },
   {
     id: 20,
     code: 'MMS',
@@ -29,6 +38,7 @@ const sites: Site[] = [
     active: true,
     depositFrequencyDays: 7,
     depositThresholdCents: null,
+    schoolSegment: '020',
   },
 ]
 

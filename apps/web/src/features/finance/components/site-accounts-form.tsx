@@ -1,0 +1,86 @@
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { REVENUE_OBJECTS, SiteAccountsInputSchema } from '@platform/contracts/finance-site-accounts'
+import { AlertCircle } from 'lucide-react'
+import { useState } from 'react'
+import { errorMessage } from '@/lib/api-client'
+import { useSaveSiteAccounts, useSiteAccounts } from '../api/site-accounts'
+
+/**
+ * The accounts a site's collectors may credit beyond the revenue of its own school-site segment: one pattern a line,
+ * each segment its digits or * (the server checks them again and audits the change).
+ */
+export function SiteAccountsForm({ siteId, siteName }: { siteId: number; siteName: string }) {
+  const accounts = useSiteAccounts(siteId)
+  if (accounts.isError)
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<AlertCircle size={18} aria-hidden="true" />}
+        title="The allowed accounts could not be loaded"
+      >
+        {errorMessage(accounts.error, 'Try again in a moment.')}
+      </Alert>
+    )
+  if (!accounts.data) return null
+  return <Form key={accounts.data.data.patterns.join('\n')} siteId={siteId} siteName={siteName} initial={accounts.data.data} />
+}
+
+function Form({
+  siteId,
+  siteName,
+  initial,
+}: {
+  siteId: number
+  siteName: string
+  initial: { schoolSegment: string | null; patterns: string[] }
+}) {
+  const save = useSaveSiteAccounts(siteId)
+  const [text, setText] = useState(initial.patterns.join('\n'))
+  const [problem, setProblem] = useState<string | null>(null)
+  const onSave = () => {
+    const input = {
+      patterns: text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    }
+    const checked = SiteAccountsInputSchema.safeParse(input)
+    setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? 'Check the patterns.'))
+    if (!checked.success) return
+    save
+      .mutateAsync(checked.data)
+      .then(() => notifications.show({ color: 'teal', message: `The accounts ${siteName}'s collectors may credit were saved.` }))
+      .catch(() => undefined) // shown below from save.error
+  }
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {initial.schoolSegment
+          ? `${siteName}'s collectors credit revenue (objects ${REVENUE_OBJECTS.first}–${REVENUE_OBJECTS.last}) of school site ${initial.schoolSegment}, and these accounts besides.`
+          : `${siteName} has no school-site segment yet: its collectors credit only these accounts.`}
+      </Text>
+      <Textarea
+        label="Accounts its collectors may also credit"
+        description="One a line; any segment may be * (for example 13-5310-*-*-*-8634-000)."
+        autosize
+        minRows={2}
+        ff="monospace"
+        value={text}
+        error={problem}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      {save.isError ? (
+        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Not saved" role="alert">
+          {errorMessage(save.error, 'Check the patterns and try again.')}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" loading={save.isPending} onClick={onSave}>
+          Save allowed accounts
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
