@@ -102,8 +102,14 @@ describe.each(testDialects())('accruals: controls that hold (%s)', (dialect) => 
       `You edited request #${id}, so another person with the SITE_APPROVER duty must site-approve it.`,
     )
     expect(seen.stepReasons.return).toBe(`You edited request #${id}, so another person with the SITE_APPROVER duty must return it.`)
+    // My queue asks only those who may take the step.
+    const queued = async (token: string) =>
+      ((await t.request({ method: 'GET', url: '/api/my-queue', token })).json().data as Array<{ key: string }>).map((item) => item.key)
+    expect(await queued(helper.token)).not.toContain(`ACCRUALS:accrual:${id}:site-approve`)
+    expect(await queued(team.siteApprover.token)).toContain(`ACCRUALS:accrual:${id}:site-approve`)
     await stepOk(t, team.siteApprover.token, id, 'site-approve')
     expect((await step(t, helper.token, id, 'approve')).statusCode).toBe(422)
+    expect(await queued(helper.token)).not.toContain(`ACCRUALS:accrual:${id}:approve`)
     // The site approver who also reviews for fiscal services may not give the final approval either.
     const both = await setup.person(['SITE_APPROVER', 'FISCAL_REVIEWER'])
     const { id: second } = await draft(

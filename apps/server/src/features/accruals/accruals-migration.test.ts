@@ -89,7 +89,7 @@ describe.each(testDialects())('accruals: migration 0036 fills in what earlier re
     await k.updateTable('accrual_liquidations').set({ expected_cents: null }).execute()
     await k.updateTable('accrual_cycles').set({ journal_posted_at: null }).execute()
     await k.deleteFrom('accrual_journal_lines').execute()
-    await fillIn(k)
+    await fillIn(k as unknown as Parameters<typeof fillIn>[0])
 
     const after = await snapshot()
     expect(after.parts).toEqual(before.parts)

@@ -6,7 +6,12 @@ import { DAY_MS, type Clock } from '../../lib/clock.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { AccrualAccess } from './accrual-access.js'
+import { STEP_TABLE } from './accrual-steps.js'
 import type { AccrualRow, AccrualsRepository } from './accruals.repository.js'
+
+/** The people who played any of these parts (they are not asked to take the step). */
+const barringUsers = (participants: Array<{ userId: number; part: string }>, barred: readonly string[]) =>
+  participants.filter((participant) => barred.includes(participant.part)).map((participant) => participant.userId)
 
 /** How many days before the sites' deadline the reminder goes out and My queue shows it. */
 export const DEADLINE_NOTICE_DAYS = 3
@@ -40,27 +45,18 @@ export function createAccrualsOversightService(deps: {
 
   async function reviewItems(user: AuthUser): Promise<QueueItem[]> {
     const items: QueueItem[] = []
+    // What waits for a review the person may take: never a request they took a barred part in (separation's table).
+    const barred = async (row: AccrualRow, step: 'site-approve' | 'approve') =>
+      (await access.reasonNotOffered(access.stepCheck(row.accrual_id, step, STEP_TABLE[step][row.state as 'SUBMITTED']!, user.id))) !== null
     const reviews = [
-      {
-        duty: 'SITE_APPROVER',
-        state: 'SUBMITTED',
-        step: 'site-approve',
-        title: 'Site-approve',
-        barred: (row: AccrualRow) => row.requester_id === user.id,
-      },
-      {
-        duty: 'FISCAL_REVIEWER',
-        state: 'SITE_APPROVED',
-        step: 'approve',
-        title: 'Approve',
-        barred: (row: AccrualRow) => row.requester_id === user.id || row.site_approved_by === user.id,
-      },
+      { duty: 'SITE_APPROVER', state: 'SUBMITTED', step: 'site-approve' as const, title: 'Site-approve' },
+      { duty: 'FISCAL_REVIEWER', state: 'SITE_APPROVED', step: 'approve' as const, title: 'Approve' },
     ]
     for (const review of reviews) {
       const siteIds = await sitesOf(user, review.duty)
       if (siteIds === undefined) continue
       for (const row of await accruals.waiting([review.state], siteIds)) {
-        if (review.barred(row as AccrualRow)) continue
+        if (await barred(row as AccrualRow, review.step)) continue
         const cycle = await accruals.findCycle(row.cycle_id)
         const due = cycle ? endOf(cycle.lock_on) : null
         items.push({
@@ -79,7 +75,8 @@ export function createAccrualsOversightService(deps: {
 
   async function requesterItems(user: AuthUser): Promise<QueueItem[]> {
     const items: QueueItem[] = []
-    const mine = (await accruals.list({ scope: { all: true }, requesterId: user.id, states: ['RETURNED', 'DRAFT'] }, 200, 0)).rows
+    // The requests the person holds: only they may correct and submit them.
+    const mine = (await accruals.list({ scope: { all: true }, holderId: user.id, states: ['RETURNED', 'DRAFT'] }, 200, 0)).rows
     for (const row of mine) {
       const cycle = await accruals.findCycle(row.cycle_id)
       if (!cycle) continue
@@ -127,7 +124,7 @@ export function createAccrualsOversightService(deps: {
       if (!row) return
       const url = `${deps.appUrl}${href(accrualId)}`
       if (step === 'return') {
-        const requester = await accruals.userEmail(row.requester_id)
+        const requester = await accruals.userEmail(row.holder_id ?? row.requester_id)
         if (!requester || requester.is_active !== 1) return
         if (!(await accruals.claimNotice(`returned:${accrualId}:${row.version}:${row.updated_at}`, clock.now().toISOString()))) return
         await deps.enqueueMail({
@@ -145,8 +142,10 @@ export function createAccrualsOversightService(deps: {
             : null
       if (!next) return
       const site = await finance.site(row.site_id).catch(() => null)
+      const rule = STEP_TABLE[step === 'submit' ? 'site-approve' : 'approve'][step === 'submit' ? 'SUBMITTED' : 'SITE_APPROVED']!
+      const tookPart = new Set(barringUsers(await access.participants(accrualId), rule.barred))
       for (const holder of await accruals.holders(next.duty, row.site_id)) {
-        if (holder.user_id === row.requester_id || holder.user_id === row.site_approved_by) continue
+        if (tookPart.has(holder.user_id)) continue
         await deps.enqueueMail({
           kind: 'accrual_to_approve',
           to: holder.email,
