@@ -10,6 +10,7 @@ import { FiltersPanel } from '@/components/data/filters-panel'
 import { ListResults } from '@/components/data/list-results'
 import { RowToggle } from '@/components/data/row-toggle'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { useAuth } from '@/lib/auth-context'
 import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePageOffset } from '@/lib/use-page-offset'
@@ -17,6 +18,7 @@ import { exportAuditLog, useAuditActions, useAuditLog, type AuditFilters } from 
 import { actionLabel, subjectLabel } from '../utils/audit-labels'
 import { parseAuditDetails, summariseDetails } from '../utils/audit-details'
 import { AuditDetailsPanel } from './audit-details-panel'
+import { CheckpointsPanel } from './checkpoints-panel'
 import { TableHeader } from '@/components/data/table-header'
 
 const PAGE_SIZES = [25, 50, 100, 200] as const
@@ -101,6 +103,7 @@ export function ActivityLog() {
   const log = useAuditLog(filters, limit, offset)
   const actions = useAuditActions()
   const activeCount = [person, action, range.from, range.to].filter(Boolean).length
+  const { user } = useAuth()
 
   return (
     <Stack gap="lg">
@@ -163,6 +166,8 @@ export function ActivityLog() {
           </ListResults>
         </Stack>
       </Paper>
+
+      {user?.roleCode === 'SUPER_ADMIN' ? <CheckpointsPanel /> : null}
     </Stack>
   )
 }
