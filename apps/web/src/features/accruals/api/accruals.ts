@@ -7,7 +7,9 @@ import {
   CycleResponseSchema,
   CycleTotalsResponseSchema,
   JournalExportListResponseSchema,
+  LiquidationVarianceListResponseSchema,
   XLSX_CONTENT_TYPE,
+  type HandOverInput,
   type AccrualInput,
   type AccrualStep,
   type CycleInput,
@@ -28,6 +30,7 @@ export const accrualsKeys = {
   list: (query: AccrualListFilters) => ['accruals', 'list', query] as const,
   accrual: (id: number) => ['accruals', 'accrual', id] as const,
   journals: (cycleId: number) => ['accruals', 'journals', cycleId] as const,
+  variances: (cycleId: number) => ['accruals', 'variances', cycleId] as const,
 }
 
 /** GET /api/accruals/my-duties: the signed-in person's duties in Accruals and their sites. */
@@ -82,6 +85,15 @@ export const useJournals = (cycleId: number | null) =>
     enabled: cycleId !== null,
   })
 
+/** GET /api/accrual-cycles/{id}/variances: liquidations that paid something other than what was open, with their reasons. */
+export const useVariances = (cycleId: number | null) =>
+  useQuery({
+    queryKey: accrualsKeys.variances(cycleId ?? 0),
+    queryFn: ({ signal }) => api.get(`/api/accrual-cycles/${cycleId}/variances`, LiquidationVarianceListResponseSchema, { signal }),
+    select: (r) => r.data,
+    enabled: cycleId !== null,
+  })
+
 /** Every change may move lists, totals, journals and My queue: they are all fetched again. */
 function useAccrualsMutation<V, R>(run: (variables: V) => Promise<R>) {
   const client = useQueryClient()
@@ -118,6 +130,12 @@ export const useAccrualStep = () =>
 export const useRecordLiquidation = () =>
   useAccrualsMutation(({ id, input }: { id: number; input: LiquidationInput }) =>
     api.post(`/api/accruals/${id}/liquidations`, AccrualResponseSchema, input),
+  )
+
+/** POST /api/accruals/{id}/hand-over: a CONTROLLER gives the request to another person, with a reason. */
+export const useHandOver = () =>
+  useAccrualsMutation(({ id, input }: { id: number; input: HandOverInput }) =>
+    api.post(`/api/accruals/${id}/hand-over`, AccrualResponseSchema, input),
   )
 
 /** POST /api/accruals/{id}/write-off: the CONTROLLER writes off what is left, with a reason. */

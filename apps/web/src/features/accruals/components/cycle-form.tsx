@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { CycleInputSchema, type Cycle } from '@platform/contracts/accruals'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
@@ -59,6 +59,7 @@ export function CycleForm({ cycle, onDone }: { cycle: Cycle | null; onDone: (sav
       .catch(() => undefined)
   }
 
+  const fixed = cycle?.datesFixed ?? false
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
@@ -70,9 +71,21 @@ export function CycleForm({ cycle, onDone }: { cycle: Cycle | null; onDone: (sav
           required
           data-autofocus
         />
+        {fixed ? (
+          <Alert color="blue" role="status">
+            A journal was posted from this cycle and is dated by it: its dates no longer change. Its materiality threshold may.
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput type="date" label="Cut-off date (accrual date)" value={values.cutoffOn} onChange={set('cutoffOn')} required />
-          <TextInput type="date" label="Sites submit by" value={values.submitBy} onChange={set('submitBy')} required />
+          <TextInput
+            type="date"
+            label="Cut-off date (accrual date)"
+            value={values.cutoffOn}
+            onChange={set('cutoffOn')}
+            required
+            disabled={fixed}
+          />
+          <TextInput type="date" label="Sites submit by" value={values.submitBy} onChange={set('submitBy')} required disabled={fixed} />
           <TextInput
             type="date"
             label="Lock date"
@@ -80,9 +93,10 @@ export function CycleForm({ cycle, onDone }: { cycle: Cycle | null; onDone: (sav
             value={values.lockOn}
             onChange={set('lockOn')}
             required
+            disabled={fixed}
           />
-          <TextInput type="date" label="Board approval" value={values.boardOn} onChange={set('boardOn')} required />
-          <TextInput type="date" label="County verification" value={values.countyOn} onChange={set('countyOn')} required />
+          <TextInput type="date" label="Board approval" value={values.boardOn} onChange={set('boardOn')} required disabled={fixed} />
+          <TextInput type="date" label="County verification" value={values.countyOn} onChange={set('countyOn')} required disabled={fixed} />
           <TextInput
             label="Materiality threshold ($)"
             inputMode="decimal"

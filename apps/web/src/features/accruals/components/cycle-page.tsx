@@ -3,15 +3,16 @@ import type { Cycle, Total } from '@platform/contracts/accruals'
 import { formatCents } from '@platform/contracts/finance-money'
 import { CalendarPlus, Pencil } from 'lucide-react'
 import { useState } from 'react'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { EmptyRow } from '@/components/data/empty-row'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useCycleTotals } from '../api/accruals'
+import { useCycleTotals, useVariances } from '../api/accruals'
 import { countdownText, DEADLINE_LABELS, stateOrTypeLabel } from './accrual-parts'
 import { CycleForm } from './cycle-form'
+import { requestPath } from './paths'
 import { CycleSelect, useChosenCycle } from './cycle-select'
 import { useAccrualDuties } from './use-accrual-duties'
 import { TableHeader } from '@/components/data/table-header'
@@ -56,6 +57,7 @@ export function CyclePage() {
       ) : null}
       {cycle ? <CycleDates cycle={cycle} /> : null}
       {cycle ? <CycleTotalsView cycle={cycle} /> : null}
+      {cycle ? <VariancesView cycle={cycle} /> : null}
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -168,6 +170,66 @@ function TotalsTable({
           </Table.Tbody>
         </Table>
       </ScrollTable>
+    </Paper>
+  )
+}
+
+/** The cycle's liquidations that paid something other than what was still open, each with the reason given. */
+function VariancesView({ cycle }: { cycle: Cycle }) {
+  const variances = useVariances(cycle.id)
+  if (variances.isError)
+    return (
+      <Alert color="red" title="The variances could not be loaded">
+        {errorMessage(variances.error, 'Try again in a moment.')}
+      </Alert>
+    )
+  if (!variances.data) return null
+  return (
+    <Paper withBorder radius="md" component="section" aria-labelledby="variances-title">
+      <Stack gap={0}>
+        <Title order={3} size="h4" id="variances-title" p="md" pb="xs">
+          Liquidation variances
+        </Title>
+        <ScrollTable minWidth={820} label="Liquidation variances" cardsOnPhone>
+          <Table striped aria-label="Liquidation variances">
+            <TableHeader
+              columns={[
+                'Accrual',
+                'Site',
+                'Vendor',
+                { label: 'Accrued', ta: 'right' },
+                { label: 'Open before', ta: 'right' },
+                { label: 'Paid', ta: 'right' },
+                { label: 'Difference', ta: 'right' },
+                'Reason',
+                'Paid on',
+              ]}
+            />
+            <Table.Tbody>
+              {variances.data.map((row) => (
+                <Table.Tr key={row.liquidationId}>
+                  <Table.Td>
+                    <Link to={requestPath(row.accrualId)}>{row.accrualId}</Link>
+                  </Table.Td>
+                  <Table.Td>{row.siteCode}</Table.Td>
+                  <Table.Td>{row.vendor}</Table.Td>
+                  <Table.Td ta="right">{formatCents(row.accruedCents)}</Table.Td>
+                  <Table.Td ta="right">{formatCents(row.openCents)}</Table.Td>
+                  <Table.Td ta="right">{formatCents(row.paidCents)}</Table.Td>
+                  <Table.Td ta="right">{formatCents(row.differenceCents)}</Table.Td>
+                  <Table.Td>{row.reason ?? 'Recorded before reasons were asked'}</Table.Td>
+                  <Table.Td>{row.paidOn}</Table.Td>
+                </Table.Tr>
+              ))}
+              {variances.data.length === 0 ? (
+                <EmptyRow columns={9} size="sm">
+                  Every liquidation so far paid what was open.
+                </EmptyRow>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </Stack>
     </Paper>
   )
 }

@@ -5,6 +5,7 @@ import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import { useState, type FormEvent } from 'react'
 import { EmptyRow } from '@/components/data/empty-row'
 import { FormAlerts } from '@/components/form-alerts'
+import { StepNotOffered } from '@/components/step-not-offered'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { useRecordLiquidation, useWriteOff } from '../api/accruals'
@@ -29,6 +30,8 @@ export function LiquidationsPanel({ accrual }: { accrual: AccrualDetail }) {
             <Button color="red.9" variant="outline" size="xs" onClick={() => setWritingOff(true)}>
               Write off the remainder
             </Button>
+          ) : accrual.stepReasons.writeOff ? (
+            <StepNotOffered label="Write off the remainder" reason={accrual.stepReasons.writeOff} />
           ) : null}
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -45,13 +48,14 @@ export function LiquidationsPanel({ accrual }: { accrual: AccrualDetail }) {
         ) : null}
         <ScrollTable minWidth={560} label="Liquidations" cardsOnPhone>
           <Table striped aria-label="Liquidations">
-            <TableHeader columns={['Paid on', 'Reference', 'Amount', 'Recorded by']} />
+            <TableHeader columns={['Paid on', 'Reference', 'Amount', 'Why it differs', 'Recorded by']} />
             <Table.Tbody>
               {accrual.liquidations.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td>{entry.paidOn}</Table.Td>
                   <Table.Td>{entry.reference}</Table.Td>
                   <Table.Td>{formatCents(entry.amountCents)}</Table.Td>
+                  <Table.Td>{entry.varianceReason ?? '—'}</Table.Td>
                   <Table.Td>
                     {entry.recordedByName}
                     <Text size="xs" c="dimmed">
@@ -61,14 +65,18 @@ export function LiquidationsPanel({ accrual }: { accrual: AccrualDetail }) {
                 </Table.Tr>
               ))}
               {accrual.liquidations.length === 0 ? (
-                <EmptyRow columns={4} size="sm">
+                <EmptyRow columns={5} size="sm">
                   Nothing cleared yet.
                 </EmptyRow>
               ) : null}
             </Table.Tbody>
           </Table>
         </ScrollTable>
-        {accrual.actions.liquidate ? <LiquidationForm accrual={accrual} /> : null}
+        {accrual.actions.liquidate ? (
+          <LiquidationForm accrual={accrual} />
+        ) : accrual.stepReasons.liquidate ? (
+          <StepNotOffered label="Record liquidation" reason={accrual.stepReasons.liquidate} />
+        ) : null}
       </Stack>
       <Modal
         opened={writingOff}
@@ -87,13 +95,20 @@ function LiquidationForm({ accrual }: { accrual: AccrualDetail }) {
   const [paidOn, setPaidOn] = useState('')
   const [reference, setReference] = useState('')
   const [amount, setAmount] = useState('')
+  const [varianceReason, setVarianceReason] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  const amountCents = parseDollars(amount)
+  // A payment other than what is still open is a variance: the server asks why, and so does the form.
+  const differs = amountCents !== null && amountCents > 0 && amountCents !== accrual.variance.remainingCents
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const amountCents = parseDollars(amount)
-    const parsed = LiquidationInputSchema.safeParse({ paidOn, reference, amountCents })
+    const parsed = LiquidationInputSchema.safeParse({ paidOn, reference, amountCents, varianceReason: differs ? varianceReason : null })
     if (!parsed.success || amountCents === null)
       return setProblem('Enter the date paid, the payment or receipt reference and the amount cleared, such as 250.00.')
+    if (differs && !parsed.data.varianceReason)
+      return setProblem(
+        `The payment differs from the ${formatCents(accrual.variance.remainingCents)} still open: say why (a partial bill, freight, a credit…).`,
+      )
     setProblem(null)
     void record
       .mutateAsync({ id: accrual.id, input: parsed.data })
@@ -105,6 +120,7 @@ function LiquidationForm({ accrual }: { accrual: AccrualDetail }) {
         setPaidOn('')
         setReference('')
         setAmount('')
+        setVarianceReason('')
       })
       .catch(() => undefined)
   }
@@ -133,6 +149,17 @@ function LiquidationForm({ accrual }: { accrual: AccrualDetail }) {
             Record liquidation
           </Button>
         </Group>
+        {differs ? (
+          <Textarea
+            label="Why it differs from what is still open"
+            description={`${formatCents(accrual.variance.remainingCents)} is still open on this accrual.`}
+            value={varianceReason}
+            onChange={(event) => setVarianceReason(event.currentTarget.value)}
+            required
+            autosize
+            minRows={2}
+          />
+        ) : null}
         <FormAlerts problem={problem} mutation={record} failedTitle="The liquidation was not recorded" />
       </Stack>
     </form>

@@ -146,6 +146,8 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
       lines: lines.map((line, index) => ({ account: line.account, amountCents: lineCents[index]! })),
       duplicateNote: askDuplicateNote ? duplicateNote || null : null,
       restrictedJustification: restricted ? restrictedJustification || null : null,
+      // The version this form was opened on: the server refuses the edit if the request changed since.
+      ...(existing ? { version: existing.version } : {}),
     }
     const parsed = AccrualInputSchema.safeParse(input)
     if (!parsed.success) return setProblem(parsed.error.issues.map((issue) => readableIssue(formMessage(issue.message))).join(' '))

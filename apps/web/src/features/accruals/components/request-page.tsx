@@ -4,6 +4,7 @@ import { formatCents } from '@platform/contracts/finance-money'
 import { Pencil } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { StepNotOffered } from '@/components/step-not-offered'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -12,6 +13,7 @@ import { AccrualStateBadge, BASIS_LABELS, CLEARING_LABELS, Fact, FlagBadges, His
 import { AttachmentsPanel } from './attachments-panel'
 import { LiquidationsPanel } from './liquidations-panel'
 import { editRequestPath, requestPath } from './paths'
+import { HandOverPanel } from './hand-over-panel'
 import { StepButtons } from './step-buttons'
 import { VersionsPanel } from './versions-panel'
 import { TableHeader } from '@/components/data/table-header'
@@ -48,6 +50,8 @@ export function RequestPage() {
           <Button component={Link} to={editRequestPath(data.id)} variant="default" leftSection={<Pencil size={16} aria-hidden="true" />}>
             Edit request
           </Button>
+        ) : data.stepReasons.edit ? (
+          <StepNotOffered label="Edit request" reason={data.stepReasons.edit} />
         ) : null}
       </Group>
       {data.lastReason && ['RETURNED', 'REJECTED', 'WRITTEN_OFF'].includes(data.state) ? (
@@ -65,6 +69,7 @@ export function RequestPage() {
         </Alert>
       ) : null}
       <StepButtons accrual={data} />
+      {data.actions.handOver ? <HandOverPanel accrual={data} /> : null}
       <Facts data={data} />
       <Lines data={data} />
       <LiquidationsPanel accrual={data} />
@@ -103,6 +108,7 @@ function Facts({ data }: { data: AccrualDetail }) {
         </Fact>
         <Fact label="Accrual account">{data.accrualAccount ?? 'From the district settings'}</Fact>
         <Fact label="Requested by">{data.requesterName}</Fact>
+        {data.holderId !== data.requesterId ? <Fact label="Now held by">{data.holderName}</Fact> : null}
         <Fact label="Version">{data.version}</Fact>
         {data.siteApproverName ? <Fact label="Site approval">{data.siteApproverName}</Fact> : null}
         {data.approverName ? <Fact label="Approved by">{data.approverName}</Fact> : null}

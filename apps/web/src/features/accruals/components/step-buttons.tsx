@@ -4,6 +4,7 @@ import { ReasonInputSchema, type AccrualActions, type AccrualDetail, type Accrua
 import { formatCents } from '@platform/contracts/finance-money'
 import { useState, type FormEvent } from 'react'
 import { FormAlerts } from '@/components/form-alerts'
+import { StepNotOffered } from '@/components/step-not-offered'
 import { useAccrualStep } from '../api/accruals'
 import { STATE_LABELS } from './accrual-parts'
 
@@ -76,11 +77,16 @@ const STEPS: StepSpec[] = [
   },
 ]
 
-/** The review steps the person may take now; each is confirmed, and return and reject ask a reason. */
+/**
+ * The review steps the person may take now, each confirmed (return and reject ask a reason), and beside them the steps
+ * they hold the duty for but may not take here, disabled with the server's reason (separation of duties, or a request
+ * that is someone else's).
+ */
 export function StepButtons({ accrual }: { accrual: AccrualDetail }) {
   const [asking, setAsking] = useState<StepSpec | null>(null)
   const offered = STEPS.filter((spec) => accrual.actions[spec.action])
-  if (offered.length === 0) return null
+  const refused = STEPS.filter((spec) => !accrual.actions[spec.action] && accrual.stepReasons[spec.action])
+  if (offered.length === 0 && refused.length === 0) return null
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Steps">
       <Group gap="sm" wrap="wrap">
@@ -95,6 +101,13 @@ export function StepButtons({ accrual }: { accrual: AccrualDetail }) {
           </Button>
         ))}
       </Group>
+      {refused.length > 0 ? (
+        <Group gap="md" wrap="wrap" align="flex-start" mt={offered.length > 0 ? 'sm' : 0}>
+          {refused.map((spec) => (
+            <StepNotOffered key={spec.step} label={spec.label} reason={accrual.stepReasons[spec.action]!} />
+          ))}
+        </Group>
+      ) : null}
       <Modal
         opened={asking !== null}
         onClose={() => setAsking(null)}
