@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { ApplicationsRepository } from './applications.repository.js'
+import { heldInWords, heldRecordsOf } from './application-records.js'
 import type { ClientInfo } from '../../lib/client-info.js'
 
 type CreateInput = z.output<typeof CreateApplicationBodySchema>
@@ -92,14 +93,34 @@ export function createApplicationsAdminService(deps: {
       return present(appId)
     },
 
-    /** Deletes an application and every grant of it; the audit log keeps what was removed. */
+    /**
+     * Deletes an application and every grant of it; the audit log keeps what was removed. One that holds records (fiscal
+     * records, duties, exceptions, attachments) is refused with 409 saying what it holds: it is deactivated instead.
+     */
     async delete(appId: number, actor: AuthUser, client: ClientInfo): Promise<{ removedGrants: number; name: string }> {
       const existing = await applications.findById(appId)
       if (!existing) throw new AppError('not_found', `There is no application with id ${appId}.`)
+      const held = heldRecordsOf(existing.app_code)
       const holders = await inTransaction(async (trx) => {
+        const counts = await applications.countHeld({ appId, appCode: existing.app_code }, held, trx)
+        const words = heldInWords(held.map((kind, index) => ({ held: kind, count: counts[index]! })))
+        if (words)
+          throw new AppError('conflict', `${existing.app_name} holds ${words}; it cannot be deleted. Deactivate it instead.`, {
+            code: 'application_has_records',
+          })
         const removed = await applications.delete(appId, trx)
         await applications.bumpAccessVersion(trx)
         return removed
+      }).catch((error: unknown) => {
+        // A duty or exception granted between the count and the delete: the database's own reference refuses it.
+        if (error instanceof AppError || !/foreign key|violates foreign key/i.test(String(error))) throw error
+        throw new AppError(
+          'conflict',
+          `${existing.app_name} was given records while it was being deleted; it cannot be deleted. Deactivate it instead.`,
+          {
+            code: 'application_has_records',
+          },
+        )
       })
       await audit.record({
         action: 'application.deleted',

@@ -1,9 +1,10 @@
-import type { InferResult, Insertable, Updateable } from 'kysely'
+import { type InferResult, type Insertable, type Updateable, sql } from 'kysely'
 import type { Db, Executor } from '../../db/database.js'
 import { precompile } from '../../db/precompiled.js'
 import { createSettingsRepository } from '../../db/settings.repository.js'
 import { ACCESS_VERSION_SETTING, type ApplicationsTable } from '../../db/schema.js'
 import { randomToken } from '../../lib/crypto.js'
+import type { HeldRecords } from './application-records.js'
 
 const MENU_COLUMNS = [
   'applications.app_id',
@@ -81,6 +82,17 @@ export function createApplicationsRepository(db: Db) {
       executor.insertInto('applications').values(row).returning('app_id').executeTakeFirstOrThrow(),
     update: (appId: number, changes: Updateable<ApplicationsTable>, executor: Executor = db.kysely) =>
       executor.updateTable('applications').set(changes).where('app_id', '=', appId).execute(),
+    /** How many rows of each kind the application holds (application-records.ts), as the step's transaction sees them. */
+    async countHeld(app: { appId: number; appCode: string }, held: HeldRecords[], executor: Executor): Promise<number[]> {
+      const counts: number[] = []
+      for (const kind of held) {
+        const filter =
+          kind.by === 'app_id' ? sql`where app_id = ${app.appId}` : kind.by === 'app_code' ? sql`where app_code = ${app.appCode}` : sql``
+        const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(kind.table)} ${filter}`.execute(executor)
+        counts.push(Number(rows[0]?.n ?? 0))
+      }
+      return counts
+    },
     /** Removes an application and its grants; returns who held it. */
     async delete(appId: number, executor: Executor): Promise<number[]> {
       const holders = await executor
