@@ -335,8 +335,10 @@ export function createDepositsService(deps: {
       advance(id, 'approve', { approved_by: user.id, approved_at: clock.now().toISOString() }, user, client),
     submit: (id: number, user: AuthUser, client: Client) =>
       advance(id, 'submit', { submitted_by: user.id, submitted_at: clock.now().toISOString() }, user, client),
-    confirm: (id: number, input: { treasuryReference: string; confirmedOn: string }, user: AuthUser, client: Client) =>
-      advance(
+    async confirm(id: number, input: { treasuryReference: string; confirmedOn: string }, user: AuthUser, client: Client) {
+      // The journal is dated by it: a day in the future or before the district's earliest fiscal year is no confirmation.
+      await finance.assertDayInWindow(input.confirmedOn, 'The confirmation date (confirmedOn)')
+      return advance(
         id,
         'confirm',
         {
@@ -347,7 +349,8 @@ export function createDepositsService(deps: {
         },
         user,
         client,
-      ),
+      )
+    },
     reconcile: (id: number, input: { statementReference: string; note?: string | null | undefined }, user: AuthUser, client: Client) =>
       advance(
         id,

@@ -97,9 +97,9 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
     expect(slip.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     expect((await step(t, approver.token, deposit.id, 'submit')).json().data.state).toBe('SUBMITTED')
     expect(
-      (await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: 'CT-2026-0412', confirmedOn: '2026-03-03' })).json()
+      (await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: 'CT-2026-0412', confirmedOn: '2026-03-02' })).json()
         .data,
-    ).toMatchObject({ state: 'CONFIRMED', treasuryReference: 'CT-2026-0412', confirmedOn: '2026-03-03' })
+    ).toMatchObject({ state: 'CONFIRMED', treasuryReference: 'CT-2026-0412', confirmedOn: '2026-03-02' })
     const done = await step(t, reconciler.token, deposit.id, 'reconcile', { statementReference: 'Statement March 2026' })
     expect(done.json().data.state).toBe('RECONCILED')
     expect(done.json().data.history.map((entry: { action: string }) => entry.action)).toEqual([
@@ -256,13 +256,13 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       await step(t, counter.token, deposit.id, 'count', exactCount(check.id))
       await step(t, approver.token, deposit.id, 'approve')
       await step(t, approver.token, deposit.id, 'submit')
-      const confirmation = { treasuryReference: 'CT-1', confirmedOn: '2026-03-03' }
+      const confirmation = { treasuryReference: 'CT-1', confirmedOn: '2026-03-02' }
       expect((await step(t, approver.token, deposit.id, 'confirm', confirmation)).json().code).toBe('duty_required')
-      expect((await step(t, reconciler.token, deposit.id, 'confirm', { confirmedOn: '2026-03-03' })).json().error).toContain(
+      expect((await step(t, reconciler.token, deposit.id, 'confirm', { confirmedOn: '2026-03-02' })).json().error).toContain(
         'Enter the treasury’s reference for the deposit (treasuryReference).',
       )
       expect(
-        (await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: ' ', confirmedOn: '2026-03-03' })).statusCode,
+        (await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: ' ', confirmedOn: '2026-03-02' })).statusCode,
       ).toBe(400)
       expect(
         (await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: 'CT-1', confirmedOn: 'March 3' })).statusCode,
@@ -277,7 +277,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       await step(t, counter.token, deposit.id, 'count', exactCount(check.id))
       await step(t, approverReconciler.token, deposit.id, 'approve')
       await step(t, approver.token, deposit.id, 'submit')
-      await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: 'CT-1', confirmedOn: '2026-03-03' })
+      await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: 'CT-1', confirmedOn: '2026-03-02' })
       expect((await step(t, collector.token, deposit.id, 'reconcile', { statementReference: 'S-1' })).json().code).toBe('duty_required')
       const refused = await step(t, approverReconciler.token, deposit.id, 'reconcile', { statementReference: 'S-1' })
       expect(refused.statusCode).toBe(422)
@@ -370,7 +370,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
     await step(t, counter.token, deposit.id, 'count', exactCount(check.id))
     await step(t, approver.token, deposit.id, 'approve')
     await step(t, approver.token, deposit.id, 'submit')
-    await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: 'CT-1', confirmedOn: '2026-03-03' })
+    await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: 'CT-1', confirmedOn: '2026-03-02' })
     expect((await returned(approver.token)).json().code).toBe('duty_required')
     expect((await returned(reconciler.token, cash.id)).json().code).toBe('not_a_check')
     const collectorReconciler = await setup.person(['RECONCILER'])

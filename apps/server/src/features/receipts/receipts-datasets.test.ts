@@ -46,7 +46,7 @@ describe.each(testDialects())('Reports Studio: receipts and deposits datasets an
     await step(t, counter.token, deposit.id, 'count', { cash: cashFor(10050), checks: [], bagNumber: 'B' })
     await step(t, approver.token, deposit.id, 'approve')
     await step(t, approver.token, deposit.id, 'submit')
-    await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: 'CT-9', confirmedOn: '2026-03-03' })
+    await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: 'CT-9', confirmedOn: '2026-03-02' })
 
     const reports = (await t.request({ method: 'GET', url: '/api/reportlist', token: viewerToken })).json().reports as Array<{
       REPORT_ID: number

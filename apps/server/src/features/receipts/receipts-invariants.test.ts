@@ -149,7 +149,7 @@ describe.each(testDialects())('random sequences of actions keep the invariants (
             } else {
               const payload =
                 next.kind === 'confirm'
-                  ? { treasuryReference: 'CT-P', confirmedOn: '2026-03-03' }
+                  ? { treasuryReference: 'CT-P', confirmedOn: '2026-03-02' }
                   : next.kind === 'reconcile'
                     ? { statementReference: 'S-P' }
                     : undefined

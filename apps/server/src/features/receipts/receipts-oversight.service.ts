@@ -10,6 +10,7 @@ import type { DepositsRepository } from './deposits.repository.js'
 import type { ReceiptAccess } from './receipt-access.js'
 import { DEPOSIT_RECORD, DEPOSIT_STEP_NAMES, DEPOSIT_STEPS, type DepositStep } from './receipt-steps.js'
 import { type Client, SEPARATION_TARGET } from './receipt-mapping.js'
+import { exactCents } from './exact-cents.js'
 import { prepareJournal } from './receipts-journal.js'
 import type { ReceiptsJournalRepository } from './receipts-journal.repository.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
@@ -68,7 +69,7 @@ export function createReceiptsOversightService(deps: {
         siteName: row.name,
         depositFrequencyDays: row.deposit_frequency_days,
         receiptCount: Number(row.receipt_count),
-        amountCents: hidden ? null : Number(row.amount_cents),
+        amountCents: hidden ? null : exactCents(row.amount_cents),
         oldestIssuedAt: row.oldest_issued_at,
         ageDays,
         late: ageDays > row.deposit_frequency_days,

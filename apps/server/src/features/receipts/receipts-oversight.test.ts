@@ -198,8 +198,9 @@ describe.each(testDialects())('deposit clock, register, exceptions and the ERP j
       await step(t, reconciler.token, deposit.id, 'confirm', { treasuryReference: `CT-${confirmedOn}`, confirmedOn })
       return deposit
     }
-    const inRange = await confirmDeposit('2026-03-03')
-    await confirmDeposit('2026-04-15')
+    // Confirmation days are never after today (2026-03-02 on the test clock): the deposit outside the range is an earlier one.
+    const inRange = await confirmDeposit('2026-03-02')
+    await confirmDeposit('2026-02-27')
     const csv = await t.request({ method: 'GET', url: '/api/receipts/journal.csv?from=2026-03-01&to=2026-03-31', token: reconciler.token })
     expect(csv.statusCode).toBe(200)
     expect(csv.headers['content-type']).toContain('text/csv')
