@@ -530,18 +530,8 @@ export async function buildApp({
     ...accrualsDeps,
     readTable: (kind, bytes) => (kind === 'csv' ? readCsv(bytes) : readXlsx(bytes)),
   })
-  // A request's files (invoice, packing slip, grant award): whoever may see it reads them; its site's requesters and controllers add them.
-  attachments.registerAccess('ACCRUALS', 'accrual', async (user, recordId, mode) => {
-    const id = Number(recordId)
-    if (!Number.isSafeInteger(id) || id <= 0) return false
-    const seen = await accrualRequests.canSee(id, user)
-    if (!seen) return false
-    return (
-      mode === 'read' ||
-      (await accrualAccess.has(user, 'REQUESTER', seen.siteId)) ||
-      (await accrualAccess.has(user, 'CONTROLLER', seen.siteId))
-    )
-  })
+  // A request's files (invoice, packing slip, grant award): whoever may see it reads them; its holder and its site's controllers add them.
+  attachments.registerAccess('ACCRUALS', 'accrual', (user, recordId, mode) => accrualRequests.fileAccess(recordId, user, mode))
   // Public Information: requests belong to the district; the duty table is checked on each request by its services.
   const recordsWorkRepository = createRecordsWorkRepository(db)
   const recordsCalendarRepository = createRecordsCalendarRepository(db)

@@ -75,6 +75,18 @@ describe.each(testDialects())('accruals: controls that hold (%s)', (dialect) => 
       withdraw: words.replace('edit it', 'withdraw it'),
     })
     expect(await partsOf(id)).toEqual([[team.requester.userId, 'drafted']])
+    // Nor can they add files to it; its holder can.
+    const attach = (token: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/finance/attachments/ACCRUALS/accrual/${id}?fileName=invoice.txt`,
+        payload: Buffer.from('Invoice 77: $1.00\n'),
+        headers: { 'content-type': 'application/octet-stream' },
+        token,
+      })
+    expect((await attach(other.token)).statusCode).toBe(404)
+    expect(seen.actions.attach).toBe(false)
+    expect((await attach(team.requester.token)).statusCode).toBe(201)
     // A site-approved request is withdrawn by its holder only.
     await stepOk(t, team.requester.token, id, 'submit')
     await stepOk(t, team.siteApprover.token, id, 'site-approve')

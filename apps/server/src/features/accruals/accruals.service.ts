@@ -86,6 +86,13 @@ export function createAccrualsService(deps: {
     throw new AppError('forbidden', await notHolderWords(row, verb), { code: 'not_holder' })
   }
 
+  /** Adding a file to an open request: its holder (holding a requester's or controller's duty there), or a controller of its site. */
+  async function mayAttach(row: AccrualRow, user: AuthUser): Promise<boolean> {
+    if (FINAL_STATES.includes(row.state as AccrualDetail['state'])) return false
+    if (await access.has(user, LOCKED_DUTY, row.site_id)) return true
+    return holderOf(row) === user.id && (await access.has(user, EDIT_DUTY, row.site_id))
+  }
+
   /** A 409 in words for a step that lost a race: what the request is now. */
   async function changedMeanwhile(id: number, editing = false): Promise<AppError> {
     const now = await accruals.findById(id)
@@ -287,9 +294,7 @@ export function createAccrualsService(deps: {
       withdraw: await step('withdraw', 'withdraw', 'withdraw'),
       liquidate: clearable && (await offer('liquidate', 'liquidate', CLEARING_RULE)),
       writeOff: clearable && (await offer('writeOff', 'write off', CLEARING_RULE)),
-      attach:
-        !FINAL_STATES.includes(state) &&
-        ((await access.has(user, EDIT_DUTY, row.site_id)) || (await access.has(user, LOCKED_DUTY, row.site_id))),
+      attach: await mayAttach(row, user),
       handOver: HAND_OVER_RULE.from.includes(state) && (await access.has(user, HAND_OVER_RULE.duty, row.site_id)),
     }
     return { actions, stepReasons: reasons }
@@ -381,6 +386,20 @@ export function createAccrualsService(deps: {
       if (!row) return null
       const scope = await access.scope(user)
       return scope.all || scope.siteIds.includes(row.site_id) ? { siteId: row.site_id, state: row.state } : null
+    },
+
+    /**
+     * Who may read and add a request's files: whoever may see it reads them; while it is open, its holder (with the
+     * duty that changes it) and its site's controllers add them. Another requester of the site adds nothing to it.
+     */
+    async fileAccess(recordId: string, user: AuthUser, mode: 'read' | 'write'): Promise<boolean> {
+      const id = Number(recordId)
+      if (!Number.isSafeInteger(id) || id <= 0) return false
+      const row = await accruals.findById(id)
+      if (!row) return false
+      const scope = await access.scope(user)
+      if (!scope.all && !scope.siteIds.includes(row.site_id)) return false
+      return mode === 'read' || mayAttach(row, user)
     },
 
     async create(input: AccrualInputParsed, user: AuthUser, client: Client): Promise<AccrualDetail> {
