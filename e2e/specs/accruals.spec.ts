@@ -10,7 +10,18 @@ import { expect as baseExpect, test, usePlatform } from '../support/test.js'
 
 // The demo district: Rosa requests at Lincoln High (LHS); Fred is fiscal reviewer and controller everywhere. The test
 // adds a site approver at LHS, the chart's expense and accrual accounts, and the payable's accrual account.
-usePlatform({ env: { DEMO_DATA: 'true' } })
+// Sessions outlive the months the clock moves forward to the payments (a payment is never dated in the future).
+usePlatform({ env: { DEMO_DATA: 'true', SESSION_IDLE_HOURS: '8760', SESSION_MAX_DAYS: '366' } })
+test.afterEach(({ platform }) => platform.clock.reset())
+
+/**
+ * Payments clear an accrual after its cut-off (June 30, 2027 here), and the server takes no payment dated in the future:
+ * the platform's clock moves to the day after the payments of July 20, 2027.
+ */
+function toPaymentDay(platform: Platform) {
+  const day = Date.parse('2027-07-21T18:00:00.000Z')
+  if (platform.clock.now().getTime() < day) platform.clock.advance(day - platform.clock.now().getTime())
+}
 
 // Four browsers and a whole platform share two cores with other work: a screen may take more than the default to appear.
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -293,12 +304,15 @@ test('a requester files an accrual with an attachment; it is returned, fixed, ap
   await journals.getByRole('button', { name: /^Download / }).click()
   expect((await again).suggestedFilename()).toMatch(/\.csv$/)
 
-  // A payment of $700 clears it in part: the variance and what is still open show.
+  // A payment of $700 clears it in part: it differs from what is open, so the form asks why; the variance and what is
+  // still open show.
+  toPaymentDay(platform)
   await fred.goto(requestUrl)
   await expect(stateBadge(fred, 'Posted')).toBeVisible()
   await fred.getByLabel('Paid on').fill('2027-07-20')
   await fred.getByRole('textbox', { name: 'Reference' }).fill('WARRANT-88123')
   await fred.getByRole('textbox', { name: 'Amount cleared ($)' }).fill('700.00')
+  await fred.getByRole('textbox', { name: 'Why it differs from what is still open' }).fill('The first of two deliveries was billed')
   await fred.getByRole('button', { name: 'Record liquidation' }).click()
   await expect(stateBadge(fred, 'Partially liquidated')).toBeVisible()
   await expect(fred.getByRole('table', { name: 'Liquidations' })).toContainText('WARRANT-88123')
@@ -508,11 +522,17 @@ test('a controller writes off the remainder of a partly liquidated accrual with 
     data: {},
   })
   expect(journal.status(), await journal.text()).toBe(200)
+  toPaymentDay(platform)
   await post(
     fred,
     platform,
     `/api/accruals/${id}/liquidations`,
-    { paidOn: '2027-07-20', reference: 'WARRANT-90411', amountCents: 180_000 },
+    {
+      paidOn: '2027-07-20',
+      reference: 'WARRANT-90411',
+      amountCents: 180_000,
+      varianceReason: 'The gym was cleaned, the cafeteria not yet',
+    },
     201,
   )
   const requestUrl = `/apps/accruals/requests/${id}`
