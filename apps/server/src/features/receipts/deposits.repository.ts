@@ -1,6 +1,6 @@
-import type { Updateable } from 'kysely'
+import type { Transaction, Updateable } from 'kysely'
 import type { Db, Executor, WrittenAlong } from '../../db/database.js'
-import type { ReceiptDepositsTable } from '../../db/schema.js'
+import type { Database, ReceiptDepositsTable } from '../../db/schema.js'
 import type { SiteScope } from './receipts.repository.js'
 
 const SUMMARY = [
@@ -18,6 +18,28 @@ const SUMMARY = [
   'd.over_short_cents',
   'd.confirmed_on',
 ] as const
+
+/** How often a step's transaction is tried again when SQLite answers busy, and how long it waits before each. */
+const BUSY_TRIES = 5
+const BUSY_WAIT_MS = 10
+
+/**
+ * A step's transaction, tried again when SQLite answers busy: another connection to the file (another instance) held
+ * its write lock past the wait. Tried again, the step's conditional change meets the record as the other step left it
+ * and answers as a step that lost the race does (already done, changed meanwhile), not as a failure. Nothing else is
+ * tried again, and PostgreSQL waits for its row locks instead.
+ */
+export async function stepTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.kysely.transaction().execute(work)
+    } catch (error) {
+      const busy = db.dialect === 'sqlite' && /^SQLITE_BUSY/.test(String((error as { code?: unknown }).code))
+      if (!busy || attempt >= BUSY_TRIES) throw error
+      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS * attempt))
+    }
+  }
+}
 
 /** Deposits and their counts. SQL only. */
 export function createDepositsRepository(db: Db) {
@@ -39,7 +61,7 @@ export function createDepositsRepository(db: Db) {
       input: { siteId: number; fiscalYear: string; receiptIds: number[]; createdBy: number; at: string },
       along: WrittenAlong<{ depositId: number; expectedCents: number }>,
     ) =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         const { deposit_id: id } = await trx
           .insertInto('receipt_deposits')
           .values({
@@ -165,7 +187,7 @@ export function createDepositsRepository(db: Db) {
       },
       along: WrittenAlong<{ expectedCents: number; overShortCents: number }>,
     ) =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         const saved = await trx
           .updateTable('receipt_deposits')
           .set((eb) => ({
@@ -213,7 +235,7 @@ export function createDepositsRepository(db: Db) {
      * approvals (or any repeat) one moves it and the other changes nothing. Every change moves the version on.
      */
     advance: (id: number, from: string, to: string, changes: Updateable<ReceiptDepositsTable>, along: WrittenAlong): Promise<boolean> =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         const result = await trx
           .updateTable('receipt_deposits')
           .set((eb) => ({ ...changes, state: to, version: eb('version', '+', 1) }))

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js'
 import { type ChainHead, lockChainHeadAfter } from '../../db/audit-chain-head.js'
 
 import type { SiteScope } from '../../db/sql-fragments.js'
+import { stepTransaction } from './deposits.repository.js'
 
 export type { SiteScope }
 
@@ -286,46 +287,43 @@ export function createReceiptsRepository(db: Db) {
       change: { reason: string; voidedBy: number; at: string; depositId: number | null; amountCents: number },
       along: WrittenAlong,
     ): Promise<'voided' | 'changed' | 'deposit_not_open' | 'last_receipt'> =>
-      k
-        .transaction()
-        .execute(async (trx) => {
-          if (change.depositId !== null) {
-            const shrunk = await trx
-              .updateTable('receipt_deposits')
-              .set((eb) => ({
-                expected_cents: eb('expected_cents', '-', change.amountCents),
-                receipt_count: eb('receipt_count', '-', 1),
-                version: eb('version', '+', 1),
-              }))
-              .where('deposit_id', '=', change.depositId)
-              .where('state', '=', 'OPEN')
-              .where('receipt_count', '>', 1)
-              .executeTakeFirst()
-            if (Number(shrunk.numUpdatedRows) !== 1) {
-              const deposit = await trx
-                .selectFrom('receipt_deposits')
-                .select(['state', 'receipt_count'])
-                .where('deposit_id', '=', change.depositId)
-                .executeTakeFirst()
-              return deposit?.state === 'OPEN' ? 'last_receipt' : 'deposit_not_open'
-            }
-          }
-          const result = await trx
-            .updateTable('receipts')
-            .set({ state: 'VOIDED', deposit_id: null, void_reason: change.reason, voided_by: change.voidedBy, voided_at: change.at })
-            .where('receipt_id', '=', id)
-            .where('state', '=', change.depositId === null ? 'ISSUED' : 'DEPOSITED')
-            .where((eb) => (change.depositId === null ? eb('deposit_id', 'is', null) : eb('deposit_id', '=', change.depositId)))
+      stepTransaction(db, async (trx) => {
+        if (change.depositId !== null) {
+          const shrunk = await trx
+            .updateTable('receipt_deposits')
+            .set((eb) => ({
+              expected_cents: eb('expected_cents', '-', change.amountCents),
+              receipt_count: eb('receipt_count', '-', 1),
+              version: eb('version', '+', 1),
+            }))
+            .where('deposit_id', '=', change.depositId)
+            .where('state', '=', 'OPEN')
+            .where('receipt_count', '>', 1)
             .executeTakeFirst()
-          // Moved meanwhile (gathered, voided, its deposit changed): undo the deposit's change with the rest.
-          if (Number(result.numUpdatedRows) !== 1) throw new ReceiptMoved()
-          await along(trx, undefined)
-          return 'voided' as const
-        })
-        .catch((error: unknown) => {
-          if (error instanceof ReceiptMoved) return 'changed' as const
-          throw error
-        }),
+          if (Number(shrunk.numUpdatedRows) !== 1) {
+            const deposit = await trx
+              .selectFrom('receipt_deposits')
+              .select(['state', 'receipt_count'])
+              .where('deposit_id', '=', change.depositId)
+              .executeTakeFirst()
+            return deposit?.state === 'OPEN' ? 'last_receipt' : 'deposit_not_open'
+          }
+        }
+        const result = await trx
+          .updateTable('receipts')
+          .set({ state: 'VOIDED', deposit_id: null, void_reason: change.reason, voided_by: change.voidedBy, voided_at: change.at })
+          .where('receipt_id', '=', id)
+          .where('state', '=', change.depositId === null ? 'ISSUED' : 'DEPOSITED')
+          .where((eb) => (change.depositId === null ? eb('deposit_id', 'is', null) : eb('deposit_id', '=', change.depositId)))
+          .executeTakeFirst()
+        // Moved meanwhile (gathered, voided, its deposit changed): undo the deposit's change with the rest.
+        if (Number(result.numUpdatedRows) !== 1) throw new ReceiptMoved()
+        await along(trx, undefined)
+        return 'voided' as const
+      }).catch((error: unknown) => {
+        if (error instanceof ReceiptMoved) return 'changed' as const
+        throw error
+      }),
 
     /** Records a returned check: the receipt becomes RETURNED and a negative correction with its own accounts is stored. */
     recordReturn: (id: number, change: { reason: string; recordedBy: number; at: string }, along: WrittenAlong) =>
