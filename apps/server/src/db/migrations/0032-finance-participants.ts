@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely'
  * Each application writes its own records' rows in the same transaction as the step, and fills in what its records
  * already say of their people in its own migration.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('finance_participants')
     .addColumn('app_code', 'text', (c) => c.notNull())
@@ -22,6 +22,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('finance_participants').execute()
 }
