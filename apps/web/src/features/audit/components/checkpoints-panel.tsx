@@ -81,7 +81,7 @@ export function CheckpointsPanel() {
               </Text>{' '}
               (id <Code>{checkpoints.data.publicKeyId}</Code>). Every checkpoint must verify with it; the auditors keep a copy.
             </Text>
-            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} aria-label="Public key">
+            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
               {checkpoints.data.publicKey.trim()}
             </Code>
           </Stack>
