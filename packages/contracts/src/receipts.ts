@@ -128,6 +128,8 @@ export const ReceiptDetailSchema = ReceiptSummarySchema.extend({
   correction: CorrectionSchema.nullable(),
   history: z.array(HistoryEntrySchema),
   actions: ReceiptActionsSchema,
+  /** Why a step the person holds the duty for (void, returnCheck) is not offered to them (separation of duties). */
+  stepReasons: StepReasonsSchema,
 })
 export type ReceiptDetail = z.infer<typeof ReceiptDetailSchema>
 

@@ -194,6 +194,18 @@ describe.each(testDialects())('deposits: participants, the one duty table, excep
     expect(again.json().data).toMatchObject({ state: 'COUNTED', amountCents: 2500, countedCents: 2500, overShortCents: 0, version: 3 })
   })
 
+  it("a receipt's page says why its collector is not offered its void, and offers it to another approver", async () => {
+    const principal = await setup.person(['COLLECTOR', 'APPROVER'])
+    const receipt = (await issue(t, principal.token, receiptBody(setup.siteId))) as Awaited<ReturnType<typeof issue>> &
+      Record<string, unknown>
+    const reason = `You collected receipt ${receipt.number}, so another person with the APPROVER duty must void it.`
+    expect(receipt).toMatchObject({ actions: { void: false }, stepReasons: { void: reason } })
+    const page = (await t.request({ method: 'GET', url: `/api/receipts/${receipt.id}`, token: principal.token })).json().data
+    expect(page).toMatchObject({ actions: { void: false }, stepReasons: { void: reason } })
+    const other = (await t.request({ method: 'GET', url: `/api/receipts/${receipt.id}`, token: approver.token })).json().data
+    expect(other).toMatchObject({ actions: { void: true }, stepReasons: {} })
+  })
+
   it('a deposit is never empty: the void of its last receipt is refused and says what to do', async () => {
     const only = await issue(t, collector.token, receiptBody(setup.siteId))
     const deposit = await gather(collector, [only.id])

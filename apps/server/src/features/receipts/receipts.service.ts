@@ -1,3 +1,4 @@
+import type { StepReasons } from '@platform/contracts/finance'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
 import {
   type ReceiptDetail,
@@ -80,6 +81,14 @@ export function createReceiptsService(deps: {
     const voidable = row.state === 'ISSUED' || (row.state === 'DEPOSITED' && depositState === 'OPEN')
     const returnable =
       row.state === 'DEPOSITED' && row.tender === 'CHECK' && (depositState === 'CONFIRMED' || depositState === 'RECONCILED')
+    // A step the person holds the duty for, in the state for it, is offered, or shown with why not (separation of duties).
+    const stepReasons: StepReasons = {}
+    const offered = async (action: 'void' | 'returnCheck', possible: boolean, step: keyof typeof RECEIPT_STEPS) => {
+      if (!possible || !(await access.has(user, RECEIPT_STEPS[step].duty, row.site_id))) return false
+      const reason = await access.reasonNotOffered(receiptStep(row, step, user))
+      if (reason !== null) stepReasons[action] = reason
+      return reason === null
+    }
     return {
       ...toSummary(row, hidden),
       lines: hidden ? null : await known.lines(),
@@ -98,12 +107,13 @@ export function createReceiptsService(deps: {
       },
       history: toHistory(history, hidden),
       actions: {
-        void: voidable && row.collector_id !== user.id && (await access.has(user, 'APPROVER', row.site_id)),
-        returnCheck: returnable && row.collector_id !== user.id && (await access.has(user, 'RECONCILER', row.site_id)),
+        void: await offered('void', voidable, 'void'),
+        returnCheck: await offered('returnCheck', returnable, 'record a returned check on'),
         attach:
           row.state !== 'VOIDED' &&
           ((await access.has(user, 'COLLECTOR', row.site_id)) || (await access.has(user, 'APPROVER', row.site_id))),
       },
+      stepReasons,
     }
   }
 

@@ -101,7 +101,8 @@ function useReceiptsMutation<V, R>(run: (variables: V) => Promise<R>) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: run,
-    onSuccess: async () => {
+    // After a refusal too: a step that lost a race (a deposit changed while it was counted) shows the record as it is now.
+    onSettled: async () => {
       await client.invalidateQueries({ queryKey: receiptsKeys.all })
       await client.invalidateQueries({ queryKey: ['finance', 'my-queue'] })
     },

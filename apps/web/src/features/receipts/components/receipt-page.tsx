@@ -6,6 +6,7 @@ import { FileDown } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { errorMessage } from '@/lib/api-client'
+import { StepNotOffered } from '@/components/step-not-offered'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useReceipt, useReturnCheck, useVoidReceipt } from '../api/receipts'
@@ -66,6 +67,8 @@ export function ReceiptPage() {
               Record returned check
             </Button>
           ) : null}
+          {data.stepReasons.void ? <StepNotOffered label="Void" reason={data.stepReasons.void} /> : null}
+          {data.stepReasons.returnCheck ? <StepNotOffered label="Record returned check" reason={data.stepReasons.returnCheck} /> : null}
         </Group>
       </Group>
       <Paper withBorder radius="md" p="md">
