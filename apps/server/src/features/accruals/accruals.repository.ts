@@ -144,6 +144,27 @@ export type CycleDates = Pick<Database['accrual_cycles'], (typeof CYCLE_DATES)[n
 
 class NothingToPost extends Error {}
 
+/** How often a step's transaction is tried again when SQLite answers busy, and how long it waits before each. */
+const BUSY_TRIES = 5
+const BUSY_WAIT_MS = 10
+
+/**
+ * A step's transaction, tried again when SQLite answers busy: another connection to the file (another instance) held
+ * the write lock past its wait. Tried again, the step's conditional change meets the request as the other step left it
+ * and answers as the loser of a race (409), never 500. The busy try was rolled back: nothing of it remains.
+ */
+async function stepTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.kysely.transaction().execute(work)
+    } catch (error) {
+      const busy = db.dialect === 'sqlite' && /^SQLITE_BUSY/.test(String((error as { code?: unknown }).code))
+      if (!busy || attempt >= BUSY_TRIES) throw error
+      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS * attempt))
+    }
+  }
+}
+
 /** Journal lines written per statement (well under either database's limit of parameters). */
 const JOURNAL_INSERT_ROWS = 200
 
@@ -278,7 +299,7 @@ export function createAccrualsRepository(db: Db) {
     // ---- requests ----
     /** Stores a new draft, its lines and its first version in one transaction. */
     create: (content: AccrualContent, requesterId: number, at: string, along: WrittenAlong<number>) =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         const id = await insertDraft(trx, content, requesterId, at)
         await along(trx, id)
         return id
@@ -286,7 +307,7 @@ export function createAccrualsRepository(db: Db) {
 
     /** Many drafts at once (an import), all or none. */
     createMany: (contents: AccrualContent[], requesterId: number, at: string, along: WrittenAlong<number[]>) =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         const ids: number[] = []
         for (const content of contents) ids.push(await insertDraft(trx, content, requesterId, at))
         await along(trx, ids)
@@ -307,7 +328,7 @@ export function createAccrualsRepository(db: Db) {
       at: string,
       along: WrittenAlong,
     ) =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         const moved = await trx
           .updateTable('accruals')
           .set({ ...columnsOf(content), version: expectedVersion + 1, updated_at: at })
@@ -336,7 +357,7 @@ export function createAccrualsRepository(db: Db) {
       changes: Partial<Database['accruals']>,
       along: WrittenAlong,
     ): Promise<boolean> =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         let update = trx
           .updateTable('accruals')
           .set({ ...changes, state: to } as never)
@@ -353,7 +374,7 @@ export function createAccrualsRepository(db: Db) {
 
     /** Gives the request to another holder, only from a state and holder read; false when it moved on meanwhile. */
     handOver: (accrualId: number, from: { states: string[]; holderId: number }, to: number, at: string, along: WrittenAlong) =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         const result = await trx
           .updateTable('accruals')
           .set({ holder_id: to, updated_at: at })
@@ -485,7 +506,7 @@ export function createAccrualsRepository(db: Db) {
       to: string,
       along: WrittenAlong<number>,
     ) =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         const moved = await trx
           .updateTable('accruals')
           .set({ state: to, cleared_cents: expectedCleared + liquidation.amountCents, updated_at: liquidation.at })
@@ -526,7 +547,7 @@ export function createAccrualsRepository(db: Db) {
       along: WrittenAlong<{ journalId: number; reference: string; count: number; amountCents: number; cutoffOn: string }>,
     ) {
       try {
-        return await k.transaction().execute(async (trx) => {
+        return await stepTransaction(db, async (trx) => {
           // Locks are taken in one order, the cycle's row before its requests': a change of the cycle's dates waits for
           // the posting, and the cut-off the journal is dated by is read under that lock. From now on the dates stay.
           const cycle = await trx
