@@ -93,7 +93,7 @@ test('a collector issues, a counter counts blind and finds $5 short, the collect
   await expect(page.getByText('-$5.00')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Approve deposit' })).toBeDisabled()
   await expect(
-    page.getByText(/^You collected and gathered deposit .+, so another person with the APPROVER duty must approve it\.$/),
+    page.getByText(/^You gathered and collected deposit .+, so another person with the APPROVER duty must approve it\.$/),
   ).toBeVisible()
   const token = await platform.storedToken(page)
   const refused = await page.request.post(`/api/deposits/${depositId}/approve`, { headers: { authorization: `Bearer ${token}` }, data: {} })
