@@ -36,7 +36,6 @@ const REFUSE_THE_COUNTER: Record<string, string> = {
   '/api/audit/actions': 'the Activity view is for administrators',
   '/api/audit/verify': 'for super administrators',
   '/api/audit/checkpoints': 'for super administrators',
-  '/api/deposits/:id/slip': 'a slip exists only once a deposit is approved; the walk holds none',
 }
 
 /** Amounts of cash never counted: an undeposited receipt and the two receipts of an open deposit, and their sums. */
