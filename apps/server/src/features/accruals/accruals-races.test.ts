@@ -150,4 +150,72 @@ describe.each(testDialects())('accruals: steps that cannot race, on two instance
     }
     expect(won.approve + won.withdraw).toBe(tries)
   }, 600_000)
+  it('two liquidations of what is open at once: one clears it, the other is told; one payment recorded', async () => {
+    const controllers = [await setup.person(['CONTROLLER']), await setup.person(['CONTROLLER'])]
+    for (let attempt = 0; attempt < tries; attempt += 1) {
+      const id = await siteApproved()
+      await stepOk(t(), team.reviewer.token, id, 'approve')
+      const posted = await two.a.request({
+        method: 'POST',
+        url: `/api/accrual-cycles/${setup.cycleId}/journal`,
+        token: setup.controller.token,
+      })
+      expect(posted.statusCode).toBe(200)
+      const payload = { paidOn: '2026-07-15', reference: `W-${attempt}`, amountCents: 250_000 }
+      const answers = await Promise.all([
+        two.a.request({ method: 'POST', url: `/api/accruals/${id}/liquidations`, token: controllers[0]!.token, payload }),
+        two.b.request({ method: 'POST', url: `/api/accruals/${id}/liquidations`, token: controllers[1]!.token, payload }),
+      ])
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
+      const paid = await two.a.db.kysely.selectFrom('accrual_liquidations').select('amount_cents').where('accrual_id', '=', id).execute()
+      expect(paid.map((row) => Number(row.amount_cents))).toEqual([250_000])
+      expect((await rowOf(id)).state).toBe('LIQUIDATED')
+    }
+  }, 600_000)
+
+  it("a change of a cycle's dates and a posting at once: the journal is dated by the dates it was posted under, and they stay", async () => {
+    const outcomes = { changedFirst: 0, postedFirst: 0 }
+    for (let attempt = 0; attempt < Math.min(tries, 30); attempt += 1) {
+      const start = 2030 + attempt
+      const fiscalYear = `${start}-${String((start + 1) % 100).padStart(2, '0')}`
+      const dates = {
+        fiscalYear,
+        cutoffOn: `${start + 1}-06-30`,
+        submitBy: `${start + 1}-07-15`,
+        lockOn: `${start + 1}-07-31`,
+        boardOn: `${start + 1}-09-15`,
+        countyOn: `${start + 1}-10-15`,
+        materialityCents: 100,
+      }
+      const cycle = await two.a.request({ method: 'POST', url: '/api/accrual-cycles', token: setup.controller.token, payload: dates })
+      expect(cycle.statusCode, cycle.body).toBe(201)
+      const cycleId = cycle.json().data.id as number
+      vendor += 1
+      const body = accrualBody(cycleId, setup.siteId, { vendor: `Cycle vendor ${vendor}`, poNumber: null, invoiceNumber: null })
+      const { id } = await draft(t(), team.requester.token, body)
+      await stepOk(t(), team.requester.token, id, 'submit')
+      await stepOk(t(), team.siteApprover.token, id, 'site-approve')
+      await stepOk(t(), team.reviewer.token, id, 'approve')
+      const [change, journal] = await Promise.all([
+        two.a.request({
+          method: 'PUT',
+          url: `/api/accrual-cycles/${cycleId}`,
+          token: setup.controller.token,
+          payload: { ...dates, cutoffOn: `${start + 1}-06-29` },
+        }),
+        two.b.request({ method: 'POST', url: `/api/accrual-cycles/${cycleId}/journal`, token: setup.controller.token }),
+      ])
+      expect(journal.statusCode).toBe(200)
+      expect([200, 409]).toContain(change.statusCode)
+      const stored = await two.a.db.kysely
+        .selectFrom('accrual_cycles')
+        .select('cutoff_on')
+        .where('cycle_id', '=', cycleId)
+        .executeTakeFirstOrThrow()
+      expect(stored.cutoff_on).toBe(change.statusCode === 200 ? `${start + 1}-06-29` : `${start + 1}-06-30`)
+      expect(journal.body).toContain(`,ACCRUAL,${stored.cutoff_on},`)
+      outcomes[change.statusCode === 200 ? 'changedFirst' : 'postedFirst'] += 1
+    }
+    expect(outcomes.changedFirst + outcomes.postedFirst).toBe(Math.min(tries, 30))
+  }, 600_000)
 })
