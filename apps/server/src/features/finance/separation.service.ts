@@ -64,7 +64,13 @@ export function barringParts(participants: Participant[], userId: number, barred
  * SITE_APPROVER duty must site-approve it." Null when nothing bars the person. */
 export function separationReason(parts: string[], check: Pick<StepCheck, 'recordLabel' | 'step' | 'rule'>): string | null {
   if (parts.length === 0) return null
-  return `You ${joinWords(parts)} ${check.recordLabel}, so another person with the ${check.rule.duty} duty must ${check.step} it.`
+  return `You ${joinWords(parts)} ${check.recordLabel}, so another person with the ${check.rule.duty} duty must ${stepIt(check.step)}.`
+}
+
+/** A step with its object where English puts it: "approve it", "write it off". */
+const stepIt = (step: string) => {
+  const [verb, ...rest] = step.split(' ')
+  return [verb, 'it', ...rest].join(' ')
 }
 
 const joinWords = (words: string[]) =>
