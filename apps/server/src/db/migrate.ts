@@ -26,11 +26,11 @@ import * as financeCacheNotify from './migrations/0029-finance-cache-notify.js'
 import * as userSearchFilters from './migrations/0030-user-search-filters.js'
 import * as userSearchNames from './migrations/0031-user-search-names.js'
 import * as financeParticipants from './migrations/0032-finance-participants.js'
+import * as auditCheckpoints from './migrations/0033-audit-checkpoints.js'
 import * as receiptsParticipants from './migrations/0034-receipts-participants.js'
 import * as receiptsBooks from './migrations/0035-receipts-books.js'
-import * as auditCheckpoints from './migrations/0033-audit-checkpoints.js'
-import * as recordsParticipants from './migrations/0037-records-participants.js'
 import * as accrualsParticipants from './migrations/0036-accruals-participants.js'
+import * as recordsParticipants from './migrations/0037-records-participants.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -59,11 +59,11 @@ const migrations: Record<string, Migration> = {
   '0030-user-search-filters': userSearchFilters,
   '0031-user-search-names': userSearchNames,
   '0032-finance-participants': financeParticipants,
+  '0033-audit-checkpoints': auditCheckpoints,
   '0034-receipts-participants': receiptsParticipants,
   '0035-receipts-books': receiptsBooks,
-  '0033-audit-checkpoints': auditCheckpoints,
-  '0037-records-participants': recordsParticipants,
   '0036-accruals-participants': accrualsParticipants,
+  '0037-records-participants': recordsParticipants,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
