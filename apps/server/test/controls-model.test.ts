@@ -343,19 +343,26 @@ async function checkJournal(real: Real) {
   const columns = header!.split(',')
   const at = (name: string) => columns.indexOf(name)
   const cashAccounts = new Set(Object.values(CASH_ACCOUNTS))
-  const byDeposit = new Map<string, { debit: number; credit: number; cash: number }>()
+  // One entry per deposit, and one per returned check (its reversing entry, which names the returned-check record).
+  const entries = new Map<string, { debit: number; credit: number; cash: number }>()
   for (const line of lines) {
     // Labels and accounts carry no commas; descriptions come last.
     const fields = line.split(',')
-    const deposit = fields[at('deposit')]!
+    const description = fields
+      .slice(at('description'))
+      .join(',')
+      .replace(/^"(.*)"$/, '$1')
+    // A reversing entry's lines are its revenue lines and its cash lines ("…: cash, fund 01").
+    const key = description.startsWith('Returned check') ? description.split(':')[0]! : fields[at('deposit')]!
     const toCents = (text: string) => Math.round(Number(text) * 100)
-    const totals = byDeposit.get(deposit) ?? { debit: 0, credit: 0, cash: 0 }
-    const debit = toCents(fields[at('debit')]!)
+    const totals = entries.get(key) ?? { debit: 0, credit: 0, cash: 0 }
+    const [debit, credit] = [toCents(fields[at('debit')]!), toCents(fields[at('credit')]!)]
     totals.debit += debit
-    totals.credit += toCents(fields[at('credit')]!)
-    if (cashAccounts.has(fields[at('account')]!)) totals.cash += debit - toCents(fields[at('credit')]!)
-    byDeposit.set(deposit, totals)
+    totals.credit += credit
+    if (cashAccounts.has(fields[at('account')]!)) totals.cash += debit - credit
+    entries.set(key, totals)
   }
+  for (const [key, totals] of entries) expect(totals.debit, `the entry of ${key} does not balance`).toBe(totals.credit)
   const confirmed = await real.sys.a.db.kysely
     .selectFrom('receipt_deposits')
     .select(['deposit_id', 'counted_cents', 'state'])
@@ -363,11 +370,23 @@ async function checkJournal(real: Real) {
     .where('state', 'in', ['CONFIRMED', 'RECONCILED'])
     .execute()
   for (const deposit of confirmed) {
-    const entry = [...byDeposit].find(([label]) => label.endsWith(`-D${String(deposit.deposit_id).padStart(4, '0')}`))
-    expect(entry, `deposit ${deposit.deposit_id} is not in the journal`).toBeDefined()
-    const [, totals] = entry!
-    expect(totals.debit).toBe(totals.credit)
-    expect(totals.cash).toBe(deposit.counted_cents)
+    const totals = entries.get(
+      [...entries.keys()].find((label) => label.endsWith(`-D${String(deposit.deposit_id).padStart(4, '0')}`)) ?? '',
+    )
+    expect(totals, `deposit ${deposit.deposit_id} is not in the journal`).toBeDefined()
+    expect(totals!.cash).toBe(deposit.counted_cents)
+  }
+  // Each returned check takes back from cash exactly the amount of its receipt.
+  const returned = await real.sys.a.db.kysely
+    .selectFrom('receipts')
+    .select(['number', 'amount_cents'])
+    .where('site_id', '=', real.siteId)
+    .where('state', '=', 'RETURNED')
+    .execute()
+  for (const receipt of returned) {
+    const key = [...entries.keys()].find((label) => label.startsWith(`Returned check of receipt ${receipt.number} `))
+    expect(key, `the returned check of ${receipt.number} is not reversed in the journal`).toBeDefined()
+    expect(entries.get(key!)!.cash).toBe(-receipt.amount_cents)
   }
 }
 
