@@ -483,9 +483,29 @@ describe.each(testDialects())('the controls of Payment Receipts hold over random
       }),
       { numRuns: dialect === 'postgres' ? 15 : 30 },
     )
-    // The runs went somewhere: deposits were counted, some with a difference, and carried to the treasury.
-    const states = await real.sys.a.db.kysely.selectFrom('receipt_deposits').select(['state', 'over_short_cents']).execute()
+    // The runs went somewhere: deposits were counted and moved on.
+    const states = await real.sys.a.db.kysely.selectFrom('receipt_deposits').select('state').execute()
     expect(states.filter((row) => row.state !== 'OPEN').length).toBeGreaterThan(0)
-    expect(states.filter((row) => row.state === 'CONFIRMED' || row.state === 'RECONCILED').length).toBeGreaterThan(0)
   }, 600_000)
+
+  it('hold on a known path to the treasury and back: a count short with its note, each step by its holder, a returned check', async () => {
+    await addRunSite(0)
+    // People 0-3 hold COLLECTOR, COUNTER, APPROVER and RECONCILER alone.
+    const path: Array<fc.AsyncCommand<Model, Real>> = [
+      new Issue(0, 'a', 250_301, false, true),
+      new Issue(0, 'b', 120_007, true, false),
+      new Gather(0, 'a', [0, 1]),
+      new Count(1, 'b', 0, 500),
+      ...[0, 0, 0, 0].map((seed, index) => new Advance(seed, index % 2 === 0 ? 'a' : 'b', 0)),
+      new Correct(3, 'a', 'returned-check', 1),
+    ]
+    await fc.asyncModelRun(() => ({ model: { receipts: [], deposits: [] }, real }), path)
+    const deposit = await real.sys.a.db.kysely
+      .selectFrom('receipt_deposits')
+      .select(['state', 'over_short_cents'])
+      .where('site_id', '=', real.siteId)
+      .executeTakeFirstOrThrow()
+    expect(deposit).toEqual({ state: 'RECONCILED', over_short_cents: -500 })
+    await checkJournal(real)
+  })
 })
