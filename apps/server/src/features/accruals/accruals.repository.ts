@@ -1,5 +1,6 @@
 import { type Transaction, sql } from 'kysely'
 import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
+import { stepTransaction } from '../../db/step-transaction.js'
 import type { Database } from '../../db/schema.js'
 import { type SiteScope, withinSites } from '../../db/sql-fragments.js'
 import { exactCents, sumCents } from './accrual-sums.js'
@@ -143,27 +144,6 @@ export const CYCLE_DATES = ['cutoff_on', 'submit_by', 'lock_on', 'board_on', 'co
 export type CycleDates = Pick<Database['accrual_cycles'], (typeof CYCLE_DATES)[number]>
 
 class NothingToPost extends Error {}
-
-/** How often a step's transaction is tried again when SQLite answers busy, and how long it waits before each. */
-const BUSY_TRIES = 5
-const BUSY_WAIT_MS = 10
-
-/**
- * A step's transaction, tried again when SQLite answers busy: another connection to the file (another instance) held
- * the write lock past its wait. Tried again, the step's conditional change meets the request as the other step left it
- * and answers as the loser of a race (409), never 500. The busy try was rolled back: nothing of it remains.
- */
-async function stepTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.kysely.transaction().execute(work)
-    } catch (error) {
-      const busy = db.dialect === 'sqlite' && /^SQLITE_BUSY/.test(String((error as { code?: unknown }).code))
-      if (!busy || attempt >= BUSY_TRIES) throw error
-      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS * attempt))
-    }
-  }
-}
 
 /** Journal lines written per statement (well under either database's limit of parameters). */
 const JOURNAL_INSERT_ROWS = 200

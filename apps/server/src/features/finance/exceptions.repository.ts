@@ -38,35 +38,6 @@ export function createExceptionsRepository(db: Db) {
 
     findById: (exceptionId: number) => listed().where('e.exception_id', '=', exceptionId).executeTakeFirst(),
 
-    /**
-     * Spends one unused exception for this person, step and record, never one the person recorded themselves.
-     * The conditional update makes two requests at once spend it once. Returns its id, or null.
-     */
-    async consume(appId: number, recordId: string, step: string, userId: number, at: string): Promise<number | null> {
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const candidate = await k
-          .selectFrom('finance_exceptions')
-          .select('exception_id')
-          .where('app_id', '=', appId)
-          .where('record_id', '=', recordId)
-          .where('step', '=', step)
-          .where('user_id', '=', userId)
-          .where('created_by', '<>', userId)
-          .where('used_at', 'is', null)
-          .orderBy('exception_id')
-          .executeTakeFirst()
-        if (!candidate) return null
-        const result = await k
-          .updateTable('finance_exceptions')
-          .set({ used_at: at })
-          .where('exception_id', '=', candidate.exception_id)
-          .where('used_at', 'is', null)
-          .executeTakeFirst()
-        if (Number(result.numUpdatedRows) === 1) return candidate.exception_id
-      }
-      return null
-    },
-
     /** The first unused exception for this person, step and record, never one the person recorded themselves; null if none. */
     async findUsable(appId: number, recordId: string, step: string, userId: number): Promise<number | null> {
       const candidate = await k

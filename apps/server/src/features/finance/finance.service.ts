@@ -40,7 +40,6 @@ export function createFinanceService(deps: {
     hasDuty: deps.duties.hasDuty,
     visibleSites: deps.duties.visibleSites,
     dutiesIn: deps.duties.dutiesIn,
-    assertSeparation: deps.separation.assertSeparation,
     /** Separation of duties against everyone who took part in a record (separation.service.ts). */
     checkStep: deps.separation.checkStep,
     confirmStepIn: deps.separation.confirmIn,

@@ -14,18 +14,6 @@ type Client = { ip: string; userAgent: string | undefined }
 const REFUSALS_LISTED = 200
 const REFUSED = 'finance.separation_refused'
 
-export interface SeparationCheck {
-  appCode: string
-  recordId: string | number
-  /** The step being taken, e.g. `approve`. */
-  step: string
-  /** What the record is called in messages, e.g. `deposit LHS-2025-26-D0004`. */
-  recordLabel?: string
-  userId: number
-  /** The record's actors who may not take this step, by the part they played (e.g. collector, counter). */
-  conflicts: Array<{ role: string; userIds: number[] }>
-}
-
 /**
  * One row of an application's separation table: the duty that takes a step, and the parts (as participants record
  * them: `drafted`, `edited`, `counted`…) whose players may not take it. Each application declares its table once.
@@ -183,38 +171,6 @@ export function createSeparationService(deps: {
       )
     },
 
-    /**
-     * Refuses (422, with an audit row) when the person played a conflicting part in the record, unless a super
-     * administrator recorded an exception for exactly this person, step and record, which this spends.
-     * Call it before opening the step's transaction: the refusal's audit row must outlive the step's rollback.
-     */
-    async assertSeparation(check: SeparationCheck): Promise<{ exceptionId: number | null }> {
-      const roles = check.conflicts.filter((conflict) => conflict.userIds.includes(check.userId)).map((conflict) => conflict.role)
-      if (roles.length === 0) return { exceptionId: null }
-      const recordId = String(check.recordId)
-      const appId = await deps.appIdOf(check.appCode)
-      const base = { actorUserId: check.userId, targetType: `${check.appCode.toLowerCase()}:record`, targetId: recordId }
-      const details = { appCode: check.appCode, recordId, step: check.step, conflicts: roles }
-      const exceptionId =
-        appId === null ? null : await exceptions.consume(appId, recordId, check.step, check.userId, clock.now().toISOString())
-      if (exceptionId !== null) {
-        await audit.record({
-          ...base,
-          action: 'finance.separation_exception_used',
-          outcome: 'success',
-          details: { ...details, exceptionId },
-        })
-        return { exceptionId }
-      }
-      await audit.record({ ...base, action: 'finance.separation_refused', outcome: 'failure', details })
-      const record = check.recordLabel ?? 'this record'
-      throw new AppError(
-        'unprocessable',
-        `Separation of duties: you are the ${roles.join(' and the ')} of ${record}, so you may not ${check.step} it. Another person with the duty must take this step.`,
-        { code: 'separation_of_duties' },
-      )
-    },
-
     async recordException(
       input: { appId: number; recordId: string; step: string; userId: number; reason: string },
       actor: AuthUser,
@@ -297,7 +253,7 @@ export function createSeparationService(deps: {
 }
 export type SeparationService = ReturnType<typeof createSeparationService>
 
-/** The facts a refusal's audit row carries (written by assertSeparation above); null for a row that lacks them. */
+/** The facts a refusal's audit row carries (written by checkStep above); null for a row that lacks them. */
 function parseDetails(details: string | null): { appCode: string; recordId: string; step: string; conflicts: string[] } | null {
   if (!details) return null
   try {

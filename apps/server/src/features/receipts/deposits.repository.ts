@@ -1,6 +1,7 @@
-import type { Transaction, Updateable } from 'kysely'
+import type { Updateable } from 'kysely'
 import type { Db, Executor, WrittenAlong } from '../../db/database.js'
-import type { Database, ReceiptDepositsTable } from '../../db/schema.js'
+import { stepTransaction } from '../../db/step-transaction.js'
+import type { ReceiptDepositsTable } from '../../db/schema.js'
 import type { SiteScope } from './receipts.repository.js'
 
 const SUMMARY = [
@@ -18,28 +19,6 @@ const SUMMARY = [
   'd.over_short_cents',
   'd.confirmed_on',
 ] as const
-
-/** How often a step's transaction is tried again when SQLite answers busy, and how long it waits before each. */
-const BUSY_TRIES = 5
-const BUSY_WAIT_MS = 10
-
-/**
- * A step's transaction, tried again when SQLite answers busy: another connection to the file (another instance) held
- * its write lock past the wait. Tried again, the step's conditional change meets the record as the other step left it
- * and answers as a step that lost the race does (already done, changed meanwhile), not as a failure. Nothing else is
- * tried again, and PostgreSQL waits for its row locks instead.
- */
-export async function stepTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.kysely.transaction().execute(work)
-    } catch (error) {
-      const busy = db.dialect === 'sqlite' && /^SQLITE_BUSY/.test(String((error as { code?: unknown }).code))
-      if (!busy || attempt >= BUSY_TRIES) throw error
-      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS * attempt))
-    }
-  }
-}
 
 /** Deposits and their counts. SQL only. */
 export function createDepositsRepository(db: Db) {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js'
 import { type ChainHead, lockChainHeadAfter } from '../../db/audit-chain-head.js'
 
 import type { SiteScope } from '../../db/sql-fragments.js'
-import { stepTransaction } from './deposits.repository.js'
+import { stepTransaction } from '../../db/step-transaction.js'
 
 export type { SiteScope }
 
