@@ -1,4 +1,5 @@
 import { constants, inflateRawSync } from 'node:zlib'
+import { ZipFormatError, zipEntries } from './zip-entries.js'
 
 /*
  * An XLSX or DOCX is an Office Open XML package: a zip whose [Content_Types].xml declares its main part. A zip that only
@@ -21,9 +22,6 @@ const MAIN_PARTS: Record<OfficeKind, { part: string; contentType: RegExp; what: 
   },
 }
 
-const END_OF_DIRECTORY = 0x06054b50
-const DIRECTORY_ENTRY = 0x02014b50
-const LOCAL_HEADER = 0x04034b50
 const STORED = 0
 const DEFLATED = 8
 /** [Content_Types].xml lists a few dozen parts; one larger than this is not what Office writes. */
@@ -39,36 +37,17 @@ interface Entry {
   data: Buffer
 }
 
+/** A zip that cannot be read as a package; a damaged zip is one too (ZipFormatError). */
 class NotAPackage extends Error {}
+const unreadable = (error: unknown) => error instanceof NotAPackage || error instanceof ZipFormatError
 
-/** The zip's entries from its central directory; throws NotAPackage when it is damaged or not a zip. */
+/** The zip's entries from its central directory (zip-entries.ts); throws ZipFormatError when it is damaged or not a zip. */
 function entriesOf(zip: Buffer): Entry[] {
-  const earliest = Math.max(0, zip.length - 22 - 0xffff)
-  let end = -1
-  for (let at = zip.length - 22; at >= earliest; at -= 1) {
-    if (zip.readUInt32LE(at) === END_OF_DIRECTORY) {
-      end = at
-      break
-    }
-  }
-  if (end < 0) throw new NotAPackage('it is not a zip file')
-  const count = zip.readUInt16LE(end + 10)
-  let at = zip.readUInt32LE(end + 16)
-  const entries: Entry[] = []
-  for (let index = 0; index < count; index += 1) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== DIRECTORY_ENTRY) throw new NotAPackage('its table of contents is damaged')
-    const method = zip.readUInt16LE(at + 10)
-    const compressedSize = zip.readUInt32LE(at + 20)
-    const nameLength = zip.readUInt16LE(at + 28)
-    const local = zip.readUInt32LE(at + 42)
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength)
-    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32)
-    if (local + 30 > zip.length || zip.readUInt32LE(local) !== LOCAL_HEADER) throw new NotAPackage(`its part ${name} is damaged`)
-    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28)
-    if (dataStart + compressedSize > zip.length) throw new NotAPackage(`its part ${name} is cut short`)
-    entries.push({ name, method, data: zip.subarray(dataStart, dataStart + compressedSize) })
-  }
-  return entries
+  return [...zipEntries(zip).values()].map((entry) => ({
+    name: entry.name,
+    method: entry.method,
+    data: zip.subarray(entry.dataStart, entry.dataStart + entry.compressedSize),
+  }))
 }
 
 /** The first bytes of an entry (enough to see a program's MZ header), or all of a small one up to `limit`. */
@@ -113,7 +92,7 @@ export function officeKind(bytes: Buffer): OfficeKind | null {
     }
     return null
   } catch (error) {
-    if (error instanceof NotAPackage) return null
+    if (unreadable(error)) return null
     throw error
   }
 }
@@ -132,7 +111,7 @@ export function officePackageProblem(bytes: Buffer, kind: OfficeKind): string | 
     entries = entriesOf(bytes)
     contentTypes = contentTypesOf(entries)
   } catch (error) {
-    if (error instanceof NotAPackage) return `The file is not a readable ${name}: ${error.message}.`
+    if (unreadable(error)) return `The file is not a readable ${name}: ${(error as Error).message}.`
     throw error
   }
   if (contentTypes === null)
@@ -152,7 +131,7 @@ export function officePackageProblem(bytes: Buffer, kind: OfficeKind): string | 
         return `The file carries a program (${entry.name} is a Windows executable), so it cannot be accepted. Save the ${main.what} again without it.`
     }
   } catch (error) {
-    if (error instanceof NotAPackage) return `The file is not a readable ${name}: ${error.message}.`
+    if (unreadable(error)) return `The file is not a readable ${name}: ${(error as Error).message}.`
     throw error
   }
   if (/macroEnabled|vbaProject/i.test(contentTypes))

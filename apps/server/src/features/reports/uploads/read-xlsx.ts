@@ -3,7 +3,7 @@ import { AppError } from '../../../lib/errors.js'
 import { officePackageProblem } from '../../../lib/office-package.js'
 import { type UploadedTable, createTableCollector, refuse } from './upload-file.js'
 import { dateText, readDateStyles, readPart, readSharedStrings, readWorkbook, serialDate } from './xlsx-parts.js'
-import { zipEntries } from './zip-entries.js'
+import { zipEntries } from '../../../lib/zip-entries.js'
 
 function columnNumber(reference: string): number {
   let number = 0

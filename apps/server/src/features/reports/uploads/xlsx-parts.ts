@@ -1,7 +1,7 @@
 import { UPLOAD_LIMITS } from '@platform/contracts/reports'
 import { SaxesParser } from 'saxes'
 import { refuse, tooLarge } from './upload-file.js'
-import { type ZipEntry, unpackEntry } from './zip-entries.js'
+import { type ZipEntry, unpackEntry } from '../../../lib/zip-entries.js'
 
 /*
  * The parts of an .xlsx (a zip of XML parts) that the first worksheet's values need. Each is unpacked as a stream of
