@@ -67,53 +67,45 @@ export function createAttachmentsService({
       if (bytes.length === 0) throw new AppError('bad_request', 'The file is empty.', { code: 'empty_file' })
       if (bytes.length > ATTACHMENT_MAX_BYTES)
         throw new AppError('bad_request', 'The file is larger than 25 MB.', { code: 'file_too_large' })
+      /** A refused file is audited with why, then refused with the words a person reads. */
+      const refuse = async (details: Record<string, unknown>, error: AppError): Promise<never> => {
+        await audit.record({
+          action: 'finance.attachment_refused',
+          outcome: 'failure',
+          actorUserId: user.id,
+          targetType: owner.recordType,
+          targetId: owner.recordId,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: { fileName, ...details },
+        })
+        throw error
+      }
       const type = detectFileType(bytes, fileName)
-      if (!type) {
-        await audit.record({
-          action: 'finance.attachment_refused',
-          outcome: 'failure',
-          actorUserId: user.id,
-          targetType: owner.recordType,
-          targetId: owner.recordId,
-          ip: client.ip,
-          userAgent: client.userAgent,
-          details: { fileName, reason: 'unknown_type' },
-        })
-        throw new AppError('bad_request', `${fileName} is not a PDF, PNG, JPEG, XLSX, DOCX, CSV or text file (judged by its content).`, {
-          code: 'unsupported_file_type',
-        })
-      }
-      if (!extensionFits(type, fileName)) {
-        await audit.record({
-          action: 'finance.attachment_refused',
-          outcome: 'failure',
-          actorUserId: user.id,
-          targetType: owner.recordType,
-          targetId: owner.recordId,
-          ip: client.ip,
-          userAgent: client.userAgent,
-          details: { fileName, reason: 'type_mismatch', detected: type },
-        })
-        throw new AppError(
-          'bad_request',
-          `${fileName} is named as another type than its content, which is ${type}. Rename it with the right extension.`,
-          { code: 'file_type_mismatch' },
+      if (!type)
+        return refuse(
+          { reason: 'unknown_type' },
+          new AppError('bad_request', `${fileName} is not a PDF, PNG, JPEG, XLSX, DOCX, CSV or text file (judged by its content).`, {
+            code: 'unsupported_file_type',
+          }),
         )
-      }
+      if (!extensionFits(type, fileName))
+        return refuse(
+          { reason: 'type_mismatch', detected: type },
+          new AppError(
+            'bad_request',
+            `${fileName} is named as another type than its content, which is ${type}. Rename it with the right extension.`,
+            {
+              code: 'file_type_mismatch',
+            },
+          ),
+        )
       const problem = fileProblem(type, bytes)
-      if (problem) {
-        await audit.record({
-          action: 'finance.attachment_refused',
-          outcome: 'failure',
-          actorUserId: user.id,
-          targetType: owner.recordType,
-          targetId: owner.recordId,
-          ip: client.ip,
-          userAgent: client.userAgent,
-          details: { fileName, reason: 'unsafe_content', detected: type, problem },
-        })
-        throw new AppError('unprocessable', problem, { code: 'file_refused' })
-      }
+      if (problem)
+        return refuse(
+          { reason: 'unsafe_content', detected: type, problem },
+          new AppError('unprocessable', problem, { code: 'file_refused' }),
+        )
       const sha256 = createHash('sha256').update(bytes).digest('hex')
       const id = await attachments.insert(
         {
