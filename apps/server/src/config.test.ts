@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { testAuditEnv } from '../test/audit-keys.js'
 import { ConfigError, loadConfig } from './config.js'
 
 describe('configuration', () => {
@@ -28,7 +29,11 @@ describe('configuration', () => {
   })
 
   it('reads PostgreSQL and SQLite URLs', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' })
+    // PostgreSQL needs the audit keys, which several instances share (decision 034).
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', ...testAuditEnv() }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    })
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toEqual({ kind: 'sqlite', file: '/tmp/x.db' })
   })
 
