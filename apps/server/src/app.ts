@@ -114,6 +114,7 @@ import { accrualsFiscalSource, receiptsFiscalSource } from './features/records/f
 import { createDepositsRepository } from './features/receipts/deposits.repository.js'
 import { createDepositsService } from './features/receipts/deposits.service.js'
 import { createReceiptAccess } from './features/receipts/receipt-access.js'
+import { auditReadPolicy } from './features/receipts/amount-visibility.js'
 import { createReceiptLabelsRepository } from './features/receipts/receipt-labels.repository.js'
 import { createReceiptsJournalRepository } from './features/receipts/receipts-journal.repository.js'
 import { createReceiptsOversightService } from './features/receipts/receipts-oversight.service.js'
@@ -477,6 +478,8 @@ export async function buildApp({
   sites.lockCodeWhen(createReceiptLabelsRepository(db).firstIssuedAt)
   const depositsRepository = createDepositsRepository(db)
   const receiptAccess = createReceiptAccess(finance)
+  // The blind count reaches the Activity view too: a person who counts reads no receipt amount there.
+  audit.registerReadPolicy(auditReadPolicy(finance))
   const receiptsDeps = { receipts: receiptsRepository, deposits: depositsRepository, finance, access: receiptAccess, audit, clock }
   const receiptsService = createReceiptsService(receiptsDeps)
   const depositsService = createDepositsService(receiptsDeps)

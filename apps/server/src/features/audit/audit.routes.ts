@@ -46,7 +46,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; checkpoin
     { config: adminOnly.config, schema: { querystring: AuditQuerySchema, response: { 200: AuditListResponseSchema, ...errorResponses } } },
     async (request) => {
       const { limit, offset, ...filters } = request.query
-      return audit.list(filters, limit, offset)
+      return audit.list(filters, limit, offset, adminOnly.user(request))
     },
   )
 
@@ -106,7 +106,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; checkpoin
         ...clientInfo(request),
         details: { filters: request.query },
       })
-      const rows = downloadStream(audit.stream(request.query)).map((row: Record<string, unknown>) =>
+      const rows = downloadStream(audit.stream(request.query, adminOnly.user(request))).map((row: Record<string, unknown>) =>
         EXPORT_COLUMNS.map((column) => spreadsheetSafe(row[column])),
       )
       const csv = rows.pipe(stringify({ header: true, columns: [...EXPORT_COLUMNS] }))

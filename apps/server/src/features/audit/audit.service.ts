@@ -1,5 +1,6 @@
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
+import type { AuthUser } from '../../plugins/access.js'
 import type { ChainHead } from '../../db/audit-chain-head.js'
 import { ConfigError } from '../../config.js'
 import { CHAIN_KEYED_ACTION } from './audit-chain.js'
@@ -34,9 +35,27 @@ const toRow = (event: AuditEvent, at: string) => ({
   details: event.details ? JSON.stringify(event.details) : null,
 })
 
+/**
+ * How one person reads the details of audit rows, decided by the feature that wrote them (the blind count: a COUNTER
+ * reads no receipt amount). Null: as written. The rows themselves are never changed; only what is answered.
+ */
+export type DetailsReader = (row: { action: string; details: string | null }) => string | null
+export type ReadPolicy = (viewer: AuthUser) => Promise<DetailsReader | null>
+
 /** The append-only record of sign-ins, failures and administrative changes. */
 export function createAuditService({ audit, clock }: { audit: AuditRepository; clock: Clock }) {
+  const readPolicies: ReadPolicy[] = []
+  /** The details as this person may read them: every registered policy applied in turn. */
+  async function readerFor(viewer: AuthUser): Promise<(row: { action: string; details: string | null }) => string | null> {
+    const readers = (await Promise.all(readPolicies.map((policy) => policy(viewer)))).filter((reader) => reader !== null)
+    return (row) => readers.reduce((details, reader) => reader({ action: row.action, details }), row.details)
+  }
+
   return {
+    /** A feature's rule for what a person may read in its rows' details (app.ts registers them). */
+    registerReadPolicy: (policy: ReadPolicy) => {
+      readPolicies.push(policy)
+    },
     /**
      * Appends one event; given a step's transaction, inside it (the step and its record commit together), and given
      * also the head that transaction locked with its own statement (lockChainHeadAfter), without locking it again.
@@ -78,16 +97,21 @@ export function createAuditService({ audit, clock }: { audit: AuditRepository; c
         )
     },
     countSince: (action: string, outcome: 'success' | 'failure', since: Date) => audit.countSince(action, outcome, since.toISOString()),
-    /** One page of the log, newest first, with the total. */
-    async list(filters: AuditFilters, limit: number, offset: number) {
+    /** One page of the log, newest first, with the total, read by a person (or by the platform itself, as written). */
+    async list(filters: AuditFilters, limit: number, offset: number, viewer: AuthUser | 'platform') {
       const { rows, total } = await audit.list(filters, limit, offset)
-      return { data: rows, pagination: { total, limit, offset } }
+      if (viewer === 'platform') return { data: rows, pagination: { total, limit, offset } }
+      const read = await readerFor(viewer)
+      return { data: rows.map((row) => ({ ...row, details: read(row) })), pagination: { total, limit, offset } }
     },
     actions: () => audit.actions(),
     /** A record's history: the audit rows about each of its targets, oldest first, with the actor's name. */
     history: (targets: Array<{ type: string; id: string }>) => audit.history(targets),
     /** Every matching entry for an export, read in pages. */
-    stream: (filters: AuditFilters) => audit.stream(filters),
+    async *stream(filters: AuditFilters, viewer: AuthUser) {
+      const read = await readerFor(viewer)
+      for await (const row of audit.stream(filters)) yield { ...row, details: read(row) }
+    },
   }
 }
 export type AuditService = ReturnType<typeof createAuditService>

@@ -218,7 +218,7 @@ export function createSeparationService(deps: {
 
     /** The latest refused steps, newest first, each saying whether an exception was recorded for it since. */
     async listRefusals(): Promise<SeparationRefusal[]> {
-      const { data } = await audit.list({ action: REFUSED }, REFUSALS_LISTED, 0)
+      const { data } = await audit.list({ action: REFUSED }, REFUSALS_LISTED, 0, 'platform')
       const recorded = await exceptions.list(undefined)
       const refusals: SeparationRefusal[] = []
       for (const row of data) {

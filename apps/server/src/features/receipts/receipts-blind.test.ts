@@ -287,4 +287,31 @@ describe.each(testDialects())('the blind count on every read, walked from the ro
     })
     expect(leaks(seen.body).length).toBeGreaterThan(0)
   })
+
+  it('an administrator who also counts reads no receipt amount in the Activity view or its export; one who does not, does', async () => {
+    const asAdmin = async (counts: boolean) => {
+      const admin = await t.createUser({ roleCode: 'ADMIN', applications: ['PAYMENT_RECEIPTS'] })
+      if (counts)
+        await t.db.kysely
+          .insertInto('finance_duties')
+          .values({
+            user_id: admin.userId,
+            app_id: setup.appId,
+            duty: 'COUNTER',
+            site_id: setup.siteId,
+            granted_at: '2026-01-01T00:00:00.000Z',
+            granted_by: null,
+          })
+          .execute()
+      return t.signIn(admin.email)
+    }
+    const read = async (token: string) => {
+      const page = await t.request({ method: 'GET', url: '/api/audit?limit=200', token })
+      const exported = await t.request({ method: 'GET', url: '/api/audit/export', token })
+      expect([page.statusCode, exported.statusCode]).toEqual([200, 200])
+      return page.body + exported.body
+    }
+    expect(leaks(await read(await asAdmin(true)))).toEqual([])
+    expect(leaks(await read(await asAdmin(false))).length).toBeGreaterThan(0)
+  })
 })
