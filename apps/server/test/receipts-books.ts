@@ -25,21 +25,31 @@ export async function setOverShortAccount(t: TestApp, admin: string) {
   if (saved.statusCode !== 200) throw new Error(`posting accounts answered ${saved.statusCode}: ${saved.body}`)
 }
 
+type DepositPeople = { collector: ReceiptsPerson; counter: ReceiptsPerson; approver: ReceiptsPerson; reconciler: ReceiptsPerson }
+type DepositInput = {
+  siteId: number
+  receiptIds: number[]
+  cashCents: number
+  checks?: Array<{ receiptId: number; amountCents: number }>
+  confirmedOn: string
+}
+
 /**
  * Gathers receipts into a deposit and takes it to CONFIRMED: counted at `countedCents` in cash (the checks at their
  * amounts), approved, submitted and confirmed on `confirmedOn`. Answers the deposit's id and label.
  */
-export async function confirmedDeposit(
-  t: TestApp,
-  people: { collector: ReceiptsPerson; counter: ReceiptsPerson; approver: ReceiptsPerson; reconciler: ReceiptsPerson },
-  input: {
-    siteId: number
-    receiptIds: number[]
-    cashCents: number
-    checks?: Array<{ receiptId: number; amountCents: number }>
-    confirmedOn: string
-  },
-) {
+export async function confirmedDeposit(t: TestApp, people: DepositPeople, input: DepositInput) {
+  const deposit = await submittedDeposit(t, people, input)
+  const answer = await step(t, people.reconciler.token, deposit.id, 'confirm', {
+    treasuryReference: `CT-${deposit.id}`,
+    confirmedOn: input.confirmedOn,
+  })
+  if (answer.statusCode !== 200) throw new Error(`confirm answered ${answer.statusCode}: ${answer.body}`)
+  return deposit
+}
+
+/** The same deposit taken to SUBMITTED only: the treasury's confirmation is left to the test. */
+export async function submittedDeposit(t: TestApp, people: DepositPeople, input: Omit<DepositInput, 'confirmedOn'>) {
   const gathered = await t.request({
     method: 'POST',
     url: '/api/deposits',
@@ -60,7 +70,6 @@ export async function confirmedDeposit(
     [people.counter, 'count', count],
     [people.approver, 'approve', undefined],
     [people.approver, 'submit', undefined],
-    [people.reconciler, 'confirm', { treasuryReference: `CT-${id}`, confirmedOn: input.confirmedOn }],
   ] as const) {
     const answer = await step(t, who.token, id, name, payload)
     if (answer.statusCode !== 200) throw new Error(`${name} answered ${answer.statusCode}: ${answer.body}`)

@@ -31,6 +31,7 @@ import * as receiptsParticipants from './migrations/0034-receipts-participants.j
 import * as receiptsBooks from './migrations/0035-receipts-books.js'
 import * as accrualsParticipants from './migrations/0036-accruals-participants.js'
 import * as recordsParticipants from './migrations/0037-records-participants.js'
+import * as receiptsJournalLines from './migrations/0038-receipts-journal-lines.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0035-receipts-books': receiptsBooks,
   '0036-accruals-participants': accrualsParticipants,
   '0037-records-participants': recordsParticipants,
+  '0038-receipts-journal-lines': receiptsJournalLines,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -452,6 +452,22 @@ export interface ReceiptLinesTable {
   amount_cents: number
 }
 
+/** Payment Receipts' ERP journal as issued: a deposit's entry written at its confirmation, a returned check's at its recording. */
+export interface ReceiptJournalLinesTable {
+  entry_kind: string
+  entry_id: number
+  seq: number
+  journal_date: string
+  deposit_id: number
+  deposit_label: string
+  treasury_reference: string
+  receipt_number: string
+  account: string
+  debit_cents: number
+  credit_cents: number
+  description: string
+}
+
 export interface ReceiptDepositsTable {
   deposit_id: Generated<number>
   /** The site's code when the deposit was gathered: its label reads the same forever (migration 0035). */
@@ -860,6 +876,7 @@ export interface Database {
   receipts: ReceiptsTable
   receipt_lines: ReceiptLinesTable
   receipt_deposits: ReceiptDepositsTable
+  receipt_journal_lines: ReceiptJournalLinesTable
   receipt_deposit_counts: ReceiptDepositCountsTable
   receipt_corrections: ReceiptCorrectionsTable
   receipt_correction_lines: ReceiptCorrectionLinesTable

@@ -12,6 +12,8 @@ import { type DepositRow, type DepositsRepository, GatherConflict } from './depo
 import type { ReceiptAccess, ReceiptStepCheck } from './receipt-access.js'
 import { auditStepIn, type Client, DEPOSIT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
 import { DEPOSIT_ORDER, DEPOSIT_RECORD, DEPOSIT_STEP_NAMES, DEPOSIT_STEPS, type DepositStep } from './receipt-steps.js'
+import { depositEntry } from './receipts-journal.js'
+import { journalEntries } from './receipts-journal.repository.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
 
 const collectorsAsParts = (userIds: number[]) => userIds.map((userId) => ({ userId, part: 'collected' }))
@@ -176,6 +178,7 @@ export function createDepositsService(deps: {
     changes: Record<string, unknown>,
     user: AuthUser,
     client: Client,
+    first?: (trx: DbTransaction) => Promise<void>,
   ): Promise<DepositDetail> {
     const rule = DEPOSIT_STEPS[name]
     const row = await load(id, user)
@@ -184,13 +187,11 @@ export function createDepositsService(deps: {
     requireState(row, name)
     const check = await stepCheck(row, name, user)
     const clearance = await access.checkStep(check)
-    const moved = await deposits.advance(
-      id,
-      rule.from,
-      rule.to,
-      changes,
-      within(check, clearance, user, client, () => ({ label, ...changes })),
-    )
+    const rest = within(check, clearance, user, client, () => ({ label, ...changes }))
+    const moved = await deposits.advance(id, rule.from, rule.to, changes, async (trx) => {
+      await first?.(trx)
+      await rest(trx)
+    })
     if (!moved)
       throw new AppError('conflict', `Deposit ${label} was ${rule.part} or changed by someone else meanwhile. Reload it.`, {
         code: 'already_done',
@@ -338,6 +339,7 @@ export function createDepositsService(deps: {
     async confirm(id: number, input: { treasuryReference: string; confirmedOn: string }, user: AuthUser, client: Client) {
       // The journal is dated by it: a day in the future or before the district's earliest fiscal year is no confirmation.
       await finance.assertDayInWindow(input.confirmedOn, 'The confirmation date (confirmedOn)')
+      const posting = await finance.postingAccounts()
       return advance(
         id,
         'confirm',
@@ -349,6 +351,11 @@ export function createDepositsService(deps: {
         },
         user,
         client,
+        // The deposit's entry is stored as issued, read as this transaction moved it on; an account it needs that is
+        // not set refuses the confirmation before the step writes anything else, and rolls it back.
+        async (trx) => {
+          await journalEntries.store(trx, depositEntry(await journalEntries.depositSource(trx, id), posting, 'confirming this deposit'))
+        },
       )
     },
     reconcile: (id: number, input: { statementReference: string; note?: string | null | undefined }, user: AuthUser, client: Client) =>

@@ -1,8 +1,17 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
-import { CAFETERIA, GENERAL, type ReceiptsPerson, issue, receiptBody, setUpReceipts } from '../../../test/receipts.js'
-import { CASH_01, CASH_13, OVER_SHORT, amounts, confirmedDeposit, journal, setOverShortAccount } from '../../../test/receipts-books.js'
+import { CAFETERIA, GENERAL, type ReceiptsPerson, issue, receiptBody, setUpReceipts, step } from '../../../test/receipts.js'
+import {
+  CASH_01,
+  CASH_13,
+  OVER_SHORT,
+  amounts,
+  confirmedDeposit,
+  journal,
+  setOverShortAccount,
+  submittedDeposit,
+} from '../../../test/receipts-books.js'
 import { testDialects } from '../../../test/test-database.js'
 
 const sum = (rows: string[][]) =>
@@ -37,7 +46,7 @@ describe.each(testDialects())('receipts: the ERP journal’s cash, over/short an
   })
   afterEach(() => t.close())
 
-  it('debits cash at what was counted and posts a shortage to the over/short account, once one is set', async () => {
+  it('debits cash at what was counted and posts a shortage to the over/short account; no confirmation until one is set', async () => {
     const first = await issue(t, people.collector.token, receiptBody(setup.siteId))
     const second = await issue(
       t,
@@ -45,19 +54,16 @@ describe.each(testDialects())('receipts: the ERP journal’s cash, over/short an
       receiptBody(setup.siteId, { amountCents: 1000, lines: [{ account: GENERAL, amountCents: 1000 }] }),
     )
     // $35.00 collected, $30.00 counted.
-    const { label } = await confirmedDeposit(t, people, {
-      siteId: setup.siteId,
-      receiptIds: [first.id, second.id],
-      cashCents: 3000,
-      confirmedOn: '2026-03-02',
-    })
-
-    const refused = await journal(t, setup.admin, '2026-03-01', '2026-03-31')
-    expect(refused.answer.statusCode).toBe(422)
-    expect(refused.answer.json()).toMatchObject({ code: 'over_short_account_missing' })
-    expect(refused.answer.json().error).toContain('Fund 01 has no cash over/short account')
+    const { id, label } = await submittedDeposit(t, people, { siteId: setup.siteId, receiptIds: [first.id, second.id], cashCents: 3000 })
+    // Its entry could not be written: the deposit is not confirmed into the journal.
+    const confirm = { treasuryReference: 'CT-1', confirmedOn: '2026-03-02' }
+    const refused = await step(t, people.reconciler.token, id, 'confirm', confirm)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json()).toMatchObject({ code: 'over_short_account_missing' })
+    expect(refused.json().error).toContain('Fund 01 has no cash over/short account')
 
     await setOverShortAccount(t, setup.admin)
+    expect((await step(t, people.reconciler.token, id, 'confirm', confirm)).statusCode).toBe(200)
     const { answer, rows } = await journal(t, setup.admin, '2026-03-01', '2026-03-31')
     expect(answer.statusCode).toBe(200)
     const cash = rows.filter((row) => row[4] === CASH_01)

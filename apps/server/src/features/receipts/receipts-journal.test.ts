@@ -1,6 +1,6 @@
 import type { PostingAccounts } from '@platform/contracts/finance'
 import { describe, expect, it } from 'vitest'
-import { JOURNAL_HEADER, journalLines, overShortFund } from './receipts-journal.js'
+import { JOURNAL_HEADER, depositEntry, journalText, overShortFund } from './receipts-journal.js'
 
 const GENERAL = '01-0000-0-1110-1000-8699-010'
 const CAFETERIA = '13-0000-0-0000-0000-8699-010'
@@ -12,52 +12,46 @@ const posting: PostingAccounts = {
 }
 
 /**
- * Deposits of the given sizes, each receipt with one line of $10.00 (every third in the cafeteria fund), as the
- * repository answers them; each counted at what it holds plus its `overShort` (none unless told).
+ * Deposits of the given sizes as the repository answers them, each receipt with one line of $10.00 (every third in the
+ * cafeteria fund); each counted at what it holds plus its `overShort` (none unless told).
  */
 function depositsOf(sizes: number[], overShort: number[] = []) {
-  const deposits = sizes.map((size, index) => ({
-    deposit_id: index + 1,
-    fiscal_year: '2025-26',
-    site_code: 'LHS',
-    confirmed_on: '2026-03-02',
-    treasury_reference: `CT-${index + 1}`,
-    receipt_count: size,
-    counted_cents: size * 1000 + (overShort[index] ?? 0),
-  }))
   let receiptId = 0
-  const lines = deposits.flatMap((deposit) =>
-    Array.from({ length: deposit.receipt_count }, () => {
+  return sizes.map((size, index) => ({
+    deposit: {
+      deposit_id: index + 1,
+      fiscal_year: '2025-26',
+      site_code: 'LHS',
+      confirmed_on: '2026-03-02',
+      treasury_reference: `CT-${index + 1}`,
+      counted_cents: size * 1000 + (overShort[index] ?? 0),
+    },
+    lines: Array.from({ length: size }, () => {
       receiptId += 1
       return {
-        deposit_id: deposit.deposit_id,
-        receipt_id: receiptId,
         number: `LHS-2025-26-${String(receiptId).padStart(6, '0')}`,
-        line_no: 1,
         account: receiptId % 3 === 0 ? CAFETERIA : GENERAL,
         amount_cents: 1000,
       }
     }),
-  )
-  const reads: number[][] = []
-  return {
-    reads,
-    repository: {
-      deposits: async () => deposits,
-      linesOf: async (ids: number[]) => {
-        reads.push(ids)
-        return lines.filter((line) => ids.includes(line.deposit_id))
-      },
-    },
-  }
+  }))
 }
 
-describe('the receipts ERP journal, read whole deposits at a time', () => {
-  it('reads deposits together up to about 500 receipts, never splitting one, and writes every line once in order', async () => {
-    const { repository, reads } = depositsOf([300, 150, 60, 700, 2])
-    let text = ''
-    for await (const chunk of journalLines(repository, { from: '2026-01-01', to: '2026-12-31' }, posting)) text += chunk
-    expect(reads).toEqual([[1, 2], [3], [4], [5]])
+/** The journal's text of some deposits' entries, read back in pages of `pageSize` stored lines. */
+async function textOf(sizes: number[], overShort: number[] = [], accounts = posting, pageSize = 100) {
+  const stored = depositsOf(sizes, overShort).flatMap((source) => depositEntry(source, accounts, 'confirming this deposit'))
+  async function* pages() {
+    for (let at = 0; at < stored.length; at += pageSize) yield stored.slice(at, at + pageSize)
+  }
+  let text = ''
+  for await (const chunk of journalText(pages())) text += chunk
+  return text
+}
+
+describe('the receipts ERP journal, written as each entry is issued', () => {
+  it('writes every stored line once, in order, whatever the pages, and each deposit balances', async () => {
+    const text = await textOf([300, 150, 60, 700, 2])
+    expect(await textOf([300, 150, 60, 700, 2], [], posting, 7)).toBe(text)
     const rows = text.trimEnd().split('\n')
     expect(rows[0]).toBe(JOURNAL_HEADER)
     const credits = rows.filter((row) => row.includes(',Receipt '))
@@ -73,23 +67,14 @@ describe('the receipts ERP journal, read whole deposits at a time', () => {
   })
 
   it('refuses a fund with no cash account, naming it', async () => {
-    const { repository } = depositsOf([3])
-    const lines = journalLines(
-      repository,
-      { from: '2026-01-01', to: '2026-12-31' },
-      { ...posting, cashAccounts: { '01': '01-0000-0-0000-0000-9110-000' } },
+    await expect(textOf([3], [], { ...posting, cashAccounts: { '01': '01-0000-0-0000-0000-9110-000' } })).rejects.toThrow(
+      'Fund 13 has no cash account',
     )
-    await expect(async () => {
-      for await (const _chunk of lines) void _chunk
-    }).rejects.toThrow('Fund 13 has no cash account')
   })
 
   /** The journal's rows of one deposit as [account, debit cents, credit cents]. */
   async function rowsOf(sizes: number[], overShort: number[], accounts = posting) {
-    const { repository } = depositsOf(sizes, overShort)
-    let text = ''
-    for await (const chunk of journalLines(repository, { from: '2026-01-01', to: '2026-12-31' }, accounts)) text += chunk
-    return text
+    return (await textOf(sizes, overShort, accounts))
       .trimEnd()
       .split('\n')
       .slice(1)

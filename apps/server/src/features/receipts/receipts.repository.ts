@@ -326,7 +326,7 @@ export function createReceiptsRepository(db: Db) {
       }),
 
     /** Records a returned check: the receipt becomes RETURNED and a negative correction with its own accounts is stored. */
-    recordReturn: (id: number, change: { reason: string; recordedBy: number; at: string }, along: WrittenAlong) =>
+    recordReturn: (id: number, change: { reason: string; recordedBy: number; at: string }, along: WrittenAlong<{ correctionId: number }>) =>
       k.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('receipts')
@@ -365,7 +365,7 @@ export function createReceiptsRepository(db: Db) {
             })),
           )
           .execute()
-        await along(trx, undefined)
+        await along(trx, { correctionId })
         return true
       }),
 

@@ -16,6 +16,8 @@ import type { DepositsRepository } from './deposits.repository.js'
 import type { ReceiptAccess, ReceiptStepCheck } from './receipt-access.js'
 import { RECEIPT_RECORD, RECEIPT_STEPS } from './receipt-steps.js'
 import { auditStepIn, type Client, RECEIPT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
+import { returnedCheckEntry } from './receipts-journal.js'
+import { journalEntries } from './receipts-journal.repository.js'
 import type { ReceiptRecord, ReceiptRow, ReceiptsRepository } from './receipts.repository.js'
 
 /** Receipts: issuing with a gapless number, reading, voids and returned checks (issue 15 §2.1, 2.2, 2.4). */
@@ -291,7 +293,13 @@ export function createReceiptsService(deps: {
       }
       const check = receiptStep(row, 'record a returned check on', user)
       const clearance = await access.checkStep(check)
-      const recorded = await receipts.recordReturn(id, { reason, recordedBy: user.id, at: clock.now().toISOString() }, async (trx) => {
+      const posting = await finance.postingAccounts()
+      const at = clock.now().toISOString()
+      const recorded = await receipts.recordReturn(id, { reason, recordedBy: user.id, at }, async (trx, { correctionId }) => {
+        // Its reversing entry is stored as issued, on the district day it is recorded; a fund with no cash account
+        // refuses the step before anything else is written, and rolls it back.
+        const source = await journalEntries.returnedCheckSource(trx, correctionId)
+        await journalEntries.store(trx, returnedCheckEntry(source, posting, finance.districtTimeZone, 'recording this returned check'))
         await access.confirmStepIn(trx, check, clearance)
         await recordIn(trx, 'receipts.check_returned', user, id, client, { number: row.number, reason, amountCents: -row.amount_cents })
       })
