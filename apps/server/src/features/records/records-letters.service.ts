@@ -1,9 +1,22 @@
-import type { Letter, LetterKind } from '@platform/contracts/records'
+import { type Letter, type LetterKind, REQUEST_STATES } from '@platform/contracts/records'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import { type Client, type RecordsContext } from './records-context.js'
 import { letterFacts, requestDetail, signingCheck } from './records-detail.js'
 import { PARTS, RECORD_TYPES, missingLetterParts } from './records-rules.js'
+
+/** A closure letter follows the closing; every other letter is drafted while the request is open. */
+const OPEN_STATES = REQUEST_STATES.filter((state) => state !== 'CLOSED')
+const draftableIn = (kind: LetterKind): readonly string[] => (kind === 'CLOSURE' ? REQUEST_STATES : OPEN_STATES)
+
+function closedForLetters(number: string, kind: LetterKind, meanwhile: boolean) {
+  const closed = meanwhile ? `${number} was closed while you drafted the letter` : `${number} is closed`
+  const word = kind.toLowerCase()
+  const letter = `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word} letter`
+  return new AppError('conflict', `${closed}: only its closure letter is drafted now. Reopen it to draft ${letter}.`, {
+    code: 'request_closed',
+  })
+}
 
 /**
  * Letters that cannot leave incomplete (§7922.540): drafted by a COORDINATOR or COUNSEL, signed and issued by a
@@ -29,13 +42,18 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
     async draft(id: number, input: { kind: LetterKind; body?: string | null | undefined }, user: AuthUser, client: Client) {
       const row = await context.load(id, user)
       await access.require(user, 'draftLetter')
+      const whileIn = draftableIn(input.kind)
+      if (!whileIn.includes(row.state)) throw closedForLetters(row.number, input.kind, false)
+      // Drafted under the request's lock, which a close takes before it checks the letters: one waits for the other.
       const letterId = await work.draftLetter(
         { requestId: id, kind: input.kind, body: input.body ?? '', by: user.id, at: clock.now().toISOString() },
+        whileIn,
         async (trx, drafted) => {
           await context.tookPart(trx, RECORD_TYPES.letter, drafted, user, PARTS.drafted)
           await context.record('letter_drafted', user, row, client, { letterId: drafted, kind: input.kind }, trx)
         },
       )
+      if (letterId === false) throw closedForLetters(row.number, input.kind, true)
       return answer(id, letterId, user)
     },
 

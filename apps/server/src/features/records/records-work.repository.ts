@@ -8,6 +8,7 @@ import {
 } from 'kysely'
 import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
+import { stepTransaction } from '../../db/step-transaction.js'
 
 /**
  * Updates one row only while its `state` column (every table whose rows take steps has one) still holds the state the
@@ -33,12 +34,31 @@ function listOfRequest<DB, TB extends keyof DB, O>(
 
 type TaskInput = { requestId: number; assigneeId: number; description: string; by: number; at: string }
 
+/**
+ * Takes the request's row lock first inside a transaction (PostgreSQL's row lock; SQLite's write lock, which the first
+ * write takes), as a close does before it reads the letters: the two queue behind each other, so a close never misses
+ * what was drafted or added, and what comes after a close meets the request closed. False when the request is in none
+ * of `states`: then nothing is written.
+ */
+export async function lockRequestIn(trx: DbTransaction, requestId: number, states: readonly string[]): Promise<boolean> {
+  const result = await trx
+    .updateTable('records_requests')
+    .set((eb) => ({ state: eb.ref('state') }))
+    .where('request_id', '=', requestId)
+    .where('state', 'in', [...states])
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
 /** The work on a request: assignments, tasks, documents and their exemptions, letters, fees, time, notes, links. SQL only. */
 export function createRecordsWorkRepository(db: Db) {
   const k = db.kysely
-  /** One write and what goes along with it (its audit row) in one transaction; `along` runs only when the write happened (not false). */
-  const write = <R>(run: (trx: DbTransaction) => Promise<R>, along: WrittenAlong<R>) =>
-    k.transaction().execute(async (trx) => {
+  /**
+   * One write and what goes along with it (its audit row) in one transaction; `along` runs only when the write happened
+   * (not false). Tried again when SQLite answers busy (another instance held the write lock), as the fiscal steps are.
+   */
+  const write = <R>(run: (trx: DbTransaction) => Promise<R | false>, along: WrittenAlong<R>): Promise<R | false> =>
+    stepTransaction(db, async (trx) => {
       const result = await run(trx)
       if (result !== false) await along(trx, result)
       return result
@@ -188,9 +208,15 @@ export function createRecordsWorkRepository(db: Db) {
 
     // ---- Documents and exemptions ----
 
-    addDocument: (input: { requestId: number; attachmentId: number; pageCount: number; at: string }, along: WrittenAlong<number>) =>
+    /** False when the request left `whileIn` (closed) before the document was added: then nothing is added. */
+    addDocument: (
+      input: { requestId: number; attachmentId: number; pageCount: number; at: string },
+      whileIn: readonly string[],
+      along: WrittenAlong<number>,
+    ) =>
       write(
         async (trx) =>
+          (await lockRequestIn(trx, input.requestId, whileIn)) &&
           (
             await trx
               .insertInto('records_documents')
@@ -235,10 +261,12 @@ export function createRecordsWorkRepository(db: Db) {
         by: number
         at: string
       },
+      whileIn: readonly string[],
       along: WrittenAlong<number>,
     ) =>
       write(
         async (trx) =>
+          (await lockRequestIn(trx, input.requestId, whileIn)) &&
           (
             await trx
               .insertInto('records_document_exemptions')
@@ -281,8 +309,14 @@ export function createRecordsWorkRepository(db: Db) {
 
     // ---- Letters ----
 
-    draftLetter: (input: { requestId: number; kind: string; body: string; by: number; at: string }, along: WrittenAlong<number>) =>
+    /** False when the request left `whileIn` (closed) before the letter was drafted: then nothing is drafted. */
+    draftLetter: (
+      input: { requestId: number; kind: string; body: string; by: number; at: string },
+      whileIn: readonly string[],
+      along: WrittenAlong<number>,
+    ) =>
       write(async (trx) => {
+        if (!(await lockRequestIn(trx, input.requestId, whileIn))) return false
         const { letter_id: id } = await trx
           .insertInto('records_letters')
           .values({
@@ -337,6 +371,15 @@ export function createRecordsWorkRepository(db: Db) {
       (await k.selectFrom('records_letters').select('pdf').where('letter_id', '=', letterId).executeTakeFirst())?.pdf ?? null,
 
     letters: listOfRequest(lettersWithSigner(), 'l.request_id', 'l.letter_id'),
+
+    /** A request's letters as a transaction sees them (what a close checks once it holds the request's lock). */
+    lettersIn: (trx: DbTransaction, requestId: number) =>
+      trx
+        .selectFrom('records_letters')
+        .select(['kind', 'state', 'issued_at'])
+        .where('request_id', '=', requestId)
+        .orderBy('letter_id')
+        .execute(),
 
     drafters: (letterIds: number[]) =>
       letterIds.length === 0

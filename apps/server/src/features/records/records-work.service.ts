@@ -92,11 +92,14 @@ export function createRecordsWorkService(context: RecordsContext) {
         user,
         client,
       )
-      await work.addDocument(
+      const added = await work.addDocument(
         { requestId: id, attachmentId: attachment.id, pageCount: pages, at: clock.now().toISOString() },
+        WORKING_STATES,
         (trx, documentId) =>
           context.record('document_added', user, row, client, { documentId, fileName, pages, sha256: attachment.sha256 }, trx),
       )
+      // Closed meanwhile (the close held the request's lock first): the document joins no closed request.
+      if (added === false) throw wrongState((await requests.findById(id))!, 'upload records', ['open'])
       return moved(id, user)
     },
 
@@ -125,7 +128,7 @@ export function createRecordsWorkService(context: RecordsContext) {
         throw new AppError('unprocessable', `${exemption.citation} is retired from the library; cite a current exemption.`, {
           code: 'exemption_retired',
         })
-      await work.markExemption(
+      const marked = await work.markExemption(
         {
           documentId,
           requestId: id,
@@ -136,6 +139,7 @@ export function createRecordsWorkService(context: RecordsContext) {
           by: user.id,
           at: clock.now().toISOString(),
         },
+        WORKING_STATES,
         (trx, markId) =>
           context.record(
             'exemption_marked',
@@ -146,6 +150,7 @@ export function createRecordsWorkService(context: RecordsContext) {
             trx,
           ),
       )
+      if (marked === false) throw wrongState((await requests.findById(id))!, 'mark exemptions', ['open'])
       return moved(id, user)
     },
 

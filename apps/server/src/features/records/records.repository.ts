@@ -1,6 +1,7 @@
-import { type Transaction, type Updateable, sql } from 'kysely'
+import { type Selectable, type Transaction, type Updateable, sql } from 'kysely'
 import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
 import type { Database, RecordsRequestsTable } from '../../db/schema.js'
+import { stepTransaction } from '../../db/step-transaction.js'
 import { REQUEST_STATES } from '@platform/contracts/records'
 
 export interface NewRequest {
@@ -185,6 +186,34 @@ export function createRecordsRepository(db: Db) {
         if (extra === 'not_extended') query = query.where('extended_at', 'is', null)
         const result = await query.executeTakeFirst()
         if (Number(result.numUpdatedRows) !== 1) return false
+        await along(trx, undefined)
+        return true
+      }),
+
+    /**
+     * Changes a request only if it is still in one of `fromStates` and `check` (handed the request as it stands then,
+     * inside the transaction) does not refuse it by throwing. The request's row is locked first, the lock drafting a
+     * letter takes too, so nothing the check reads about the request can change before the commit. False when another
+     * step moved it first. Tried again when SQLite answers busy.
+     */
+    changeChecked: (
+      id: number,
+      fromStates: readonly string[],
+      check: (trx: DbTransaction, locked: Selectable<RecordsRequestsTable>) => Promise<void>,
+      set: Updateable<RecordsRequestsTable>,
+      along: WrittenAlong,
+    ): Promise<boolean> =>
+      stepTransaction(db, async (trx) => {
+        const locked = await trx
+          .updateTable('records_requests')
+          .set((eb) => ({ state: eb.ref('state') }))
+          .where('request_id', '=', id)
+          .where('state', 'in', [...fromStates])
+          .returningAll()
+          .executeTakeFirst()
+        if (!locked) return false
+        await check(trx, locked)
+        await trx.updateTable('records_requests').set(set).where('request_id', '=', id).execute()
         await along(trx, undefined)
         return true
       }),

@@ -9,12 +9,13 @@ import {
   type RequestSummary,
 } from '@platform/contracts/records'
 import { addDays, determinationClock, extensionClock, mayStillExtend, DUE_SOON_DAYS } from '@platform/contracts/records-clock'
+import type { DbTransaction } from '../../db/database.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import { type Client, type RecordsContext, wrongState } from './records-context.js'
 import { closeFactsOf, parseDetermination, requestDetail, summaryOf } from './records-detail.js'
 import { EXTENDABLE_STATES, PARTS, RECORD_TYPES, TRANSITIONS, closeMissing, isDisclosing, isWithholding } from './records-rules.js'
-import { searchTextOf } from './records.repository.js'
+import { type RequestRow, searchTextOf } from './records.repository.js'
 
 /** Requests: intake with the clock, the queue, the request page, and the steps that move a request (issue 17 §1–3). */
 export function createRecordsService(context: RecordsContext) {
@@ -324,13 +325,29 @@ export function createRecordsService(context: RecordsContext) {
       await access.require(user, 'close')
       const { from, to } = TRANSITIONS.close
       if (!(from as readonly string[]).includes(row.state)) throw wrongState(row, 'close it', from)
-      const missing = closeMissing(closeFactsOf(row, await work.letters(id)))
-      if (missing.length > 0)
-        throw new AppError('conflict', `${row.number} cannot close yet: ${missing.join('; ')}.`, { code: 'not_closable' })
+      const letters = await work.letters(id)
+      const notClosable = (missing: string[], meanwhile = '') =>
+        new AppError('conflict', `${meanwhile}${row.number} cannot close yet: ${missing.join('; ')}.`, { code: 'not_closable' })
+      const missing = closeMissing(closeFactsOf(row, letters))
+      if (missing.length > 0) throw notClosable(missing)
       const now = clock.now()
-      const closed = await requests.change(
+      // Checked again under the request's lock, which drafting a letter takes too: a letter drafted (or a step taken)
+      // while this close was on its way is seen here, and the close is refused rather than leaving it unissued.
+      const complete = async (trx: DbTransaction, locked: RequestRow) => {
+        const current = await work.lettersIn(trx, id)
+        const lacking = closeMissing(closeFactsOf(locked, current))
+        if (lacking.length > 0)
+          throw notClosable(
+            lacking,
+            current.length > letters.length
+              ? 'A letter was drafted while you closed the request: '
+              : 'The request changed while you closed it: ',
+          )
+      }
+      const closed = await requests.changeChecked(
         id,
         [row.state],
+        complete,
         { state: to, closed_at: now.toISOString(), closed_on: localDate(now, context.finance.districtTimeZone) },
         async (trx) => {
           await context.tookPart(trx, RECORD_TYPES.request, id, user, PARTS.closed)
