@@ -209,7 +209,7 @@ describe.each(testDialects())('the blind count on every read, walked from the ro
     expect(unwalked, 'GET routes the walk cannot call: give them ids and queries here, or exempt them with a reason').toEqual([])
     expect(neverAnswered, 'GET routes that never answered the counter: give them what they need, or list why they refuse').toEqual([])
     expect(found).toEqual([])
-  })
+  }, 120_000)
 
   it("the counter's pages still show what a blind count needs, and the amounts appear once the deposit is counted", async () => {
     const open = ids.deposits[1]!
@@ -286,7 +286,7 @@ describe.each(testDialects())('the blind count on every read, walked from the ro
       payload: { definition: definitions[0], limit: 500 },
     })
     expect(leaks(seen.body).length).toBeGreaterThan(0)
-  })
+  }, 120_000)
 
   it('an administrator who also counts reads no receipt amount in the Activity view or its export; one who does not, does', async () => {
     const asAdmin = async (counts: boolean) => {
