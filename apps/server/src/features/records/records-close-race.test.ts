@@ -79,7 +79,9 @@ describe.each(testDialects())('records requests: a close and a letter at the sam
       const drafting = () => step(on('b'), counsel.token, id, 'letters', { kind: 'ACKNOWLEDGMENT' })
       // Sent in turn one before the other: SQLite's one thread otherwise lets the first sent win every time.
       const [close, draft] =
-        attempt % 2 === 0 ? await Promise.all([closing(), drafting()]) : (await Promise.all([drafting(), closing()])).reverse()
+        attempt % 2 === 0
+          ? await Promise.all([closing(), drafting()])
+          : await Promise.all([drafting(), closing()]).then(([d, c]) => [c, d] as const)
       const pair = `${close.statusCode}/${draft.statusCode}`
       expect(['200/409', '409/201'], `${pair}: ${close.body} ${draft.body}`).toContain(pair)
       if (close.statusCode === 200) {
