@@ -1,6 +1,7 @@
-import type { Insertable, Updateable } from 'kysely'
-import type { Db, WrittenAlong } from '../../db/database.js'
+import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
 import type { FinanceSitesTable } from '../../db/schema.js'
+import { stepTransaction } from '../../db/step-transaction.js'
 
 const COLUMNS = [
   'site_id',
@@ -25,12 +26,32 @@ export function createSitesRepository(db: Db) {
         await along(trx, siteId)
         return siteId
       }),
-    update: (siteId: number, changes: Updateable<FinanceSitesTable>, along: WrittenAlong) =>
-      k.transaction().execute(async (trx) => {
+    /**
+     * Changes a site in one transaction. Its row is locked first (PostgreSQL's row lock; SQLite's write lock, which the
+     * first write takes), the lock every issuer of a number at the site takes before it reads the code; then `check`,
+     * handed the site as it stands, may refuse by throwing, and nothing it reads of the site's numbers can change before
+     * the commit. `along` is handed the site as it was. Undefined when there is no such site.
+     */
+    update: (
+      siteId: number,
+      changes: Updateable<FinanceSitesTable>,
+      check: (trx: DbTransaction, locked: SiteRow) => Promise<void>,
+      along: WrittenAlong<SiteRow>,
+    ): Promise<SiteRow | undefined> =>
+      stepTransaction(db, async (trx) => {
+        const locked = await trx
+          .updateTable('finance_sites')
+          .set((eb) => ({ code: eb.ref('code') }))
+          .where('site_id', '=', siteId)
+          .returning(COLUMNS)
+          .executeTakeFirst()
+        if (!locked) return undefined
+        await check(trx, locked)
         await trx.updateTable('finance_sites').set(changes).where('site_id', '=', siteId).execute()
-        await along(trx)
+        await along(trx, locked)
+        return locked
       }),
   }
 }
 export type SitesRepository = ReturnType<typeof createSitesRepository>
-export type SiteRow = Awaited<ReturnType<SitesRepository['list']>>[number]
+export type SiteRow = Pick<Selectable<FinanceSitesTable>, (typeof COLUMNS)[number]>

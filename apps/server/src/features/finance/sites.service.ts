@@ -1,5 +1,6 @@
 import type { Site, SiteInputSchema } from '@platform/contracts/finance'
 import type { z } from 'zod'
+import type { Executor } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -34,9 +35,10 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String(er
 
 /**
  * What names a record with a site's code: answers the first such label (`receipt LHS-2025-26-000001`), or null when
- * none was issued with it yet. The applications that number records with site codes register one each.
+ * none was issued with it yet, read on `executor` (the site edit's transaction, which holds the site's lock). The
+ * applications that number records with site codes register one each.
  */
-export type SiteCodeUse = (siteId: number) => Promise<string | null>
+export type SiteCodeUse = (siteId: number, executor: Executor) => Promise<string | null>
 
 /** The district's schools and offices, managed by administrators. */
 export function createSitesService({ sites, audit, clock }: { sites: SitesRepository; audit: AuditService; clock: Clock }) {
@@ -45,9 +47,9 @@ export function createSitesService({ sites, audit, clock }: { sites: SitesReposi
   const codeUses: SiteCodeUse[] = []
 
   /** Refuses a new code for a site once a number was issued with its code: numbers and labels keep theirs forever. */
-  async function assertCodeFree(site: Site, code: string) {
+  async function assertCodeFree(site: Site, code: string, executor: Executor) {
     for (const use of codeUses) {
-      const label = await use(site.id)
+      const label = await use(site.id, executor)
       if (label)
         throw new AppError(
           'conflict',
@@ -102,40 +104,39 @@ export function createSitesService({ sites, audit, clock }: { sites: SitesReposi
     },
 
     async update(siteId: number, input: SiteInput, actor: AuthUser, client: Client): Promise<Site> {
-      const before = await this.get(siteId)
-      if (input.code !== before.code) {
+      const current = await this.get(siteId)
+      if (input.code !== current.code) {
         const other = await sites.findByCode(input.code)
         if (other && other.site_id !== siteId) throw duplicate(input.code)
-        await assertCodeFree(before, input.code)
       }
-      const schoolSegment = input.schoolSegment === undefined ? before.schoolSegment : input.schoolSegment
+      const schoolSegment = input.schoolSegment === undefined ? current.schoolSegment : input.schoolSegment
       const after: Site = { id: siteId, ...input, schoolSegment }
-      await sites
-        .update(
-          siteId,
-          {
-            ...siteColumns(input, schoolSegment),
-            updated_at: clock.now().toISOString(),
-          },
-          (trx) =>
-            audit.record(
-              {
-                action: 'finance.site_updated',
-                outcome: 'success',
-                actorUserId: actor.id,
-                targetType: 'site',
-                targetId: siteId,
-                ip: client.ip,
-                userAgent: client.userAgent,
-                details: { before, after },
-              },
-              trx,
-            ),
+      // The code's check runs inside the edit's transaction, under the site's lock that issuing a number takes too: a
+      // receipt or deposit numbered with the old code meanwhile is seen here, and one numbered after waits for the new code.
+      const codeStaysFree = async (trx: Executor, locked: SiteRow) => {
+        if (input.code !== locked.code) await assertCodeFree(toSite(locked), input.code, trx)
+      }
+      const changed = await sites
+        .update(siteId, { ...siteColumns(input, schoolSegment), updated_at: clock.now().toISOString() }, codeStaysFree, (trx, locked) =>
+          audit.record(
+            {
+              action: 'finance.site_updated',
+              outcome: 'success',
+              actorUserId: actor.id,
+              targetType: 'site',
+              targetId: siteId,
+              ip: client.ip,
+              userAgent: client.userAgent,
+              details: { before: toSite(locked), after },
+            },
+            trx,
+          ),
         )
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw duplicate(input.code)
+          if (!(error instanceof AppError) && isUniqueViolation(error)) throw duplicate(input.code)
           throw error
         })
+      if (!changed) throw new AppError('not_found', `There is no site with id ${siteId}.`, { code: 'site_not_found' })
       return this.get(siteId)
     },
   }

@@ -46,7 +46,12 @@ export function createDepositsRepository(db: Db) {
           .values({
             site_id: input.siteId,
             // The code the deposit is labelled with, kept as it was (migration 0035): the journal reads it, not the site's.
-            site_code: (eb) => eb.selectFrom('finance_sites').select('code').where('site_id', '=', input.siteId),
+            // Read under the site's lock, as issuing reads it (PostgreSQL: a share lock; SQLite: this first write's lock),
+            // so a change of the code waits for the deposit, and the deposit for the change.
+            site_code: (eb) => {
+              const code = eb.selectFrom('finance_sites').select('code').where('site_id', '=', input.siteId)
+              return db.dialect === 'postgres' ? code.forShare() : code
+            },
             fiscal_year: input.fiscalYear,
             state: 'OPEN',
             expected_cents: 0,

@@ -20,7 +20,6 @@ export interface ReceiptFilters {
 
 export interface NewReceipt {
   siteId: number
-  siteCode: string
   fiscalYear: string
   payer: string
   tender: string
@@ -38,6 +37,8 @@ export interface IssuedReceipt {
   id: number
   number: string
   sequence: number
+  /** The site's code the number carries, as read under the site's lock inside the issuing transaction. */
+  siteCode: string
   /** PostgreSQL: the audit chain's head, locked by the same statement (the receipt's audit row goes after it). */
   chainHead?: ChainHead
 }
@@ -83,7 +84,17 @@ async function nextSequence(trx: Transaction<Database>, siteId: number, fiscalYe
 }
 
 /**
- * PostgreSQL: the next number taken, the receipt and its lines stored, its collector recorded among its participants
+ * The site's code, read inside the issuing transaction once the site is locked against a change of its code: on
+ * PostgreSQL a share lock on its row (issuers do not wait on each other; a site edit, which locks the row first, waits
+ * for them, and they for it, reading the code it committed); on SQLite the write lock the counter's change already took.
+ */
+async function lockedSiteCode(trx: Transaction<Database>, siteId: number, dialect: Db['dialect']): Promise<string> {
+  const query = trx.selectFrom('finance_sites').select('code').where('site_id', '=', siteId)
+  return (await (dialect === 'postgres' ? query.forShare() : query).executeTakeFirstOrThrow()).code
+}
+
+/**
+ * PostgreSQL: the site's row share-locked and its code read (see lockedSiteCode), then the next number taken, the receipt and its lines stored, its collector recorded among its participants
  * (separation of duties) and the audit chain's head locked in one
  * statement, so the counter's row lock (which every issuer at the site waits on) is held for that round trip, the
  * audit row's and the commit. Undefined when the site's year has no counter yet (its first receipt goes the long way,
@@ -91,12 +102,15 @@ async function nextSequence(trx: Transaction<Database>, siteId: number, fiscalYe
  */
 async function issueInOneStatement(trx: Transaction<Database>, receipt: NewReceipt): Promise<IssuedReceipt | undefined> {
   const row = await trx
+    .with('site', (w) => w.selectFrom('finance_sites').select('code').where('site_id', '=', receipt.siteId).forShare())
     .with('taken', (w) =>
       w
         .updateTable('receipt_counters')
         .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1) }))
         .where('site_id', '=', receipt.siteId)
         .where('fiscal_year', '=', receipt.fiscalYear)
+        // The site first, then the counter: the order of every issuer, and a site edit's lock comes before both.
+        .where(sql<boolean>`exists (select 1 from site)`)
         .returning('last_sequence'),
     )
     .with('receipt', (w) =>
@@ -119,11 +133,11 @@ async function issueInOneStatement(trx: Transaction<Database>, receipt: NewRecei
           'issued_on',
         ])
         .expression(
-          sql`select ${receipt.siteCode} || '-' || ${receipt.fiscalYear} || '-' || lpad(last_sequence::text, greatest(6, length(last_sequence::text)), '0'),
+          sql`select site.code || '-' || ${receipt.fiscalYear} || '-' || lpad(last_sequence::text, greatest(6, length(last_sequence::text)), '0'),
             ${receipt.siteId}::integer, ${receipt.fiscalYear}::text, last_sequence, 'ISSUED', ${receipt.payer}::text,
             ${receipt.payer.toLowerCase()}::text, ${receipt.tender}::text, ${receipt.checkNumber}::text, ${receipt.purpose}::text,
             ${receipt.amountCents}::bigint, ${receipt.collectorId}::integer, ${receipt.issuedAt}::text, ${receipt.issuedOn}::text
-            from taken`,
+            from taken, site`,
         )
         .returning(['receipt_id', 'number', 'sequence']),
     )
@@ -147,14 +161,15 @@ async function issueInOneStatement(trx: Transaction<Database>, receipt: NewRecei
         ),
     )
     .with('head(last_audit_id, last_hash)', () => lockChainHeadAfter('taken'))
-    .selectFrom(['receipt', 'head'])
-    .select(['receipt_id', 'number', 'sequence', 'last_audit_id', 'last_hash'])
+    .selectFrom(['receipt', 'head', 'site'])
+    .select(['receipt_id', 'number', 'sequence', 'code', 'last_audit_id', 'last_hash'])
     .executeTakeFirst()
   return (
     row && {
       id: row.receipt_id,
       number: row.number,
       sequence: row.sequence,
+      siteCode: row.code,
       chainHead: { last_audit_id: row.last_audit_id, last_hash: row.last_hash },
     }
   )
@@ -188,14 +203,16 @@ export function createReceiptsRepository(db: Db) {
   return {
     /** Numbers and stores a receipt with its lines, all in one transaction. */
     issue: (receipt: NewReceipt, along: WrittenAlong<IssuedReceipt>): Promise<IssuedReceipt> =>
-      k.transaction().execute(async (trx) => {
+      stepTransaction(db, async (trx) => {
         const stored = db.dialect === 'postgres' ? await issueInOneStatement(trx, receipt) : undefined
         if (stored) {
           await along(trx, stored)
           return stored
         }
         const sequence = await nextSequence(trx, receipt.siteId, receipt.fiscalYear)
-        const number = `${receipt.siteCode}-${receipt.fiscalYear}-${String(sequence).padStart(6, '0')}`
+        // On PostgreSQL the statement tried above already holds the site's share lock, taken before the counter's.
+        const siteCode = await lockedSiteCode(trx, receipt.siteId, db.dialect)
+        const number = `${siteCode}-${receipt.fiscalYear}-${String(sequence).padStart(6, '0')}`
         const { receipt_id: id } = await trx
           .insertInto('receipts')
           .values({
@@ -242,8 +259,8 @@ export function createReceiptsRepository(db: Db) {
             first_at: receipt.issuedAt,
           })
           .execute()
-        await along(trx, { id, number, sequence })
-        return { id, number, sequence }
+        await along(trx, { id, number, sequence, siteCode })
+        return { id, number, sequence, siteCode }
       }),
 
     async list(filters: ReceiptFilters, limit: number, offset: number) {

@@ -151,7 +151,6 @@ export function createReceiptsService(deps: {
       const now = clock.now()
       const receipt = {
         siteId: site.id,
-        siteCode: site.code,
         fiscalYear: finance.fiscalYearOf(now),
         payer: input.payer,
         tender: input.tender,
@@ -174,7 +173,8 @@ export function createReceiptsService(deps: {
         receipt_id: issued.id,
         number: issued.number,
         site_id: site.id,
-        site_code: site.code,
+        // The code the number was issued with, read under the site's lock (a code changed meanwhile is the new one).
+        site_code: issued.siteCode,
         fiscal_year: receipt.fiscalYear,
         sequence: issued.sequence,
         state: 'ISSUED',
