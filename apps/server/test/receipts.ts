@@ -59,3 +59,14 @@ export function cashFor(cents: number) {
   }
   return cash
 }
+
+/** One person holding each duty of Payment Receipts alone at the site, signed in: each step has a taker no part bars. */
+export async function onePerDuty(setup: Awaited<ReturnType<typeof setUpReceipts>>) {
+  return {
+    collector: await setup.person(['COLLECTOR']),
+    counter: await setup.person(['COUNTER']),
+    approver: await setup.person(['APPROVER']),
+    reconciler: await setup.person(['RECONCILER']),
+  }
+}
+export type PeoplePerDuty = Awaited<ReturnType<typeof onePerDuty>>

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
-import { CAFETERIA, GENERAL, issue, receiptBody, setUpReceipts } from '../../../test/receipts.js'
+import { CAFETERIA, GENERAL, issue, receiptBody, setUpReceipts, onePerDuty } from '../../../test/receipts.js'
 import { CASH_01, CASH_13, confirmedDeposit, setOverShortAccount } from '../../../test/receipts-books.js'
 import { testDialects } from '../../../test/test-database.js'
 import * as migration from '../../db/migrations/0038-receipts-journal-lines.js'
@@ -20,12 +20,7 @@ describe.each(testDialects())('migration 0038: the journal of deposits confirmed
 
   it('down then up gives back exactly the lines the steps stored; what it could not write, the first download that can writes the same', async () => {
     const setup = await setUpReceipts(t)
-    const people = {
-      collector: await setup.person(['COLLECTOR']),
-      counter: await setup.person(['COUNTER']),
-      approver: await setup.person(['APPROVER']),
-      reconciler: await setup.person(['RECONCILER']),
-    }
+    const people = await onePerDuty(setup)
     await setOverShortAccount(t, setup.admin)
     const split = {
       amountCents: 10050,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { importChart } from '../../../test/finance.js'
-import { CAFETERIA, GENERAL, type ReceiptsPerson, issue, receiptBody, setUpReceipts, step } from '../../../test/receipts.js'
+import { CAFETERIA, GENERAL, issue, receiptBody, setUpReceipts, step, onePerDuty, type PeoplePerDuty } from '../../../test/receipts.js'
 import { CASH_01, CASH_13, OVER_SHORT, confirmedDeposit, setOverShortAccount, submittedDeposit } from '../../../test/receipts-books.js'
 import { testDialects } from '../../../test/test-database.js'
 
@@ -15,16 +15,11 @@ const LATER = {
 describe.each(testDialects())('receipts: the ERP journal stored as issued (%s)', (dialect) => {
   let t: TestApp
   let setup: Awaited<ReturnType<typeof setUpReceipts>>
-  let people: { collector: ReceiptsPerson; counter: ReceiptsPerson; approver: ReceiptsPerson; reconciler: ReceiptsPerson }
+  let people: PeoplePerDuty
   beforeEach(async () => {
     t = await buildTestApp({ dialect })
     setup = await setUpReceipts(t)
-    people = {
-      collector: await setup.person(['COLLECTOR']),
-      counter: await setup.person(['COUNTER']),
-      approver: await setup.person(['APPROVER']),
-      reconciler: await setup.person(['RECONCILER']),
-    }
+    people = await onePerDuty(setup)
   })
   afterEach(() => t.close())
 

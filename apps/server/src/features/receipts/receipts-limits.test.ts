@@ -1,7 +1,7 @@
 import { MAX_RECORD_CENTS } from '@platform/contracts/finance-money'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
-import { GENERAL, type ReceiptsPerson, issue, receiptBody, setUpReceipts, step } from '../../../test/receipts.js'
+import { GENERAL, issue, receiptBody, setUpReceipts, step, onePerDuty, type PeoplePerDuty } from '../../../test/receipts.js'
 import { amounts, confirmedDeposit, journal } from '../../../test/receipts-books.js'
 import { testDialects } from '../../../test/test-database.js'
 import { exactCents } from './exact-cents.js'
@@ -18,16 +18,11 @@ describe('sums of cents read back from SQL', () => {
 describe.each(testDialects())('receipts: amounts up to the ceiling, exact totals, real dates in the window (%s)', (dialect) => {
   let t: TestApp
   let setup: Awaited<ReturnType<typeof setUpReceipts>>
-  let people: { collector: ReceiptsPerson; counter: ReceiptsPerson; approver: ReceiptsPerson; reconciler: ReceiptsPerson }
+  let people: PeoplePerDuty
   beforeEach(async () => {
     t = await buildTestApp({ dialect })
     setup = await setUpReceipts(t)
-    people = {
-      collector: await setup.person(['COLLECTOR']),
-      counter: await setup.person(['COUNTER']),
-      approver: await setup.person(['APPROVER']),
-      reconciler: await setup.person(['RECONCILER']),
-    }
+    people = await onePerDuty(setup)
   })
   afterEach(() => t.close())
 
