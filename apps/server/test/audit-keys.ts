@@ -1,22 +1,14 @@
-import { generateKeyPairSync } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** The audit chain key every test platform starts with: PostgreSQL refuses to start without one (decision 034). */
 export const TEST_AUDIT_CHAIN_KEY = 'test-audit-chain-key-0123456789abcdefghijklmnop'
 
-let signingKeyFile: string | null = null
-
-/** An Ed25519 signing key written once per test process, so instances a test starts on one database share it. */
+/**
+ * The Ed25519 key every test platform signs checkpoints with, so instances a test starts on one database share it. A
+ * fixture of the tests alone (it signs nothing outside them), kept in the repository rather than written per process.
+ */
 export function testSigningKeyFile(): string {
-  if (signingKeyFile) return signingKeyFile
-  const folder = mkdtempSync(join(tmpdir(), 'audit-keys-'))
-  const file = join(folder, 'signing-key.pem')
-  writeFileSync(file, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 })
-  process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
-  signingKeyFile = file
-  return file
+  return fileURLToPath(new URL('./fixtures/audit/test-signing-key.pem', import.meta.url))
 }
 
 /** The audit keys' variables for a test platform (a test's own env, merged after, may replace or unset them with ''). */
