@@ -21,9 +21,9 @@ export function csvRecord(values: readonly unknown[]): string {
 }
 
 /**
- * A large text (an export) gathered into pieces of about 64 KB for the socket. Not larger: V8 allocates a string over
- * 128 KB in its large-object space, which only a full collection frees, so a million-row export sent in 290 KB
- * pieces grew the heap to 225 MB between full collections with 53 MB live. Not much smaller: each piece is one write.
+ * A large text (an export) gathered into pieces of a moderate size for the socket. Not larger: V8 keeps a very long
+ * string in a space of its own that only a full collection frees, so large pieces pile up between collections. Not
+ * much smaller: each piece is one write to the socket.
  */
 export function textPieces(size = 64 * 1024) {
   let text = ''

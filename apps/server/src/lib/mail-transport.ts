@@ -134,7 +134,7 @@ export function createSmtpTransport(
     // connection; beyond that it fails and the caller (or the mail queue) decides, instead of circling inside the pool.
     maxRequeues: 1,
     // nodemailer's own sockets keep Nagle's algorithm on: each message's last small write then waits for the server's
-    // delayed acknowledgement (about 40 ms). Plain connections get a socket of ours with no delay, handed over
+    // delayed acknowledgement. Plain connections get a socket of ours with no delay, handed over
     // unconnected: nodemailer connects it itself and so reports a refused connection as a failed pool resource,
     // which frees its slot. (A connected socket handed over is nodemailer's to trust: when connecting it failed,
     // the slot it was meant for leaked, and after eight failures every send waited for nothing.) Implicit TLS

@@ -128,8 +128,8 @@ const routes: RouteObject[] = [
 
 /**
  * The platform's pages, matched as they render (a declarative router inside BrowserRouter). The platform loads no data
- * through its router, and the data router's own code (loaders, actions, fetchers) was 17 KB of the sign-in page's
- * gzipped JavaScript. A page that fails to render or to load shows RouteError until the next navigation.
+ * through its router, and the data router's own code (loaders, actions, fetchers) would be a large part of the sign-in
+ * page's JavaScript for nothing. A page that fails to render or to load shows RouteError until the next navigation.
  */
 export function AppRoutes() {
   const { pathname } = useLocation()

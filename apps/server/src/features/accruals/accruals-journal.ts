@@ -2,8 +2,7 @@ import { JOURNAL_COLUMNS } from '@platform/contracts/accruals'
 import type { DbTransaction } from '../../db/database.js'
 import type { AccrualsRepository } from './accruals.repository.js'
 
-// Lines read at a time: few, so a page dies young in V8 (a page of 5,000 outlived the young generation and its
-// promoted rows grew the process past 200 MB).
+// Lines read at a time: few, so a page is garbage soon after it is written instead of living on between collections.
 const PAGE = 500
 
 export interface PostedAccrual {

@@ -3,7 +3,6 @@ import { type Insertable, sql } from 'kysely'
 import { keysetPages, type NewestFirstCursor, olderThan } from '../../db/keyset-pages.js'
 import type { Db, DbTransaction, Executor } from '../../db/database.js'
 import type { AuditLogTable } from '../../db/schema.js'
-import type { ChainHead } from '../../db/audit-chain-head.js'
 import { CHAIN_KEYED_ACTION, type ChainKey, keyIdOf, keyedRowHash } from './audit-chain.js'
 
 export type AuditFilters = Pick<AuditQuery, 'person' | 'action' | 'from' | 'to'>
@@ -78,19 +77,16 @@ export function createAuditRepository(db: Db, key: ChainKey) {
    * record commit together or not at all; such a step appends last, keeping the head's lock short and the lock order
    * the same everywhere (the step's rows, then the head).
    */
-  async function append(rows: Insertable<AuditLogTable>[], within?: DbTransaction, lockedHead?: ChainHead): Promise<void> {
+  async function append(rows: Insertable<AuditLogTable>[], within?: DbTransaction): Promise<void> {
     if (rows.length === 0) return
     const write = async (trx: DbTransaction) => {
-      // Locks the head and reads it in one statement: one round trip fewer while every other writer waits. Unless the
-      // step's own statement did so already (lockChainHeadAfter), within this same transaction.
-      const head =
-        lockedHead ??
-        (await trx
-          .updateTable('audit_chain_head')
-          .set((eb) => ({ last_audit_id: eb.ref('last_audit_id') }))
-          .where('chain_id', '=', 1)
-          .returning(['last_audit_id', 'last_hash'])
-          .executeTakeFirstOrThrow())
+      // Locks the head and reads it in one statement: one round trip fewer while every other writer waits.
+      const head = await trx
+        .updateTable('audit_chain_head')
+        .set((eb) => ({ last_audit_id: eb.ref('last_audit_id') }))
+        .where('chain_id', '=', 1)
+        .returning(['last_audit_id', 'last_hash'])
+        .executeTakeFirstOrThrow()
       // A row's hash does not depend on its id, so a batch is hashed first and inserted in multi-row statements; under
       // the head's lock nobody else inserts, so the ids follow the order of the values.
       let previous = head.last_hash
@@ -128,8 +124,8 @@ export function createAuditRepository(db: Db, key: ChainKey) {
   }
 
   return {
-    /** Appends one row; `lockedHead` only with `within`, the head that transaction locked (lockChainHeadAfter). */
-    insert: (row: Insertable<AuditLogTable>, within?: DbTransaction, lockedHead?: ChainHead) => append([row], within, lockedHead),
+    /** Appends one row; given a step's transaction, inside it. */
+    insert: (row: Insertable<AuditLogTable>, within?: DbTransaction) => append([row], within),
     insertMany: (rows: Insertable<AuditLogTable>[], within?: DbTransaction) => append(rows, within),
 
     /**
@@ -262,8 +258,8 @@ export function createAuditRepository(db: Db, key: ChainKey) {
     /**
      * The rows about some records (a record's history: the record itself, its separation-of-duties refusals), oldest
      * first. One indexed read per target, merged in order: written as one OR of the targets, SQLite read the whole log
-     * in id order once its statistics had been taken while the log was small (0.4 ms a page over 5,000 rows, growing
-     * with the log; 0.04 ms this way, whatever the statistics say).
+     * in id order once its statistics had been taken while the log was small, and that read grows with the log; this
+     * way the cost follows the record's own rows, whatever the statistics say.
      */
     history(targets: Array<{ type: string; id: string }>) {
       return historyQuery(targets)?.execute() ?? Promise.resolve([])

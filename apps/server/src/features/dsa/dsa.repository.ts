@@ -42,10 +42,8 @@ export type ExportRow = Pick<ProjectRow, (typeof EXPORT_COLUMNS)[number]>
 
 /**
  * Rows an export reads at a time. SQLite reads a page synchronously, holding the event loop, so its pages stay small.
- * PostgreSQL reads one statement through a cursor: in keyset pages of 2,000 (each page a statement of its own; smaller
- * ones cost more in planning and round trips than they saved) every page outlived V8's young generation, and a
- * million-row export spent 27% of its CPU in garbage collection. Chunks of 250 from a cursor die young: 9-10 s of the
- * server's CPU instead of 13-18 and a peak 20-25 MB lower; chunks of 500 were as slow as the pages (15 s).
+ * PostgreSQL reads one statement through a cursor rather than in keyset pages (each a statement of its own, planned
+ * and sent again), in small chunks whose rows are garbage soon after they are written.
  */
 const EXPORT_CHUNK = { sqlite: 200, postgres: 250 } as const
 
@@ -160,7 +158,7 @@ export function createDsaRepository(db: Db) {
 
     /**
      * Totals, fresh projects and the breakdowns from one pass over the (client, status, stale, scraped_at) index:
-     * 200 groups for a million projects, summed here (four scans of the table cost more than the 200 ms asked).
+     * a few hundred groups whatever the number of projects, summed here rather than in four scans of the table.
      */
     async statistics(freshSince: string) {
       const groups = await k

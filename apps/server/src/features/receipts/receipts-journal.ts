@@ -182,8 +182,8 @@ const cursorOf = (line: StoredJournalLine): JournalCursor => [line.journal_date,
 
 /**
  * The ERP journal as CSV text, from the stored lines page by page (by date; on a day, each deposit's entry, then each
- * returned check's reversing entry; each entry's lines in the order written), so memory stays flat. Each yield is the
- * text of about 64 KB rather than one line.
+ * returned check's reversing entry; each entry's lines in the order written), so memory stays flat. Each yield is a
+ * piece of text for one socket write rather than one line.
  */
 export async function* journalText(pages: AsyncIterable<StoredJournalLine[]>): AsyncGenerator<string> {
   yield `${JOURNAL_HEADER}\n`

@@ -356,9 +356,9 @@ export function createReportEngine(
         }
       }
       const start = Math.max(0, offset - 1)
-      // The count reads every matching row and takes most of a page's time (a million rows: 20-30 ms on PostgreSQL,
-      // the page itself 1-2 ms), so the page and the roll-ups are read beside it: on PostgreSQL each statement on a
-      // connection of its own; SQLite reads them in turn, as before.
+      // The count reads every matching row and takes most of a page's time, far more than the page itself, so the
+      // page and the roll-ups are read beside it: on PostgreSQL each statement on a connection of its own; SQLite
+      // reads them in turn.
       const [total, rolled, fetched] = await Promise.all([
         deps.run(queries.count()).then(([countRow]) => Number(countRow?.n ?? 0)),
         needsRollups() ? rollups() : new Map<string, MeasureValues>(),

@@ -15,9 +15,9 @@ import { PDF_MAX_ROWS } from './export-limits.js'
  * every page, and a footer with 'Page X of Y' on each.
  *
  * 'of Y' needs the page count before the first footer. pdfkit's bufferPages would hold every finished page in memory
- * to write footers at the end, and it keeps each page as thousands of small buffers (about 0.4 MB a page, so some
- * 500 MB at the row cap). Rows have a fixed height, though, so the page count is plain arithmetic: the rows are
- * collected (a few MB at the cap), the table paginated once without drawing, and then drawn for real with each
+ * to write footers at the end, and it keeps each page as thousands of small buffers, far more than the rows
+ * themselves. Rows have a fixed height, though, so the page count is plain arithmetic: the rows are
+ * collected (small beside the pages), the table paginated once without drawing, and then drawn for real with each
  * page's footer written as the page is finished and streamed out.
  *
  * Nothing is written to the output before every row has been read, so a failure while reading (including the cap)

@@ -87,7 +87,7 @@ const MAX_PENDING_BYTES = 1 << 20
 
 /**
  * exceljs writes a committed row into a buffer that feeds the zip without ever waiting for it, so a fast source
- * piles the whole sheet up in memory (about 500 MB for a million rows) while deflate and a slow client catch up.
+ * piles the whole sheet up in memory while deflate and a slow client catch up.
  * This waits until that buffer has drained: from it back to the client the pipes do apply backpressure, so memory
  * stays flat. The buffer is exceljs's internal (worksheet.stream.pipes[0]); if a later exceljs moves it, this
  * degrades to a plain pause rather than failing.

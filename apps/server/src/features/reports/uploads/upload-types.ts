@@ -92,8 +92,7 @@ export function fieldNames(header: string[]): string[] {
   })
 }
 
-// Rows converted between turns of the event loop: a file of 100,000 rows never holds up other calls. At 2,000 a turn
-// took 5-10 ms, and a call waits for a few turns; at 500 nearly every turn of a stored upload is under 5 ms.
+// Rows converted between turns of the event loop, few enough that a large file never holds up other calls for long.
 const ROWS_PER_TURN = 500
 
 /** Every row converted to its column's type; a value that does not fit stops the upload, naming row and column. */
