@@ -5,6 +5,12 @@ import type { Db, DbTransaction, Executor } from '../../db/database.js'
 import type { AuditLogTable } from '../../db/schema.js'
 import { CHAIN_KEYED_ACTION, type ChainKey, keyIdOf, keyedRowHash } from './audit-chain.js'
 
+/** The chain's head as locked by the writer about to append: the last row's id and hash. */
+interface ChainHead {
+  last_audit_id: number
+  last_hash: string
+}
+
 export type AuditFilters = Pick<AuditQuery, 'person' | 'action' | 'from' | 'to'>
 
 const DAY_END = 'T23:59:59.999Z'
@@ -77,16 +83,19 @@ export function createAuditRepository(db: Db, key: ChainKey) {
    * record commit together or not at all; such a step appends last, keeping the head's lock short and the lock order
    * the same everywhere (the step's rows, then the head).
    */
-  async function append(rows: Insertable<AuditLogTable>[], within?: DbTransaction): Promise<void> {
+  async function append(rows: Insertable<AuditLogTable>[], within?: DbTransaction, lockedHead?: ChainHead): Promise<void> {
     if (rows.length === 0) return
     const write = async (trx: DbTransaction) => {
-      // Locks the head and reads it in one statement: one round trip fewer while every other writer waits.
-      const head = await trx
-        .updateTable('audit_chain_head')
-        .set((eb) => ({ last_audit_id: eb.ref('last_audit_id') }))
-        .where('chain_id', '=', 1)
-        .returning(['last_audit_id', 'last_hash'])
-        .executeTakeFirstOrThrow()
+      // Locks the head and reads it in one statement: one round trip fewer while every other writer waits. Unless the
+      // caller locked it already within this same transaction (keying the chain does, to look for a keyed row first).
+      const head =
+        lockedHead ??
+        (await trx
+          .updateTable('audit_chain_head')
+          .set((eb) => ({ last_audit_id: eb.ref('last_audit_id') }))
+          .where('chain_id', '=', 1)
+          .returning(['last_audit_id', 'last_hash'])
+          .executeTakeFirstOrThrow())
       // A row's hash does not depend on its id, so a batch is hashed first and inserted in multi-row statements; under
       // the head's lock nobody else inserts, so the ids follow the order of the values.
       let previous = head.last_hash

@@ -1,7 +1,6 @@
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import type { AuthUser } from '../../plugins/access.js'
-import type { ChainHead } from '../../db/audit-chain-head.js'
 import { ConfigError } from '../../config.js'
 import { CHAIN_KEYED_ACTION } from './audit-chain.js'
 import type { AuditFilters, AuditRepository } from './audit.repository.js'
@@ -57,12 +56,11 @@ export function createAuditService({ audit, clock }: { audit: AuditRepository; c
       readPolicies.push(policy)
     },
     /**
-     * Appends one event; given a step's transaction, inside it (the step and its record commit together), and given
-     * also the head that transaction locked with its own statement (lockChainHeadAfter), without locking it again.
+     * Appends one event; given a step's transaction, inside it (the step and its record commit together).
      */
-    async record(event: AuditEvent, within?: DbTransaction, lockedHead?: ChainHead): Promise<WrittenEntry> {
+    async record(event: AuditEvent, within?: DbTransaction): Promise<WrittenEntry> {
       const row = toRow(event, clock.now().toISOString())
-      await audit.insert(row, within, within && lockedHead)
+      await audit.insert(row, within)
       return row
     },
     /**

@@ -1,7 +1,6 @@
 import type { HistoryEntry, ReceiptSummary } from '@platform/contracts/receipts'
 import type { DbTransaction } from '../../db/database.js'
 import type { AuthUser } from '../../plugins/access.js'
-import type { ChainHead } from '../../db/audit-chain-head.js'
 import type { AuditService } from '../audit/audit.service.js'
 import { blindDetails } from './amount-visibility.js'
 import type { ReceiptRow } from './receipts.repository.js'
@@ -17,15 +16,7 @@ export const SEPARATION_TARGET = 'payment_receipts:record'
 /** The audit row of a step on a receipt or a deposit (`targetType`), written inside the step's own transaction. */
 export const auditStepIn =
   (audit: AuditService, targetType: string) =>
-  (
-    trx: DbTransaction,
-    action: string,
-    user: AuthUser,
-    id: number,
-    client: Client,
-    details: Record<string, unknown>,
-    lockedHead?: ChainHead,
-  ) =>
+  (trx: DbTransaction, action: string, user: AuthUser, id: number, client: Client, details: Record<string, unknown>) =>
     audit.record(
       {
         action,
@@ -38,7 +29,6 @@ export const auditStepIn =
         details,
       },
       trx,
-      lockedHead,
     )
 
 export function toSummary(row: ReceiptRow, hideAmount: boolean): ReceiptSummary {

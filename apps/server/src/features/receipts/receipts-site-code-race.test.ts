@@ -59,8 +59,8 @@ describe.each(testDialects())('sites: a code change and the first receipt at the
     for (let attempt = 0; attempt < TRIES; attempt += 1) {
       const [oldCode, newCode] = [`RA${attempt}`, `RB${attempt}`]
       const siteId = await addSite(on('a'), admin, { code: oldCode, name: `Race School ${attempt}` })
-      // Every other try the site's counter exists already, so PostgreSQL issues in its one statement rather than the first
-      // receipt's longer way: both must meet the change's lock.
+      // Every other try the site's counter exists already, so issuing moves it on rather than creating it: both ways
+      // must meet the change's lock.
       if (attempt % 2 === 1)
         await two.a.db.kysely.insertInto('receipt_counters').values({ site_id: siteId, fiscal_year: '2025-26', last_sequence: 0 }).execute()
       const changing = () =>

@@ -1,8 +1,6 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, type Transaction, sql } from 'kysely'
+import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely'
 import type { Db, WrittenAlong } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { type ChainHead, lockChainHeadAfter } from '../../db/audit-chain-head.js'
-
 import type { SiteScope } from '../../db/sql-fragments.js'
 import { stepTransaction } from '../../db/step-transaction.js'
 
@@ -32,15 +30,10 @@ export interface NewReceipt {
   lines: Array<{ account: string; amountCents: number }>
 }
 
-/** What issuing wrote that the caller could not know beforehand. */
+/** What issuing wrote that the caller could not know beforehand: the receipt's id and the number it was given. */
 export interface IssuedReceipt {
   id: number
   number: string
-  sequence: number
-  /** The site's code the number carries, as read under the site's lock inside the issuing transaction. */
-  siteCode: string
-  /** PostgreSQL: the audit chain's head, locked by the same statement (the receipt's audit row goes after it). */
-  chainHead?: ChainHead
 }
 
 const SUMMARY = [
@@ -84,95 +77,24 @@ async function nextSequence(trx: Transaction<Database>, siteId: number, fiscalYe
 }
 
 /**
- * The site's code, read inside the issuing transaction once the site is locked against a change of its code: on
- * PostgreSQL a share lock on its row (issuers do not wait on each other; a site edit, which locks the row first, waits
- * for them, and they for it, reading the code it committed); on SQLite the write lock the counter's change already took.
+ * The site's code and the next number, both read inside the issuing transaction while the site is held against a
+ * change of its code. PostgreSQL: a share lock on the site's row first (issuers do not wait on each other; a site edit,
+ * which locks the row first, waits for them, and they for it, reading the code it committed), then the counter's row
+ * lock: the order every writer keeps (a deposit's gathering takes the same share lock). SQLite: the counter's change
+ * takes the write lock, under which the code is read.
  */
-async function lockedSiteCode(trx: Transaction<Database>, siteId: number, dialect: Db['dialect']): Promise<string> {
-  const query = trx.selectFrom('finance_sites').select('code').where('site_id', '=', siteId)
-  return (await (dialect === 'postgres' ? query.forShare() : query).executeTakeFirstOrThrow()).code
-}
-
-/**
- * PostgreSQL: the site's row share-locked and its code read (see lockedSiteCode), then the next number taken, the receipt and its lines stored, its collector recorded among its participants
- * (separation of duties) and the audit chain's head locked in one
- * statement, so the counter's row lock (which every issuer at the site waits on) is held for that round trip, the
- * audit row's and the commit. Undefined when the site's year has no counter yet (its first receipt goes the long way,
- * which creates it).
- */
-async function issueInOneStatement(trx: Transaction<Database>, receipt: NewReceipt): Promise<IssuedReceipt | undefined> {
-  const row = await trx
-    .with('site', (w) => w.selectFrom('finance_sites').select('code').where('site_id', '=', receipt.siteId).forShare())
-    .with('taken', (w) =>
-      w
-        .updateTable('receipt_counters')
-        .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1) }))
-        .where('site_id', '=', receipt.siteId)
-        .where('fiscal_year', '=', receipt.fiscalYear)
-        // The site first, then the counter: the order of every issuer, and a site edit's lock comes before both.
-        .where(sql<boolean>`exists (select 1 from site)`)
-        .returning('last_sequence'),
-    )
-    .with('receipt', (w) =>
-      w
-        .insertInto('receipts')
-        .columns([
-          'number',
-          'site_id',
-          'fiscal_year',
-          'sequence',
-          'state',
-          'payer',
-          'payer_search',
-          'tender',
-          'check_number',
-          'purpose',
-          'amount_cents',
-          'collector_id',
-          'issued_at',
-          'issued_on',
-        ])
-        .expression(
-          sql`select site.code || '-' || ${receipt.fiscalYear} || '-' || lpad(last_sequence::text, greatest(6, length(last_sequence::text)), '0'),
-            ${receipt.siteId}::integer, ${receipt.fiscalYear}::text, last_sequence, 'ISSUED', ${receipt.payer}::text,
-            ${receipt.payer.toLowerCase()}::text, ${receipt.tender}::text, ${receipt.checkNumber}::text, ${receipt.purpose}::text,
-            ${receipt.amountCents}::bigint, ${receipt.collectorId}::integer, ${receipt.issuedAt}::text, ${receipt.issuedOn}::text
-            from taken, site`,
-        )
-        .returning(['receipt_id', 'number', 'sequence']),
-    )
-    .with('stored_lines', (w) =>
-      w
-        .insertInto('receipt_lines')
-        .columns(['receipt_id', 'line_no', 'account', 'amount_cents'])
-        .expression(
-          sql`select receipt.receipt_id, line.line_no, line.account, line.amount_cents from receipt,
-            unnest(${receipt.lines.map((_, index) => index + 1)}::integer[], ${receipt.lines.map((line) => line.account)}::text[],
-              ${receipt.lines.map((line) => line.amountCents)}::bigint[]) as line(line_no, account, amount_cents)`,
-        ),
-    )
-    .with('collected', (w) =>
-      w
-        .insertInto('finance_participants')
-        .columns(['app_code', 'record_type', 'record_id', 'user_id', 'part', 'first_at'])
-        .expression(
-          sql`select 'PAYMENT_RECEIPTS', 'receipt', receipt.receipt_id::text, ${receipt.collectorId}::integer, 'collected', ${receipt.issuedAt}::text
-            from receipt`,
-        ),
-    )
-    .with('head(last_audit_id, last_hash)', () => lockChainHeadAfter('taken'))
-    .selectFrom(['receipt', 'head', 'site'])
-    .select(['receipt_id', 'number', 'sequence', 'code', 'last_audit_id', 'last_hash'])
-    .executeTakeFirst()
-  return (
-    row && {
-      id: row.receipt_id,
-      number: row.number,
-      sequence: row.sequence,
-      siteCode: row.code,
-      chainHead: { last_audit_id: row.last_audit_id, last_hash: row.last_hash },
-    }
-  )
+async function numberUnderSiteLock(
+  trx: Transaction<Database>,
+  receipt: Pick<NewReceipt, 'siteId' | 'fiscalYear'>,
+  dialect: Db['dialect'],
+): Promise<{ sequence: number; siteCode: string }> {
+  const code = trx.selectFrom('finance_sites').select('code').where('site_id', '=', receipt.siteId)
+  if (dialect === 'postgres') {
+    const { code: siteCode } = await code.forShare().executeTakeFirstOrThrow()
+    return { siteCode, sequence: await nextSequence(trx, receipt.siteId, receipt.fiscalYear) }
+  }
+  const sequence = await nextSequence(trx, receipt.siteId, receipt.fiscalYear)
+  return { sequence, siteCode: (await code.executeTakeFirstOrThrow()).code }
 }
 
 /** Receipts, their lines and corrections. SQL only. */
@@ -204,14 +126,7 @@ export function createReceiptsRepository(db: Db) {
     /** Numbers and stores a receipt with its lines, all in one transaction. */
     issue: (receipt: NewReceipt, along: WrittenAlong<IssuedReceipt>): Promise<IssuedReceipt> =>
       stepTransaction(db, async (trx) => {
-        const stored = db.dialect === 'postgres' ? await issueInOneStatement(trx, receipt) : undefined
-        if (stored) {
-          await along(trx, stored)
-          return stored
-        }
-        const sequence = await nextSequence(trx, receipt.siteId, receipt.fiscalYear)
-        // On PostgreSQL the statement tried above already holds the site's share lock, taken before the counter's.
-        const siteCode = await lockedSiteCode(trx, receipt.siteId, db.dialect)
+        const { sequence, siteCode } = await numberUnderSiteLock(trx, receipt, db.dialect)
         const number = `${siteCode}-${receipt.fiscalYear}-${String(sequence).padStart(6, '0')}`
         const { receipt_id: id } = await trx
           .insertInto('receipts')
@@ -259,8 +174,8 @@ export function createReceiptsRepository(db: Db) {
             first_at: receipt.issuedAt,
           })
           .execute()
-        await along(trx, { id, number, sequence, siteCode })
-        return { id, number, sequence, siteCode }
+        await along(trx, { id, number })
+        return { id, number }
       }),
 
     async list(filters: ReceiptFilters, limit: number, offset: number) {
@@ -451,7 +366,6 @@ export function createReceiptsRepository(db: Db) {
       return query.orderBy('r.voided_at', 'desc').execute()
     },
 
-    /** Every number of a site's fiscal year, in order (the register). */
     /**
      * Every number of a site's year, in order, named as the register's entries are (a year holds tens of thousands:
      * read straight into the answer's shape rather than copied into it).

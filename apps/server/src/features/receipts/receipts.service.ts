@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
-import type { AuditService, WrittenEntry } from '../audit/audit.service.js'
+import type { AuditService } from '../audit/audit.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { DepositsRepository } from './deposits.repository.js'
 import type { ReceiptAccess, ReceiptStepCheck } from './receipt-access.js'
@@ -18,7 +18,7 @@ import { RECEIPT_RECORD, RECEIPT_STEPS } from './receipt-steps.js'
 import { auditStepIn, type Client, RECEIPT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
 import { returnedCheckEntry } from './receipts-journal.js'
 import { journalEntries } from './receipts-journal.repository.js'
-import type { ReceiptRecord, ReceiptRow, ReceiptsRepository } from './receipts.repository.js'
+import type { ReceiptRow, ReceiptsRepository } from './receipts.repository.js'
 
 /** Receipts: issuing with a gapless number, reading, voids and returned checks (issue 15 §2.1, 2.2, 2.4). */
 export function createReceiptsService(deps: {
@@ -67,18 +67,15 @@ export function createReceiptsService(deps: {
     return (await deposits.findById(depositId))?.state ?? null
   }
 
-  /** What a receipt's page shows, from what is known of it: read back (`detail`) or just written (`issue`). */
-  async function compose(
-    row: ReceiptRecord,
-    user: AuthUser,
-    known: {
-      depositState: string | null
-      correction: Awaited<ReturnType<ReceiptsRepository['correctionOf']>>
-      history: Parameters<typeof toHistory>[0]
-      lines: () => Promise<Array<{ account: string; amountCents: number }>>
-    },
-  ): Promise<ReceiptDetail> {
-    const { depositState, correction, history } = known
+  /** A receipt's page as stored: its row, lines, correction and history, with the steps this person is offered. */
+  async function detail(id: number, user: AuthUser): Promise<ReceiptDetail> {
+    const row = await load(id, user)
+    const depositState = await depositStateOf(row.deposit_id)
+    const correction = await receipts.correctionOf(id)
+    const history = await audit.history([
+      { type: RECEIPT_TARGET, id: String(id) },
+      { type: SEPARATION_TARGET, id: row.number },
+    ])
     const hidden = (await access.viewer(user)).hidesReceipt({ siteId: row.site_id, state: row.state, depositState })
     const voidable = row.state === 'ISSUED' || (row.state === 'DEPOSITED' && depositState === 'OPEN')
     const returnable =
@@ -93,7 +90,7 @@ export function createReceiptsService(deps: {
     }
     return {
       ...toSummary(row, hidden),
-      lines: hidden ? null : await known.lines(),
+      lines: hidden ? null : (await receipts.lines(id)).map((line) => ({ account: line.account, amountCents: line.amount_cents })),
       voidReason: row.void_reason,
       voidedAt: row.voided_at,
       voidedByName: row.voided_by === null ? null : (history.find((entry) => entry.action === 'receipts.voided')?.actor_name ?? null),
@@ -117,19 +114,6 @@ export function createReceiptsService(deps: {
       },
       stepReasons,
     }
-  }
-
-  async function detail(id: number, user: AuthUser): Promise<ReceiptDetail> {
-    const row = await load(id, user)
-    return compose(row, user, {
-      depositState: await depositStateOf(row.deposit_id),
-      correction: await receipts.correctionOf(id),
-      history: await audit.history([
-        { type: RECEIPT_TARGET, id: String(id) },
-        { type: SEPARATION_TARGET, id: row.number },
-      ]),
-      lines: async () => (await receipts.lines(id)).map((line) => ({ account: line.account, amountCents: line.amount_cents })),
-    })
   }
 
   return {
@@ -162,42 +146,11 @@ export function createReceiptsService(deps: {
         issuedOn: localDate(now, finance.districtTimeZone),
         lines: input.lines,
       }
-      let entry: WrittenEntry | undefined
-      const issued = await receipts.issue(receipt, async (trx, { id, number, chainHead }) => {
+      const issued = await receipts.issue(receipt, async (trx, { id, number }) => {
         const details = { number, siteId: site.id, amountCents: input.amountCents, tender: input.tender, lines: input.lines.length }
-        entry = await recordIn(trx, 'receipts.issued', user, id, client, details, chainHead)
+        await recordIn(trx, 'receipts.issued', user, id, client, details)
       })
-      // The answer is the receipt's page, composed from what was just written rather than read back: issuing is the
-      // busiest step (a queue of collectors at one site), and each read back would cost every one of them.
-      const row: ReceiptRecord = {
-        receipt_id: issued.id,
-        number: issued.number,
-        site_id: site.id,
-        // The code the number was issued with, read under the site's lock (a code changed meanwhile is the new one).
-        site_code: issued.siteCode,
-        fiscal_year: receipt.fiscalYear,
-        sequence: issued.sequence,
-        state: 'ISSUED',
-        payer: receipt.payer,
-        tender: receipt.tender,
-        check_number: receipt.checkNumber,
-        purpose: receipt.purpose,
-        amount_cents: receipt.amountCents,
-        issued_at: receipt.issuedAt,
-        issued_on: receipt.issuedOn,
-        collector_id: user.id,
-        collector_name: user.fullName,
-        deposit_id: null,
-        void_reason: null,
-        voided_by: null,
-        voided_at: null,
-      }
-      return compose(row, user, {
-        depositState: null,
-        correction: null,
-        history: entry ? [{ ...entry, actor_name: user.fullName }] : [],
-        lines: async () => input.lines.map((line) => ({ account: line.account, amountCents: line.amountCents })),
-      })
+      return detail(issued.id, user)
     },
 
     async list(
