@@ -9,6 +9,10 @@ import { signIn, startServer } from './lib/server.js'
 
 export const PROJECTS = 1_000_000
 const CLIENTS = 40
+/** The server's resident memory, whatever the users do: the operator's budget. */
+const MEMORY_BUDGET_MB = 300
+/** Callers of the profile while an export runs, each one call at a time. */
+const PROFILE_CALLERS = 4
 const SUMMARY_PAGE = new URL(
   '../apps/server/test/fixtures/dsa/chaparral_original_campus_04_101335_application_summary.html',
   import.meta.url,
@@ -61,6 +65,40 @@ function* projectRows(): Generator<unknown[]> {
   }
 }
 
+/** Reads a whole export, counting its lines; fails unless it held every project. */
+async function exportAll(url: string, auth: Record<string, string>): Promise<void> {
+  const answer = await fetch(`${url}/api/dsa-export`, { headers: auth })
+  if (!answer.ok) throw new Error(`dsa-export answered ${answer.status}`)
+  const lines = await countLines(answer.body!)
+  if (lines - 1 !== PROJECTS) throw new Error(`The export held ${lines - 1} rows, not ${PROJECTS}`)
+}
+
+/** How long one call took, in ms; fails on an answer that is not 2xx. */
+async function timedCall(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now()
+  const answer = await fetch(url, { headers })
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}`)
+  await answer.arrayBuffer()
+  return performance.now() - started
+}
+
+/** The times of `call`, made by a few callers one after another for as long as one export runs. */
+async function whileExporting(url: string, auth: Record<string, string>, call: () => Promise<number>): Promise<number[]> {
+  const times: number[] = []
+  let exporting = true
+  const exported = exportAll(url, auth).finally(() => (exporting = false))
+  const caller = async () => {
+    while (exporting) times.push(await call())
+  }
+  await Promise.all([exported, ...Array.from({ length: PROFILE_CALLERS }, caller)])
+  return times
+}
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0
+}
+
 /** A started, migrated database with a million realistic projects written straight into it, and a server on it. */
 export async function serverWithProjects(database: BenchDatabase, env: Record<string, string> = {}) {
   const first = await startServer({ DATABASE_URL: database.url }) // creates and migrates the database
@@ -70,7 +108,7 @@ export async function serverWithProjects(database: BenchDatabase, env: Record<st
   return startServer({ DATABASE_URL: database.url, ...env })
 }
 
-/** Issue 4: a filtered page, the statistics and the export over a million projects; the parser's speed. */
+/** A filtered page, the statistics and the export over a million projects; the parser's speed. */
 export async function benchDsa({ databases, runs, record }: BenchContext): Promise<void> {
   const page = readFileSync(SUMMARY_PAGE, 'utf8')
   const server = await serverWithProjects(await databases.fresh())
@@ -121,11 +159,8 @@ export async function benchDsa({ databases, runs, record }: BenchContext): Promi
 
       const memory = watchPeakMemory(server.pid)
       const exportStart = performance.now()
-      const answer = await fetch(`${server.url}/api/dsa-export`, { headers: auth })
-      const lines = await countLines(answer.body!)
+      await exportAll(server.url, auth)
       const exportSeconds = (performance.now() - exportStart) / 1000
-      const peak = memory.stop()
-      if (lines - 1 !== PROJECTS) throw new Error(`The export held ${lines - 1} rows, not ${PROJECTS}`)
       record(
         'export-rate',
         { label: 'GET /api/dsa-export, 1M rows', unit: 'rows/s', kind: 'rate', target: { op: '>=', value: 100_000 } },
@@ -133,8 +168,33 @@ export async function benchDsa({ databases, runs, record }: BenchContext): Promi
       )
       record(
         'export-memory',
-        { label: 'server peak memory during the export', unit: 'MB', kind: 'memory', target: { op: '<', value: 200 } },
-        peak,
+        { label: 'server peak memory during the export', unit: 'MB', kind: 'memory', target: { op: '<', value: MEMORY_BUDGET_MB } },
+        memory.stop(),
+      )
+
+      const twoAtOnce = watchPeakMemory(server.pid)
+      await Promise.all([exportAll(server.url, auth), exportAll(server.url, auth)])
+      record(
+        'two-exports-memory',
+        {
+          label: 'server peak memory during two exports at once',
+          unit: 'MB',
+          kind: 'memory',
+          target: { op: '<', value: MEMORY_BUDGET_MB },
+        },
+        twoAtOnce.stop(),
+      )
+
+      const profileTimes = await whileExporting(server.url, auth, () => timedCall(`${server.url}/api/get-user-profile`, auth))
+      record(
+        'profile-during-export-p99',
+        {
+          label: `GET /api/get-user-profile while an export runs, p99 of ${profileTimes.length}`,
+          unit: 'ms',
+          kind: 'time',
+          target: { op: '<', value: 50 },
+        },
+        percentile(profileTimes, 0.99),
       )
     }
   } finally {
