@@ -20,6 +20,7 @@ import { benchReceipts } from './receipts.js'
 import { benchRecords } from './records.js'
 import { benchReports } from './reports.js'
 import { benchSoak } from './soak.js'
+import { benchUploads } from './uploads.js'
 import { benchUsers } from './users.js'
 
 // One line per scenario.
@@ -30,6 +31,8 @@ const scenarios: Record<string, (context: BenchContext) => Promise<void>> = {
   monitoring: benchMonitoring,
   dsa: benchDsa,
   reports: benchReports,
+  // Huge uploads refused while they are read, and the most rows allowed stored.
+  uploads: benchUploads,
   // The fiscal applications: BENCH_RECEIPTS, BENCH_ACCRUALS and BENCH_RECORDS=… try them smaller.
   receipts: benchReceipts,
   accruals: benchAccruals,

@@ -2,15 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { type IncomingMessage, type ServerResponse, createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../apps/server/src/server-node-flags.js'
-import { benchAuditEnv } from './lib/server.js'
+import { benchAuditEnv, serverLaunch } from './lib/server.js'
 
 // Two instances on PostgreSQL behind a round-robin proxy; 200 connections of mixed calls for 60 s, while one instance
 // is restarted and every database connection of both is cut once. Issue 13: no error other than 503, nothing lost.
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CONNECTIONS = 200
 const DURATION_S = 60
@@ -53,11 +50,8 @@ async function freePort(): Promise<number> {
 
 async function startBackend(backend: Backend, env: Record<string, string>): Promise<void> {
   backend.output = []
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, ...SERVER_ENVIRONMENT, ...env, PORT: String(backend.port), HOST: '127.0.0.1', INSTANCE_ID: backend.name },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const launch = serverLaunch({ ...env, PORT: String(backend.port), HOST: '127.0.0.1', INSTANCE_ID: backend.name })
+  const child = spawn(launch.command, launch.args, { cwd: launch.cwd, env: launch.env, stdio: ['ignore', 'pipe', 'pipe'] })
   backend.child = child
   child.stdout!.on('data', (chunk: Buffer) => backend.output.push(String(chunk)))
   child.stderr!.on('data', (chunk: Buffer) => backend.output.push(String(chunk)))

@@ -2,7 +2,6 @@
 // then the browser tests (Playwright in Debian's Chromium). Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { availableParallelism, loadavg } from 'node:os'
 
 const CHROMIUM = '/usr/bin/chromium'
 const OUTPUT = '.test-output'
@@ -34,13 +33,6 @@ function readJson(path) {
   }
 }
 
-async function settle(limitMs = 120_000) {
-  const started = Date.now()
-  const perCore = () => loadavg()[0] / availableParallelism()
-  while (perCore() >= 1 && Date.now() - started < limitMs) await new Promise((resolve) => setTimeout(resolve, 2000))
-  console.log(`Measured tests start after ${Math.round((Date.now() - started) / 1000)} s, at ${perCore().toFixed(2)} tasks per core.`)
-}
-
 rmSync(OUTPUT, { recursive: true, force: true })
 mkdirSync(OUTPUT, { recursive: true })
 let passed = 0
@@ -48,8 +40,8 @@ let failed = 0
 
 console.log(`Tests run on Node.js ${process.version} (${process.execPath}).`)
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: database tests run on SQLite only.')
-function vitestPass(report, env = {}) {
-  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUTPUT}/${report}`], env)
+function vitestPass(report) {
+  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUTPUT}/${report}`])
   const vitest = readJson(`${OUTPUT}/${report}`)
   if (vitest) {
     passed += vitest.numPassedTests
@@ -58,11 +50,6 @@ function vitestPass(report, env = {}) {
   if (!vitest || (status !== 0 && vitest.numFailedTests === 0)) failed += 1 // the run itself failed (e.g. a file did not load)
 }
 vitestPass('vitest.json')
-// Then the measured tests (a server's memory, how long its other calls wait), alone: see apps/server/vitest.measured.config.ts.
-// They time the server, not the host, so they start once the host has settled after the pass above (its workers, and
-// the database server tidying up after it): the one-minute load average under one task per core, or two minutes.
-await settle()
-vitestPass('vitest-measured.json', { VITEST_MEASURED: '1' })
 
 if (ensureChromium()) {
   const buildStatus = run('npm', ['run', 'build', '--workspace', 'apps/web'])

@@ -5,7 +5,6 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../apps/server/src/server-node-flags.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -33,30 +32,44 @@ export function benchAuditEnv(): Record<string, string> {
   return { AUDIT_CHAIN_KEY: 'bench-audit-chain-key-0123456789abcdefghijklmnop', AUDIT_SIGNING_KEY_FILE: signingKeyFile }
 }
 
+export interface ServerLaunch {
+  command: string
+  args: string[]
+  cwd: string
+  env: NodeJS.ProcessEnv
+}
+
+/**
+ * How every benchmark starts a server: the compiled server on Node.js as it ships, as `npm start` runs it, with no
+ * Node.js flag and no allocator variable (runtime.test.ts checks this). The environment of the run (`inherited`)
+ * passes through, so an operator's NODE_OPTIONS (a heap ceiling, or --cpu-prof to profile a scenario) reaches the
+ * server as it would reach `npm start`.
+ */
+export function serverLaunch(env: Record<string, string>, inherited: NodeJS.ProcessEnv = process.env): ServerLaunch {
+  return { command: process.execPath, args: ['apps/server/dist/server.mjs'], cwd: ROOT, env: { ...inherited, ...env } }
+}
+
+/** The settings of a benchmark's server on the SQLite file `databaseFile` (a scenario's own come after them). */
+export function benchServerEnv(port: number, databaseFile: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${databaseFile}`,
+    ...benchAuditEnv(),
+    LOG_LEVEL: 'warn',
+    // The limits stay on (their reservations are part of every call's cost) but high enough not to refuse the load.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000000',
+  }
+}
+
 /** Starts the real server as `npm start` does (the compiled apps/server/dist) on a fresh SQLite database in outbox mode; keeps its console output. */
-export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []) {
+export async function startServer(env: Record<string, string> = {}) {
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'platform-bench-'))
   const output: string[] = []
-  // BENCH_NODE_ARGS adds flags to every server a run starts (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a scenario).
-  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, ...extra, 'apps/server/dist/server.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...SERVER_ENVIRONMENT,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-      ...benchAuditEnv(),
-      LOG_LEVEL: 'warn',
-      // The limits stay on (their reservations are part of every call's cost) but high enough not to refuse the load.
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const launch = serverLaunch({ ...benchServerEnv(port, join(dir, 'bench.db')), ...env })
+  const child: ChildProcess = spawn(launch.command, launch.args, { cwd: launch.cwd, env: launch.env, stdio: ['ignore', 'pipe', 'pipe'] })
   child.stdout!.on('data', (chunk: Buffer) => output.push(String(chunk)))
   child.stderr!.on('data', (chunk: Buffer) => output.push(String(chunk)))
   const url = `http://127.0.0.1:${port}`

@@ -149,8 +149,6 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream
   /** Read this DSA tracker instead of the configured one (the demo tracker, whose port is known once it listens). */
   dsaTrackerUrl?: string
-  /** The export threads' code when it is not the TypeScript source beside export-thread.ts (the compiled server's). */
-  exportWorker?: URL
 }
 
 export interface MailQueue {
@@ -187,7 +185,6 @@ export async function buildApp({
   clock = systemClock,
   logStream,
   dsaTrackerUrl,
-  exportWorker,
 }: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -415,7 +412,7 @@ export async function buildApp({
     exportMs: config.reports.exportTimeoutMs,
   })
   app.addHook('onClose', () => reportQueries.close())
-  const exportThreads = createExportThreads(exportWorker ? { module: exportWorker } : {})
+  const exportThreads = createExportThreads()
   const reports = createReportsService({
     reports: createReportsRepository(db),
     catalogue,

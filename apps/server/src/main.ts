@@ -8,8 +8,6 @@ import { systemClock } from './lib/clock.js'
 import { createOutboxTransport, createSmtpTransport } from './lib/mail-transport.js'
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60_000
-// Compiled, this file is dist/server.mjs, and the export threads' code is the build's second entry beside it.
-const COMPILED_EXPORT_WORKER = import.meta.url.endsWith('.mjs') ? { exportWorker: new URL('./export-worker.mjs', import.meta.url) } : {}
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -34,7 +32,6 @@ async function main(): Promise<void> {
     db,
     transport,
     ...(demoTracker ? { dsaTrackerUrl: demoTracker.url } : {}),
-    ...COMPILED_EXPORT_WORKER,
   })
   connectionLost = (error) => app.log.warn({ err: error }, 'a database connection was lost; the pool opens a new one for the next call')
 

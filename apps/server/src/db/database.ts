@@ -71,11 +71,9 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
-    // A page cache of 4 MB (SQLite's default is 2 MB). It was 16 MB, for the user list of tens of thousands of people;
-    // on later measurement that list was no faster with it (10 connections: 411 calls a second with 16 MB, 729 with
-    // 4, 628 with 2, single runs), while every long read (an export of a million rows, the statistics) filled it and
-    // kept it filled: the DSA export's peak was 203 MB with 16 MB and 151 MB with 2 in the same run. The operating
-    // system caches the file as well.
+    // A page cache a little above SQLite's default: the screens' reads fit in it, while every long read (an export, the
+    // statistics) passes through it once and would keep a larger cache filled for nothing. The operating system caches
+    // the file as well.
     sqlite.pragma('cache_size = -4096')
     sqlite.pragma('temp_store = memory')
     // The log is copied back into the file by a worker thread, not inside a commit on the event loop (decision 025).
@@ -105,8 +103,8 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
     ...(options.applicationName ? { application_name: options.applicationName.slice(0, 63) } : {}),
-    // No just-in-time compilation (decision 022): it costs 100-300 ms per query whose estimated cost passes
-    // jit_above_cost, more than the whole query it was meant to speed up on these screens.
+    // No just-in-time compilation (decision 022): for a query whose estimated cost passes jit_above_cost, compiling
+    // takes longer than the whole query it was meant to speed up on these screens.
     options: ['-c jit=off', ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])].join(' '),
   })
   // A connection the server ends (failover, pooler, firewall, pg_terminate_backend) emits 'error'; unheard, that event

@@ -1,43 +1,18 @@
-import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startWorker } from '../lib/worker-module.js'
+import type { WalCheckpointWorkerData } from './wal-checkpoint-worker.js'
 
 /**
- * Copies the SQLite write-ahead log back into the database file from a worker thread of its own, so the event loop
- * never waits for it (decision 025). By default SQLite does this inside the COMMIT that takes the log past 1,000
- * pages: that commit copies every page and waits for two fsyncs, 20-100 ms here, while every other call waits too
- * (a 100,000-row upload held /api/health up for over 100 ms; issuing receipts spent most of its time there).
+ * Copies the SQLite write-ahead log back into the database file from a worker thread of its own
+ * (wal-checkpoint-worker.ts), so the event loop never waits for it (decision 025). By default SQLite does this inside
+ * the COMMIT that takes the log past 1,000 pages: that commit copies every page and waits for the disk, while every
+ * other call of the process waits too.
  *
- * The worker (about 20 MB resident) starts once the server writes in earnest and stops after a few idle seconds, so a
- * server that only reads, or writes a row now and then (an export and its audit row), carries no second thread; those
- * few pages wait in the log, which readers read through, until the next busy spell. Plain JavaScript, evaluated, like
- * the report runner's worker.
+ * The worker starts once the server writes in earnest and stops after a few idle seconds, so a server that only
+ * reads, or writes a row now and then (an export and its audit row), carries no second thread; those few pages wait in
+ * the log, which readers read through, until the next busy spell.
  */
-const CHECKPOINT_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads')
-const Database = require(workerData.driver)
-const db = new Database(workerData.file, { fileMustExist: true })
-db.pragma('busy_timeout = 1000')
-db.pragma('synchronous = NORMAL')
-let idle = 0
-let lastLog = -1
-const timer = setInterval(() => {
-  let result
-  try {
-    // PASSIVE: copies what no reader still needs and never waits for a reader or blocks a writer.
-    result = db.pragma('wal_checkpoint(PASSIVE)')[0]
-  } catch {
-    result = null // busy or locked this time: the next tick tries again
-  }
-  const quiet = result !== null && result.log === lastLog && result.checkpointed === result.log
-  idle = quiet ? idle + 1 : 0
-  if (result !== null) lastLog = result.log
-  if (idle >= workerData.idleTicks) {
-    clearInterval(timer)
-    db.close()
-    parentPort.postMessage('idle')
-  }
-}, workerData.intervalMs)
-`
+const WORKER_MODULE = new URL('./wal-checkpoint-worker.ts', import.meta.url)
 
 /** Pages the main connection lets the log reach before it checkpoints itself: only if the worker cannot keep up. */
 export const SAFETY_AUTOCHECKPOINT_PAGES = 10_000
@@ -51,7 +26,8 @@ export interface WalCheckpoints {
   readonly running: boolean
   /**
    * Start-up is over (its statements were checkpointed on the spot): from now on the worker may start. Before, it
-   * never does: a thread that ran during the migrations left ~5 MB behind in the allocator for good.
+   * never does: the migrations are one burst of writes that start-up checkpoints itself, and a thread started for them
+   * would only idle until it ended.
    */
   settle(): Promise<void>
   close(): Promise<void>
@@ -64,7 +40,6 @@ export function createWalCheckpoints(
   file: string,
   options: { intervalMs?: number; idleMs?: number; startAfterWrites?: number } = {},
 ): WalCheckpoints {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3')
   const startAfterWrites = options.startAfterWrites ?? START_AFTER_WRITES
   const intervalMs = options.intervalMs ?? 100
   const idleTicks = Math.max(1, Math.round((options.idleMs ?? 5000) / intervalMs))
@@ -76,12 +51,8 @@ export function createWalCheckpoints(
   let retryAfter = 0
 
   function start() {
-    const own = new Worker(CHECKPOINT_WORKER, {
-      eval: true,
-      workerData: { file, driver, intervalMs, idleTicks },
-      // It holds no rows: a small heap keeps the second thread light.
-      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8 },
-    })
+    const workerData: WalCheckpointWorkerData = { file, intervalMs, idleTicks }
+    const own = startWorker(WORKER_MODULE, { workerData })
     own.unref()
     const stopped = () => {
       if (worker === own) worker = null

@@ -16,7 +16,7 @@ import type { AuditCheckpointsService } from './audit-checkpoints.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
 import type { Clock } from '../../lib/clock.js'
-import { downloadStream } from '../../lib/turns.js'
+import { downloadStream } from '../../lib/download-stream.js'
 
 const superAdminOnly = signedInRoute('super_admin')
 const adminOnly = signedInRoute('admin')

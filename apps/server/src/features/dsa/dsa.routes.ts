@@ -17,7 +17,7 @@ import { errorResponses } from '../../plugins/error-handler.js'
 import type { DsaService } from './dsa.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import type { Clock } from '../../lib/clock.js'
-import { downloadStream } from '../../lib/turns.js'
+import { downloadStream } from '../../lib/download-stream.js'
 
 const access = signedInRoute({ application: 'DSA_TRACKER' })
 

@@ -20,7 +20,7 @@ import type { EmailService } from './email.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
 import type { Clock } from '../../lib/clock.js'
-import { downloadStream } from '../../lib/turns.js'
+import { downloadStream } from '../../lib/download-stream.js'
 
 const admin = signedInRoute('admin')
 const EXPORT_COLUMNS = [

@@ -31,7 +31,7 @@ import type { DepositsService } from './deposits.service.js'
 import type { ReceiptsOversightService } from './receipts-oversight.service.js'
 import type { ReceiptsService } from './receipts.service.js'
 import { clientInfo } from '../../lib/client-info.js'
-import { downloadStream } from '../../lib/turns.js'
+import { downloadStream } from '../../lib/download-stream.js'
 
 const access = signedInRoute({ application: RECEIPTS_APP })
 

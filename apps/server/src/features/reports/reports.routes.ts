@@ -25,7 +25,7 @@ import type { ExportThreads } from './exports/export-thread.js'
 import type { ReportsService } from './reports.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
-import { downloadStream } from '../../lib/turns.js'
+import { downloadStream } from '../../lib/download-stream.js'
 
 const access = signedInRoute({ application: 'REPORTS_STUDIO' })
 

@@ -1,57 +1,16 @@
-import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { CompiledQuery, sql } from 'kysely'
 import { isConnectionLost, type Db } from '../../../db/database.js'
 import { AppError } from '../../../lib/errors.js'
+import { startWorker } from '../../../lib/worker-module.js'
 import type { QueryRunner } from './report-engine.js'
-import { giveMemoryBack } from '../../../lib/thread-memory.js'
+import { ASK_FOR_MORE, STOP, type SqliteQueryAnswer, type SqliteQueryRequest, type SqliteQueryWorkerData } from './sqlite-query-messages.js'
 
-// Runs in a worker thread with its own read-only connection: better-sqlite3 cannot interrupt a statement, but a worker
-// can be terminated. Plain JavaScript, evaluated, so it needs no TypeScript loader wherever the platform runs.
-const SQLITE_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads')
-const Database = require(workerData.driver)
-const db = new Database(workerData.file, { readonly: true, fileMustExist: true })
-db.pragma('busy_timeout = 5000')
-if (workerData.cacheKb) db.pragma('cache_size = -' + workerData.cacheKb)
-parentPort.on('message', ({ id, text, parameters, stream, signal, batchSize, cacheKb }) => {
-  try {
-    if (!stream) {
-      parentPort.postMessage({ id, rows: db.prepare(text).all(...parameters) })
-      return
-    }
-    // A long result in batches; after each one the worker sleeps until asked for more (1) or told to stop (2).
-    if (cacheKb) db.pragma('cache_size = -' + cacheKb)
-    const flag = new Int32Array(signal)
-    let batch = []
-    let stopped = false
-    for (const row of db.prepare(text).iterate(...parameters)) {
-      batch.push(row)
-      if (batch.length < batchSize) continue
-      Atomics.store(flag, 0, 0)
-      parentPort.postMessage({ id, rows: batch })
-      batch = []
-      Atomics.wait(flag, 0, 0)
-      if (Atomics.load(flag, 0) === 2) {
-        stopped = true
-        break
-      }
-    }
-    if (!stopped) parentPort.postMessage({ id, rows: batch, done: true })
-  } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
-  }
-  // A streaming worker serves one result: it ends after it, and gives its memory back first.
-  if (stream) {
-    db.close()
-    giveMemoryBack()
-    process.exit(0)
-  }
-})
-${giveMemoryBack.toString()}
-`
-// Small batches: a batch is alive while the export works through it, and a large one outlives the young generation
-// (4 MB a semi-space), so its rows were promoted and grew the old generation until a full collection.
+const WORKER_MODULE = new URL('./sqlite-query-worker.ts', import.meta.url)
+const startQueryWorker = (workerData: SqliteQueryWorkerData) => startWorker(WORKER_MODULE, { workerData })
+
+// An export's rows cross between threads in batches: a small batch keeps little alive at once on either side, and a
+// stopped export stops soon after.
 const STREAM_BATCH = 500
 /** How long a streaming worker told to stop may take to end by itself. */
 const STOP_WAIT_MS = 1000
@@ -80,7 +39,6 @@ function failed(error: unknown): Error {
 
 /** One worker at a time per database file; a query that outlives its timeout takes the worker down with it. */
 function createSqliteWorkerRunner(file: string) {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3')
   let worker: Worker | null = null
   let queue: Promise<unknown> = Promise.resolve()
   /** Interactive queries waiting or running. */
@@ -89,8 +47,8 @@ function createSqliteWorkerRunner(file: string) {
 
   /**
    * The interactive worker when nothing waits for it: an export takes it over (it ends after the export), and the
-   * next query starts another. A person usually runs a report before exporting it, and a second worker beside an idle
-   * one cost the export's peak 10 MB (a 1M-row CSV: 144-148 MB instead of 154-159).
+   * next query starts another. A person usually runs a report before exporting it, so the export needs no second
+   * connection and thread beside an idle one.
    */
   function takeIdleWorker(): Worker | null {
     if (!worker || pending > 0) return null
@@ -100,9 +58,9 @@ function createSqliteWorkerRunner(file: string) {
   }
 
   function start(): Worker {
-    // A 2 MB page cache rather than better-sqlite3's 16 MB: reports read far more pages than any cache holds (the
-    // operating system's file cache keeps them), and a report over a large table filled the 16 MB for nothing.
-    worker ??= new Worker(SQLITE_WORKER, { eval: true, workerData: { file, driver, cacheKb: 2048 } })
+    // A small page cache: reports read far more pages than any cache holds (the operating system's file cache keeps
+    // them), so a large one would only fill up with pages a report over a large table does not read again.
+    worker ??= startQueryWorker({ file, cacheKb: 2048 })
     worker.unref()
     return worker
   }
@@ -117,7 +75,7 @@ function createSqliteWorkerRunner(file: string) {
         if (worker === current) worker = null
         reject(timedOut(timeoutMs))
       }, timeoutMs)
-      const onMessage = (message: { id: number; rows?: Array<Record<string, unknown>>; error?: string }) => {
+      const onMessage = (message: SqliteQueryAnswer) => {
         if (message.id !== id) return
         clearTimeout(timer)
         current.removeListener('message', onMessage)
@@ -125,7 +83,7 @@ function createSqliteWorkerRunner(file: string) {
         else resolve(message.rows ?? [])
       }
       current.on('message', onMessage)
-      current.postMessage({ id, text: query.sql, parameters: bindable(query.parameters) })
+      current.postMessage({ id, text: query.sql, parameters: bindable(query.parameters) } satisfies SqliteQueryRequest)
     })
   }
 
@@ -134,17 +92,10 @@ function createSqliteWorkerRunner(file: string) {
    * interactive one, or a new one), which is stopped when the reader stops or the time limit passes.
    */
   async function* stream(query: CompiledQuery, timeoutMs: number): AsyncGenerator<Array<Record<string, unknown>>> {
-    // A worker of its own has a small heap: it only hands batches on, and a long export must not grow the process.
-    const own =
-      takeIdleWorker() ??
-      new Worker(SQLITE_WORKER, {
-        eval: true,
-        workerData: { file, driver },
-        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 24 },
-      })
+    const own = takeIdleWorker() ?? startQueryWorker({ file })
     const signal = new SharedArrayBuffer(4)
     const flag = new Int32Array(signal)
-    const waiting: Array<{ rows?: Array<Record<string, unknown>>; done?: boolean; error?: string }> = []
+    const waiting: Array<Omit<SqliteQueryAnswer, 'id'>> = []
     let wake: (() => void) | null = null
     const push = (message: (typeof waiting)[number]) => {
       waiting.push(message)
@@ -155,7 +106,7 @@ function createSqliteWorkerRunner(file: string) {
     own.on('error', (error) => push({ error: error.message }))
     const deadline = Date.now() + timeoutMs
     // An export reads its rows once, in order: a page cache would only hold pages that are not read again.
-    const message = {
+    const message: SqliteQueryRequest = {
       id: 0,
       text: query.sql,
       parameters: bindable(query.parameters),
@@ -183,11 +134,11 @@ function createSqliteWorkerRunner(file: string) {
         if (message.error) throw failed(new Error(message.error))
         yield message.rows ?? []
         if (message.done) return
-        Atomics.store(flag, 0, 1)
+        Atomics.store(flag, 0, ASK_FOR_MORE)
         Atomics.notify(flag, 0)
       }
     } finally {
-      Atomics.store(flag, 0, 2)
+      Atomics.store(flag, 0, STOP)
       Atomics.notify(flag, 0)
       // It ends by itself once it sees the flag; one still inside a long step of the query is stopped.
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())])

@@ -124,7 +124,7 @@ export function createReportQueries(plan: ReportPlan, parameters: AppliedParamet
       .select(dimensions.map((name, index) => columnOf(name).as(`d${index}`)))
       .select(measures.map((measure) => measure.sql.as(measure.id)))
     // On SQLite, '+column' keeps the planner from walking an index in group order with a table lookup per row, which
-    // is slower than reading the table once and sorting the groups (1.1 s against 0.4 s over a million rows).
+    // is slower over a large table than reading it once and sorting the groups.
     const keys = dimensions.map((name) => (dialect === 'sqlite' ? sql`+${columnOf(name)}` : columnOf(name)))
     return (dimensions.length > 0 ? query.groupBy(keys) : query).compile()
   }

@@ -1,16 +1,13 @@
 import { PassThrough } from 'node:stream'
 import type { ResultRow } from '@platform/contracts/reports'
 import ExcelJS from 'exceljs'
-import { describe, expect, it, vi } from 'vitest'
-import { collectAfterLongWork } from '../../../lib/heap-collection.js'
+import { describe, expect, it } from 'vitest'
 import { createExportThreads } from './export-thread.js'
 import { sampleResult } from './test-fixtures.js'
 import { writeXlsx } from './xlsx-export.js'
 
-// Whether a collection is worth it is heap-collection.ts's own rule (heap-collection.test.ts); here, that it is asked.
-vi.mock('../../../lib/heap-collection.js', () => ({ collectAfterLongWork: vi.fn(() => null) }))
-
-// The real export thread: export-worker.ts, loaded in a worker thread through tsx's loader, as `npm run dev` runs it.
+// The real export thread: export-worker.ts, loaded in a worker thread through tsx's loader (lib/worker-module.ts), as
+// `npm run dev` runs it.
 const threads = createExportThreads()
 const header = sampleResult(1)
 
@@ -51,18 +48,6 @@ const sheetValues = (sheet: ExcelJS.Worksheet) => {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('export threads', () => {
-  it("ask for a collection of the server's heap once the file is written, with the time the export began", async () => {
-    vi.mocked(collectAfterLongWork).mockClear()
-    const begun = performance.now()
-    const output = new PassThrough()
-    collected(output)
-    await threads.write({ format: 'xlsx', header }, header.rows, output)
-    expect(collectAfterLongWork).toHaveBeenCalledTimes(1)
-    const [started] = vi.mocked(collectAfterLongWork).mock.calls[0]!
-    expect(started).toBeGreaterThanOrEqual(begun)
-    expect(started).toBeLessThanOrEqual(performance.now())
-  })
-
   it('write the same workbook as the writer run in this thread, and end the output', async () => {
     const inThread = new PassThrough()
     const threadBytes = collected(inThread)

@@ -1,17 +1,12 @@
-import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import type { ResultRow } from '@platform/contracts/reports'
-import { collectAfterLongWork } from '../../../lib/heap-collection.js'
+import { startWorker } from '../../../lib/worker-module.js'
 import type { PdfHeader } from './pdf-export.js'
 import type { RowSource } from './row-source.js'
 
 /*
- * XLSX and PDF files are written in a worker thread of their own, started for one export and ended after it. exceljs
- * and pdfkit make a great deal of short-lived garbage: written in the server's own thread, an export grew its heap,
- * and V8 kept that room (tens of megabytes) long after, so the next large CSV peaked higher. A thread that collects
- * its own heap as it ends (lib/thread-memory.ts) gives nearly all of its memory back (with one malloc arena: decision
- * 030), and the zipping and drawing no longer hold up other requests.
+ * XLSX and PDF files are written in a worker thread of their own (export-worker.ts), started for one export and ended
+ * after it. exceljs and pdfkit zip and draw for a long time and make a great deal of short-lived garbage: in a thread
+ * of their own they hold up no other request, their heap is not the server's, and it goes away with the thread.
  *
  * The rows are still read here (the report's cursor and its connection belong to this thread) and handed over in
  * batches, one ahead of the writer; the file comes back in chunks, and the thread waits while too many of them are
@@ -22,6 +17,10 @@ export type ExportFormat = 'xlsx' | 'pdf'
 export interface ExportJob {
   format: ExportFormat
   header: PdfHeader
+}
+/** What an export thread is started with. */
+export interface ExportWorkerData {
+  job: ExportJob
 }
 
 /** From the server's thread to an export thread. */
@@ -34,38 +33,28 @@ export type FromExportThread =
 const ROWS_PER_BATCH = 500
 /** Two cores: more exports at once would only share them. The rest wait their turn. */
 const DEFAULT_MAX_RUNNING = 2
-/** Enough for a printed report's 50,000 rows held at once; a thread that needs more fails alone. */
+/**
+ * A ceiling on one export thread's heap, not a tuning of the server's: enough for the largest printed report held at
+ * once, and an export that would need more fails alone, with its own error, instead of taking the server's memory.
+ */
 const THREAD_HEAP_MB = 384
-
-// Evaluated, so it runs wherever the platform does: the compiled export-worker.mjs, or the TypeScript source (the
-// tests, `npm run dev`) after tsx's loader is registered in the thread.
-const LOADER = `
-const { workerData } = require('node:worker_threads')
-;(async () => {
-  if (workerData.typescriptLoader) (await import(workerData.typescriptLoader)).register()
-  await import(workerData.module)
-})()
-`
 
 export interface ExportThreads {
   /** Writes the file to `output` and ends it; rejects (leaving `output` short) when the export fails. */
   write(job: ExportJob, rows: RowSource, output: NodeJS.WritableStream): Promise<void>
 }
 
-/** `module`: the export thread's code (export-worker.ts, or export-worker.mjs in the compiled server). */
+/** `module`: the export thread's code, named by its TypeScript source (lib/worker-module.ts). */
 export function createExportThreads({
   module = new URL('./export-worker.ts', import.meta.url),
   maxRunning = DEFAULT_MAX_RUNNING,
 }: { module?: URL; maxRunning?: number } = {}): ExportThreads {
-  const typescriptLoader = module.pathname.endsWith('.ts')
-    ? pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href
-    : undefined
   const turns = turnstile(maxRunning)
   return {
     async write(job, rows, output) {
       const leave = await turns.enter()
       try {
-        await runThread({ module: module.href, typescriptLoader, job }, rows, output)
+        await runThread(module, { job }, rows, output)
       } finally {
         leave()
       }
@@ -73,14 +62,9 @@ export function createExportThreads({
   }
 }
 
-function runThread(
-  workerData: { module: string; typescriptLoader: string | undefined; job: ExportJob },
-  rows: RowSource,
-  output: NodeJS.WritableStream,
-): Promise<void> {
+function runThread(module: URL, workerData: ExportWorkerData, rows: RowSource, output: NodeJS.WritableStream): Promise<void> {
   const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]()
-  const started = performance.now()
-  const worker = new Worker(LOADER, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } })
+  const worker = startWorker(module, { workerData, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } })
   // Batches are read one after another even when the thread asks for the next before this one is sent.
   let reading: Promise<unknown> = Promise.resolve()
   const readBatch = async (): Promise<ResultRow[]> => {
@@ -100,8 +84,6 @@ function runThread(
       settled = true
       output.removeListener('close', clientLeft)
       void worker.terminate()
-      // Every row passed through this thread on its way to the writer.
-      void collectAfterLongWork(started)
       // A cursor that was not read to its end gives its connection back.
       void Promise.resolve(source.return?.()).catch(() => undefined)
       if (error) reject(error)

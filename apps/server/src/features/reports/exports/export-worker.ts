@@ -2,8 +2,7 @@ import { Writable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ResultRow } from '@platform/contracts/reports'
-import { giveMemoryBack } from '../../../lib/thread-memory.js'
-import type { ExportJob, FromExportThread, ToExportThread } from './export-thread.js'
+import type { ExportWorkerData, FromExportThread, ToExportThread } from './export-thread.js'
 
 /*
  * The body of an export thread (export-thread.ts starts one for each XLSX or PDF): rows arrive in batches from the
@@ -14,7 +13,7 @@ import type { ExportJob, FromExportThread, ToExportThread } from './export-threa
 const MAX_UNACKNOWLEDGED = 1 << 20
 
 const port = parentPort!
-const { job } = workerData as { job: ExportJob }
+const { job } = workerData as ExportWorkerData
 const post = (message: FromExportThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
 
 const batches: Array<ResultRow[] | null> = []
@@ -64,7 +63,6 @@ try {
   if (job.format === 'xlsx') await (await import('./xlsx-export.js')).writeXlsx(job.header, rows(), output)
   else await (await import('./pdf-export.js')).writePdf(job.header, rows(), output)
   await finished(output)
-  giveMemoryBack()
   post({ type: 'done' })
 } catch (error) {
   post({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
