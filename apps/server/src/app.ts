@@ -50,6 +50,9 @@ import { createReportsRepository } from './features/reports/reports.repository.j
 import { reportsRoutes } from './features/reports/reports.routes.js'
 import { createExportThreads } from './features/reports/exports/export-thread.js'
 import { createReportsService } from './features/reports/reports.service.js'
+import { createExportJobsRepository } from './features/reports/export-jobs/export-jobs.repository.js'
+import { exportJobsRoutes } from './features/reports/export-jobs/export-jobs.routes.js'
+import { createExportJobsService } from './features/reports/export-jobs/export-jobs.service.js'
 import { createUploadsRepository } from './features/reports/uploads/uploads.repository.js'
 import { uploadsRoutes } from './features/reports/uploads/uploads.routes.js'
 import { createUploadsService } from './features/reports/uploads/uploads.service.js'
@@ -178,14 +181,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 const BODY_LIMIT_BYTES = 1024 * 1024
 
 /** The one composition root: repositories → services → route plugins. */
-export async function buildApp({
-  config,
-  db,
-  transport,
-  clock = systemClock,
-  logStream,
-  dsaTrackerUrl,
-}: AppDeps): Promise<BuiltApp> {
+export async function buildApp({ config, db, transport, clock = systemClock, logStream, dsaTrackerUrl }: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
@@ -422,6 +418,24 @@ export async function buildApp({
     runQuery: (kind) => reportQueries.runner(kind),
     timeZone: config.districtTimeZone,
   })
+  const exportJobs = createExportJobsService({
+    jobs: createExportJobsRepository(db),
+    leases: jobLeases,
+    reports,
+    exportThreads,
+    clock,
+    inTransaction,
+    findOwner: (userId) => users.findById(userId),
+    holdsReportsStudio: (user) =>
+      applications.holds({ userId: user.id, roleCode: user.roleCode, accessVersion: user.accessVersion }, 'REPORTS_STUDIO'),
+    enqueueNotice: (notice, trx) => email.enqueue({ kind: 'report_export_ready', ...notice, secrets: [] }, trx),
+    appUrl: config.appUrl,
+    timeZone: config.districtTimeZone,
+    onError: (error, what) => app.log.error({ err: error }, `report export job: ${what} failed`),
+  })
+  exportJobs.startPolling()
+  // Jobs being written stop before the database closes; their leases run out and another instance takes them.
+  app.addHook('onClose', () => exportJobs.close())
   const appIdOf = async (code: string) =>
     (await applicationsRepository.catalogue()).find((entry) => entry.app_code === code)?.app_id ?? null
   const appCodeOf = async (appId: number) =>
@@ -621,7 +635,8 @@ export async function buildApp({
       await api.register(emailRoutes, { email, emailAdmin, clock })
       await api.register(monitoringRoutes, { monitoring, history: stateHistory })
       await api.register(dsaRoutes, { dsa, requestDelayMs: config.dsa.requestDelayMs, clock })
-      await api.register(reportsRoutes, { reports, catalogue, exportThreads })
+      await api.register(reportsRoutes, { reports, catalogue, exportThreads, exportJobs })
+      await api.register(exportJobsRoutes, { exportJobs })
       await api.register(uploadsRoutes, { uploads })
       await api.register(financeRoutes, { sites, chart, settings: financeSettings, separation })
       await api.register(siteAccountsRoutes, { siteAccounts })
@@ -678,6 +693,8 @@ export async function buildApp({
       await recordsOversight.sendDueAlerts()
       // The day's signed checkpoint of the audit chain: the first instance to run this on a new district day makes it.
       await auditCheckpoints.daily()
+      // Export files kept past their day.
+      await exportJobs.sweepExpired()
     },
     mailQueue: { processDue: () => email.processDue() },
     jobLeases,

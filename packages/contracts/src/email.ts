@@ -16,6 +16,7 @@ export const MAIL_KINDS = [
   'accrual_deadline',
   'records_due',
   'audit_checkpoint',
+  'report_export_ready',
 ] as const
 export const MailKindSchema = z.enum(MAIL_KINDS)
 export type MailKind = z.infer<typeof MailKindSchema>
@@ -33,6 +34,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   records_due: 'Public records request due',
   audit_checkpoint: 'Signed audit checkpoint',
   new_device: 'New device notice',
+  report_export_ready: 'Report export ready',
 }
 
 /**

@@ -32,6 +32,7 @@ import * as receiptsBooks from './migrations/0035-receipts-books.js'
 import * as accrualsParticipants from './migrations/0036-accruals-participants.js'
 import * as recordsParticipants from './migrations/0037-records-participants.js'
 import * as receiptsJournalLines from './migrations/0038-receipts-journal-lines.js'
+import * as reportExportJobs from './migrations/0039-report-export-jobs.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0036-accruals-participants': accrualsParticipants,
   '0037-records-participants': recordsParticipants,
   '0038-receipts-journal-lines': receiptsJournalLines,
+  '0039-report-export-jobs': reportExportJobs,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -260,6 +260,38 @@ export interface FinanceAttachmentsTable {
   uploaded_at: string
 }
 
+/** A long report export written in the background (migration 0039). */
+export interface ReportExportJobsTable {
+  job_id: Generated<number>
+  owner_id: number
+  report_name: string
+  format: string
+  /** The export request as JSON, as POST /api/reportexport took it. */
+  request: string
+  state: string
+  attempt: Generated<number>
+  rows_total: number
+  rows_done: Generated<number>
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
+  expires_at: string | null
+  last_seen_at: string
+  file_name: string | null
+  content_type: string | null
+  size_bytes: number | null
+  failure: string | null
+  notice_emailed: Generated<number>
+}
+
+/** A piece of an export job's file, in order by seq, of the try that wrote it. */
+export interface ReportExportChunksTable {
+  job_id: number
+  attempt: number
+  seq: number
+  content: Buffer
+}
+
 /** Every message the platform sends, with secrets masked in what is stored. */
 export interface MailMessagesTable {
   message_id: Generated<number>
@@ -901,6 +933,8 @@ export interface Database {
   reports: ReportsTable
   report_versions: ReportVersionsTable
   report_uploads: ReportUploadsTable
+  report_export_jobs: ReportExportJobsTable
+  report_export_chunks: ReportExportChunksTable
   records_counters: RecordsCountersTable
   records_requests: RecordsRequestsTable
   records_assignments: RecordsAssignmentsTable

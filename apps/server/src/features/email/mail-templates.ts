@@ -79,6 +79,13 @@ export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
     optional('last_audit_id', 'The last audit row it covers'),
     optional('public_key_id', "The signing key's id"),
   ),
+  report_export_ready: offering(
+    required('report', 'The name of the exported report'),
+    required('reports_url', 'The Exports list in Reports Studio, where the file is (the person signs in to download it)'),
+    optional('format', 'Excel or PDF'),
+    optional('rows', 'How many rows the report has'),
+    optional('ready_until', 'Until when the file can be downloaded'),
+  ),
   new_device: offering(
     required('devices_url', 'The Devices and sessions page, where the person can sign the device out'),
     optional('signed_in_at', 'When the sign-in happened'),
@@ -195,6 +202,10 @@ export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
       'You receive this message because you are an administrator of the {{district_name}} staff platform and server alerts are turned on.',
     ].join('\n'),
   },
+  report_export_ready: notice('Your export of {{report}} is ready', 'you exported a long report in Reports Studio', [
+    'The {{format}} file of {{report}} ({{rows}} rows) is ready.',
+    'Download it from the Exports list in Reports Studio until {{ready_until}}: {{reports_url}}',
+  ]),
   new_device: {
     subject: 'New device registered for your {{district_name}} staff platform account',
     body_text: [

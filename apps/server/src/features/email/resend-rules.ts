@@ -48,6 +48,9 @@ export function resendRules(deps: ResendDeps): Record<Exclude<MailKind, 'test'>,
     audit_checkpoint: notResendable(
       'A checkpoint e-mail carries a checkpoint signed at a moment, so it is not sent again. The checkpoint log keeps every one; sign a new one there to send one now.',
     ),
+    report_export_ready: notResendable(
+      'An export notice points to a file kept for a day, so it is not sent again. The Exports list in Reports Studio shows the file while it is kept.',
+    ),
     server_alert: notResendable(
       'A server alert describes a moment that has passed, so it is not sent again. The Server Monitoring screen shows the current state.',
     ),

@@ -16,6 +16,7 @@ import {
   ReportVersionsResponseSchema,
   RunReportBodySchema,
 } from '@platform/contracts/reports'
+import { BACKGROUND_EXPORT_ROWS } from '@platform/contracts/report-exports'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { Catalogue } from './catalogue/catalogue.js'
@@ -23,33 +24,21 @@ import { csvLines } from './exports/csv-export.js'
 import { tooManyRowsFor } from './exports/export-limits.js'
 import type { ExportThreads } from './exports/export-thread.js'
 import type { ReportsService } from './reports.service.js'
+import { EXPORT_CONTENT_TYPES, attachmentOf, exportFileName } from './export-jobs/export-file-name.js'
+import type { ExportJobsService } from './export-jobs/export-jobs.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
 import { downloadStream } from '../../lib/download-stream.js'
 
 const access = signedInRoute({ application: 'REPORTS_STUDIO' })
 
-const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-} as const
-
-/** A file name made of the report's name: letters, digits, - and _ only. */
-const fileName = (name: string, format: string, date: string) =>
-  `${
-    name
-      .replace(/[^A-Za-z0-9_-]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 80) || 'report'
-  }_${date}.${format}`
-
 /** Reports Studio (SPEC.md §7 Reports, plus running, exporting, versions and the catalogue). */
 export const reportsRoutes: FastifyPluginAsyncZod<{
   reports: ReportsService
   catalogue: Catalogue
   exportThreads: ExportThreads
-}> = async (app, { reports, catalogue, exportThreads }) => {
+  exportJobs: ExportJobsService
+}> = async (app, { reports, catalogue, exportThreads, exportJobs }) => {
   app.get('/reportlist', { config: access.config, schema: { response: { 200: ReportListResponseSchema, ...errorResponses } } }, (request) =>
     reports.list(access.user(request)),
   )
@@ -131,15 +120,21 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
 
   app.post('/reportexport', { config: access.config, schema: { body: ExportReportBodySchema } }, async (request, reply) => {
     const { format, ...source } = request.body
-    const { header, rows, name } = await reports.exportable(access.user(request), source, clientInfo(request), format)
+    const user = access.user(request)
+    const { header, rows, name } = await reports.exportable(user, source, clientInfo(request), format)
     if (format !== 'csv') {
       const refusal = tooManyRowsFor(format, header.page.total)
       if (refusal) throw refusal
+      // A long XLSX or PDF is written in the background: the person follows it, and may leave and come back for it.
+      if (header.page.total > BACKGROUND_EXPORT_ROWS) {
+        await rows.return(undefined)
+        return reply.code(202).send(await exportJobs.start(user, source, format, name, header.page.total))
+      }
     }
     const date = header.generatedAt.slice(0, 10)
     reply
-      .header('Content-Type', CONTENT_TYPES[format])
-      .header('Content-Disposition', `attachment; filename="${fileName(name, format, date)}"`)
+      .header('Content-Type', EXPORT_CONTENT_TYPES[format])
+      .header('Content-Disposition', attachmentOf(exportFileName(name, format, date)))
     if (format === 'csv') return reply.send(downloadStream(csvLines(rows, header.columns)))
     const output = new PassThrough()
     // A failure half-way cannot change the status any more: the download ends short and the log says why.

@@ -23,6 +23,13 @@ export type { ClientInfo } from '../../lib/client-info.js'
 /** The shape of a dataset another feature adds to the catalogue (app.ts hands its datasets to the catalogue). */
 export type { CatalogueDataset } from './catalogue/dataset.js'
 
+/** A report to export: a saved one or a definition, with its parameters (POST /api/reportexport without the format). */
+export interface ExportRequest {
+  reportId?: number | undefined
+  definition?: unknown
+  parameters: Record<string, unknown>
+}
+
 type Row = NonNullable<Awaited<ReturnType<ReportsRepository['get']>>>
 
 const mayDesign = (user: AuthUser) => REPORT_DESIGNER_ROLES.includes(user.roleCode)
@@ -145,6 +152,12 @@ export function createReportsService(deps: {
       if (error instanceof DefinitionError) throw new AppError('unprocessable', error.message, { code: 'invalid_definition' })
       throw error
     }
+  }
+
+  async function exportOf(user: AuthUser, request: ExportRequest) {
+    const { engine, name } = await engineFor(user, request, request.parameters, 'export')
+    const header = headed(await engine.page(0, 1, clock.now()), name)
+    return { header: { ...header, rows: [], chart: await engine.chart() }, rows: engine.allRows(), name: name ?? 'report' }
   }
 
   return {
@@ -313,17 +326,14 @@ export function createReportsService(deps: {
     },
 
     /** What an export needs: the header of the result model and all its rows, read as they are written. */
-    async exportable(
-      user: AuthUser,
-      request: { reportId?: number | undefined; definition?: unknown; parameters: Record<string, unknown> },
-      client: ClientInfo,
-      format: string,
-    ) {
-      const { engine, name } = await engineFor(user, request, request.parameters, 'export')
-      const header = headed(await engine.page(0, 1, clock.now()), name)
+    async exportable(user: AuthUser, request: ExportRequest, client: ClientInfo, format: string) {
+      const prepared = await exportOf(user, request)
       if (request.reportId !== undefined) await record('report.exported', user, client, request.reportId, { format })
-      return { header: { ...header, rows: [], chart: await engine.chart() }, rows: engine.allRows(), name: name ?? 'report' }
+      return prepared
     },
+
+    /** The same export run again by a background job as the person who asked for it: recorded once, when asked. */
+    rerunExport: (user: AuthUser, request: ExportRequest) => exportOf(user, request),
   }
 }
 export type ReportsService = ReturnType<typeof createReportsService>
