@@ -1,6 +1,5 @@
-import { type InferResult, type Insertable, type Updateable, sql } from 'kysely'
+import { type Insertable, type Updateable, sql } from 'kysely'
 import type { Db, Executor } from '../../db/database.js'
-import { precompile } from '../../db/precompiled.js'
 import { createSettingsRepository } from '../../db/settings.repository.js'
 import { ACCESS_VERSION_SETTING, type ApplicationsTable } from '../../db/schema.js'
 import { randomToken } from '../../lib/crypto.js'
@@ -22,25 +21,8 @@ const MENU_COLUMNS = [
 function activeQuery(db: Db) {
   return db.kysely.selectFrom('applications').select(MENU_COLUMNS).where('is_active', '=', 1).orderBy('display_order').orderBy('app_name')
 }
-type MenuRow = InferResult<ReturnType<typeof activeQuery>>[number]
 
 export function createApplicationsRepository(db: Db) {
-  // Both run on every profile load: compiled once (db/precompiled.ts).
-  const active = precompile<MenuRow, []>(db.kysely, () => activeQuery(db), 0)
-  const grantedActive = precompile<MenuRow, [number]>(
-    db.kysely,
-    (userId) =>
-      db.kysely
-        .selectFrom('applications')
-        .innerJoin('user_permissions', 'user_permissions.app_id', 'applications.app_id')
-        .select(MENU_COLUMNS)
-        .where('user_permissions.user_id', '=', userId as unknown as number)
-        .where('applications.is_active', '=', 1)
-        .where('applications.admin_only', '=', 0)
-        .orderBy('applications.display_order')
-        .orderBy('applications.app_name'),
-    1,
-  )
   const settings = createSettingsRepository(db)
   return {
     /** The current access version (see ACCESS_VERSION_SETTING); '0' before any change. */
@@ -114,9 +96,19 @@ export function createApplicationsRepository(db: Db) {
         .orderBy('app_name')
         .execute(),
     /** Every active application, in menu order. */
-    listActive: () => active(),
+    listActive: () => activeQuery(db).execute(),
     /** The active, not admin-only applications granted to a user, in menu order. */
-    listGrantedActive: (userId: number) => grantedActive(userId),
+    listGrantedActive: (userId: number) =>
+      db.kysely
+        .selectFrom('applications')
+        .innerJoin('user_permissions', 'user_permissions.app_id', 'applications.app_id')
+        .select(MENU_COLUMNS)
+        .where('user_permissions.user_id', '=', userId)
+        .where('applications.is_active', '=', 1)
+        .where('applications.admin_only', '=', 0)
+        .orderBy('applications.display_order')
+        .orderBy('applications.app_name')
+        .execute(),
   }
 }
 export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>

@@ -20,12 +20,8 @@ import type { SessionsService } from './sessions.service.js'
 import type { SignInService } from './sign-in.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
-import { createSerializedAnswers } from '../../plugins/serialized-answers.js'
 
 const signedIn = signedInRoute('authenticated')
-
-/** Profiles kept serialised: one each for the people signed in at once on a large district's busiest morning. */
-const PROFILES_KEPT = 2_000
 
 /** The sign-in calls of SPEC.md §7 (Authentication), plus the code check and the debug endpoint. */
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -34,7 +30,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
   debugAuthEnabled: boolean
   signInOptions: { districtDomains: string[] | null; ssoProviders: SsoProvider[] }
 }> = async (app, { signIn, sessions, debugAuthEnabled, signInOptions }) => {
-  const profiles = createSerializedAnswers(PROFILES_KEPT)
   // Fixed for the life of the process: the sign-in pages ask once.
   const authConfig = {
     districtSignIn: { enabled: signInOptions.districtDomains !== null, domains: signInOptions.districtDomains ?? [] },
@@ -76,10 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/get-user-profile',
     { config: signedIn.config, schema: { response: { 200: ProfileResponseSchema, ...errorResponses } } },
-    async (request, reply) => {
-      const user = signedIn.user(request)
-      return profiles.send(reply, sessions.sessionUserKey(user), async () => ({ user: await sessions.sessionUser(user) }))
-    },
+    async (request) => ({ user: await sessions.sessionUser(signedIn.user(request)) }),
   )
 
   app.post('/logout', { config: signedIn.config, schema: { response: { 200: SuccessSchema, ...errorResponses } } }, async (request) => {

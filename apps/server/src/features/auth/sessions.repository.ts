@@ -1,6 +1,5 @@
 import type { InferResult, Insertable } from 'kysely'
 import { PERSON_COLUMNS } from '../../db/person-columns.js'
-import { precompile } from '../../db/precompiled.js'
 import type { Db } from '../../db/database.js'
 import { ACCESS_VERSION_SETTING, type SessionsTable } from '../../db/schema.js'
 
@@ -23,16 +22,11 @@ function sessionWithUserQuery(db: Db) {
 export type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number]
 
 export function createSessionsRepository(db: Db) {
-  const sessionWithUser = precompile<SessionWithUser, [string]>(
-    db.kysely,
-    (sessionId) => sessionWithUserQuery(db).where('sessions.session_id', '=', sessionId),
-    1,
-  )
   return {
     insert: (row: Insertable<SessionsTable>) => db.kysely.insertInto('sessions').values(row).execute(),
 
     /** The session with its person, organisation and role: what every authenticated call needs, in one query. */
-    findWithUser: async (sessionId: string) => (await sessionWithUser(sessionId))[0],
+    findWithUser: (sessionId: string) => sessionWithUserQuery(db).where('sessions.session_id', '=', sessionId).executeTakeFirst(),
 
     touch: (sessionId: string, at: string) =>
       db.kysely.updateTable('sessions').set({ last_seen_at: at }).where('session_id', '=', sessionId).execute(),

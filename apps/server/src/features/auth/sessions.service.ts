@@ -131,25 +131,6 @@ export function createSessionsService(deps: {
       }
     },
 
-    /**
-     * Everything `sessionUser` builds its answer from, as one string: the person's fields and the access version
-     * (menus are a function of the person, their role and the version, which every change to applications or grants
-     * moves on). Two equal keys give equal session users. None without the version: the menu would then be read.
-     */
-    sessionUserKey(user: AuthUser): string | null {
-      if (user.accessVersion === null) return null
-      return JSON.stringify([
-        user.id,
-        user.email,
-        user.fullName,
-        user.roleCode,
-        user.roleName,
-        user.organization,
-        user.organizationCode,
-        user.accessVersion,
-      ])
-    },
-
     /** The session user object of SPEC.md §3 for a signed-in person. */
     async sessionUser(user: Omit<AuthUser, 'sessionId' | 'accessVersion'> & { accessVersion?: string | null }): Promise<SessionUser> {
       const [firstName = '', ...rest] = user.fullName.trim().split(/\s+/)
