@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { type Compilable, Kysely, PostgresDialect, SqliteDialect, type Transaction, sql } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction, sql } from 'kysely'
 import pg from 'pg'
 import Cursor from 'pg-cursor'
 import type { Config } from '../config.js'
-import { createNamedStatements } from './named-statements.js'
 import type { Database } from './schema.js'
 import { type TableWrites, createTableWrites } from './table-writes.js'
 import { SAFETY_AUTOCHECKPOINT_PAGES, createWalCheckpoints } from './wal-checkpoints.js'
@@ -25,7 +24,7 @@ export type Executor = Kysely<Database> | Transaction<Database>
 export interface Db {
   kysely: Kysely<Database>
   dialect: Dialect
-  /** The PostgreSQL schema in use when it is not the default (each test file has its own). */
+  /** The PostgreSQL schema in use when it is not the default. */
   schema: string | null
   /** The SQLite file (':memory:' for an in-memory database); null on PostgreSQL. */
   file: string | null
@@ -33,12 +32,6 @@ export interface Db {
   url: string | null
   /** Every write this process makes through `kysely` (what in-process caches invalidate on). */
   writes: TableWrites
-  /**
-   * Runs a query that PostgreSQL plans once per connection and keeps (named-statements.ts): for the few statements of
-   * a busy call whose plan does not depend on their values. On SQLite, as `execute()` does (every statement is kept).
-   * `executor`: the transaction (or the one connection) to run it on, as any repository query takes one.
-   */
-  executePrepared<Row>(query: Compilable<Row>, executor?: Executor): Promise<Row[]>
   /**
    * After the start-up work (migrations, seed): SQLite copies its log into the file on this thread, before serving,
    * and only from then on may its checkpoint worker start (decision 025), so the hundreds of statements of a first
@@ -53,8 +46,10 @@ export interface Db {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 
 export interface OpenOptions {
-  /** The PostgreSQL schema to use instead of the default (each test file has its own). */
+  /** The PostgreSQL schema to use instead of the default. */
   searchPath?: string
+  /** SQLite: an in-memory database opened from this image of a database (`serialize()`, or a database file's bytes). */
+  sqliteImage?: Buffer
   /** Names this process's PostgreSQL connections (`application_name`), so an administrator can tell instances apart. */
   applicationName?: string
   /** Told about a connection that failed outside any call (the server ended it, the network dropped it). */
@@ -66,7 +61,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   const writes = createTableWrites()
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true })
-    const sqlite = new SqliteDatabase(database.file)
+    const sqlite = new SqliteDatabase(options.sqliteImage ?? database.file)
     sqlite.pragma('journal_mode = WAL')
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
@@ -92,9 +87,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
       await checkpoints.settle()
       sqlite.pragma('wal_checkpoint(TRUNCATE)')
     }
-    const executePrepared = async <Row>(query: Compilable<Row>, executor: Executor = kysely) =>
-      (await executor.executeQuery(query.compile())).rows
-    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, executePrepared, settleStartup, close }
+    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, settleStartup, close }
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -111,10 +104,8 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   // ends the process. Heard, the call using it fails, the pool drops it and opens a new one for the next call.
   // Each client's own listener hears it whether the connection was idle or in use; the pool repeats idle clients'
   // errors, which are already reported.
-  const named = createNamedStatements()
   pool.on('connect', (client) => {
     client.on('error', (error: Error) => options.onConnectionError?.(error))
-    named.attach(client)
   })
   pool.on('error', () => {})
   // pg-cursor: what Kysely's stream() reads a long result through, a chunk at a time (cursor-chunks.ts).
@@ -126,11 +117,6 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     file: null,
     url: database.url,
     writes,
-    async executePrepared<Row>(query: Compilable<Row>, executor: Executor = kysely) {
-      const compiled = query.compile()
-      named.mark(compiled.sql)
-      return (await executor.executeQuery(compiled)).rows
-    },
     settleStartup: async () => {},
     close: () => kysely.destroy(),
   }

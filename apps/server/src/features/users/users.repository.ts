@@ -163,30 +163,7 @@ export function createUsersRepository(db: Db) {
       .select(LIST_COLUMNS)
   }
 
-  /**
-   * People as the list shows them, their latest invitation joined beside each: for people already chosen (a page,
-   * one person). Joined before a page's sort, it was looked up for every person sorted: on SQLite a page of 20,000
-   * people in order of creation took 12 ms instead of 5.
-   */
-  function shown(people: SelectQueryBuilder<Database, 'users', object>) {
-    return withOrgAndRole(people)
-      .leftJoin('login_challenges as invitation', (join) =>
-        join.on((eb) =>
-          eb(
-            'invitation.challenge_id',
-            '=',
-            eb
-              .selectFrom('login_challenges as sent')
-              .select((sent) => sent.fn.max('sent.challenge_id').as('latest'))
-              .whereRef('sent.user_id', '=', 'users.user_id')
-              .where('sent.kind', '=', 'invite'),
-          ),
-        ),
-      )
-      .select(INVITATION_COLUMNS)
-  }
-
-  /** The latest invitation of each of these people, as `shown` joins it. */
+  /** The latest invitation of each of these people: read for a page's people once they are chosen. */
   async function latestInvitations(userIds: number[]) {
     const latest = new Map<number, InvitationColumns>()
     if (userIds.length === 0) return latest
@@ -217,21 +194,17 @@ export function createUsersRepository(db: Db) {
       .limit(query.limit)
       .offset(query.offset)
       .as('chosen')
-    return shown(k.selectFrom('users'))
+    return withOrgAndRole(k.selectFrom('users'))
       .innerJoin(chosen, 'chosen.user_id', 'users.user_id')
       .orderBy('chosen.full_name')
       .orderBy('chosen.user_id')
   }
 
-  /** A page in any other order, or unsearched: the page, then its people's invitations (two statements). */
-  async function otherPage(query: UserListParams) {
-    const people = await inListOrder(withOrgAndRole(filtered(query)), query.sort)
+  /** A page in the list's chosen order, found without the search words' name order (unsearched, or sorted otherwise). */
+  function pageInListOrder(query: UserListParams) {
+    return inListOrder(withOrgAndRole(filtered(query)), query.sort)
       .limit(query.limit)
       .offset(query.offset)
-      .select(countOf(query).as('total'))
-      .execute()
-    const invitations = await latestInvitations(people.map((person) => person.user_id))
-    return people.map((person) => ({ ...person, ...(invitations.get(person.user_id) ?? NO_INVITATION) }))
   }
 
   return {
@@ -245,22 +218,21 @@ export function createUsersRepository(db: Db) {
       emails.length === 0 ? Promise.resolve([]) : userWithOrgAndRole(k).where('users.email', 'in', emails).execute(),
 
     /** One person as the list shows them (undefined when there is no such person). */
-    findListed: (userId: number) => shown(k.selectFrom('users')).where('users.user_id', '=', userId).executeTakeFirst(),
+    async findListed(userId: number) {
+      const person = await withOrgAndRole(k.selectFrom('users')).where('users.user_id', '=', userId).executeTakeFirst()
+      return person && { ...person, ...((await latestInvitations([userId])).get(userId) ?? NO_INVITATION) }
+    },
 
     /**
-     * One page of users matching the filters, and how many match in all: one statement for a searched page in name
-     * order, two for any other, and a count of its own for a page past the end.
+     * One page of users matching the filters with how many match in all (a column of the page), then the page's
+     * people's latest invitations; a count of its own only for a page past the end, which has no row to carry it.
      */
     async list(query: UserListParams) {
       const found = wordsFound(query)
-      // A searched page in name order has one best plan whatever its words and filters (the words' index is the way
-      // to a prefix range), so PostgreSQL may keep one (decision 031); other pages' plans depend on their values (a
-      // role most people hold, or one person), so PostgreSQL plans each of those runs.
-      const page =
-        found && query.sort === 'name'
-          ? await db.executePrepared(searchedPageByName(found, query).select(countOf(query).as('total')))
-          : await otherPage(query)
-      const rows = page.map(({ total: _total, ...row }) => row)
+      const people = found && query.sort === 'name' ? searchedPageByName(found, query) : pageInListOrder(query)
+      const page = await people.select(countOf(query).as('total')).execute()
+      const invitations = await latestInvitations(page.map((person) => person.user_id))
+      const rows = page.map(({ total: _total, ...person }) => ({ ...person, ...(invitations.get(person.user_id) ?? NO_INVITATION) }))
       if (page[0]) return { rows, total: Number(page[0].total) }
       const counted = query.offset === 0 ? 0 : (await countOf(query).executeTakeFirstOrThrow()).n
       return { rows, total: Number(counted) }
