@@ -242,7 +242,7 @@ async function fill(database: BenchDatabase, waiting: number) {
 }
 
 /** Issue 15: a filtered page over a million receipts, issuing from 50 connections, approving 500, the register, the journal. */
-export async function benchReceipts({ dialect, databases, runs, record }: BenchContext): Promise<void> {
+export async function benchReceipts({ databases, runs, record }: BenchContext): Promise<void> {
   const database = await databases.fresh()
   await migrate(database)
   const layout = await fill(database, runs * PER_DEPOSIT)
@@ -273,7 +273,8 @@ export async function benchReceipts({ dialect, databases, runs, record }: BenchC
     const asCounter = caller(() => server, tokens.counter)
     const asApprover = caller(() => server, tokens.approver)
     const approverAuth = { authorization: `Bearer ${tokens.approver}` }
-    const issueTarget = dialect === 'postgres' ? 300 : 500
+    // One target on both databases: issuing takes the same path on each.
+    const issueTarget = 100
 
     for (let run = 0; run < runs; run += 1) {
       if (run > 0) {
