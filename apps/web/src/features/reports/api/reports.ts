@@ -9,6 +9,7 @@ import {
   type EXPORT_FORMATS,
   type ReportDefinition,
 } from '@platform/contracts/reports'
+import { type ReportExportJob, ReportExportJobSchema } from '@platform/contracts/report-exports'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, requestFile } from '@/lib/api-client'
 import { saveBlob, todayStamp } from '@/lib/download'
@@ -171,18 +172,22 @@ export function useRestoreVersion() {
 
 const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', xlsx: 'xlsx', pdf: 'pdf' }
 
-/** POST /api/reportexport with the parameters on screen, saved under the name the server gives (else {report}_{date}.{ext}). */
+/**
+ * POST /api/reportexport with the parameters on screen, saved under the name the server gives (else
+ * {report}_{date}.{ext}); a long XLSX or PDF is answered with the job that writes it instead (202).
+ */
 export async function exportReport(input: {
   reportId: number
   reportName: string
   parameters: ParameterValues
   format: ExportFormat
-}): Promise<string> {
+}): Promise<{ saved: string } | { job: ReportExportJob }> {
   const { blob, filename } = await requestFile('/api/reportexport', {
     method: 'POST',
     body: { reportId: input.reportId, parameters: input.parameters, format: input.format },
   })
+  if (blob.type.startsWith('application/json')) return { job: ReportExportJobSchema.parse(JSON.parse(await blob.text())) }
   const name = filename ?? exportFileName(input.reportName, EXTENSIONS[input.format], todayStamp())
   saveBlob(blob, name)
-  return name
+  return { saved: name }
 }

@@ -12,6 +12,7 @@ import { REPORT_PARAM, reportLink, selectedReportId } from '../utils/report-link
 import { DatasetsModal } from './datasets/datasets-modal'
 import { useMayUploadDatasets } from './datasets/use-may-upload'
 import { ReportDesigner } from './designer/report-designer'
+import { ExportsList } from './exports/exports-list'
 import { ReportList } from './report-list'
 import { ReportViewer } from './viewer/report-viewer'
 
@@ -97,16 +98,19 @@ export function ReportsStudio() {
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <ReportList
-            reports={list.data?.reports}
-            loading={list.isPending}
-            error={list.isError ? list.error : null}
-            onRetry={() => void list.refetch()}
-            selectedId={selectedId}
-            onEdit={(report) => setDesigner({ reportId: report.REPORT_ID })}
-            onDelete={setToDelete}
-            onShare={(report) => void shareReport(report)}
-          />
+          <Stack gap="lg">
+            <ReportList
+              reports={list.data?.reports}
+              loading={list.isPending}
+              error={list.isError ? list.error : null}
+              onRetry={() => void list.refetch()}
+              selectedId={selectedId}
+              onEdit={(report) => setDesigner({ reportId: report.REPORT_ID })}
+              onDelete={setToDelete}
+              onShare={(report) => void shareReport(report)}
+            />
+            <ExportsList />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           {selectedId === null ? (

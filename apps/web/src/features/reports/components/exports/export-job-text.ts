@@ -1,0 +1,35 @@
+import type { ExportJobState, ReportExportJob } from '@platform/contracts/report-exports'
+import { formatCount } from '@/lib/format'
+
+export const FORMAT_LABELS: Record<ReportExportJob['format'], string> = { xlsx: 'Excel', pdf: 'PDF' }
+
+export const STATE_LABELS: Record<ExportJobState, string> = {
+  queued: 'Waiting to start',
+  running: 'Writing',
+  ready: 'Ready',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Removed',
+}
+
+export const STATE_COLORS: Record<ExportJobState, string> = {
+  queued: 'gray',
+  running: 'blue',
+  ready: 'teal',
+  failed: 'red',
+  cancelled: 'gray',
+  expired: 'gray',
+}
+
+/** '12,500 of 250,000 rows'. */
+export const rowsText = (job: Pick<ReportExportJob, 'rowsDone' | 'rowsTotal'>) =>
+  `${formatCount(job.rowsDone)} of ${formatCount(job.rowsTotal)} rows`
+
+/** '1:05' or '1:02:05'. */
+export function durationText(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000))
+  const pad = (value: number) => String(value).padStart(2, '0')
+  const hours = Math.floor(seconds / 3600)
+  const minutes = Math.floor((seconds % 3600) / 60)
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds % 60)}` : `${minutes}:${pad(seconds % 60)}`
+}
