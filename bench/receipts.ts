@@ -346,7 +346,7 @@ export async function benchReceipts({ databases, runs, record }: BenchContext): 
       // A fresh deposit of 500 waiting receipts per run: gathered by the collector, blind-counted, then the approval timed.
       const firstWaiting = waitingSite.firstReceiptId + waitingSite.deposited + run * PER_DEPOSIT
       const receiptIds = Array.from({ length: PER_DEPOSIT }, (_, index) => firstWaiting + index)
-      const gathered = await asCollector<{ data: { id: number; receiptCount: number } }>('POST', '/api/deposits', {
+      const gathered = await asCollector<{ data: { id: number; receiptCount: number; version: number } }>('POST', '/api/deposits', {
         siteId: waitingSite.siteId,
         receiptIds,
       })
@@ -354,6 +354,7 @@ export async function benchReceipts({ databases, runs, record }: BenchContext): 
         cash: [{ denominationCents: 1000, count: PER_DEPOSIT }],
         checks: [],
         bagNumber: `BENCH-${run + 1}`,
+        version: gathered.data.version,
       })
       const approveStart = performance.now()
       const approved = await asApprover<{ data: { state: string; receiptCount: number } }>(
