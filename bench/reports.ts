@@ -1,7 +1,35 @@
 import { serverWithProjects } from './dsa.js'
 import { watchPeakMemory } from './lib/memory.js'
 import type { BenchContext } from './lib/scenario.js'
-import { signIn } from './lib/server.js'
+import { type BenchServer, signIn } from './lib/server.js'
+
+const JOB_POLL_MS = 500
+
+/**
+ * Asks for an XLSX export long enough to run as a background job and follows it, as the Reports Studio screen does,
+ * until its file is ready: the time from asking to ready, in seconds.
+ */
+async function xlsxJob(server: BenchServer, token: string, definition: unknown): Promise<number> {
+  const started = performance.now()
+  const answer = await fetch(`${server.url}/api/reportexport`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ definition, format: 'xlsx' }),
+  })
+  if (answer.status !== 202) throw new Error(`The XLSX export answered ${answer.status}, not a job: ${(await answer.text()).slice(0, 200)}`)
+  const { id } = (await answer.json()) as { id: number }
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS))
+    const job = (await (
+      await fetch(`${server.url}/api/reportexports/${id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      state: string
+      failure: string | null
+    }
+    if (job.state === 'ready') return (performance.now() - started) / 1000
+    if (job.state !== 'queued' && job.state !== 'running') throw new Error(`The XLSX job ended ${job.state}: ${job.failure ?? ''}`)
+  }
+}
 
 /** Issue 6: reports over the 1,000,000 projects of the DSA scenario. */
 export async function benchReports({ databases, runs, record }: BenchContext): Promise<void> {
@@ -82,8 +110,18 @@ export async function benchReports({ databases, runs, record }: BenchContext): P
 
       record(
         'xlsx',
-        { label: 'XLSX of 100,000 rows', unit: 's', kind: 'time', target: { op: '<', value: 15 } },
-        (await timed('/api/reportexport', { definition: hundredThousand, format: 'xlsx' })).ms / 1000,
+        { label: 'XLSX of 100,000 rows (a background job: asked to ready)', unit: 's', kind: 'time', target: { op: '<', value: 15 } },
+        await xlsxJob(server, token, hundredThousand),
+      )
+      // The job of a whole million rows (BENCH_XLSX_JOB_ROWS=100000: the hundred thousand above, for a quicker look).
+      const jobMemory = watchPeakMemory(server.pid)
+      const jobSeconds = await xlsxJob(server, token, process.env.BENCH_XLSX_JOB_ROWS === '100000' ? hundredThousand : detail)
+      const jobPeak = jobMemory.stop()
+      record('xlsx-job-time', { label: 'XLSX job of all 1M rows: asked to ready', unit: 's', kind: 'time' }, jobSeconds)
+      record(
+        'xlsx-job-memory',
+        { label: 'server peak memory while the 1M-row XLSX job runs', unit: 'MB', kind: 'memory', target: { op: '<', value: 300 } },
+        jobPeak,
       )
       record(
         'pdf',
