@@ -6,7 +6,7 @@ import type { Dialect } from '../src/db/database.js'
 import { seedDatabase } from '../src/seed.js'
 import { createManualClock } from '../src/lib/clock.js'
 import { createOutboxTransport, createSmtpTransport } from '../src/lib/mail-transport.js'
-import { type UserOverrides, insertUser } from './factories.js'
+import { type UserOverrides, createSessionFactory, insertUser } from './factories.js'
 import { type SmtpPeer, readSignInMail } from './smtp-peer.js'
 import { createTestDatabase } from './test-database.js'
 import { testAuditEnv } from './audit-keys.js'
@@ -67,8 +67,8 @@ export async function buildTestApp({ dialect, smtp, env = {}, sqliteFile }: Test
     return readSignInMail(printed)
   }
 
-  /** Signs a person in through the real e-mailed-link flow and returns the session token. */
-  async function signIn(email: string): Promise<string> {
+  /** Signs a person in through the real e-mailed-link flow and returns the session token (the sign-in tests). */
+  async function signInByEmail(email: string): Promise<string> {
     const sent = await request({ method: 'POST', url: '/api/send-magic-link', payload: { email } })
     if (sent.statusCode !== 200) throw new Error(`send-magic-link answered ${sent.statusCode}: ${sent.body}`)
     const { token } = await lastSignInMail(email)
@@ -92,7 +92,9 @@ export async function buildTestApp({ dialect, smtp, env = {}, sqliteFile }: Test
     logLines,
     request,
     lastSignInMail,
-    signIn,
+    /** A session for a person, made as a completed sign-in makes it, without the e-mail (createSessionFactory). */
+    signIn: createSessionFactory(db, config, clock),
+    signInByEmail,
     createUser: (overrides: UserOverrides = {}) => insertUser(db, overrides),
     async close() {
       await app.close()

@@ -5,14 +5,13 @@ import type { InjectOptions } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { type Db, type Dialect, openDatabase } from '../src/db/database.js'
-import { migrateToLatest } from '../src/db/migrate.js'
 import { seedDatabase } from '../src/seed.js'
 import { createManualClock } from '../src/lib/clock.js'
 import { createOutboxTransport } from '../src/lib/mail-transport.js'
 import { TEST_ADMIN_EMAIL, TEST_APP_URL } from './build-test-app.js'
-import { type UserOverrides, insertUser } from './factories.js'
+import { type UserOverrides, createSessionFactory, insertUser } from './factories.js'
 import { readSignInMail } from './smtp-peer.js'
-import { createTestDatabase } from './test-database.js'
+import { createTestDatabase, openSecondInstance } from './test-database.js'
 import { testAuditEnv } from './audit-keys.js'
 
 export interface TwoInstancesOptions {
@@ -47,12 +46,11 @@ export async function startTwoInstances({ dialect, env = {} }: TwoInstancesOptio
   if (dialect === 'sqlite') {
     sqliteDir = mkdtempSync(join(tmpdir(), 'two-instances-'))
     const file = join(sqliteDir, 'platform.db')
-    first = openDatabase({ kind: 'sqlite', file })
-    await migrateToLatest(first)
+    first = await createTestDatabase('sqlite', { sqliteFile: file })
     second = openDatabase({ kind: 'sqlite', file })
   } else {
     first = await createTestDatabase('postgres')
-    second = openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL! }, { searchPath: first.schema! })
+    second = openSecondInstance(first)
   }
   await seedDatabase(first, config.adminEmail, clock.now().toISOString())
 
@@ -87,8 +85,10 @@ export async function startTwoInstances({ dialect, env = {} }: TwoInstancesOptio
     outbox,
     lastSignInMail,
     createUser: (overrides: UserOverrides = {}) => insertUser(first, overrides),
+    /** A session for a person, made as a completed sign-in makes it, without the e-mail (createSessionFactory). */
+    signIn: createSessionFactory(first, config, clock),
     /** Signs a person in through the e-mailed link: asked on one instance, opened on the other. */
-    async signIn(email: string): Promise<string> {
+    async signInByEmail(email: string): Promise<string> {
       const sent = await a.request({ method: 'POST', url: '/api/send-magic-link', payload: { email } })
       if (sent.statusCode !== 200) throw new Error(`send-magic-link answered ${sent.statusCode}: ${sent.body}`)
       const verified = await b.request({

@@ -23,7 +23,7 @@ describe.each(testDialects())('the session cache never serves what changed (%s)'
   const profile = (token: string) => t.request({ method: 'GET', url: PROFILE, token })
   /** Signs in and calls twice, so that the session is held in memory when the test changes it. */
   async function warmSession(email: string) {
-    const token = await t.signIn(email)
+    const token = await t.signInByEmail(email)
     expect((await profile(token)).statusCode).toBe(200)
     expect((await profile(token)).statusCode).toBe(200)
     return token
@@ -161,7 +161,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
 
   /** Signs in on the first instance and lets the second hold the session in memory. */
   async function sessionHeldByBoth(email: string) {
-    const token = await t.signIn(email)
+    const token = await t.signInByEmail(email)
     await waitUntil(async () => (await second.profile(token)).statusCode === 200, 2_000) // its listener may still be connecting
     expect((await second.profile(token)).statusCode).toBe(200)
     expect((await t.request({ method: 'GET', url: PROFILE, token })).statusCode).toBe(200)
@@ -188,7 +188,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     await t.db.kysely.updateTable('users').set({ is_active: 1 }).where('user_id', '=', person.userId).execute()
 
     const again = await sessionHeldByBoth(person.email)
-    const admin = await t.signIn('admin@example.org')
+    const admin = await t.signInByEmail('admin@example.org')
     expect((await t.request({ method: 'POST', url: `/api/users/${person.userId}/sign-out-everywhere`, token: admin })).statusCode).toBe(200)
     expect(await waitUntil(async () => (await second.profile(again)).statusCode === 401, 100)).toBeLessThan(100)
   })

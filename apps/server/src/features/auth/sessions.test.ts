@@ -15,8 +15,8 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
 
   it('logout revokes the session on the server at once', async () => {
     const { email } = await t.createUser()
-    const token = await t.signIn(email)
-    const other = await t.signIn(email)
+    const token = await t.signInByEmail(email)
+    const other = await t.signInByEmail(email)
     expect((await t.request({ method: 'POST', url: '/api/logout', token })).json()).toMatchObject({ success: true })
     const after = await profile(token)
     expect(after.statusCode).toBe(401)
@@ -27,11 +27,11 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
 
   it('ends a session after the idle time, and at the absolute lifetime however active', async () => {
     const { email } = await t.createUser()
-    const idle = await t.signIn(email)
+    const idle = await t.signInByEmail(email)
     t.clock.advance(12 * HOUR_MS + 1000)
     expect((await profile(idle)).json().error).toContain('inactivity')
 
-    const busy = await t.signIn(email)
+    const busy = await t.signInByEmail(email)
     // Used every 11 hours (never idle) for 165 hours, then once more past the 7-day (168 h) lifetime.
     for (let step = 0; step < 15; step++) {
       expect((await profile(busy)).statusCode).toBe(200)
@@ -46,7 +46,7 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
 
   it('refuses forged and malformed tokens', async () => {
     const { email, userId } = await t.createUser()
-    const genuine = await t.signIn(email)
+    const genuine = await t.signInByEmail(email)
     const [header, payload] = genuine.split('.')
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`
     const { sid } = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sid: string }
@@ -67,7 +67,7 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
 
   it('debug endpoint: shows header, claims, expiry and session state, never the secret', async () => {
     const { email } = await t.createUser()
-    const token = await t.signIn(email)
+    const token = await t.signInByEmail(email)
     const debug = (value: string) => t.request({ method: 'POST', url: '/api/debug-token', payload: { token: value } })
     const live = (await debug(token)).json()
     expect(live).toMatchObject({
@@ -105,7 +105,7 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
 
   it('keeps sessions across a restart with the generated secret', async () => {
     const { email } = await t.createUser()
-    const token = await t.signIn(email)
+    const token = await t.signInByEmail(email)
     const secret = await t.db.kysely
       .selectFrom('settings')
       .select('setting_value')

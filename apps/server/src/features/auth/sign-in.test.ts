@@ -62,7 +62,7 @@ describe.each(testDialects())('sign-in by e-mailed link and code (%s)', (dialect
   })
 
   it('gives administrators every active application in display order', async () => {
-    const token = await t.signIn('admin@example.org')
+    const token = await t.signInByEmail('admin@example.org')
     const { user } = (await t.request({ method: 'GET', url: '/api/get-user-profile', token })).json()
     expect(user.roleCode).toBe('SUPER_ADMIN')
     expect(user.permissions).toEqual([
@@ -230,7 +230,7 @@ describe.each(testDialects())('sign-in by e-mailed link and code (%s)', (dialect
 
   it("refuses a deactivated person's link and ends their session", async () => {
     const { email, userId } = await t.createUser()
-    const session = await t.signIn(email)
+    const session = await t.signInByEmail(email)
     await send(email)
     const { token } = await t.lastSignInMail(email)
     await t.db.kysely.updateTable('users').set({ is_active: 0 }).where('user_id', '=', userId).execute()

@@ -17,7 +17,7 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
   beforeEach(async () => {
     smtp.setBehaviour('accept')
     t = await buildTestApp({ dialect, smtp })
-    token = await t.signIn('admin@example.org')
+    token = await t.signInByEmail('admin@example.org')
     org = (await t.db.kysely.selectFrom('organizations').select('org_id').executeTakeFirstOrThrow()).org_id
     staffRole = (await t.db.kysely.selectFrom('roles').select('role_id').where('role_code', '=', 'STAFF').executeTakeFirstOrThrow()).role_id
   })

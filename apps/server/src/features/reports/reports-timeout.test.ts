@@ -33,7 +33,7 @@ describe('report queries on an SQLite file run in a worker: stopped at the time 
   it('runs in the worker and reads what the platform wrote', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'reports-worker-')), 'platform.db')
     t = await buildTestApp({ dialect: 'sqlite', sqliteFile: file })
-    const admin = await t.signIn('admin@example.org')
+    const admin = await t.signInByEmail('admin@example.org')
     const answer = await t.request({ method: 'POST', url: '/api/reportrun', token: admin, payload: { definition } })
     expect(answer.statusCode, answer.body).toBe(200)
     const actions = answer
