@@ -11,6 +11,15 @@ const compiled = import.meta.url.endsWith('.mjs')
 let typescriptLoader: string | null = null
 
 /**
+ * The heap budget of every worker thread, given through Node's Worker API when the thread is made (a property of
+ * the thread, whatever way the server was started). A thread's work is a stream of short-lived batches (rows, file
+ * pieces), so a small young generation serves it; left to V8's default, sized for a whole machine's memory, each
+ * thread would keep a young generation several times larger, and the server's memory would grow with every thread
+ * that runs at once. The cost is more frequent young collections in the threads, off the event loop.
+ */
+const WORKER_HEAP_BUDGET = { maxYoungGenerationSizeMb: 8 }
+
+/**
  * Starts a worker thread on one of the server's worker modules, named by its TypeScript source beside the caller:
  * `startWorker(new URL('./export-worker.ts', import.meta.url), options)`.
  *
@@ -21,7 +30,8 @@ let typescriptLoader: string | null = null
  */
 export function startWorker(source: URL, options: WorkerOptions = {}): Worker {
   if (!source.pathname.endsWith('.ts')) throw new Error(`A worker module is named by its TypeScript source, not ${source.href}`)
-  if (compiled) return new Worker(new URL(source.href.replace(/\.ts$/, '.mjs')), options)
+  const budgeted = { ...options, resourceLimits: { ...WORKER_HEAP_BUDGET, ...options.resourceLimits } }
+  if (compiled) return new Worker(new URL(source.href.replace(/\.ts$/, '.mjs')), budgeted)
   typescriptLoader ??= pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href
-  return new Worker(source, { ...options, execArgv: ['--import', typescriptLoader] })
+  return new Worker(source, { ...budgeted, execArgv: ['--import', typescriptLoader] })
 }
