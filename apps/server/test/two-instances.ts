@@ -110,3 +110,12 @@ export async function startTwoInstances({ dialect, env = {} }: TwoInstancesOptio
 }
 
 export type TwoInstances = Awaited<ReturnType<typeof startTwoInstances>>
+
+/**
+ * How many times a race test sends its two calls at once. On PostgreSQL the two instances' transactions run side by
+ * side and their timing differs from try to try: a hundred tries meet the interleavings. On SQLite one writer holds the
+ * file at a time and both instances share this process's thread, so the orders a try can meet are few and soon repeat.
+ */
+export function raceTries(dialect: Dialect): number {
+  return dialect === 'postgres' ? 100 : 20
+}

@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AccrualsPerson, accrualBody, draft, reviewTeam, setUpAccruals, stepOk } from '../../../test/accruals.js'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { testDialects } from '../../../test/test-database.js'
-import { type TwoInstances, startTwoInstances } from '../../../test/two-instances.js'
+import { type TwoInstances, raceTries, startTwoInstances } from '../../../test/two-instances.js'
 
 /**
  * The races of issue 34 on two instances sharing one database: the same step sent to both at the same moment, or two
  * steps from one state. Whatever the timing, no answer is a 500, and no state is left by two steps: the loser is told
  * in words (409) and its step left no trace (no audit row, no part played).
  */
-// A hundred tries each, on both databases.
-const TRIES = 100
-
 describe.each(testDialects())('accruals: steps that cannot race, on two instances (%s)', (dialect) => {
   let two: TwoInstances
   let setup: Awaited<ReturnType<typeof setUpAccruals>>
@@ -34,7 +31,7 @@ describe.each(testDialects())('accruals: steps that cannot race, on two instance
     setup = await setUpAccruals(t)
     team = await reviewTeam(setup)
     secondReviewer = await setup.person(['FISCAL_REVIEWER'])
-    tries = TRIES
+    tries = raceTries(dialect)
     // Two connections of one process on one SQLite file: a connection waiting for the other's write lock sleeps on the
     // thread the other needs to finish, so a wait there can only end busy. Each waits briefly, as a writer in another
     // process would, and the step's transaction is tried again (accruals.repository.ts).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { type ReceiptsPerson, cashFor, receiptBody, setUpReceipts } from '../../../test/receipts.js'
 import { testDialects } from '../../../test/test-database.js'
-import { type TwoInstances, startTwoInstances } from '../../../test/two-instances.js'
+import { type TwoInstances, raceTries, startTwoInstances } from '../../../test/two-instances.js'
 
 /**
  * The steps of a deposit raced on two instances of the platform on one database, as two people at two screens behind a
@@ -13,7 +13,7 @@ import { type TwoInstances, startTwoInstances } from '../../../test/two-instance
  * a note when not zero), no deposit is empty, each loser was told in words (409 or 422), and nothing answered 500.
  */
 describe.each(testDialects())('deposit steps raced on two instances (%s)', (dialect) => {
-  const TRIES = 100
+  const TRIES = raceTries(dialect)
   let two: TwoInstances
   let setup: Awaited<ReturnType<typeof setUpReceipts>>
   let collector: ReceiptsPerson

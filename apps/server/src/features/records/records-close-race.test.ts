@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { type RecordsPerson, intake, issueLetter, setUpRecords, step } from '../../../test/records.js'
 import { testDialects } from '../../../test/test-database.js'
-import { type TwoInstances, startTwoInstances } from '../../../test/two-instances.js'
+import { type TwoInstances, raceTries, startTwoInstances } from '../../../test/two-instances.js'
 
 /**
  * Issue 34 §9 on two instances sharing one database: a request closes only when complete, even when a letter is
  * drafted at the moment it closes. Whatever the timing, exactly one of the two is taken, the other is told in words
  * (409), nothing answers 500, and no closed request is left with a letter not issued.
  */
-// A hundred tries on each database.
-const triesOn = (_dialect: string) => 100
-
 describe.each(testDialects())('records requests: a close and a letter at the same moment, on two instances (%s)', (dialect) => {
   let two: TwoInstances
   let coordinator: RecordsPerson
@@ -73,7 +70,7 @@ describe.each(testDialects())('records requests: a close and a letter at the sam
 
   it('a close and a letter drafted at once: one of them, never a closed request with a letter not issued, never a 500', async () => {
     const won = { close: 0, draft: 0 }
-    for (let attempt = 0; attempt < triesOn(dialect); attempt += 1) {
+    for (let attempt = 0; attempt < raceTries(dialect); attempt += 1) {
       const id = await closable()
       const closing = () => step(on('a'), coordinator.token, id, 'close', { note: 'Done' })
       const drafting = () => step(on('b'), counsel.token, id, 'letters', { kind: 'ACKNOWLEDGMENT' })
@@ -107,7 +104,7 @@ describe.each(testDialects())('records requests: a close and a letter at the sam
         expect(await audited(id)).toEqual(['records.letter_drafted', 'records.letter_drafted'])
       }
     }
-    expect(won.close + won.draft).toBe(triesOn(dialect))
+    expect(won.close + won.draft).toBe(raceTries(dialect))
   }, 600_000)
 
   it('after a close, only the closure letter is drafted, and the refusal says why', async () => {
