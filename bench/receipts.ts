@@ -18,6 +18,7 @@ const JOURNAL_RANGE = 'from=2025-07-01&to=2026-06-30'
 /** The day the receipts left for the approval figure were issued (they wait for their deposit). */
 const WAITING_ISSUED_ON = '2026-06-26'
 const ACCOUNT = '01-0000-0-1110-1000-8699-010'
+const ACCOUNT_SCHOOL = '010'
 const CASH_ACCOUNT = '01-0000-0-0000-0000-9110-000'
 const CHART = `segment,value,name,active
 FUND,01,General Fund,true
@@ -247,6 +248,8 @@ export async function benchReceipts({ databases, runs, record }: BenchContext): 
   await migrate(database)
   const layout = await fill(database, runs * PER_DEPOSIT)
   const [waitingSite, issuingSite, registerSite] = layout as [SiteLayout, SiteLayout, SiteLayout]
+  // A site's collectors credit the revenue accounts of its own school-site segment: the issuing site is the account's school.
+  await database.query('update finance_sites set school_segment = ? where site_id = ?', [ACCOUNT_SCHOOL, issuingSite.siteId])
   const pageSite = layout[6]!
   const stored = layout.reduce((sum, site) => sum + site.count, 0).toLocaleString('en-US')
   let server = await startServer({ DATABASE_URL: database.url })
