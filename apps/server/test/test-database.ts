@@ -40,17 +40,37 @@ export async function createTestDatabase(dialect: Dialect, options: { sqliteFile
   }
   const serverUrl = postgresServerUrl()
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set')
-  const template = await migratedPostgresTemplate(serverUrl)
-  const name = newTestDatabaseName()
-  await withAdmin(serverUrl, (admin) => admin.query(`create database ${name} template ${template}`))
+  const name = await takePostgresDatabase(serverUrl)
   const db = openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) })
   return {
     ...db,
     async close() {
       await db.close()
-      await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`))
+      // Dropped while the next test runs, as its own database was made while this one ran: both are the server's disk
+      // work, which the tests' own work need not wait for. One the process leaves behind is dropped by a later run.
+      void dropDatabase(serverUrl, name).catch(() => {})
     },
   }
+}
+
+let spareDatabase: Promise<string> | null = null
+
+/** A new database copied from the template: the one made ahead for this test, while another is made for the next. */
+async function takePostgresDatabase(serverUrl: string): Promise<string> {
+  const template = await migratedPostgresTemplate(serverUrl)
+  const copy = () => {
+    const name = newTestDatabaseName()
+    return withAdmin(serverUrl, (admin) => admin.query(`create database ${name} template ${template}`)).then(() => name)
+  }
+  const taken = spareDatabase ?? copy()
+  spareDatabase = copy()
+  // Its failure, if any, is the next test's to report.
+  spareDatabase.catch(() => {})
+  return taken
+}
+
+function dropDatabase(serverUrl: string, name: string): Promise<unknown> {
+  return withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`))
 }
 
 /** A second connection pool to the same test database (another instance of the platform on one PostgreSQL database). */
