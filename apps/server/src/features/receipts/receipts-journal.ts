@@ -169,12 +169,12 @@ export async function prepareJournal(
     const day = localDate(new Date(row.recorded_at), timeZone)
     return day >= range.from && day <= range.to
   })
-  const late: StoredJournalLine[] = []
+  // Each late entry is stored whole in a transaction of its own as it is made, so memory does not grow with their
+  // number; an entry refused for a missing account leaves those before it stored, each complete.
   for (const depositId of await source.depositsNotWritten(range))
-    late.push(...depositEntry(await source.depositSource(depositId), posting, 'exporting'))
+    await source.store(depositEntry(await source.depositSource(depositId), posting, 'exporting'))
   for (const row of checks)
-    late.push(...returnedCheckEntry(await source.returnedCheckSource(row.correction_id), posting, timeZone, 'exporting'))
-  if (late.length > 0) await source.store(late)
+    await source.store(returnedCheckEntry(await source.returnedCheckSource(row.correction_id), posting, timeZone, 'exporting'))
   return journalText(keysetPages((after: JournalCursor | null, limit) => source.page(range, after, limit), cursorOf, LINES_PER_READ))
 }
 
