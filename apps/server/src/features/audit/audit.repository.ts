@@ -2,6 +2,7 @@ import type { AuditQuery } from '@platform/contracts/audit'
 import { type Insertable, sql } from 'kysely'
 import { keysetPages, type NewestFirstCursor, olderThan } from '../../db/keyset-pages.js'
 import type { Db, DbTransaction, Executor } from '../../db/database.js'
+import { stepTransaction } from '../../db/step-transaction.js'
 import type { AuditLogTable } from '../../db/schema.js'
 import { CHAIN_KEYED_ACTION, type ChainKey, keyIdOf, keyedRowHash } from './audit-chain.js'
 
@@ -129,7 +130,8 @@ export function createAuditRepository(db: Db, key: ChainKey) {
       }
       await trx.updateTable('audit_chain_head').set({ last_audit_id: lastId, last_hash: previous }).where('chain_id', '=', 1).execute()
     }
-    await (within ? write(within) : k.transaction().execute(write))
+    // Alone (a refusal, a sign-in), the append is tried again when SQLite answers busy, as a step is.
+    await (within ? write(within) : stepTransaction(db, write))
   }
 
   return {
