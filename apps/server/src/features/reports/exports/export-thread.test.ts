@@ -90,7 +90,7 @@ describe('export threads', () => {
     await pause(1000)
     output.destroy()
     await expect(written).rejects.toThrow('destination was closed')
-    await expect.poll(() => state.closed).toBe(true)
+    await expect.poll(() => state.closed, { timeout: 10_000 }).toBe(true)
     expect(state.read).toBeLessThan(200_000)
   })
 
@@ -118,7 +118,7 @@ describe('export threads', () => {
     const secondOutput = new PassThrough()
     secondOutput.resume()
     const secondWritten = oneAtATime.write({ format: 'xlsx', header }, second.rows, secondOutput)
-    await expect.poll(() => first.state.read).toBeGreaterThan(0)
+    await expect.poll(() => first.state.read, { timeout: 10_000 }).toBeGreaterThan(0)
     await pause(500)
     expect(second.state.read).toBe(0)
 
