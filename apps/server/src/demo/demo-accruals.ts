@@ -12,7 +12,7 @@ import type { FinanceService } from '../features/finance/finance.service.js'
 import type { UsersRepository } from '../features/users/users.repository.js'
 import type { UsersService } from '../features/users/users.service.js'
 import { HOUR_MS, type Clock, createManualClock } from '../lib/clock.js'
-import type { AuthUser } from '../plugins/access.js'
+import { type AuthUser, authUserOf } from '../plugins/access.js'
 import type { DemoStep } from './demo-district.js'
 
 const CLIENT = { ip: '127.0.0.1', userAgent: 'demo seed' }
@@ -96,18 +96,7 @@ export function accrualsDemoStep(deps: {
     const person = async (email: string): Promise<AuthUser> => {
       const row = await deps.users.findByEmail(email)
       if (!row) throw new Error(`the demo person ${email} is missing`)
-      return {
-        id: row.user_id,
-        email: row.email,
-        fullName: row.full_name,
-        roleCode: row.role_code,
-        roleName: row.role_name,
-        roleLevel: row.role_level,
-        organization: row.org_name,
-        organizationCode: row.org_code,
-        sessionId: 'demo-seed',
-        accessVersion: null,
-      }
+      return authUserOf(row, 'demo-seed', null)
     }
     const rosa = await person('accruals@demo.district.test')
     const mia = await person(MMS_REQUESTER)

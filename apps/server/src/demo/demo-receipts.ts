@@ -12,7 +12,7 @@ import { createReceiptsService } from '../features/receipts/receipts.service.js'
 import type { UsersRepository } from '../features/users/users.repository.js'
 import type { UsersService } from '../features/users/users.service.js'
 import { DAY_MS, HOUR_MS, type Clock, createManualClock } from '../lib/clock.js'
-import type { AuthUser } from '../plugins/access.js'
+import { type AuthUser, authUserOf } from '../plugins/access.js'
 import type { DemoStep } from './demo-district.js'
 
 const CLIENT = { ip: '127.0.0.1', userAgent: 'demo seed' }
@@ -101,18 +101,7 @@ export function receiptsDemoStep(deps: {
       if (known) return known
       const row = await deps.users.findByEmail(email)
       if (!row) throw new Error(`the demo person ${email} is missing`)
-      const user: AuthUser = {
-        id: row.user_id,
-        email: row.email,
-        fullName: row.full_name,
-        roleCode: row.role_code,
-        roleName: row.role_name,
-        roleLevel: row.role_level,
-        organization: row.org_name,
-        organizationCode: row.org_code,
-        sessionId: 'demo-seed',
-        accessVersion: null,
-      }
+      const user = authUserOf(row, 'demo-seed', null)
       people.set(email, user)
       return user
     }

@@ -15,7 +15,7 @@ import { createRecordsWorkService } from '../features/records/records-work.servi
 import type { UsersRepository } from '../features/users/users.repository.js'
 import type { UsersService } from '../features/users/users.service.js'
 import { HOUR_MS, type Clock, createManualClock } from '../lib/clock.js'
-import type { AuthUser } from '../plugins/access.js'
+import { type AuthUser, authUserOf } from '../plugins/access.js'
 import { californiaSchoolHolidays } from './california-school-holidays.js'
 import type { DemoStep } from './demo-district.js'
 
@@ -167,18 +167,7 @@ export function recordsDemoStep(deps: {
     const person = async (email: string): Promise<AuthUser> => {
       const row = await deps.users.findByEmail(email)
       if (!row) throw new Error(`the demo person ${email} is missing`)
-      return {
-        id: row.user_id,
-        email: row.email,
-        fullName: row.full_name,
-        roleCode: row.role_code,
-        roleName: row.role_name,
-        roleLevel: row.role_level,
-        organization: row.org_name,
-        organizationCode: row.org_code,
-        sessionId: 'demo-seed',
-        accessVersion: null,
-      }
+      return authUserOf(row, 'demo-seed', null)
     }
     const cora = await person(COORDINATOR)
     const cass = await person(COUNSEL)

@@ -29,6 +29,34 @@ export interface AuthUser {
   accessVersion: string | null
 }
 
+/** The columns of a person that a user query reads (the person, their role and their organisation). */
+export interface PersonRow {
+  user_id: number
+  email: string
+  full_name: string
+  role_code: string
+  role_name: string
+  role_level: number
+  org_name: string
+  org_code: string
+}
+
+/** A person as the platform acts for them: in a session, or on their behalf (a background job, the demo seed). */
+export function authUserOf(row: PersonRow, sessionId: string, accessVersion: string | null): AuthUser {
+  return {
+    id: row.user_id,
+    email: row.email,
+    fullName: row.full_name,
+    roleCode: row.role_code,
+    roleName: row.role_name,
+    roleLevel: row.role_level,
+    organization: row.org_name,
+    organizationCode: row.org_code,
+    sessionId,
+    accessVersion,
+  }
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule

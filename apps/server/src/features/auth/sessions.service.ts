@@ -2,7 +2,7 @@ import { type DebugTokenResponse, SESSION_STATES, type SessionUser } from '@plat
 import type { Clock } from '../../lib/clock.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/clock.js'
 import { randomToken } from '../../lib/crypto.js'
-import type { AuthUser } from '../../plugins/access.js'
+import { type AuthUser, authUserOf } from '../../plugins/access.js'
 import type { ApplicationsService } from '../applications/applications.service.js'
 import type { AuditService } from '../audit/audit.service.js'
 import { type SessionTokens, decodeUntrusted } from './session-token.js'
@@ -116,18 +116,7 @@ export function createSessionsService(deps: {
       }
       return {
         ok: true,
-        user: {
-          id: row.user_id,
-          email: row.email,
-          fullName: row.full_name,
-          roleCode: row.role_code,
-          roleName: row.role_name,
-          roleLevel: row.role_level,
-          organization: row.org_name,
-          organizationCode: row.org_code,
-          sessionId: row.session_id,
-          accessVersion: row.access_version ?? '0',
-        },
+        user: authUserOf(row, row.session_id, row.access_version ?? '0'),
       }
     },
 

@@ -7,7 +7,7 @@ import type { JobLeases, Lease } from '../../../db/job-leases.js'
 import type { Database } from '../../../db/schema.js'
 import { DAY_MS, MINUTE_MS, type Clock } from '../../../lib/clock.js'
 import { AppError } from '../../../lib/errors.js'
-import type { AuthUser } from '../../../plugins/access.js'
+import { type AuthUser, authUserOf } from '../../../plugins/access.js'
 import { tooManyRowsFor } from '../exports/export-limits.js'
 import type { ExportFormat, ExportThreads } from '../exports/export-thread.js'
 import type { ExportRequest, ReportsService } from '../reports.service.js'
@@ -123,18 +123,7 @@ export function createExportJobsService(deps: {
     const row = await deps.findOwner(ownerId)
     if (!row || !row.is_active)
       throw new AppError('forbidden', 'The account that asked for this export is no longer active, so it was not written.')
-    const user: AuthUser = {
-      id: row.user_id,
-      email: row.email,
-      fullName: row.full_name,
-      roleCode: row.role_code,
-      roleName: row.role_name,
-      roleLevel: row.role_level,
-      organization: row.org_name,
-      organizationCode: row.org_code,
-      sessionId: `export-job`,
-      accessVersion: null,
-    }
+    const user = authUserOf(row, 'export-job', null)
     if (!(await deps.holdsReportsStudio(user)))
       throw new AppError('forbidden', 'You no longer have access to Reports Studio, so the export was not written.')
     return user
