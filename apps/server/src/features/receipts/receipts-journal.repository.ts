@@ -92,15 +92,14 @@ export function createReceiptsJournalRepository(db: Db) {
   return {
     /** A page of the stored lines of a date range, after `after` in the journal's order. */
     page: (range: { from: string; to: string }, after: JournalCursor | null, limit: number) => {
-      let query = k
-        .selectFrom('receipt_journal_lines')
-        .selectAll()
-        .where('journal_date', '>=', range.from)
-        .where('journal_date', '<=', range.to)
-      if (after)
-        query = query.where((eb) =>
-          eb(eb.refTuple('journal_date', 'entry_kind', 'entry_id', 'seq'), '>', eb.tuple(after[0], after[1], after[2], after[3])),
-        )
+      // After the first page the cursor is the lower bound alone (it lies inside the range): given the range's start
+      // beside it, SQLite without statistics started every page's scan at the range's start.
+      let query = k.selectFrom('receipt_journal_lines').selectAll().where('journal_date', '<=', range.to)
+      query = after
+        ? query.where((eb) =>
+            eb(eb.refTuple('journal_date', 'entry_kind', 'entry_id', 'seq'), '>', eb.tuple(after[0], after[1], after[2], after[3])),
+          )
+        : query.where('journal_date', '>=', range.from)
       return query.orderBy('journal_date').orderBy('entry_kind').orderBy('entry_id').orderBy('seq').limit(limit).execute()
     },
 
