@@ -1,7 +1,7 @@
 import type { BenchDatabase, FillColumn } from './lib/database.js'
 import { addPerson, addSites, maxId, migrate, totalOf } from './lib/fiscal.js'
 import { countLines, load } from './lib/load.js'
-import { watchPeakMemory } from './lib/memory.js'
+import { MEMORY_BUDGET_MB, watchPeakMemory } from './lib/memory.js'
 import type { BenchContext } from './lib/scenario.js'
 import { signIn, startServer } from './lib/server.js'
 
@@ -225,7 +225,7 @@ export async function benchAccruals({ databases, runs, record }: BenchContext): 
       )
       record(
         'journal-memory',
-        { label: 'server peak memory during the journal', unit: 'MB', kind: 'memory', target: { op: '<', value: 200 } },
+        { label: 'server peak memory during the journal', unit: 'MB', kind: 'memory', target: { op: '<', value: MEMORY_BUDGET_MB } },
         peak,
       )
     }

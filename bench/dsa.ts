@@ -3,14 +3,12 @@ import { DSA_STATUSES } from '@platform/contracts/dsa'
 import { parseApplicationSummary } from '../apps/server/src/features/dsa/tracker-parser.js'
 import type { BenchDatabase, FillColumn } from './lib/database.js'
 import { countLines, load } from './lib/load.js'
-import { watchPeakMemory } from './lib/memory.js'
+import { MEMORY_BUDGET_MB, watchPeakMemory } from './lib/memory.js'
 import type { BenchContext } from './lib/scenario.js'
 import { signIn, startServer } from './lib/server.js'
 
 export const PROJECTS = 1_000_000
 const CLIENTS = 40
-/** The server's resident memory, whatever the users do: the operator's budget. */
-const MEMORY_BUDGET_MB = 300
 /** Callers of the profile while an export runs, each one call at a time. */
 const PROFILE_CALLERS = 4
 const SUMMARY_PAGE = new URL(

@@ -2,7 +2,7 @@ import autocannon from 'autocannon'
 import type { BenchDatabase, FillColumn } from './lib/database.js'
 import { addPerson, addSites, caller, maxId, migrate, totalOf } from './lib/fiscal.js'
 import { CONNECTIONS, countLines, DURATION_S, load } from './lib/load.js'
-import { watchPeakMemory } from './lib/memory.js'
+import { MEMORY_BUDGET_MB, watchPeakMemory } from './lib/memory.js'
 import type { BenchContext } from './lib/scenario.js'
 import { signIn, startServer } from './lib/server.js'
 
@@ -350,7 +350,7 @@ export async function benchReceipts({ databases, runs, record }: BenchContext): 
       )
       record(
         'journal-memory',
-        { label: 'server peak memory during the journal', unit: 'MB', kind: 'memory', target: { op: '<', value: 200 } },
+        { label: 'server peak memory during the journal', unit: 'MB', kind: 'memory', target: { op: '<', value: MEMORY_BUDGET_MB } },
         peak,
       )
 

@@ -1,5 +1,5 @@
 import { manyRows, workbookOf } from '../apps/server/test/workbook-files.js'
-import { watchPeakMemory } from './lib/memory.js'
+import { MEMORY_BUDGET_MB, watchPeakMemory } from './lib/memory.js'
 import type { BenchContext } from './lib/scenario.js'
 import { type BenchServer, signIn, startServer } from './lib/server.js'
 
@@ -74,7 +74,12 @@ export async function benchUploads({ databases, runs, record }: BenchContext): P
   const server = await startServer({ DATABASE_URL: (await databases.fresh()).url })
   try {
     const token = await signIn(server, 'admin@example.org')
-    const memorySpec = (label: string) => ({ label, unit: 'MB', kind: 'memory' as const, target: { op: '<' as const, value: 300 } })
+    const memorySpec = (label: string) => ({
+      label,
+      unit: 'MB',
+      kind: 'memory' as const,
+      target: { op: '<' as const, value: MEMORY_BUDGET_MB },
+    })
     const waitSpec = (label: string) => ({ label, unit: 'ms', kind: 'time' as const, target: { op: '<' as const, value: 100 } })
     for (let run = 0; run < runs; run += 1) {
       const refusedXlsx = await measuredUpload(server, token, workbook, XLSX, '/api/reportuploads/preview?name=Huge', TOO_MANY_ROWS)

@@ -12,6 +12,9 @@ export function rssMb(pid: number): number {
 
 const SAMPLE_MS = 50
 
+/** The server process's memory budget: its resident memory stays under it whatever its users do. */
+export const MEMORY_BUDGET_MB = 300
+
 /**
  * The one way every scenario measures memory: the server process's peak resident memory while the work runs, in MB.
  * The kernel's own high-water mark (VmHWM) is reset at the start where Linux allows it, so a peak between two samples
