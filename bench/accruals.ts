@@ -160,7 +160,7 @@ function expectedJournalRows(): number {
   return rows
 }
 
-/** Issue 16: a filtered page and the cycle's totals over 100,000 requests, and the journal of 20,000 with peak memory. */
+/** A filtered page and the cycle's totals over 100,000 requests, and the journal of 20,000 with peak memory. */
 export async function benchAccruals({ databases, runs, record }: BenchContext): Promise<void> {
   const database = await databases.fresh()
   await migrate(database)

@@ -15,7 +15,7 @@ function loginPageJsGzipBytes(): number {
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(WEB_DIST, file))).length, 0)
 }
 
-/** Issue 2: the profile call against the health call (measured one after the other in each run), and the login page's weight. */
+/** The profile call against the health call (measured one after the other in each run), and the login page's weight. */
 export async function benchFoundation({ databases, runs, record }: BenchContext): Promise<void> {
   const server = await startServer({ DATABASE_URL: (await databases.fresh()).url })
   try {

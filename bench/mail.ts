@@ -79,7 +79,7 @@ function* logRows(): Generator<unknown[]> {
   }
 }
 
-/** Issue 7: the queue's throughput, and a filtered page of a mail log of a million messages. */
+/** The queue's throughput, and a filtered page of a mail log of a million messages. */
 export async function benchMail({ databases, runs, record }: BenchContext): Promise<void> {
   for (let run = 0; run < runs; run += 1) {
     const queue = await queueThroughput(await databases.fresh())

@@ -11,7 +11,7 @@ import { signIn, startServer } from './lib/server.js'
 const DOMAINS = 20
 const TIMEOUT_MS = 3_000
 
-/** Issue 5: a refresh of 20 domains of 10 servers (one hung) within the timeout plus 1 s; the cached status call's rate. */
+/** A refresh of 20 domains of 10 servers (one hung) within the timeout plus 1 s; the cached status call's rate. */
 export async function benchMonitoring({ databases, runs, record }: BenchContext): Promise<void> {
   const fakes: FakeWeblogic[] = []
   // AdminServer + 9 managed servers each (osb_server1, osb_server2 and 7 more).

@@ -242,7 +242,7 @@ async function fill(database: BenchDatabase, waiting: number) {
   return layout
 }
 
-/** Issue 15: a filtered page over a million receipts, issuing from 50 connections, approving 500, the register, the journal. */
+/** A filtered page over a million receipts, issuing from 50 connections, approving 500, the register, the journal. */
 export async function benchReceipts({ databases, runs, record }: BenchContext): Promise<void> {
   const database = await databases.fresh()
   await migrate(database)

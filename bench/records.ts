@@ -281,7 +281,7 @@ async function fill(database: BenchDatabase, today: string): Promise<People> {
   return people
 }
 
-/** Issue 17: the queue of records requests, filtered and sorted by due date, and the figures page, over 50,000 requests. */
+/** The queue of records requests, filtered and sorted by due date, and the figures page, over 50,000 requests. */
 export async function benchRecords({ databases, runs, record }: BenchContext): Promise<void> {
   const database = await databases.fresh()
   await migrate(database)

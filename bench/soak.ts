@@ -7,7 +7,7 @@ import pg from 'pg'
 import { benchAuditEnv, serverLaunch } from './lib/server.js'
 
 // Two instances on PostgreSQL behind a round-robin proxy; 200 connections of mixed calls for 60 s, while one instance
-// is restarted and every database connection of both is cut once. Issue 13: no error other than 503, nothing lost.
+// is restarted and every database connection of both is cut once. The target: no error other than 503, nothing lost.
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CONNECTIONS = 200
 const DURATION_S = 60
@@ -280,7 +280,7 @@ export async function benchSoak(): Promise<void> {
       result.errors +
       result.timeouts
 
-    console.log('\nSoak (issue 13): two instances on PostgreSQL behind a round-robin proxy')
+    console.log('\nSoak: two instances on PostgreSQL behind a round-robin proxy')
     console.log(`  ${CONNECTIONS} connections, ${DURATION_S} s, calls: ${requests.map((r) => `${r.method} ${r.path}`).join(', ')}`)
     for (const event of events) console.log(`  ${event}`)
     console.log(

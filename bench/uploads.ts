@@ -54,7 +54,7 @@ async function measuredUpload(server: BenchServer, token: string, file: Buffer, 
 }
 
 /**
- * Issue 9: a huge upload is refused while it is read, and one of the most rows allowed is stored, in little memory and
+ * A huge upload is refused while it is read, and one of the most rows allowed is stored, in little memory and
  * without holding up other calls. Each file goes to the compiled server as a person's browser would send it.
  */
 export async function benchUploads({ databases, runs, record }: BenchContext): Promise<void> {

@@ -34,7 +34,7 @@ async function importCsv(server: BenchServer, token: string, csv: string) {
   return { seconds: (performance.now() - started) / 1000, created: body.summary.create }
 }
 
-/** Issue 3: a 5,000-user CSV import, then a filtered page of the user list with 20,000 users. */
+/** A 5,000-user CSV import, then a filtered page of the user list with 20,000 users. */
 export async function benchUsers({ databases, runs, record }: BenchContext): Promise<void> {
   const server = await startServer({ DATABASE_URL: (await databases.fresh()).url })
   try {

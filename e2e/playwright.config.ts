@@ -12,8 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // A test alone takes 5-20 s on a quiet 2-core machine (a sign-in link's success screen alone waits 2.5 s, as
-  // SPEC.md asks); the bounds leave room for a machine that is also running something else.
+  // A test alone takes 5-20 s on a quiet 2-core machine (a sign-in link's success screen alone waits 2.5 s so
+  // the person can read it); the bounds leave room for a machine that is also running something else.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,

@@ -2,10 +2,10 @@ import { expectNoSeriousA11yViolations } from '../support/axe.js'
 import { mainMenu, settled } from '../support/screens.js'
 import { expect, test, usePlatform } from '../support/test.js'
 
-// The home page: the SPEC.md welcome, then the person's work and shortcuts, and the notice an unknown address leaves.
+// The home page: the welcome, then the person's work and shortcuts, and the notice an unknown address leaves.
 usePlatform()
 
-test('an unknown address still lands on the dashboard (SPEC.md), which says the page did not exist, once', async ({ page, platform }) => {
+test('an unknown address still lands on the dashboard, which says the page did not exist, once', async ({ page, platform }) => {
   test.setTimeout(120_000) // a whole platform and axe, on a shared machine
   const { email } = await platform.createUser({
     fullName: 'Hana Homeward',

@@ -48,7 +48,7 @@ test('an administrator adds a user with two applications and an invitation; the 
   await page.getByRole('button', { name: 'Add User' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add New User' })
   await expect(dialog).toBeVisible()
-  // SPEC.md §5: invitation checked for a new user, no 'Active' box; admin-only applications are never offered.
+  // The invitation is checked for a new user, no 'Active' box; admin-only applications are never offered.
   await expect(dialog.getByRole('checkbox', { name: 'Send invitation email' })).toBeChecked()
   await expect(dialog.getByRole('checkbox', { name: 'Active', exact: true })).toHaveCount(0)
   await expect(dialog.getByRole('checkbox', { name: 'User Management', exact: true })).toHaveCount(0)

@@ -171,7 +171,7 @@ export type Config = Readonly<{
   }
   /**
    * The district's IANA time zone: times on screens, in exports and in e-mails are shown in it, with its name, and every
-   * date rule of the fiscal applications is reckoned in it (DESIGN.md §8.1).
+   * date rule of the fiscal applications is reckoned in it.
    */
   districtTimeZone: string
   adminEmail: string

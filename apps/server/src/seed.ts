@@ -14,7 +14,7 @@ export const SEED_ROLES = [
   { role_code: 'STAFF', role_name: 'Staff', role_level: 10 },
 ] as const
 
-/** The applications of SPEC.md §1, with the codes and admin_only flags of DESIGN.md §5, in menu order. */
+/** The platform's applications, with their codes and admin_only flags, in menu order. */
 export const SEED_APPLICATIONS = [
   {
     app_code: 'DASHBOARD',

@@ -5,7 +5,7 @@ import { MAX_RECORD_CENTS, PositiveAmountCentsSchema } from './finance-money.js'
 import { calendarDay, countParam, id, idParam, text } from './input.js'
 
 /**
- * Accruals (issue 16): the district's year-end accrual cycle, from request to liquidation. Routes (all need ACCRUALS):
+ * Accruals: the district's year-end accrual cycle, from request to liquidation. Routes (all need ACCRUALS):
  *   GET/POST /api/accrual-cycles, GET/PUT /api/accrual-cycles/{id}, GET /api/accrual-cycles/{id}/totals,
  *   POST /api/accrual-cycles/{id}/journal (CSV), GET /api/accrual-cycles/{id}/journals,
  *   GET /api/accrual-cycles/{id}/journals/{reference} (the same CSV again, posting nothing),

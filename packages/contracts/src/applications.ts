@@ -28,7 +28,7 @@ export function menuIdForCode(appCode: string): string {
   return appCode.toLowerCase().replace(/_/g, '-')
 }
 
-/** An application as the session user's menu sees it (DESIGN.md §5). */
+/** An application as the session user's menu sees it. */
 export const MenuApplicationSchema = z.object({
   app_id: z.number().int(),
   app_code: z.string(),
@@ -44,7 +44,7 @@ export const MenuApplicationSchema = z.object({
 })
 export type MenuApplication = z.infer<typeof MenuApplicationSchema>
 
-/** An application as administrators manage it (SPEC.md §3), with how many people hold a grant to it. */
+/** An application as administrators manage it, with how many people hold a grant to it. */
 export const ApplicationSchema = z.object({
   app_id: z.number().int(),
   app_name: z.string(),

@@ -59,7 +59,7 @@ export const VerificationCodeSchema = z
 export const VerifyCodeBodySchema = z.object({ email: EmailSchema, code: VerificationCodeSchema, deviceId: DeviceIdSchema.optional() })
 export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>
 
-/** The signed-in person as the web app sees it (SPEC.md §3, DESIGN.md §5). */
+/** The signed-in person as the web app sees it. */
 export const SessionUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -113,7 +113,7 @@ export const DebugTokenResponseSchema = z.object({
 })
 export type DebugTokenResponse = z.infer<typeof DebugTokenResponseSchema>
 
-/** The text of a district sign-in refused for its domain (SPEC.md §5). */
+/** The text of a district sign-in refused for its domain. */
 export function districtDomainHint(domains: readonly string[]): string {
   return `Please use your ${domains.map((domain) => `@${domain}`).join(' or ')} email address`
 }

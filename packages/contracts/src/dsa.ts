@@ -2,18 +2,18 @@ import { z } from 'zod'
 import { countParam, idParam, text } from './input.js'
 import { PaginationSchema } from './users.js'
 
-/** SPEC.md §9: the default clients (San Diego Unified has two client ids on the tracker). */
+/** The default clients (San Diego Unified has two client ids on the tracker). */
 export const DEFAULT_DSA_CLIENTS = [
   { clientId: '37-H9', label: 'main' },
   { clientId: '37-58', label: 'secondary' },
 ] as const
 
-/** SPEC.md §9: the Database View shows 50 projects a page. */
+/** The Database View shows 50 projects a page. */
 export const DSA_PAGE_SIZE = 50
-/** SPEC.md §9: the statistics show the 10 most common statuses. */
+/** The statistics show the 10 most common statuses. */
 export const DSA_STATUS_BREAKDOWN_SIZE = 10
 
-/** SPEC.md §4. The tracker has no status of its own: DESIGN.md §5 derives one from its dates and letters. */
+/** The tracker has no status of its own: the platform derives one from its dates and letters. */
 export const DSA_STATUSES = ['APPROVED', 'PENDING', 'IN REVIEW', 'REJECTED', 'COMPLETED'] as const
 export const DsaStatusSchema = z.enum(DSA_STATUSES)
 export type DsaStatus = z.infer<typeof DsaStatusSchema>
@@ -25,7 +25,7 @@ export const COST_SOURCES = ['final', 'contracted', 'estimated'] as const
 
 /**
  * A client id is a county number, optionally a dash and the district's code. Real ids look like 37-H9, 37-58, 37-H10,
- * 37-LFCS, 37 or '37-County of San Diego' (research/dsa-tracker.md §2), so the code is not limited to two characters.
+ * 37-LFCS, 37 or '37-County of San Diego' (all seen on the tracker), so the code is not limited to two characters.
  */
 export const CLIENT_ID_PATTERN = /^\d{1,2}(-[A-Za-z0-9][A-Za-z0-9 .&'-]{0,49})?$/
 export const CLIENT_ID_HINT = 'A client id is a county number and the district code, such as 37-H9, 37-58 or 37-LFCS.'

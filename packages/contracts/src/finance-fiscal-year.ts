@@ -1,5 +1,5 @@
 /**
- * Fiscal years run July 1 to June 30 and are named `2025-26` (DESIGN.md §8.1). Every date rule is reckoned in
+ * Fiscal years run July 1 to June 30 and are named `2025-26`. Every date rule is reckoned in
  * the district's time zone, so an instant is first turned into that zone's calendar date.
  */
 

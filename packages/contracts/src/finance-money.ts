@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Money is an integer number of cents everywhere (DESIGN.md §8.1): in the database, in JSON and in sums.
+ * Money is an integer number of cents everywhere: in the database, in JSON and in sums.
  * A fractional or floating-point amount is refused, never rounded.
  */
 export const AmountCentsSchema = z

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ACCOUNT_SEGMENTS, parseAccountString } from './finance-account.js'
 
 /**
- * The accounts a site's collectors may credit on a receipt (issue 34): by default the revenue objects (8000–8999) of
+ * The accounts a site's collectors may credit on a receipt: by default the revenue objects (8000–8999) of
  * the site's own school-site segment; beyond that, the patterns an administrator allowed the site, each an account
  * string whose segments are their digits or `*` (any value), such as `13-5310-*-*-*-8634-000`.
  */

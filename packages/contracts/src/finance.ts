@@ -8,7 +8,7 @@ import { fiscalYearDates } from './finance-fiscal-year.js'
 export const FISCAL_APPS = ['PAYMENT_RECEIPTS', 'ACCRUALS', 'PUBLIC_INFO'] as const
 export type FiscalApp = (typeof FISCAL_APPS)[number]
 
-/** What a person may do inside each fiscal application (DESIGN.md §8.1); VIEWER is read only. */
+/** What a person may do inside each fiscal application; VIEWER is read only. */
 export const DUTIES_BY_APP = {
   PAYMENT_RECEIPTS: ['COLLECTOR', 'COUNTER', 'APPROVER', 'RECONCILER', 'VIEWER'],
   ACCRUALS: ['REQUESTER', 'SITE_APPROVER', 'FISCAL_REVIEWER', 'CONTROLLER', 'VIEWER'],

@@ -9,7 +9,7 @@ export type Health = z.infer<typeof HealthSchema>
 /** Our own state for a server whose admin server could not be read. */
 export const UNREACHABLE = 'UNREACHABLE'
 
-/** How the screen colours a state (SPEC.md §4): RUNNING ok; SHUTDOWN or FAILED red; UNREACHABLE grey; anything else warning. */
+/** How the screen colours a state: RUNNING ok; SHUTDOWN or FAILED red; UNREACHABLE grey; anything else warning. */
 export function stateTone(state: string): 'ok' | 'red' | 'grey' | 'warning' {
   const upper = state.toUpperCase()
   if (upper === 'RUNNING') return 'ok'
@@ -18,7 +18,7 @@ export function stateTone(state: string): 'ok' | 'red' | 'grey' | 'warning' {
   return 'warning'
 }
 
-/** What a running server's JVM, thread pool and data sources report (research/weblogic.md §4, §8). */
+/** What a running server's JVM, thread pool and data sources report. */
 export const ServerMetricsSchema = z.object({
   /** Used share of the maximum heap, 0–100. */
   heapUsedPercent: z.number().nullable(),

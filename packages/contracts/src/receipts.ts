@@ -4,7 +4,7 @@ import { AccountStringSchema } from './finance-account.js'
 import { AmountCentsSchema, formatCents, positiveAmountCents } from './finance-money.js'
 import { StepReasonsSchema } from './finance.js'
 
-/** Payment Receipts (issue 15 §2): receipts with gapless numbers, blind-counted deposits, returned checks. */
+/** Payment Receipts: receipts with gapless numbers, blind-counted deposits, returned checks. */
 export const RECEIPTS_APP = 'PAYMENT_RECEIPTS'
 
 export const TENDERS = ['CASH', 'CHECK', 'MONEY_ORDER'] as const

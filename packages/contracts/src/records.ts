@@ -5,7 +5,7 @@ import { StepReasonsSchema } from './finance.js'
 import { isCalendarDate, MAX_EXTENSION_DAYS } from './records-clock.js'
 
 /*
- * Public Information (issue 17): California Public Records Act requests with the statutory clock.
+ * Public Information: California Public Records Act requests with the statutory clock.
  * Routes (all under /api; schemas below; access: the PUBLIC_INFO application, then the duty table on the server):
  *   POST /records-requests                         RequestInputSchema → CreatedRequestResponseSchema (201)
  *   GET  /records-requests                         RequestListQuerySchema → RequestListResponseSchema

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MAX_ID, id, idParam, text } from './input.js'
 
 /*
- * Reports Studio (research/reports.md part c): a report is a declarative definition over a dataset of the server's
+ * Reports Studio: a report is a declarative definition over a dataset of the server's
  * catalogue. People never send SQL; the server checks every name against the catalogue and binds every value.
  */
 
@@ -196,7 +196,7 @@ export const DatasetSchema = z.object({
 export type Dataset = z.infer<typeof DatasetSchema>
 export const DatasetsResponseSchema = z.object({ datasets: z.array(DatasetSchema) })
 
-// Reports (SPEC.md §3: REPORT_ID, REPORT_NAME, REPORT_DESCRIPTION, CREATOR_NAME, CREATED_BY, CREATED_AT, definition)
+// Reports (the API's names: REPORT_ID, REPORT_NAME, REPORT_DESCRIPTION, CREATOR_NAME, CREATED_BY, CREATED_AT, definition)
 
 export const ReportSummarySchema = z.object({
   REPORT_ID: z.number().int(),
@@ -206,7 +206,7 @@ export const ReportSummarySchema = z.object({
   CREATED_BY: z.number().int().nullable(),
   CREATED_AT: z.string(),
   UPDATED_AT: z.string(),
-  /** Whether the caller may edit and delete it (SPEC.md §6). */
+  /** Whether the caller may edit and delete it. */
   canEdit: z.boolean(),
   dataset: z.string(),
   version: z.number().int(),
@@ -309,7 +309,7 @@ export const ReportResultSchema = z.object({
 })
 export type ReportResult = z.infer<typeof ReportResultSchema>
 
-/** SPEC.md §8 texts, with our words for the commercial designer's. */
+/** Reports Studio's fixed texts, in the platform's words. */
 export const REPORT_TEXT = {
   loadFailed: 'Failed to load reports',
   loadOneFailed: (message: string) => `Failed to load report: ${message}`,
@@ -324,7 +324,7 @@ export const REPORT_TEXT = {
   selectPrompt: 'Select a report to view or create a new one',
 }
 
-/** Roles that create reports and use the designer (SPEC.md §6). */
+/** Roles that create reports and use the designer. */
 export const REPORT_DESIGNER_ROLES: readonly string[] = ['SUPER_ADMIN', 'ADMIN', 'REPORT_WRITER']
 
 // Datasets uploaded from CSV or XLSX files

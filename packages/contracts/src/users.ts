@@ -34,7 +34,7 @@ export const MetaAppsResponseSchema = z.object({ data: z.array(MetaApplicationSc
 export const INVITATION_STATUSES = ['none', 'pending', 'expired'] as const
 export const INVITATION_TTL_DAYS = 7
 
-/** A user as User Management lists them (SPEC.md §3 field names). */
+/** A user as User Management lists them (the API's field names). */
 export const UserSchema = z.object({
   user_id: z.number().int(),
   email: z.string(),
@@ -95,13 +95,13 @@ export const UserDetailsResponseSchema = z.object({
 })
 export type UserDetailsResponse = z.infer<typeof UserDetailsResponseSchema>
 
-/** Application permissions are always granted at level read (SPEC.md §6). */
+/** Application permissions are always granted at level read. */
 export const PermissionInputSchema = z.object({
   appId: idParam('appId'),
   permissionLevel: z.literal('read', { error: "permissionLevel must be 'read'" }).default('read'),
 })
 
-/** The payload of POST /createuser and PUT /updateuser (SPEC.md §7). */
+/** The payload of POST /createuser and PUT /updateuser. */
 export const UserInputSchema = z.object({
   email: EmailSchema,
   fullName: text('Full name is required').trim().min(1, 'Full name is required').max(200, 'Full name is at most 200 characters'),
@@ -113,7 +113,7 @@ export const UserInputSchema = z.object({
     .default(true),
   permissions: z.array(PermissionInputSchema).max(200).default([]),
   sendInvitation: z.boolean().default(false),
-  /** Duties in the fiscal applications (DESIGN.md §8.1); left out of an update, they stay as they are; [] clears them. */
+  /** Duties in the fiscal applications; left out of an update, they stay as they are; [] clears them. */
   duties: z.array(DutyInputSchema).max(200).optional(),
 })
 export type UserInput = z.input<typeof UserInputSchema>

@@ -25,7 +25,7 @@ export interface DemoDeps {
 export type DemoStep = (context: { actor: AuthUser; siteIds: Record<string, number>; userIds: Record<string, number> }) => Promise<string>
 
 /**
- * Seeds the demo district (DESIGN.md §8.1) through the features' own services, as a person would through the
+ * Seeds the demo district (sites, chart, people with every fiscal duty) through the features' own services, as a person would through the
  * screens, into an empty database only: no site yet and nobody but the first administrator. Returns what it did,
  * or null when the database was not empty.
  */

@@ -40,7 +40,7 @@ function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
 }
 
-/** SPEC.md §2 routes. The admin routes do not depend on which sign-in methods are configured. */
+/** The web app's routes. The admin routes do not depend on which sign-in methods are configured. */
 const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/dashboard" replace /> },
   { path: '/login', element: <LoginPage /> },

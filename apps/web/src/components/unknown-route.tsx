@@ -5,7 +5,7 @@ export interface UnknownRouteState {
   notFound: string
 }
 
-/** What an unknown path renders (SPEC.md §2: it redirects to /dashboard); also used by routes that are switched off. */
+/** What an unknown path renders (it leads to /dashboard); also used by routes that are switched off. */
 export function UnknownRoute() {
   const { pathname } = useLocation()
   const state: UnknownRouteState = { notFound: pathname }

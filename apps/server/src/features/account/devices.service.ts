@@ -13,9 +13,9 @@ import type { ClientInfo } from '../../lib/client-info.js'
 export type { ClientInfo } from '../../lib/client-info.js'
 
 /**
- * Devices and sessions (research/auth.md C11): a browser is remembered by the random id it keeps, stored only as a
- * keyed hash. A sign-in from a browser the account has not seen before is a new device: the person is told on the page
- * and, unless it is their very first device, by e-mail with a link to Devices and sessions.
+ * Devices and sessions, so a person can see and end every sign-in of theirs: a browser is remembered by the random id
+ * it keeps, stored only as a keyed hash. A sign-in from a browser the account has not seen before is a new device: the
+ * person is told on the page and, unless it is their very first device, by e-mail with a link to Devices and sessions.
  */
 export function createDevicesService(deps: {
   devices: DevicesRepository

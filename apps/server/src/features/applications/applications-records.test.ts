@@ -7,7 +7,7 @@ import { issue, receiptBody, setUpReceipts } from '../../../test/receipts.js'
 import { testDialects } from '../../../test/test-database.js'
 
 /*
- * Issue 34 §5: deleting an application that has records answers 409 saying what it holds (never a 500 from a broken
+ * Deleting an application that has records answers 409 saying what it holds (never a 500 from a broken
  * reference), and it keeps them: it can be deactivated instead.
  */
 describe.each(testDialects())('applications keep their records (%s)', (dialect) => {

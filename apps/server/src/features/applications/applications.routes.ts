@@ -14,7 +14,7 @@ import { clientInfo } from '../../lib/client-info.js'
 
 const adminOnly = signedInRoute('admin')
 
-/** Application administration (SPEC.md §7), for SUPER_ADMIN and ADMIN. */
+/** Application administration, for SUPER_ADMIN and ADMIN. */
 export const applicationsRoutes: FastifyPluginAsyncZod<{ admin: ApplicationsAdminService }> = async (app, { admin }) => {
   app.get(
     '/admin/metadata/applications',

@@ -17,7 +17,7 @@ export interface Menu {
 const MENU_CACHE_SIZE = 10_000
 
 /**
- * Who holds which application (DESIGN.md §5): administrators hold every active one, others what they were granted.
+ * Who holds which application: administrators hold every active one, others what they were granted.
  * Menus are cached per access version: any change to applications or grants writes a new version in the same
  * transaction, and every call reads the version with its session, so no instance ever serves an outdated menu.
  */

@@ -23,7 +23,7 @@ import { clientInfo } from '../../lib/client-info.js'
 
 const signedIn = signedInRoute('authenticated')
 
-/** The sign-in calls of SPEC.md §7 (Authentication), plus the code check and the debug endpoint. */
+/** The sign-in calls (link, code, profile, logout) and the debug endpoint. */
 export const authRoutes: FastifyPluginAsyncZod<{
   signIn: SignInService
   sessions: SessionsService

@@ -120,7 +120,7 @@ export function createSessionsService(deps: {
       }
     },
 
-    /** The session user object of SPEC.md §3 for a signed-in person. */
+    /** The session user object the web app keeps for a signed-in person. */
     async sessionUser(user: Omit<AuthUser, 'sessionId' | 'accessVersion'> & { accessVersion?: string | null }): Promise<SessionUser> {
       const [firstName = '', ...rest] = user.fullName.trim().split(/\s+/)
       const menu = await applications.menuFor({ userId: user.id, roleCode: user.roleCode, accessVersion: user.accessVersion ?? null })

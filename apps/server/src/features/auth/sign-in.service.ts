@@ -19,7 +19,7 @@ const minute = 60
 const hour = 60 * minute
 const day = 24 * hour
 
-/** DESIGN.md §4 limits. Per address they hold for known and unknown addresses alike; per IP they are generous (a school shares one). */
+/** Sign-in limits. Per address they hold for known and unknown addresses alike; per IP they are generous (a school shares one). */
 export const SIGN_IN_LIMITS = {
   sendPerEmail: [
     { limit: 5, windowSeconds: minute },
@@ -64,7 +64,7 @@ export const SIGN_IN_TEXT = {
   tooManyAttempts: (wait: string) => `Too many attempts. Wait ${wait}, then try again.`,
 }
 
-/** The passwordless sign-in of DESIGN.md §4: one e-mail with a link and a code, either of which opens a session. */
+/** Passwordless sign-in: one e-mail with a link and a code, either of which opens a session. */
 export function createSignInService(deps: {
   users: UserDirectory
   challenges: ChallengesRepository

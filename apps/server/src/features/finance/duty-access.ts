@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/access.js'
 export type VisibleSites = { all: true } | { all: false; siteIds: number[] }
 
 /**
- * Duty checks the fiscal applications make on every step (DESIGN.md §8.1). Administrators see every site read-only;
+ * Duty checks the fiscal applications make on every step. Administrators see every site read-only;
  * they act only through duties granted to them like anyone else.
  */
 export function createDutyAccess(deps: { dutiesOf: (userId: number) => Promise<Duty[]>; siteLabel: (siteId: number) => Promise<string> }) {

@@ -8,7 +8,7 @@ import { testDialects } from '../../../test/test-database.js'
 import { zipOf } from '../../../test/workbook-files.js'
 
 /*
- * Issue 34 §8: an XLSX or DOCX is a valid Office package (content types declaring its main part, no program, no
+ * An XLSX or DOCX is a valid Office package (content types declaring its main part, no program, no
  * macros), and a PDF that runs JavaScript or launches a program is refused, each saying why. Files built by hand.
  */
 

@@ -79,7 +79,7 @@ const toException = (row: ExceptionRow): SeparationException => ({
   usedAt: row.used_at,
 })
 
-/** Separation of duties, checked on the record at every step, and the one-use SUPER_ADMIN exception (DESIGN.md §8.1). */
+/** Separation of duties, checked on the record at every step, and the one-use SUPER_ADMIN exception. */
 export function createSeparationService(deps: {
   exceptions: ExceptionsRepository
   participants: ParticipantsRepository

@@ -19,7 +19,7 @@ const StatusQuerySchema = z.object({
     .transform((value) => value === 'true'),
 })
 
-/** Server Monitoring (SPEC.md §7), administrators only. Problems of a domain are reported in it, never as a 500. */
+/** Server Monitoring, administrators only. Problems of a domain are reported in it, never as a 500. */
 export const monitoringRoutes: FastifyPluginAsyncZod<{ monitoring: MonitoringService; history: StateHistory }> = async (
   app,
   { monitoring, history },

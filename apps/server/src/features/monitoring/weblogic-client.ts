@@ -117,7 +117,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.
 }
 
 /**
- * Reads one domain following the recipe of research/weblogic.md §3: the domain's name, the lifecycle state of every
+ * Reads one domain in the few REST calls WebLogic's monitoring resources need: the domain's name, the lifecycle state of every
  * configured server, the runtime state and health of the running ones, and address, port and cluster from the
  * configuration, merged by server name. All within the domain's own timeout; never throws.
  */

@@ -6,7 +6,7 @@ import { testDialects } from '../../../test/test-database.js'
 import { type TwoInstances, raceTries, startTwoInstances } from '../../../test/two-instances.js'
 
 /**
- * Issue 34 §9 on two instances sharing one database: a request closes only when complete, even when a letter is
+ * On two instances sharing one database: a request closes only when complete, even when a letter is
  * drafted at the moment it closes. Whatever the timing, exactly one of the two is taken, the other is told in words
  * (409), nothing answers 500, and no closed request is left with a letter not issued.
  */

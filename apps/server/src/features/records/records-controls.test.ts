@@ -17,7 +17,7 @@ async function pdfText(buffer: Buffer): Promise<string> {
 }
 
 /*
- * Issue 34 §9 and §1 in Public Information: a withholding determination's letter names its exemptions and the persons
+ * The controls of Public Information: a withholding determination's letter names its exemptions and the persons
  * responsible, a request closes only when its letters are issued and its records produced or denied, dates received
  * fall within the district's window, and everyone who took part in a letter or a request is kept.
  */

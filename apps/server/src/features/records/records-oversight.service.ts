@@ -36,7 +36,7 @@ export function middleAndAverage(counted: Array<{ value: number; count: number }
   return { median, average }
 }
 
-/** Watching over requests: due alerts by e-mail and in My queue, the public log, and the figures (issue 17 §5). */
+/** Watching over requests: due alerts by e-mail and in My queue, the public log, and the figures. */
 export function createRecordsOversightService(
   context: RecordsContext,
   deps: {

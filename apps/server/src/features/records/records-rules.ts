@@ -10,7 +10,7 @@ import type { SeparationRule } from '../finance/separation.service.js'
 
 /*
  * The rules of a records request in one place: which state each step starts from and leads to, and which duty takes
- * it (issue 17, "Who takes each step"). The service enforces them; the screens read the same table through `actions`.
+ * it. The service enforces them; the screens read the same table through `actions`.
  */
 
 export type Step =

@@ -17,7 +17,7 @@ import { closeFactsOf, parseDetermination, requestDetail, summaryOf } from './re
 import { EXTENDABLE_STATES, PARTS, RECORD_TYPES, TRANSITIONS, closeMissing, isDisclosing, isWithholding } from './records-rules.js'
 import { type RequestRow, searchTextOf } from './records.repository.js'
 
-/** Requests: intake with the clock, the queue, the request page, and the steps that move a request (issue 17 §1–3). */
+/** Requests: intake with the clock, the queue, the request page, and the steps that move a request. */
 export function createRecordsService(context: RecordsContext) {
   const { requests, work, calendar, access, clock } = context
 

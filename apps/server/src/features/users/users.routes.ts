@@ -34,7 +34,7 @@ const ImportQuerySchema = z.object({
     .transform((value) => value === 'true'),
 })
 
-/** User Management (SPEC.md §7, Users) and the CSV import, for SUPER_ADMIN and ADMIN. */
+/** User Management and the CSV import, for SUPER_ADMIN and ADMIN. */
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService
   importer: UsersImportService

@@ -40,7 +40,7 @@ export const USER_RULE_TEXT = {
   onlySuperAdminSignOut: 'Only a super administrator can sign a super administrator out everywhere.',
 }
 
-/** User Management's rules (issue 3, point 4), enforced here whatever the client sends. */
+/** User Management's rules, enforced here whatever the client sends. */
 export function createUsersService(deps: {
   users: UsersRepository
   duties: DutiesRepository

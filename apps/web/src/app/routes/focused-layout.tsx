@@ -28,7 +28,7 @@ export function FocusedLayout({ application }: { application: string }) {
   )
 }
 
-/** /reports-studio's frame: SPEC.md opens Reports Studio in a new tab. */
+/** /reports-studio's frame: Reports Studio opens in a tab of its own, so the platform's menu stays in the first. */
 export function ReportsStudioLayout() {
   return <FocusedLayout application="Reports Studio" />
 }

@@ -15,7 +15,7 @@ export interface FocusedShellProps {
 }
 
 /**
- * The frame of an application opened in a tab of its own (SPEC.md: Reports Studio opens in a new tab): no platform
+ * The frame of an application opened in a tab of its own (Reports Studio opens in a new tab): no platform
  * menu, which the tab it was opened from still shows, only the application's name, who is signed in, a way back to
  * the dashboard and Logout, so the whole width goes to the work.
  */

@@ -22,7 +22,7 @@ import {
   UrlInput,
 } from './application-fields'
 
-/** The add form of Application Management (SPEC.md §5 "Application form"). */
+/** The add form of Application Management. */
 export function AddApplicationForm() {
   const [draft, setDraft] = useState<ApplicationDraft>(emptyApplicationDraft)
   const [errors, setErrors] = useState<ApplicationDraftErrors>({})

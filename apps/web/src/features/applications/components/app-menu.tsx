@@ -38,7 +38,7 @@ function MenuLink({ label, to, icon, active, newTab }: MenuLinkProps) {
   return <NavLink {...common} component={Link} to={to} />
 }
 
-/** Screens an application's item also stands for: User Management is at /admin/users too (SPEC.md §2). */
+/** Screens an application's item also stands for: User Management is at /admin/users too. */
 const ALSO_AT: Readonly<Record<string, string>> = { 'user-management': '/admin/users' }
 
 function ApplicationLink({ app, pathname }: { app: MenuApplication; pathname: string }) {
@@ -69,7 +69,7 @@ function SectionLabel({ id, children }: { id: string; children: ReactNode }) {
   )
 }
 
-/** The left menu: the person's applications (DESIGN.md §5) and, for administrators, the Administration section. */
+/** The left menu: the person's applications and, for administrators, the Administration section. */
 export function AppMenu({ user }: { user: SessionUser }) {
   const { pathname } = useLocation()
   const apps = visibleApplications(user)

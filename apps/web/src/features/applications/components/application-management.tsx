@@ -21,7 +21,7 @@ import { NavigationHelp } from './navigation-help'
 
 type Editing = { appId: number; draft: ApplicationDraft; errors: ApplicationDraftErrors }
 
-/** Application Management (SPEC.md §2): add form, list with inline edit and delete, and how navigation works. */
+/** Application Management: add form, list with inline edit and delete, and how navigation works. */
 export function ApplicationManagement() {
   useDocumentTitle('Application Management')
   const applications = useAdminApplications()

@@ -1,7 +1,7 @@
 import { Alert, List } from '@mantine/core'
 import { Compass } from 'lucide-react'
 
-/** The explanation box of SPEC.md §2: how the menu is built from these applications (DESIGN.md §5). */
+/** The explanation box: how the menu is built from these applications. */
 export function NavigationHelp() {
   return (
     <Alert variant="light" color="blue" icon={<Compass size={18} aria-hidden="true" />} title="How navigation works">

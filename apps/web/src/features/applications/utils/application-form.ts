@@ -28,7 +28,7 @@ export type ApplicationDraftErrors = Partial<Record<keyof ApplicationDraft, stri
 
 export const DEFAULT_APP_COLOR = '#1c7ed6'
 
-/** A new application: display order 999, active, not admin-only (SPEC.md §5). */
+/** A new application: display order 999, active, not admin-only. */
 export function emptyApplicationDraft(): ApplicationDraft {
   return {
     app_name: '',
@@ -110,5 +110,5 @@ export function checkApplicationUpdate(draft: ApplicationDraft): Checked<UpdateA
   return parsed.success ? { ok: true, body: body as UpdateApplicationBody } : { ok: false, errors: collectErrors(parsed.error.issues) }
 }
 
-/** The exact confirmation of SPEC.md §5. */
+/** The confirmation asked before a delete, word for word. */
 export const DELETE_APPLICATION_CONFIRMATION = 'Are you sure? This will remove access for all users.'

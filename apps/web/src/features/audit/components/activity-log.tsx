@@ -90,7 +90,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   )
 }
 
-/** The Activity view: who did what to whom, when and from where, with before and after values (issue 3, point 7). */
+/** The Activity view: who did what to whom, when and from where, with before and after values. */
 export function ActivityLog() {
   useDocumentTitle('Activity')
   const [person, setPerson] = useState('')

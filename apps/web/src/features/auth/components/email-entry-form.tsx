@@ -12,7 +12,7 @@ export interface EmailEntryFormProps {
   initialEmail?: string
   /** standard for /login; district for /login-clerk (its link opens /auth/verify-clerk). */
   flow?: SignInFlow
-  /** The district's domains: when given, the address must end with one of them (SPEC.md §5). */
+  /** The district's domains: when given, the address must end with one of them. */
   allowedDomains?: readonly string[]
   title?: string
   description?: string

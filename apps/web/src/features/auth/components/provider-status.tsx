@@ -4,7 +4,7 @@ import { AlertCircle } from 'lucide-react'
 export const PROVIDER_LOADING_TEXT = 'Loading sign-in options...'
 export const PROVIDER_ERROR_TEXT = 'The sign-in options could not be loaded.'
 
-/** Auth provider status 'loading' (SPEC.md §4). `compact` is the line under /login's form, which works without it. */
+/** Auth provider status 'loading'. `compact` is the line under /login's form, which works without it. */
 export function ProviderStatusLoading({ compact = false }: { compact?: boolean }) {
   return (
     <Stack align="center" gap="xs" py={compact ? 0 : 'lg'} role="status" aria-live="polite">
@@ -16,7 +16,7 @@ export function ProviderStatusLoading({ compact = false }: { compact?: boolean }
   )
 }
 
-/** Auth provider status 'error' (SPEC.md §4), with a way to try again. */
+/** Auth provider status 'error', with a way to try again. */
 export function ProviderStatusError({
   onRetry,
   retrying,

@@ -7,7 +7,7 @@ import { NEW_DEVICE_NOTE } from '../utils/sign-in-messages'
 export interface SignInSuccessProps {
   /** True when this browser had never signed in to the account. */
   newDevice: boolean
-  /** SPEC.md §9: 2.5 s for the e-mail link flow, 2 s for the provider flow. */
+  /** 2.5 s for the e-mail link flow, 2 s for the provider flow. */
   redirectDelayMs: number
   onRedirect: () => void
 }

@@ -1,4 +1,4 @@
-/** True when the address ends with @ one of the district's domains (the rule of /login-clerk, SPEC.md §5). */
+/** True when the address ends with @ one of the district's domains (the rule of /login-clerk). */
 export function isDistrictAddress(email: string, domains: readonly string[]): boolean {
   const address = email.trim().toLowerCase()
   const at = address.lastIndexOf('@')

@@ -1,4 +1,4 @@
-/** SPEC.md §9: the e-mail link flow (/login, /auth/verify) redirects 2.5 s after success. */
+/** The e-mail link flow (/login, /auth/verify) redirects 2.5 s after success. */
 export const VERIFY_REDIRECT_DELAY_MS = 2500
-/** SPEC.md §9: the provider flow (/login-clerk, /auth/verify-clerk, single sign-on) redirects 2 s after success. */
+/** The provider flow (/login-clerk, /auth/verify-clerk, single sign-on) redirects 2 s after success. */
 export const PROVIDER_VERIFY_REDIRECT_DELAY_MS = 2000

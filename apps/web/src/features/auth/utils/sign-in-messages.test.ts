@@ -23,7 +23,7 @@ describe('sign-in messages', () => {
     expect(verifyFailureMessage(new Error('No JWT token received from server'))).toBe('No JWT token received from server')
     expect(verifyFailureMessage('weird')).toBe('Verification failed')
   })
-  it("words the provider flow's failures as SPEC.md §8 does", () => {
+  it("words the provider flow's failures in its fixed texts", () => {
     for (const code of ['invalid_or_expired', 'link_expired', 'link_used']) {
       expect(providerVerifyFailureMessage(new ApiError(400, code, 'whatever', true))).toBe('Invalid or expired magic link')
     }

@@ -15,7 +15,7 @@ export function codeFailureMessage(error: unknown): string {
   return error instanceof ApiError && error.fromServer ? error.message : CODE_FAILED
 }
 
-/** Link failure text (SPEC.md §8): the server's `error`, else the error's message, else 'Invalid or expired link' / 'Verification failed'. */
+/** Link failure text: the server's `error`, else the error's message, else 'Invalid or expired link' / 'Verification failed'. */
 export function verifyFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.fromServer) return error.message
@@ -29,7 +29,7 @@ export function verifyFailureMessage(error: unknown): string {
 /** Shown on the success state of every sign-in (link, code, district, single sign-on) when the browser is new to the account. */
 export const NEW_DEVICE_NOTE = 'New device registered for your account'
 
-/** The district (provider) flow's failure texts (SPEC.md §8). */
+/** The district (provider) flow's failure texts. */
 export const PROVIDER_INVALID_LINK = 'Invalid or expired magic link'
 export const PROVIDER_FAILED = 'Unable to complete verification'
 export const PROVIDER_LINK_NOTE = 'This link may have expired or already been used, or it was opened on a different device.'

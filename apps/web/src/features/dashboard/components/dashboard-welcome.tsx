@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 export const WELCOME_TEXT = 'Select an application from the menu on the left to get started.'
 export const NO_APPLICATIONS_TEXT = "You don't have access to any applications yet. Please contact your administrator."
 
-/** /dashboard: the welcome (SPEC.md §2), greeting the person by their whole name. */
+/** /dashboard: the welcome, greeting the person by their whole name. */
 export function DashboardWelcome({ user }: { user: SessionUser }) {
   useDocumentTitle('Dashboard')
   const hasApps = visibleApplications(user).length > 0

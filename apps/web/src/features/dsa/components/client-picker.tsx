@@ -13,7 +13,7 @@ export interface ClientPickerProps {
   error: string | null
 }
 
-/** SPEC.md §9: the main and secondary clients of the district, or any other client id typed in. */
+/** The main and secondary clients of the district, or any other client id typed in. */
 export function ClientPicker({ choice, onChoiceChange, customId, onCustomIdChange, error }: ClientPickerProps) {
   const custom = choice === CUSTOM_CLIENT
   return (

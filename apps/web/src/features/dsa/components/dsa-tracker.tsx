@@ -13,7 +13,7 @@ const TABS = ['scraper', 'database', 'statistics'] as const
 type Tab = (typeof TABS)[number]
 const DEFAULT_TAB: Tab = 'scraper'
 
-/** The DSA Project Tracker (SPEC.md §2): Scraper, Database View and Statistics; the tab is kept in `?tab=` so a reload keeps it. */
+/** The DSA Project Tracker: Scraper, Database View and Statistics; the tab is kept in `?tab=` so a reload keeps it. */
 export function DsaTracker() {
   useDocumentTitle('DSA Project Tracker')
   const [searchParams, setSearchParams] = useSearchParams()

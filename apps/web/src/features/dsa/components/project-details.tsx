@@ -30,7 +30,7 @@ function FieldGroup({ title, children }: { title: string; children: ReactNode })
   )
 }
 
-/** The tracker's own fields of a project, from which its status and cost are derived (DESIGN.md §5: keep them and show them). */
+/** The tracker's own fields of a project, from which its status and cost are derived: shown, so a reader can check them. */
 export function ProjectDetails({ project }: { project: DsaProject }) {
   return (
     <SimpleGrid

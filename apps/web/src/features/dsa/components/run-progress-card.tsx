@@ -48,7 +48,7 @@ function LiveProgress({ run }: { run: ScrapeRun }) {
 
 export interface RunProgressCardProps {
   run: ScrapeRun
-  /** Called 5 s after the run has finished: its result is then cleared from the screen (SPEC.md §9). */
+  /** Called 5 s after the run has finished: its result is then cleared from the screen. */
   onClear: (clientId: string, runId: number) => void
 }
 

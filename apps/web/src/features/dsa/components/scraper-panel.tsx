@@ -38,7 +38,7 @@ function useWatchedClientRuns(recentRuns: readonly ScrapeRun[] | undefined) {
   return { watched, watch, clear }
 }
 
-/** The Scraper tab: start a scrape of a client and follow each client's run (SPEC.md §2, §4, §9). */
+/** The Scraper tab: start a scrape of a client and follow each client's run. */
 export function ScraperPanel() {
   const recent = useRecentScrapeRuns()
   const delay = useScrapeRequestDelay()

@@ -3,7 +3,7 @@ import { CircleCheck, History } from 'lucide-react'
 import { projectStatusStyle, scrapeLogStatusStyle, type BadgeStyle } from '../utils/status-styles'
 import { StyledBadge } from './styled-badge'
 
-/** A project's derived status in its SPEC.md §4 colour. */
+/** A project's derived status in its colour. */
 export function ProjectStatusBadge({ status }: { status: string }) {
   return <StyledBadge style={projectStatusStyle(status)} label={status} />
 }

@@ -7,7 +7,7 @@ import { projectStatusChartColor } from '../utils/status-styles'
 import { ProjectStatusBadge } from './status-badges'
 import { TableHeader } from '@/components/data/table-header'
 
-/** The 10 most common statuses (SPEC.md §9) as a donut and, for every reader, a table of the same numbers. */
+/** The 10 most common statuses as a donut and, for every reader, a table of the same numbers. */
 export function StatusBreakdown({ breakdown }: { breakdown: DsaStats['statusBreakdown'] }) {
   const rows = [...breakdown].sort((a, b) => b.count - a.count).slice(0, DSA_STATUS_BREAKDOWN_SIZE)
   const total = rows.reduce((sum, row) => sum + row.count, 0)

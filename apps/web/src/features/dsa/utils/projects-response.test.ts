@@ -14,7 +14,7 @@ describe('normaliseProjects', () => {
     })
   })
 
-  it('reads the list from `projects` and the total from `totalCount` (SPEC.md §7)', () => {
+  it('reads the list from `projects` and the total from `totalCount`', () => {
     expect(read({ projects: [project], totalCount: 151 })).toEqual({ data: [project], pagination: { total: 151, limit: 50, offset: 100 } })
   })
 

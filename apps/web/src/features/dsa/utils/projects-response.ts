@@ -2,7 +2,7 @@ import { DsaProjectSchema, type DsaProjectsResponse } from '@platform/contracts/
 import { z } from 'zod'
 
 /**
- * SPEC.md §7: the list is read from `data` or `projects`, and the total from `pagination.total` or `totalCount`. The
+ * The list is read from `data` or `projects`, and the total from `pagination.total` or `totalCount`. The
  * server sends `data` and `pagination`; the older names are still accepted so either answer reads the same.
  */
 export const ProjectsPayloadSchema = z

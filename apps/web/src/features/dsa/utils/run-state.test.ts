@@ -4,7 +4,7 @@ import { detailsPercent, runCountsText, runOutcomeText, runState } from './run-s
 const counts = { projectsFound: 120, projectsSaved: 5, projectsUpdated: 3, error: null }
 
 describe('runState', () => {
-  it('maps the run status to the Scraper state of SPEC.md §4', () => {
+  it('maps the run status to the state the Scraper tab shows', () => {
     expect(runState('RUNNING')).toBe('in_progress')
     expect(runState('SUCCESS')).toBe('success')
     expect(runState('FAILED')).toBe('failed')

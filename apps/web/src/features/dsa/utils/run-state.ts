@@ -1,10 +1,10 @@
 import type { ScrapeRun, ScrapeRunStatus } from '@platform/contracts/dsa'
 import { formatCount } from '@/lib/format'
 
-/** SPEC.md §4: what a client's run shows on the Scraper tab. */
+/** What a client's run shows on the Scraper tab. */
 export type RunState = 'in_progress' | 'success' | 'failed'
 
-/** SPEC.md §9: a finished run's result stays on screen this long, then is cleared. */
+/** A finished run's result stays on screen this long, then is cleared. */
 export const RUN_RESULT_CLEAR_MS = 5_000
 
 /** RUNNING → in_progress, SUCCESS → success; FAILED and PARTIAL (stopped before the end) → failed. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { projectStatusChartColor, projectStatusStyle, scrapeLogStatusStyle } from './status-styles'
 
 describe('projectStatusStyle', () => {
-  it('gives each status its SPEC.md §4 colour', () => {
+  it('gives each status its colour', () => {
     expect(projectStatusStyle('APPROVED').color).toBe('teal.9')
     expect(projectStatusStyle('PENDING').color).toBe('yellow.4')
     expect(projectStatusStyle('IN REVIEW').color).toBe('blue.8')

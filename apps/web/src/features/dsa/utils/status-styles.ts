@@ -22,7 +22,7 @@ const PROJECT_STATUS_STYLES: Record<DsaStatus, BadgeStyle> = {
 
 const UNKNOWN_STYLE: BadgeStyle = { color: 'gray.3', autoContrast: true, icon: CircleDashed }
 
-/** SPEC.md §4: a project's status colour (APPROVED green, PENDING yellow, IN REVIEW blue, REJECTED red, COMPLETED grey). */
+/** A project's status colour (APPROVED green, PENDING yellow, IN REVIEW blue, REJECTED red, COMPLETED grey). */
 export function projectStatusStyle(status: string): BadgeStyle {
   return PROJECT_STATUS_STYLES[status as DsaStatus] ?? UNKNOWN_STYLE
 }

@@ -11,7 +11,7 @@ import { OutboxBanner } from './outbox-banner'
 const TABS = ['log', 'templates', 'health'] as const
 type Tab = (typeof TABS)[number]
 
-/** Email Administration (issue 7): the mail log, the templates and the mail health, at /admin/email and /apps/email-admin. */
+/** Email Administration: the mail log, the templates and the mail health, at /admin/email and /apps/email-admin. */
 export function EmailAdministration() {
   useDocumentTitle('Email Administration')
   const [searchParams, setSearchParams] = useSearchParams()

@@ -178,7 +178,7 @@ function HealthContent({ health }: { health: MailHealthData }) {
 
 const ACTION_NAMES: Record<HealthAction, string> = { 'test-connection': 'Connection test', 'test-message': 'Test message' }
 
-/** The mail settings in force, the last day's figures and failures, and the two tests (issue 7, point 4). */
+/** The mail settings in force, the last day's figures and failures, and the two tests. */
 export function MailHealth() {
   const health = useMailHealth()
   const action = useHealthAction()

@@ -58,7 +58,7 @@ function MailRow({ message, onOpen }: { message: MailMessage; onOpen: (message: 
   )
 }
 
-/** The mail log: every message the platform sent or tried to send, newest first (issue 7, point 2). */
+/** The mail log: every message the platform sent or tried to send, newest first. */
 export function MailLog() {
   const [recipient, setRecipient] = useState('')
   const [debouncedRecipient] = useDebouncedValue(recipient.trim(), 300)

@@ -20,7 +20,7 @@ function TemplateBadge({ template }: { template: MailTemplate }) {
   )
 }
 
-/** The templates of every kind of message: a list, and an editor for the one selected (issue 7, point 3). */
+/** The templates of every kind of message: a list, and an editor for the one selected. */
 export function MailTemplates() {
   const templates = useMailTemplates()
   const [selectedKind, setSelectedKind] = useState<MailKind | null>(null)

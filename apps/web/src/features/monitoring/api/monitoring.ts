@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { replaceDomain } from '../utils/monitoring'
 
-/** SPEC.md §9: the status is polled every 60 s. */
+/** The status is polled every 60 s, as often as the server refreshes its cache. */
 export const POLL_INTERVAL_MS = 60_000
 
 /** How many changes the history modal asks for (the newest ones). */

@@ -33,7 +33,7 @@ function Summary({ summary }: { summary: WeblogicStatusResponse['summary'] }) {
   )
 }
 
-/** Server Monitoring (SPEC.md §2, issue 5): the district's WebLogic domains, at /admin/monitoring and /apps/weblogic-monitoring. */
+/** Server Monitoring: the district's WebLogic domains, at /admin/monitoring and /apps/weblogic-monitoring. */
 export function ServerMonitoring() {
   useDocumentTitle('Server Monitoring')
   const status = useWeblogicStatus()

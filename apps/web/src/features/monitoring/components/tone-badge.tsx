@@ -18,7 +18,7 @@ function ToneBadge({ style, label }: { style: ToneStyle; label: string }) {
   )
 }
 
-/** A server's state with its SPEC.md §4 colour and icon; the state itself is the text. */
+/** A server's state with its colour and icon; the state itself is the text. */
 export function ServerStateBadge({ state }: { state: string }) {
   return <ToneBadge style={stateStyle(state)} label={state} />
 }

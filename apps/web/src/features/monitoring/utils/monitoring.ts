@@ -28,7 +28,7 @@ const TONE_STYLES: Record<Tone, ToneStyle> = {
   warning: { tone: 'warning', color: 'yellow.4', autoContrast: true, icon: AlertTriangle },
 }
 
-/** SPEC.md §4 server state: RUNNING ok (CheckCircle), SHUTDOWN or FAILED red (XCircle), UNREACHABLE grey (HelpCircle), anything else warning (AlertTriangle). */
+/** A server state's tone: RUNNING ok (CheckCircle), SHUTDOWN or FAILED red (XCircle), UNREACHABLE grey (HelpCircle), anything else warning (AlertTriangle). */
 export function stateStyle(state: string): ToneStyle {
   return TONE_STYLES[stateTone(state)]
 }

@@ -16,7 +16,7 @@ export interface DutiesFieldsProps {
 }
 
 /**
- * Duties beside each granted fiscal application (DESIGN.md §8.1): per duty, the sites where the person holds it, or
+ * Duties beside each granted fiscal application: per duty, the sites where the person holds it, or
  * all sites. Nobody may be COUNTER and COLLECTOR at one site; the server says so when the form is saved.
  */
 export function DutiesFields({ apps, grantedAppIds, sites, duties, onChange, disabled }: DutiesFieldsProps) {

@@ -104,7 +104,7 @@ function Rows({ result }: { result: ImportResponse }) {
   )
 }
 
-/** Import users from a CSV file: preview, apply, then download the result (issue 3, point 6). */
+/** Import users from a CSV file: preview, apply, then download the result. */
 // A format or an example longer than a phone is wide wraps rather than pushing the page sideways.
 const LONG_CODE = { overflowWrap: 'anywhere' } as const
 

@@ -30,7 +30,7 @@ export interface UserFormModalProps {
   onClose: () => void
 }
 
-/** The 'Add New User' / 'Edit User' modal (SPEC.md §2, §5). */
+/** The 'Add New User' / 'Edit User' modal. */
 export function UserFormModal({ opened, editor, me, onClose }: UserFormModalProps) {
   const title = editor?.mode === 'edit' ? 'Edit User' : 'Add New User'
   return (

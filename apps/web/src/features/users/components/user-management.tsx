@@ -43,7 +43,7 @@ function reasonOf(error: unknown): string {
 
 type Confirmation = { kind: 'deactivate' | 'resend' | 'sign-out'; user: User } | null
 
-/** User Management (SPEC.md §2): shown at /admin/users and for the menu item user-management. */
+/** User Management: shown at /admin/users and for the menu item user-management. */
 export function UserManagement() {
   useDocumentTitle('User Management')
   const me = useSignedInUser()

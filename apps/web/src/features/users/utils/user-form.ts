@@ -23,7 +23,7 @@ export interface DutyFormValue {
 
 export type UserFormErrors = Partial<Record<'email' | 'fullName' | 'organizationId' | 'roleId', string>>
 
-/** A new user: active, and 'Send invitation email' checked (SPEC.md §5). */
+/** A new user: active, and 'Send invitation email' checked. */
 export function emptyUserForm(): UserFormValues {
   return { email: '', fullName: '', organizationId: '', roleId: '', isActive: true, sendInvitation: true, appIds: [], duties: [] }
 }
@@ -46,7 +46,7 @@ export function userFormFromDetails(
   }
 }
 
-/** The required-field rules of SPEC.md §5, from the contract the server checks the request with (UserInputSchema). */
+/** The required-field rules, from the contract the server checks the request with (UserInputSchema). */
 export function validateUserForm(values: UserFormValues, mode: 'create' | 'edit'): UserFormErrors {
   // The address of an existing user is shown read-only, so only a new user's is checked.
   const fields =

@@ -10,7 +10,7 @@ import {
 } from './user-messages'
 
 describe('User Management texts', () => {
-  it('keeps the SPEC.md §8 texts word for word', () => {
+  it('keeps the fixed texts word for word', () => {
     expect(USER_MESSAGES).toMatchObject({
       loadFailed: 'Failed to load data',
       saveFailed: 'Failed to save user',
@@ -28,7 +28,7 @@ describe('User Management texts', () => {
     )
   })
 
-  it('words every success in one form, the SPEC.md texts included, naming a change of Active', () => {
+  it('words every success in one form, the fixed texts included, naming a change of Active', () => {
     expect(USER_SUCCESS_TITLES.invitationSent).toBe(USER_MESSAGES.invitationSent)
     expect(USER_SUCCESS_TITLES.deactivated).toBe(USER_MESSAGES.deactivated)
     for (const title of Object.values(USER_SUCCESS_TITLES)) expect(title).toMatch(/^(User|Invitation|Import) [a-z ]+ successfully!?$/)

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications'
 
-/** The texts of SPEC.md §5 and §8 for User Management, word for word where SPEC.md quotes them. */
+/** User Management's texts; the fixed ones are kept word for word, as people and tests look for them. */
 export const USER_MESSAGES = {
   loadFailed: 'Failed to load data',
   saveFailed: 'Failed to save user',
@@ -10,7 +10,7 @@ export const USER_MESSAGES = {
 } as const
 
 /**
- * Every success in User Management has one form: a short title in the words of SPEC.md's two fixed texts ('… successfully')
+ * Every success in User Management has one form: a short title in the words of the two fixed texts ('… successfully')
  * saying what was done, and under it the server's sentence naming whom it was done to.
  */
 export const USER_SUCCESS_TITLES = {
