@@ -16,8 +16,9 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.js'
 import { seedDatabase } from '../../apps/server/src/seed.js'
 import type { Clock } from '../../apps/server/src/lib/clock.js'
 import { createSmtpTransport } from '../../apps/server/src/lib/mail-transport.js'
-import { type UserOverrides, insertUser } from '../../apps/server/test/factories.js'
+import { type UserOverrides, createSessionFactory, insertUser } from '../../apps/server/test/factories.js'
 import { type ReceivedMail, readSignInMail, startSmtpPeer } from '../../apps/server/test/smtp-peer.js'
+import { openSignedIn } from './signed-in.js'
 
 export const ADMIN_EMAIL = 'admin@example.org'
 /** The built web app; E2E_WEB_DIST_DIR points elsewhere (a private build, safe from a rebuild running meanwhile). */
@@ -173,6 +174,19 @@ export async function startPlatform(options: PlatformOptions = {}) {
       return mail
     }
 
+    const createSession = createSessionFactory(db, config, clock)
+
+    /**
+     * Signs a person in without the e-mail (a session made as a completed sign-in makes it) and opens /dashboard in
+     * this page. For tests about something other than signing in; those about it use the two ways above. Returns the
+     * session token.
+     */
+    async function signIn(page: Page, email: string): Promise<string> {
+      const token = await createSession(email)
+      await openSignedIn(page, url, token)
+      return token
+    }
+
     /** The session token this page's browser stores. */
     async function storedToken(page: Page): Promise<string> {
       const token = await page.evaluate(() => localStorage.getItem('token'))
@@ -193,6 +207,7 @@ export async function startPlatform(options: PlatformOptions = {}) {
       requestSignIn,
       signInThroughEmail,
       signInWithCode,
+      signIn,
       storedToken,
       /** Inserts a user in the seeded 'District Office' organisation (a fresh address unless given). */
       createUser: (overrides: UserOverrides = {}) => insertUser(db, { email: uniqueEmail(), ...overrides }),

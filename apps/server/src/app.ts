@@ -36,6 +36,7 @@ import { createEmailAdminService } from './features/email/email-admin.service.js
 import { resendRules } from './features/email/resend-rules.js'
 import { emailRoutes } from './features/email/email.routes.js'
 import { createDsaRepository } from './features/dsa/dsa.repository.js'
+import { createDownloads } from './downloads/download-threads.js'
 import { dsaRoutes } from './features/dsa/dsa.routes.js'
 import { scheduleScrapes } from './features/dsa/dsa-schedule.js'
 import { createDsaService } from './features/dsa/dsa.service.js'
@@ -364,6 +365,8 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     history: stateHistory,
   })
   app.addHook('onClose', () => monitoring.close())
+  const downloads = createDownloads(db, { applicationName: `platform-${config.instanceId}` })
+  app.addHook('onClose', () => downloads.close())
   const dsa = createDsaService({
     projects: createDsaRepository(db),
     leases: jobLeases,
@@ -634,7 +637,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(auditRoutes, { audit, checkpoints: auditCheckpoints, clock })
       await api.register(emailRoutes, { email, emailAdmin, clock })
       await api.register(monitoringRoutes, { monitoring, history: stateHistory })
-      await api.register(dsaRoutes, { dsa, requestDelayMs: config.dsa.requestDelayMs, clock })
+      await api.register(dsaRoutes, { dsa, downloads, requestDelayMs: config.dsa.requestDelayMs, clock })
       await api.register(reportsRoutes, { reports, catalogue, exportThreads, exportJobs })
       await api.register(exportJobsRoutes, { exportJobs })
       await api.register(uploadsRoutes, { uploads })
@@ -642,12 +645,13 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(siteAccountsRoutes, { siteAccounts })
       await api.register(attachmentsRoutes, { attachments })
       await api.register(myQueueRoutes, { myQueue })
-      await api.register(receiptsRoutes, { receipts: receiptsService, deposits: depositsService, oversight: receiptsOversight })
+      await api.register(receiptsRoutes, { receipts: receiptsService, deposits: depositsService, oversight: receiptsOversight, downloads })
       await api.register(accrualsRoutes, {
         requests: accrualRequests,
         cycles: accrualCycles,
         clearing: accrualClearing,
         importer: accrualImport,
+        downloads,
       })
       await api.register(recordsRoutes, {
         records: recordsService,

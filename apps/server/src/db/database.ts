@@ -54,11 +54,17 @@ export interface OpenOptions {
   applicationName?: string
   /** Told about a connection that failed outside any call (the server ended it, the network dropped it). */
   onConnectionError?: (error: Error) => void
+  /**
+   * A reader beside the server's own connections (a download thread): SQLite opens the file read-only and leaves
+   * its log to the server's checkpoints; PostgreSQL keeps a few connections whose transactions are read-only.
+   */
+  readOnly?: boolean
 }
 
 /** Opens the configured database: the only place that picks a dialect. */
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): Db {
   const writes = createTableWrites()
+  if (database.kind === 'sqlite' && options.readOnly) return openSqliteReader(database.file, writes)
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true })
     const sqlite = new SqliteDatabase(options.sqliteImage ?? database.file)
@@ -91,14 +97,18 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   }
   const pool = new pg.Pool({
     connectionString: database.url,
-    max: 10,
+    max: options.readOnly ? READER_CONNECTIONS : 10,
     // A database that does not answer fails the call (503) instead of holding it forever.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
     ...(options.applicationName ? { application_name: options.applicationName.slice(0, 63) } : {}),
     // No just-in-time compilation (decision 022): for a query whose estimated cost passes jit_above_cost, compiling
     // takes longer than the whole query it was meant to speed up on these screens.
-    options: ['-c jit=off', ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])].join(' '),
+    options: [
+      '-c jit=off',
+      ...(options.readOnly ? ['-c default_transaction_read_only=on'] : []),
+      ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+    ].join(' '),
   })
   // A connection the server ends (failover, pooler, firewall, pg_terminate_backend) emits 'error'; unheard, that event
   // ends the process. Heard, the call using it fails, the pool drops it and opens a new one for the next call.
@@ -116,6 +126,31 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     schema: options.searchPath ?? null,
     file: null,
     url: database.url,
+    writes,
+    settleStartup: async () => {},
+    close: () => kysely.destroy(),
+  }
+}
+
+/** A reader's connections: one per download running at once, and downloads are few. */
+const READER_CONNECTIONS = 4
+
+/** A read-only connection to an SQLite file the server keeps (its log, its checkpoints and its pragmas are the server's). */
+function openSqliteReader(file: string, writes: TableWrites): Db {
+  const sqlite = new SqliteDatabase(file, { readonly: true, fileMustExist: true })
+  sqlite.pragma('busy_timeout = 5000')
+  // A long read passes through the cache once: a small one is enough.
+  sqlite.pragma('cache_size = -1024')
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => {}) }),
+    plugins: [writes.plugin],
+  })
+  return {
+    kysely,
+    dialect: 'sqlite',
+    schema: null,
+    file,
+    url: null,
     writes,
     settleStartup: async () => {},
     close: () => kysely.destroy(),

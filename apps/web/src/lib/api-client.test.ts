@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { makeUser } from '@/test/factories'
-import { api, ApiError } from './api-client'
-import { storeSession } from './auth-storage'
+import { api, ApiError, errorMessage, isTransientFailure } from './api-client'
+import { isSessionEnded, storeSession } from './auth-storage'
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -87,8 +87,56 @@ describe('api client', () => {
     },
   )
 
-  it('reports an unreachable server as status 0', async () => {
+  it('reports an unreachable server as status 0, in plain words', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
-    await expect(api.get('/api/thing', z.unknown())).rejects.toMatchObject({ status: 0, code: 'network_error' })
+    const error = await api.get('/api/thing', z.unknown()).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 0, code: 'network_error', fromServer: false })
+    expect(errorMessage(error)).toBe('The server could not be reached. Check your connection and try again.')
+  })
+
+  it("shows the server's own sentence for a 500 that carries {error, code}", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { error: 'The DSA database is being rebuilt.', code: 'rebuilding' }))
+    const error = await api.get('/api/dsa-projects', z.unknown()).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 500, code: 'rebuilding', fromServer: true })
+    expect(errorMessage(error, 'unused')).toBe('The DSA database is being rebuilt.')
+  })
+
+  it.each([
+    [500, 'The server ran into a problem and could not finish. Try again in a moment.'],
+    [502, 'The server is not available right now. Try again in a moment.'],
+    [503, 'The server is not available right now. Try again in a moment.'],
+    [404, 'This could not be found. It may have been removed.'],
+    [403, 'You do not have access to this.'],
+    [418, 'The server could not complete the request (status 418).'],
+  ])('says a %i answered without the API’s body (a proxy’s page) in a plain sentence', async (status, sentence) => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status, headers: { 'Content-Type': 'text/html' } }))
+    const error = await api.get('/api/thing', z.unknown()).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status, code: `http_${status}`, message: sentence, fromServer: false })
+    expect(errorMessage(error, 'unused')).toBe(sentence)
+  })
+
+  it('keeps the fallback for a fault that is not a failed call', () => {
+    expect(errorMessage(new TypeError('x is undefined'), 'The page could not show this.')).toBe('The page could not show this.')
+    expect(errorMessage(null)).toBe('Something went wrong. Try again in a moment.')
+  })
+
+  it('counts only an unreachable server and a 503 as worth trying again', () => {
+    expect(isTransientFailure(new ApiError(0, 'network_error', 'x'))).toBe(true)
+    expect(isTransientFailure(new ApiError(503, 'unavailable', 'x'))).toBe(true)
+    for (const status of [400, 401, 403, 404, 409, 429, 500, 502]) expect(isTransientFailure(new ApiError(status, 'c', 'x'))).toBe(false)
+    expect(isTransientFailure(new Error('x'))).toBe(false)
+  })
+
+  it('tells the sign-in page the session ended when a signed-in person meets a 401, and only then', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(401, { error: 'Session expired', code: 'unauthorized' })))
+    await expect(api.get('/api/dashboard/overview', z.unknown())).rejects.toBeInstanceOf(ApiError)
+    expect(isSessionEnded()).toBe(false)
+
+    storeSession('t0k3n', makeUser())
+    await expect(api.get('/api/dashboard/overview', z.unknown())).rejects.toBeInstanceOf(ApiError)
+    expect(isSessionEnded()).toBe(true)
+
+    storeSession('n3w', makeUser())
+    expect(isSessionEnded()).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { ErrorBodySchema } from '@platform/contracts/errors'
 import type { z } from 'zod'
-import { clearSession, getStoredToken, rememberSignInRedirect } from './auth-storage'
+import { clearSession, getStoredToken, markSessionEnded, rememberSignInRedirect } from './auth-storage'
 import { formMessage } from './schema-errors'
 
 /** A failed API call: the HTTP status (0 when the server could not be reached), a machine code and a readable message. */
@@ -86,8 +86,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Clears the session and sends the browser to /login, remembering where it was. */
+/**
+ * Clears the session and sends the browser to /login, remembering where it was. When someone was signed in,
+ * the sign-in page is told their session ended, so the trip there does not look like a fault.
+ */
 function handleUnauthorized(): void {
+  if (getStoredToken()) markSessionEnded()
   clearSession()
   const { pathname, search } = window.location
   if (pathname !== '/login') {
@@ -108,14 +112,47 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiError(0, 'network_error', 'Unable to reach the server. Check your connection and try again.')
+    throw new ApiError(0, 'network_error', UNREACHABLE)
+  }
+}
+
+const UNREACHABLE = 'The server could not be reached. Check your connection and try again.'
+
+/** What a failure means, for an answer that is not the API's `{error, code}` (a proxy's page, an empty body). */
+export function statusMessage(status: number): string {
+  switch (status) {
+    case 0:
+      return UNREACHABLE
+    case 400:
+    case 422:
+      return 'The server refused the request. Check what you entered and try again.'
+    case 401:
+      return 'Your session has ended. Sign in again to continue.'
+    case 403:
+      return 'You do not have access to this.'
+    case 404:
+      return 'This could not be found. It may have been removed.'
+    case 409:
+      return 'This was changed at the same time by someone else. Reload the page and try again.'
+    case 413:
+      return 'What you sent is too large for the server.'
+    case 429:
+      return 'Too many requests. Wait a moment and try again.'
+    case 502:
+    case 503:
+    case 504:
+      return 'The server is not available right now. Try again in a moment.'
+    default:
+      return status >= 500
+        ? 'The server ran into a problem and could not finish. Try again in a moment.'
+        : `The server could not complete the request (status ${status}).`
   }
 }
 
 /** Turns an error response into an ApiError carrying the server's `{error, code}` when present. */
 function toApiError(status: number, body: unknown): ApiError {
   const parsed = ErrorBodySchema.safeParse(body)
-  if (!parsed.success) return new ApiError(status, `http_${status}`, `Request failed with status ${status}`)
+  if (!parsed.success) return new ApiError(status, `http_${status}`, statusMessage(status))
   // A refused input's message ends with the API's name of the field; the form it is shown on has the field's label.
   const refused = status === 400 || status === 422
   return new ApiError(status, parsed.data.code, refused ? formMessage(parsed.data.error) : parsed.data.error, true)
@@ -193,8 +230,15 @@ export const api = {
     request(path, schema, { ...options, method: 'DELETE' }),
 }
 
-/** The message to show for a failed call: the server's text when it sent one, else the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.fromServer ? error.message : fallback
-  return fallback
+/**
+ * The message to show for a failed call: the server's text when it sent one, else the plain sentence for the status
+ * (or for an unreachable server). `fallback` is for anything that is not a failed call (a fault in the page itself).
+ */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Try again in a moment.'): string {
+  return error instanceof ApiError ? error.message : fallback
+}
+
+/** Whether trying the same call again may succeed: only when the server could not be reached or said it is busy (503). */
+export function isTransientFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status === 503)
 }

@@ -9,6 +9,7 @@ import {
   clearPendingSignIn,
   clearSession,
   markPendingSignIn,
+  markSessionEnded,
   readStoredSession,
   STORAGE_KEYS,
   storeSession,
@@ -47,6 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         if (cancelled) return
         if (profileFailureOutcome(error) === 'sign-out') {
+          markSessionEnded()
           clearSession()
           dispatch({ type: 'signed-out' })
           return
@@ -148,6 +150,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'profile-loaded', user })
     } catch (error) {
       if (profileFailureOutcome(error) === 'sign-out') {
+        markSessionEnded()
         clearSession()
         queryClient.clear()
         dispatch({ type: 'signed-out' })

@@ -11,6 +11,9 @@ export const STORAGE_KEYS = {
 /** sessionStorage key holding the link's e-mail and token once they are stripped from the address bar. */
 export const PENDING_VERIFICATION_KEY = 'pendingVerification'
 
+/** sessionStorage key set when the server ended the session of the person using this tab. */
+export const SESSION_ENDED_KEY = 'sessionEnded'
+
 export interface StoredSession {
   token: string
   user: SessionUser
@@ -67,6 +70,7 @@ export function readStoredSession(): StoredSession | null {
 
 /** Stores a new session (after a successful verification). */
 export function storeSession(token: string, user: SessionUser): void {
+  clearSessionEnded()
   safeSet(localStorage, STORAGE_KEYS.token, token)
   safeSet(localStorage, STORAGE_KEYS.user, JSON.stringify(user))
 }
@@ -153,4 +157,17 @@ export function readPendingVerification(): PendingVerification | null {
 
 export function clearPendingVerification(): void {
   safeRemove(sessionStorage, PENDING_VERIFICATION_KEY)
+}
+
+/** Tells the sign-in page, across the trip to /login, that it opens because the session ended (not on a plain visit). */
+export function markSessionEnded(): void {
+  safeSet(sessionStorage, SESSION_ENDED_KEY, '1')
+}
+
+export function isSessionEnded(): boolean {
+  return safeGet(sessionStorage, SESSION_ENDED_KEY) === '1'
+}
+
+export function clearSessionEnded(): void {
+  safeRemove(sessionStorage, SESSION_ENDED_KEY)
 }

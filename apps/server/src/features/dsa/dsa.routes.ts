@@ -1,5 +1,4 @@
 import {
-  DSA_EXPORT_COLUMNS,
   DsaFiltersSchema,
   DsaProjectsQuerySchema,
   DsaProjectsResponseSchema,
@@ -12,19 +11,18 @@ import {
   StartScrapeResponseSchema,
 } from '@platform/contracts/dsa'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { csvRecord, textPieces } from '../../lib/csv.js'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { DsaService } from './dsa.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import type { Clock } from '../../lib/clock.js'
-import { downloadStream } from '../../lib/download-stream.js'
+import type { Downloads } from '../../downloads/download-threads.js'
 
 const access = signedInRoute({ application: 'DSA_TRACKER' })
 
 /** The DSA Project Tracker (SPEC.md §7): for holders of the DSA_TRACKER application. */
-export const dsaRoutes: FastifyPluginAsyncZod<{ dsa: DsaService; requestDelayMs: number; clock: Clock }> = async (
+export const dsaRoutes: FastifyPluginAsyncZod<{ dsa: DsaService; downloads: Downloads; requestDelayMs: number; clock: Clock }> = async (
   app,
-  { dsa, requestDelayMs, clock },
+  { dsa, downloads, requestDelayMs, clock },
 ) => {
   app.post(
     '/dsa-scrape',
@@ -69,23 +67,11 @@ export const dsaRoutes: FastifyPluginAsyncZod<{ dsa: DsaService; requestDelayMs:
   )
 
   app.get('/dsa-export', { config: access.config, schema: { querystring: DsaFiltersSchema } }, async (request, reply) => {
-    const batches = dsa.exportRows(request.query)
-    // Rows gathered into pieces for the socket: one write per row costs more than the CSV.
-    async function* csv() {
-      const pieces = textPieces()
-      pieces.add(csvRecord(DSA_EXPORT_COLUMNS))
-      for await (const projects of batches) {
-        for (const project of projects) {
-          const piece = pieces.add(csvRecord(DSA_EXPORT_COLUMNS.map((column) => project[column])))
-          if (piece) yield piece
-        }
-      }
-      yield pieces.rest()
-    }
+    const body = downloads.stream('dsaProjectsCsv', { filters: request.query, freshSince: dsa.freshSince() })
     const date = clock.now().toISOString().slice(0, 10)
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="dsa_projects_${date}.csv"`)
-      .send(downloadStream(csv()))
+      .send(body)
   })
 }

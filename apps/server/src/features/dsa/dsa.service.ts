@@ -1,8 +1,9 @@
-import { DSA_STATUS_BREAKDOWN_SIZE, type DsaFilters, type DsaProject, type DsaStats, type ScrapeRun } from '@platform/contracts/dsa'
+import { DSA_STATUS_BREAKDOWN_SIZE, type DsaFilters, type DsaStats, type ScrapeRun } from '@platform/contracts/dsa'
 import { type Clock, DAY_MS } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { JobLeases, Lease } from '../../db/job-leases.js'
-import type { DsaRepository, ExportRow, ProjectSort, RunRow } from './dsa.repository.js'
+import type { DsaRepository, ProjectSort, RunRow } from './dsa.repository.js'
+import { toProject } from './dsa-project.js'
 import { type ScrapeProgress, runScrape } from './scrape-job.js'
 import { type TrackerHttpOptions, createTrackerHttp } from './tracker-http.js'
 
@@ -42,38 +43,6 @@ export function createDsaService(deps: {
   const live = new Map<number, { progress: ScrapeProgress; stop: AbortController; done: Promise<void> }>()
 
   const freshSince = () => new Date(clock.now().getTime() - settings.freshDays * DAY_MS).toISOString()
-
-  function toProject(row: ExportRow, since: string): DsaProject {
-    return {
-      id: row.id,
-      clientId: row.client_id,
-      projectNumber: row.project_number,
-      projectLink: row.project_link,
-      projectName: row.project_name,
-      projectStatus: row.project_status as DsaProject['projectStatus'],
-      projectType: row.project_type,
-      constructionCost: row.construction_cost,
-      costSource: row.cost_source as DsaProject['costSource'],
-      estimatedAmount: row.estimated_amount,
-      contractedAmount: row.contracted_amount,
-      changeAmount: row.change_amount,
-      finalCost: row.final_cost,
-      receivedDate: row.received_date,
-      approvedDate: row.approved_date,
-      closedDate: row.closed_date,
-      voidDate: row.void_date,
-      certificationLetter: row.certification_letter,
-      certificationDate: row.certification_date,
-      city: row.city,
-      ptn: row.ptn,
-      scrapedAt: row.scraped_at,
-      dataFreshness: row.stale === 0 && row.scraped_at >= since ? 'FRESH' : 'STALE',
-    }
-  }
-
-  function* projectsOf(rows: ExportRow[], since: string): Generator<DsaProject> {
-    for (const row of rows) yield toProject(row, since)
-  }
 
   function toRun(row: RunRow): ScrapeRun {
     const progress = live.get(row.id)?.progress
@@ -183,10 +152,8 @@ export function createDsaService(deps: {
      * made at once outlived the young generation and was collected with the old (a million-row export on PostgreSQL:
      * 98,000-113,000 → 115,000-122,000 rows a second).
      */
-    async *exportRows(filters: DsaFilters): AsyncGenerator<Iterable<DsaProject>> {
-      const since = freshSince()
-      for await (const rows of projects.stream(filters)) yield projectsOf(rows, since)
-    },
+    /** Projects scraped since this moment are fresh (what a list and an export show). */
+    freshSince,
 
     async stats(): Promise<DsaStats> {
       const now = clock.now().getTime()

@@ -1,4 +1,5 @@
 import { LoginPageBody } from '@/features/auth/components/login-page-body'
+import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice'
 import { SignInOptions } from '@/features/auth/components/sign-in-options'
 import { SsoErrorAlert } from '@/features/auth/components/sso-error-alert'
 import { VERIFY_REDIRECT_DELAY_MS } from '@/features/auth/utils/redirect-delays'
@@ -10,7 +11,12 @@ export function LoginPage() {
   return (
     <LoginPageBody
       redirectDelayMs={VERIFY_REDIRECT_DELAY_MS}
-      notice={<SsoErrorAlert />}
+      notice={
+        <>
+          <SessionEndedNotice />
+          <SsoErrorAlert />
+        </>
+      }
       footer={(remember) => <SignInOptions onSsoStart={remember} />}
     />
   )

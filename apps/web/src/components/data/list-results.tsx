@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core'
-import { AlertCircle } from 'lucide-react'
+import { Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { errorMessage } from '@/lib/api-client'
+import { FailureAlert } from '../failure-alert'
+import { LoadingState } from '../loading-state'
 import { Pager, type PagerProps } from './pager'
 
 /** What a list screen's query hands over: one page of rows and the whole count (the API's paged answer). */
@@ -11,6 +12,8 @@ export interface PagedQuery<Row> {
   isError: boolean
   isPending: boolean
   isFetching: boolean
+  /** Failed tries so far: while it is being tried again the loader says so. */
+  failureCount?: number
   refetch: () => unknown
 }
 
@@ -37,21 +40,14 @@ export function ListResults<Row>({ query, noun, title, filtered, children, pager
   let body: ReactNode
   if (query.isError) {
     body = (
-      <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{`Failed to load ${title}: ${errorMessage(query.error, query.error instanceof Error ? query.error.message : 'unexpected error')}`}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <FailureAlert
+        message={`Failed to load ${title}: ${errorMessage(query.error, query.error instanceof Error ? query.error.message : undefined)}`}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     )
   } else if (query.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={`Loading ${title}`} />
-      </Center>
-    )
+    body = <LoadingState label={`Loading ${title}`} query={query} />
   } else if (rows.length === 0) {
     body = (
       <Stack align="center" gap={4} py="xl">

@@ -1,9 +1,11 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { AlertCircle, LogOut } from 'lucide-react'
+import { LogOut } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth-context'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -83,24 +85,14 @@ export function DevicesAndSessions() {
       </Group>
 
       {devices.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<AlertCircle size={18} aria-hidden="true" />}
+        <FailureAlert
           title="Failed to load your devices"
-        >
-          {errorMessage(devices.error, 'Check your connection and try again.')}
-          <Group mt="sm">
-            <Button size="xs" variant="default" onClick={() => void devices.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+          error={devices.error}
+          onRetry={() => void devices.refetch()}
+          retrying={devices.isFetching}
+        />
       ) : !data ? (
-        <Center py="xl">
-          <Loader aria-label="Loading devices" />
-        </Center>
+        <LoadingState label="Loading devices" query={devices} />
       ) : (
         <Stack gap="md" aria-busy={devices.isFetching}>
           {data.devices.length === 0 && data.otherSessions.length === 0 ? <Text c="dimmed">No devices or sessions to show.</Text> : null}

@@ -1,11 +1,10 @@
-import { Alert, Paper, Select, Stack, TextInput } from '@mantine/core'
+import { Paper, Select, Stack, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { ACCRUAL_STATES, ACCRUAL_TYPES } from '@platform/contracts/accruals'
 import { useState } from 'react'
 import { FilterSelect } from '@/components/data/filter-select'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { Pager } from '@/components/data/pager'
-import { errorMessage } from '@/lib/api-client'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { useSites } from '@/features/finance'
 import { useAccruals } from '../api/accruals'
@@ -13,6 +12,7 @@ import { STATE_LABELS, TYPE_LABELS } from './accrual-parts'
 import { AccrualsTable } from './accruals-table'
 import { CycleSelect } from './cycle-select'
 import { useCycles } from '../api/accruals'
+import { FailureAlert } from '@/components/failure-alert'
 
 const LIMIT = 25
 
@@ -55,11 +55,7 @@ export function AccrualsList({ view, label }: { view: 'me' | 'review'; label: st
         <FilterSelect label="State" values={ACCRUAL_STATES} labels={STATE_LABELS} value={state} onChange={setState} w={200} />
         <TextInput label="Vendor, PO or invoice" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} w={220} />
       </FiltersPanel>
-      {accruals.isError ? (
-        <Alert color="red" title="The requests could not be loaded">
-          {errorMessage(accruals.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {accruals.isError ? <FailureAlert title="The requests could not be loaded" error={accruals.error} /> : null}
       <Paper withBorder radius="md">
         <AccrualsTable rows={accruals.data?.data ?? []} label={label} loaded={accruals.isSuccess} />
       </Paper>

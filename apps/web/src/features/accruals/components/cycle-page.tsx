@@ -6,7 +6,6 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { EmptyRow } from '@/components/data/empty-row'
 import { ScrollTable } from '@/components/data/scroll-table'
-import { errorMessage } from '@/lib/api-client'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useCycleTotals, useVariances } from '../api/accruals'
@@ -16,6 +15,7 @@ import { requestPath } from './paths'
 import { CycleSelect, useChosenCycle } from './cycle-select'
 import { useAccrualDuties } from './use-accrual-duties'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** The cycle page: its dates counting down (or passed), its totals, and set-up or editing by a CONTROLLER. */
 export function CyclePage() {
@@ -43,11 +43,7 @@ export function CyclePage() {
           ) : null}
         </Group>
       </Group>
-      {cycles.isError ? (
-        <Alert color="red" title="The cycles could not be loaded">
-          {errorMessage(cycles.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {cycles.isError ? <FailureAlert title="The cycles could not be loaded" error={cycles.error} /> : null}
       {cycles.isSuccess && !cycle ? (
         <Alert color="blue" title="No close cycle yet">
           {controller
@@ -120,12 +116,7 @@ function CycleDates({ cycle }: { cycle: Cycle }) {
 
 function CycleTotalsView({ cycle }: { cycle: Cycle }) {
   const totals = useCycleTotals(cycle.id)
-  if (totals.isError)
-    return (
-      <Alert color="red" title="The totals could not be loaded">
-        {errorMessage(totals.error, 'Try again in a moment.')}
-      </Alert>
-    )
+  if (totals.isError) return <FailureAlert title="The totals could not be loaded" error={totals.error} />
   if (!totals.data) return <Text c="dimmed">Loading the totals…</Text>
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -177,12 +168,7 @@ function TotalsTable({
 /** The cycle's liquidations that paid something other than what was still open, each with the reason given. */
 function VariancesView({ cycle }: { cycle: Cycle }) {
   const variances = useVariances(cycle.id)
-  if (variances.isError)
-    return (
-      <Alert color="red" title="The variances could not be loaded">
-        {errorMessage(variances.error, 'Try again in a moment.')}
-      </Alert>
-    )
+  if (variances.isError) return <FailureAlert title="The variances could not be loaded" error={variances.error} />
   if (!variances.data) return null
   return (
     <Paper withBorder radius="md" component="section" aria-labelledby="variances-title">

@@ -6,7 +6,6 @@ import { FileDown, FileSpreadsheet } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ScrollTable } from '@/components/data/scroll-table'
-import { errorMessage } from '@/lib/api-client'
 import { saveBlob } from '@/lib/download'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -15,6 +14,7 @@ import { CycleSelect, useChosenCycle } from './cycle-select'
 import { requestPath } from './paths'
 import { useAccrualDuties } from './use-accrual-duties'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** The template: the columns and one example row, so a site sees the shape of each value. */
 function templateCsv(): string {
@@ -119,11 +119,7 @@ export function ImportPage() {
             </Button>
           </Group>
           {cycles.isSuccess && !cycle ? <Alert color="blue">No close cycle yet: a controller sets one up first.</Alert> : null}
-          {importer.isError ? (
-            <Alert color="red" role="alert" title="The file was not accepted">
-              {errorMessage(importer.error, 'Try again in a moment.')}
-            </Alert>
-          ) : null}
+          {importer.isError ? <FailureAlert title="The file was not accepted" error={importer.error} /> : null}
         </Stack>
       </Paper>
       {result ? <ImportResult result={result} applying={importer.isPending} onApply={() => run(true)} /> : null}

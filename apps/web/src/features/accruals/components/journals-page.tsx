@@ -13,6 +13,7 @@ import { downloadAccrualFile, useExportJournal, useJournals } from '../api/accru
 import { CycleSelect, useChosenCycle } from './cycle-select'
 import { useAccrualDuties } from './use-accrual-duties'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** Journal exports: a CONTROLLER posts the approved requests as one ERP journal; earlier journals download again. */
 export function JournalsPage() {
@@ -59,11 +60,7 @@ export function JournalsPage() {
         requests cleared by reversal, the reversing entry dated July 1. A later export never repeats a posted request.
       </Text>
       {cycles.isSuccess && !cycle ? <Alert color="blue">No close cycle yet.</Alert> : null}
-      {journals.isError ? (
-        <Alert color="red" title="The journals could not be loaded">
-          {errorMessage(journals.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {journals.isError ? <FailureAlert title="The journals could not be loaded" error={journals.error} /> : null}
       <Paper withBorder radius="md">
         <ScrollTable minWidth={720} label="Journals exported" cardsOnPhone>
           <Table striped aria-label="Journals exported">
@@ -113,11 +110,7 @@ export function JournalsPage() {
       >
         <Stack gap="sm">
           <Text>Every approved request not yet posted is posted now and written to the journal file. Posting cannot be undone.</Text>
-          {exporter.isError ? (
-            <Alert color="red" role="alert" title="Nothing was exported">
-              {errorMessage(exporter.error, 'Try again in a moment.')}
-            </Alert>
-          ) : null}
+          {exporter.isError ? <FailureAlert title="Nothing was exported" error={exporter.error} /> : null}
           <Group>
             <Button onClick={runExport} loading={exporter.isPending} data-autofocus>
               Confirm: export and post

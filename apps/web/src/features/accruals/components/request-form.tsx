@@ -41,6 +41,7 @@ import { LinesEditor, type LineDraft } from './lines-editor'
 import { requestPath } from './paths'
 import { useAccrualDuties } from './use-accrual-duties'
 import { formMessage } from '@/lib/schema-errors'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** /requests/new and /requests/:id/edit: the edit form waits for the request, then starts from what it holds. */
 export function RequestForm() {
@@ -49,12 +50,7 @@ export function RequestForm() {
   const existing = useAccrual(id ?? 0)
   useDocumentTitle(id === null ? 'New accrual request' : `Edit accrual ${id}`)
   if (id === null) return <RequestFormBody existing={null} />
-  if (existing.isError)
-    return (
-      <Alert color="red" title="The request could not be loaded">
-        {errorMessage(existing.error, 'Try again in a moment.')}
-      </Alert>
-    )
+  if (existing.isError) return <FailureAlert title="The request could not be loaded" error={existing.error} />
   if (!existing.data) return <Text c="dimmed">Loading…</Text>
   if (!existing.data.actions.edit) {
     return (

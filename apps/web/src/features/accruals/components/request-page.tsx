@@ -5,7 +5,6 @@ import { Pencil } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { StepNotOffered } from '@/components/step-not-offered'
-import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAccrual } from '../api/accruals'
@@ -17,6 +16,7 @@ import { HandOverPanel } from './hand-over-panel'
 import { StepButtons } from './step-buttons'
 import { VersionsPanel } from './versions-panel'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** One request: its facts and lines, the steps the person may take, files, liquidations, versions and history. */
 export function RequestPage() {
@@ -29,12 +29,7 @@ export function RequestPage() {
         There is no accrual request at this address.
       </Alert>
     )
-  if (accrual.isError)
-    return (
-      <Alert color="red" title="The request could not be loaded">
-        {errorMessage(accrual.error, 'Try again in a moment.')}
-      </Alert>
-    )
+  if (accrual.isError) return <FailureAlert title="The request could not be loaded" error={accrual.error} />
   if (!accrual.data) return <Text c="dimmed">Loading…</Text>
   const data = accrual.data
 

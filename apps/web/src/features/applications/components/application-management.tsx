@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import type { Application } from '@platform/contracts/applications'
-import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { errorMessage } from '@/lib/api-client'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -105,18 +106,15 @@ export function ApplicationManagement() {
             ) : null}
           </Group>
           {applications.isError ? (
-            <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Failed to load data" role="alert">
-              {errorMessage(applications.error, 'The applications could not be loaded.')}
-              <Group mt="sm">
-                <Button size="xs" variant="default" onClick={() => void applications.refetch()}>
-                  Try again
-                </Button>
-              </Group>
-            </Alert>
+            <FailureAlert
+              title="Failed to load data"
+              error={applications.error}
+              fallback="The applications could not be loaded."
+              onRetry={() => void applications.refetch()}
+              retrying={applications.isFetching}
+            />
           ) : applications.isPending ? (
-            <Center py="xl">
-              <Loader aria-label="Loading applications" />
-            </Center>
+            <LoadingState label="Loading applications" query={applications} />
           ) : applications.data.length === 0 ? (
             <Text c="dimmed">No applications yet.</Text>
           ) : (

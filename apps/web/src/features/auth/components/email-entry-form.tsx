@@ -1,7 +1,8 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { districtDomainHint, EmailSchema, type SendMagicLinkResponse, type SignInFlow } from '@platform/contracts/auth'
-import { AlertCircle, Mail } from 'lucide-react'
+import { Mail } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { FailureAlert } from '@/components/failure-alert'
 import { ApiError } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth-context'
 import { isDistrictAddress } from '../utils/district-domain'
@@ -79,11 +80,7 @@ export function EmailEntryForm({
             {description}
           </Text>
         </Stack>
-        {sendError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Could not send the link">
-            {sendError}
-          </Alert>
-        ) : null}
+        {sendError ? <FailureAlert title="Could not send the link" message={sendError} /> : null}
         <TextInput
           label="Email address"
           // The hint moves into the error when the rule is broken, so it is read once, not twice.

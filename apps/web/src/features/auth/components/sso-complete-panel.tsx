@@ -1,7 +1,7 @@
-import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core'
-import { AlertCircle } from 'lucide-react'
+import { Button, Loader, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { FailureAlert } from '@/components/failure-alert'
 import { useAuth } from '@/lib/auth-context'
 import { takeSignInRedirect } from '@/lib/auth-storage'
 import { useFocusOnMount } from '@/lib/use-focus-on-mount'
@@ -70,9 +70,7 @@ export function SsoCompletePanel() {
       return (
         <Stack gap="md">
           <Heading>Unable to sign you in</Heading>
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />}>
-            <Text size="sm">{phase.message}</Text>
-          </Alert>
+          <FailureAlert message={phase.message} />
           <Button fullWidth onClick={() => navigate('/login', { replace: true })}>
             Back to Login
           </Button>

@@ -1,7 +1,8 @@
-import { Alert, Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core'
-import { AlertCircle, LogIn } from 'lucide-react'
+import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { LogIn } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { FailureAlert } from '@/components/failure-alert'
 import { ApiError } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth-context'
 import {
@@ -182,19 +183,11 @@ export function VerifyLinkPanel({ variant = STANDARD_VERIFY }: { variant?: Verif
       return (
         <Stack gap="md">
           <PhaseHeading>Unable to sign you in</PhaseHeading>
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />}>
-            <Text fw={600} size="sm">
-              {phase.message}
-            </Text>
-            {phase.detail && phase.detail !== phase.message ? (
-              <Text size="sm" mt={4}>
-                {phase.detail}
-              </Text>
-            ) : null}
+          <FailureAlert title={phase.message} message={phase.detail && phase.detail !== phase.message ? phase.detail : null}>
             <Text size="sm" mt={4}>
               {variant.note}
             </Text>
-          </Alert>
+          </FailureAlert>
           <Button fullWidth onClick={() => navigate(variant.loginPath, { replace: true })}>
             Back to Login
           </Button>

@@ -1,7 +1,8 @@
-import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core'
+import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core'
 import type { AdminOverview } from '@platform/contracts/dashboard'
-import { Activity, AlertCircle, LogIn, UserCheck, Users } from 'lucide-react'
+import { Activity, LogIn, UserCheck, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { FailureAlert } from '@/components/failure-alert'
 import { formatCount } from '@/lib/format'
 
 const CARDS: { key: keyof AdminOverview; label: string; icon: ReactNode }[] = [
@@ -12,14 +13,8 @@ const CARDS: { key: keyof AdminOverview; label: string; icon: ReactNode }[] = [
 ]
 
 /** Administrators' figures on the Dashboard Overview. */
-export function AdminStats({ data, loading, failed }: { data: AdminOverview | null | undefined; loading: boolean; failed: boolean }) {
-  if (failed) {
-    return (
-      <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />}>
-        Failed to load the overview figures.
-      </Alert>
-    )
-  }
+export function AdminStats({ data, loading, error }: { data: AdminOverview | null | undefined; loading: boolean; error: unknown }) {
+  if (error) return <FailureAlert title="Failed to load the overview figures" error={error} />
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       {CARDS.map((card) => (

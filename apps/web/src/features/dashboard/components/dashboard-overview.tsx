@@ -34,7 +34,7 @@ export function DashboardOverview({
           <Title order={2} size="h3" id="overview-figures">
             Platform at a glance
           </Title>
-          <AdminStats data={overview.data?.admin} loading={overview.isPending} failed={overview.isError} />
+          <AdminStats data={overview.data?.admin} loading={overview.isPending} error={overview.error} />
         </Stack>
       ) : null}
       <Stack gap="sm" component="section" aria-labelledby="overview-apps">

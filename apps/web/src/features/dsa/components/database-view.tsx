@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { CLIENT_ID_HINT, CLIENT_ID_PATTERN, DSA_PAGE_SIZE } from '@platform/contracts/dsa'
-import { AlertCircle } from 'lucide-react'
 import { ExportCsvButton } from '@/components/data/export-button'
 import { useState } from 'react'
 import { Pager } from '@/components/data/pager'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { errorMessage } from '@/lib/api-client'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { exportDsaProjects, useDsaProjects, type DsaSortField, type ProjectFilters as Filters } from '../api/dsa'
@@ -47,18 +48,13 @@ export function DatabaseView() {
         <ProjectFilters values={values} onChange={setValues} clientIdError={clientIdValid ? null : CLIENT_ID_HINT} />
 
         {projects.isError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-            Failed to load projects: {failureText(projects.error)}
-            <Group mt="sm">
-              <Button size="xs" variant="default" onClick={() => void projects.refetch()} loading={projects.isFetching}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <FailureAlert
+            message={`Failed to load projects: ${failureText(projects.error)}`}
+            onRetry={() => void projects.refetch()}
+            retrying={projects.isFetching}
+          />
         ) : !page ? (
-          <Center py="xl">
-            <Loader aria-label="Loading projects" />
-          </Center>
+          <LoadingState label="Loading projects" query={projects} />
         ) : page.data.length === 0 ? (
           <Text ta="center" py="xl" fw={600}>
             No projects found

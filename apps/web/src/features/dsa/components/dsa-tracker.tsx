@@ -1,8 +1,9 @@
-import { Center, Loader, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Stack, Tabs, Text, Title } from '@mantine/core'
 import { BarChart3, Database, RefreshCw } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { LoadingState } from '@/components/loading-state'
 import { DatabaseView } from './database-view'
 import { ScraperPanel } from './scraper-panel'
 
@@ -63,13 +64,7 @@ export function DsaTracker() {
           <DatabaseView />
         </Tabs.Panel>
         <Tabs.Panel value="statistics" pt="md">
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader aria-label="Loading statistics" />
-              </Center>
-            }
-          >
+          <Suspense fallback={<LoadingState label="Loading statistics" />}>
             <StatisticsPanel />
           </Suspense>
         </Tabs.Panel>

@@ -1,7 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { DEFAULT_DSA_CLIENTS, type ScrapeRun } from '@platform/contracts/dsa'
-import { AlertCircle, Info, Play } from 'lucide-react'
+import { Info, Play } from 'lucide-react'
 import { useCallback, useState, type FormEvent } from 'react'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { errorMessage } from '@/lib/api-client'
 import { RECENT_RUNS_LIMIT, useRecentScrapeRuns, useScrapeRequestDelay, useStartScrape, useWatchedRuns } from '../api/dsa'
 import { paceText } from '../utils/run-state'
@@ -106,11 +108,7 @@ export function ScraperPanel() {
                 </Text>
               ) : null}
             </Group>
-            {start.isError ? (
-              <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-                Scraping failed: {errorMessage(start.error, start.error.message)}
-              </Alert>
-            ) : null}
+            {start.isError ? <FailureAlert message={`Scraping failed: ${errorMessage(start.error, start.error.message)}`} /> : null}
             <Alert color="blue" variant="light" icon={<Info size={18} aria-hidden="true" />} role="note">
               The state&apos;s tracker is read politely, {delay.data === undefined ? 'a page at a time' : paceText(delay.data)}, so a large
               district takes a while. The scrape runs on the server: you can close this page, and its progress and result are here when you
@@ -148,13 +146,9 @@ export function ScraperPanel() {
             </Text>
           </Stack>
           {recent.isError ? (
-            <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-              Failed to load recent runs: {errorMessage(recent.error, recent.error.message)}
-            </Alert>
+            <FailureAlert message={`Failed to load recent runs: ${errorMessage(recent.error, recent.error.message)}`} />
           ) : recent.isPending ? (
-            <Center py="md">
-              <Loader size="sm" aria-label="Loading recent runs" />
-            </Center>
+            <LoadingState label="Loading recent runs" query={recent} size="sm" py="md" />
           ) : recent.data.length === 0 ? (
             <Text fw={600}>No scrape has run yet.</Text>
           ) : (

@@ -1,6 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { DsaStats } from '@platform/contracts/dsa'
-import { AlertCircle } from 'lucide-react'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { errorMessage } from '@/lib/api-client'
 import { formatCount, formatDateTime } from '@/lib/format'
 import { useDsaStats } from '../api/dsa'
@@ -37,22 +38,15 @@ export function StatisticsPanel() {
 
   if (stats.isError) {
     return (
-      <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-        Failed to load statistics: {errorMessage(stats.error, stats.error.message)}
-        <Group mt="sm">
-          <Button size="xs" variant="default" onClick={() => void stats.refetch()} loading={stats.isFetching}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <FailureAlert
+        message={`Failed to load statistics: ${errorMessage(stats.error, stats.error.message)}`}
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
+      />
     )
   }
   if (stats.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading statistics" />
-      </Center>
-    )
+    return <LoadingState label="Loading statistics" query={stats} />
   }
 
   const data = stats.data

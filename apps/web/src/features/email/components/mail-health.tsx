@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import type { MailActionResponseSchema, MailHealth as MailHealthData } from '@platform/contracts/email'
-import { AlertCircle, CheckCircle2, PlugZap, Send, XCircle } from 'lucide-react'
+import { CheckCircle2, PlugZap, Send, XCircle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import type { z } from 'zod'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { errorMessage } from '@/lib/api-client'
 import { formatCount, formatDateTime } from '@/lib/format'
 import { useHealthAction, useMailHealth } from '../api/email'
@@ -244,13 +246,9 @@ export function MailHealth() {
       </Paper>
 
       {health.isError ? (
-        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-          {`Failed to load the mail health: ${errorMessage(health.error, 'check your connection and try again.')}`}
-        </Alert>
+        <FailureAlert message={`Failed to load the mail health: ${errorMessage(health.error)}`} />
       ) : health.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading the mail health" />
-        </Center>
+        <LoadingState label="Loading the mail health" query={health} />
       ) : (
         <HealthContent health={health.data} />
       )}

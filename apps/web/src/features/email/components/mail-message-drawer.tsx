@@ -1,9 +1,11 @@
-import { Alert, Box, Button, Center, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
+import { Box, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import type { MailMessage, MailMessageDetail } from '@platform/contracts/email'
-import { AlertCircle, Ban, RotateCw } from 'lucide-react'
+import { Ban, RotateCw } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { useMailAction, useMailMessage } from '../api/email'
@@ -183,15 +185,11 @@ export function MailMessageDrawer({ opened, message, onClose }: MailMessageDrawe
             ) : null}
             <MessageFields message={current} />
             {detail.isError ? (
-              <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-                {`Failed to load the message: ${errorMessage(detail.error, 'check your connection and try again.')}`}
-              </Alert>
+              <FailureAlert message={`Failed to load the message: ${errorMessage(detail.error)}`} />
             ) : detail.data ? (
               <MessageBodies detail={detail.data} />
             ) : (
-              <Center py="lg">
-                <Loader size="sm" aria-label="Loading the message" />
-              </Center>
+              <LoadingState label="Loading the message" query={detail} size="sm" py="lg" />
             )}
           </Stack>
         ) : null}

@@ -1,8 +1,9 @@
-import { Alert, Badge, Center, Grid, Loader, NavLink, Paper, Stack, Text, Title } from '@mantine/core'
+import { Badge, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core'
 import type { MailKind, MailTemplate } from '@platform/contracts/email'
-import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { useMailTemplates } from '../api/email'
@@ -28,18 +29,10 @@ export function MailTemplates() {
   const [pendingKind, setPendingKind] = useState<MailKind | null>(null)
 
   if (templates.isError) {
-    return (
-      <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-        {`Failed to load the templates: ${errorMessage(templates.error, 'check your connection and try again.')}`}
-      </Alert>
-    )
+    return <FailureAlert message={`Failed to load the templates: ${errorMessage(templates.error)}`} />
   }
   if (templates.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the templates" />
-      </Center>
-    )
+    return <LoadingState label="Loading the templates" query={templates} />
   }
 
   const list = templates.data

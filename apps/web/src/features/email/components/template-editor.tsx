@@ -1,11 +1,12 @@
-import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { MailTemplateInputSchema, type MailTemplate, type MailTemplateInput } from '@platform/contracts/email'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { AlertCircle, Eye, Plus, RotateCcw, Save } from 'lucide-react'
+import { Eye, Plus, RotateCcw, Save } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { FailureAlert } from '@/components/failure-alert'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { previewTemplate, useResetTemplate, useSaveTemplate } from '../api/email'
@@ -73,9 +74,7 @@ function TemplatePreview({
             Write a subject and a body to see the preview.
           </Text>
         ) : preview.isError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-            {`Preview failed: ${errorMessage(preview.error, 'check your connection and try again.')}`}
-          </Alert>
+          <FailureAlert message={`Preview failed: ${errorMessage(preview.error)}`} />
         ) : preview.data ? (
           <Stack gap="sm" aria-busy={preview.isFetching}>
             <Text size="sm">

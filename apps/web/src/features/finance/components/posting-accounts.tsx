@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import type { PostingAccounts } from '@platform/contracts/finance'
-import { AlertCircle, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { useState } from 'react'
-import { errorMessage } from '@/lib/api-client'
 import { useFinanceSettings, useSavePostingAccounts } from '../api/finance'
 import { AccountPicker } from './account-picker'
+import { FailureAlert } from '@/components/failure-alert'
 
 type Entry = { fund: string; account: string; overShort: string }
 const toEntries = (accounts: PostingAccounts): Entry[] =>
@@ -97,11 +97,7 @@ function Form({ initial, fiscalYear, timeZone }: { initial: PostingAccounts; fis
             Save cash accounts
           </Button>
         </Group>
-        {save.isError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Not saved" role="alert">
-            {errorMessage(save.error, 'Check the accounts and try again.')}
-          </Alert>
-        ) : null}
+        {save.isError ? <FailureAlert title="Not saved" error={save.error} fallback="Check the accounts and try again." /> : null}
       </Stack>
     </Paper>
   )

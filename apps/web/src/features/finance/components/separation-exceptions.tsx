@@ -1,16 +1,15 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import type { FiscalApp, SeparationRefusal } from '@platform/contracts/finance'
-import { AlertCircle } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { EmptyRow } from '@/components/data/empty-row'
 import { ScrollTable } from '@/components/data/scroll-table'
-import { errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth-context'
 import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useRecordException, useSeparationExceptions, useSeparationRefusals } from '../api/finance'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 const APP_NAMES: Record<FiscalApp, string> = {
   PAYMENT_RECEIPTS: 'Payment Receipts',
@@ -187,11 +186,7 @@ function ExceptionForm({ refusal, onDone }: { refusal: SeparationRefusal; onDone
           onChange={(event) => setReason(event.currentTarget.value)}
           error={reasonError}
         />
-        {record.isError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Not recorded" role="alert">
-            {errorMessage(record.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        {record.isError ? <FailureAlert title="Not recorded" error={record.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
@@ -206,9 +201,5 @@ function ExceptionForm({ refusal, onDone }: { refusal: SeparationRefusal; onDone
 }
 
 function LoadError({ what, error }: { what: string; error: unknown }) {
-  return (
-    <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={`The ${what} could not be loaded`}>
-      {errorMessage(error, 'Try again in a moment.')}
-    </Alert>
-  )
+  return <FailureAlert title={`The ${what} could not be loaded`} error={error} />
 }

@@ -1,10 +1,9 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core'
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { REVENUE_OBJECTS, SiteAccountsInputSchema } from '@platform/contracts/finance-site-accounts'
-import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
-import { errorMessage } from '@/lib/api-client'
 import { useSaveSiteAccounts, useSiteAccounts } from '../api/site-accounts'
+import { FailureAlert } from '@/components/failure-alert'
 
 /**
  * The accounts a site's collectors may credit beyond the revenue of its own school-site segment: one pattern a line,
@@ -12,17 +11,7 @@ import { useSaveSiteAccounts, useSiteAccounts } from '../api/site-accounts'
  */
 export function SiteAccountsForm({ siteId, siteName }: { siteId: number; siteName: string }) {
   const accounts = useSiteAccounts(siteId)
-  if (accounts.isError)
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<AlertCircle size={18} aria-hidden="true" />}
-        title="The allowed accounts could not be loaded"
-      >
-        {errorMessage(accounts.error, 'Try again in a moment.')}
-      </Alert>
-    )
+  if (accounts.isError) return <FailureAlert title="The allowed accounts could not be loaded" error={accounts.error} />
   if (!accounts.data) return null
   return <Form key={accounts.data.data.patterns.join('\n')} siteId={siteId} siteName={siteName} initial={accounts.data.data} />
 }
@@ -71,11 +60,7 @@ function Form({
         error={problem}
         onChange={(event) => setText(event.currentTarget.value)}
       />
-      {save.isError ? (
-        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="Not saved" role="alert">
-          {errorMessage(save.error, 'Check the patterns and try again.')}
-        </Alert>
-      ) : null}
+      {save.isError ? <FailureAlert title="Not saved" error={save.error} fallback="Check the patterns and try again." /> : null}
       <Group justify="flex-end">
         <Button variant="default" loading={save.isPending} onClick={onSave}>
           Save allowed accounts

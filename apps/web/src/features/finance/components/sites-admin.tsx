@@ -1,16 +1,16 @@
-import { Alert, Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core'
+import { Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { SITE_KINDS, SiteInputSchema, type Site } from '@platform/contracts/finance'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
-import { AlertCircle, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/lib/api-client'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useSaveSite, useSites } from '../api/finance'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { SiteAccountsForm } from './site-accounts-form'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 const KIND_LABELS: Record<Site['kind'], string> = { SCHOOL: 'School', OFFICE: 'Office', OTHER: 'Other' }
 
@@ -36,11 +36,7 @@ export function SitesAdmin() {
           Add site
         </Button>
       </Group>
-      {sites.isError ? (
-        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title="The sites could not be loaded">
-          {errorMessage(sites.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {sites.isError ? <FailureAlert title="The sites could not be loaded" error={sites.error} /> : null}
       <Paper withBorder radius="md">
         <ScrollTable minWidth={760} label="Sites" cardsOnPhone>
           <Table striped highlightOnHover>
@@ -192,17 +188,7 @@ function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
           onChange={(event) => setSegment(event.currentTarget.value)}
         />
         <Switch label="Active" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} />
-        {save.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<AlertCircle size={18} aria-hidden="true" />}
-            title="The site was not saved"
-            role="alert"
-          >
-            {errorMessage(save.error, 'Try again.')}
-          </Alert>
-        ) : null}
+        {save.isError ? <FailureAlert title="The site was not saved" error={save.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

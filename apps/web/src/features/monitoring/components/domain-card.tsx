@@ -3,13 +3,13 @@ import { useDisclosure } from '@mantine/hooks'
 import type { DomainStatus } from '@platform/contracts/monitoring'
 import { AlertCircle, ExternalLink, History, RefreshCw } from 'lucide-react'
 import { useId } from 'react'
-import { errorMessage } from '@/lib/api-client'
 import { useRefreshDomain } from '../api/monitoring'
 import { FETCH_FAILED, formatCheckedAt, MOCK_DATA_NOTE } from '../utils/monitoring'
 import { AdminServerBox } from './admin-server-box'
 import { ManagedServersTable } from './managed-servers-table'
 import { StateHistoryModal } from './state-history-modal'
 import { DomainStatusBadge } from './tone-badge'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** One WebLogic domain: its status, the admin server, the managed servers, its own Refresh and History, and its footer notes. */
 export function DomainCard({ domain }: { domain: DomainStatus }) {
@@ -70,11 +70,7 @@ export function DomainCard({ domain }: { domain: DomainStatus }) {
           </Group>
         </Group>
 
-        {refresh.isError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-            {errorMessage(refresh.error, FETCH_FAILED)}
-          </Alert>
-        ) : null}
+        {refresh.isError ? <FailureAlert title={FETCH_FAILED} error={refresh.error} /> : null}
 
         <AdminServerBox admin={domain.adminServer} />
 

@@ -1,13 +1,14 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { WeblogicStatusResponse } from '@platform/contracts/monitoring'
-import { AlertCircle, RefreshCw } from 'lucide-react'
-import { errorMessage } from '@/lib/api-client'
+import { RefreshCw } from 'lucide-react'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useRefreshAll, useWeblogicStatus } from '../api/monitoring'
 import { FETCH_FAILED } from '../utils/monitoring'
 import { CacheLine } from './cache-line'
 import { DomainCard } from './domain-card'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 
 function SummaryCard({ label, value }: { label: string; value: string }) {
   return (
@@ -57,21 +58,10 @@ export function ServerMonitoring() {
         </Button>
       </Group>
 
-      {refreshAll.isError ? (
-        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-          {errorMessage(refreshAll.error, FETCH_FAILED)}
-        </Alert>
-      ) : null}
+      {refreshAll.isError ? <FailureAlert title={FETCH_FAILED} error={refreshAll.error} /> : null}
 
       {status.isError ? (
-        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-          {errorMessage(status.error, FETCH_FAILED)}
-          <Group mt="sm">
-            <Button size="xs" variant="default" onClick={() => void status.refetch()} loading={status.isFetching}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <FailureAlert title={FETCH_FAILED} error={status.error} onRetry={() => void status.refetch()} retrying={status.isFetching} />
       ) : null}
 
       {data ? (
@@ -87,9 +77,7 @@ export function ServerMonitoring() {
           <CacheLine status={data} fetchedAt={status.dataUpdatedAt} />
         </Stack>
       ) : status.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading server status" />
-        </Center>
+        <LoadingState label="Loading server status" query={status} />
       ) : null}
     </Stack>
   )

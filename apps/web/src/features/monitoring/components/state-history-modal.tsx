@@ -1,13 +1,13 @@
-import { Alert, Center, Loader, Modal, Stack, Table, Text } from '@mantine/core'
+import { Modal, Stack, Table, Text } from '@mantine/core'
 import type { StateChange } from '@platform/contracts/monitoring'
-import { AlertCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { errorMessage } from '@/lib/api-client'
 import { HISTORY_LIMIT, useStateHistory } from '../api/monitoring'
 import { formatCheckedAt } from '../utils/monitoring'
 import { HealthBadge, ServerStateBadge } from './tone-badge'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 
 export const HISTORY_FAILED = 'Failed to load the state history'
 export const NO_CHANGES = 'No changes recorded yet'
@@ -59,18 +59,10 @@ function ChangeRow({ change }: { change: StateChange }) {
 function StateHistoryContent({ domain }: { domain: string }) {
   const history = useStateHistory(domain, true)
   if (history.isPending) {
-    return (
-      <Center py="lg">
-        <Loader aria-label={`Loading the state history of ${domain}`} />
-      </Center>
-    )
+    return <LoadingState label={`Loading the state history of ${domain}`} query={history} py="lg" />
   }
   if (history.isError) {
-    return (
-      <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-        {errorMessage(history.error, HISTORY_FAILED)}
-      </Alert>
-    )
+    return <FailureAlert title={HISTORY_FAILED} error={history.error} />
   }
   const changes = history.data
   if (changes.length === 0) return <Text>{NO_CHANGES}</Text>

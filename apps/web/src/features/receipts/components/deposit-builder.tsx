@@ -1,15 +1,15 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Checkbox, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatCents } from '@platform/contracts/finance-money'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useSites } from '@/features/finance'
 import { useGatherDeposit, useReceipts } from '../api/receipts'
 import { useDuties } from './use-duties'
 import { ONE_LINE } from '@/components/data/one-line'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** The deposit builder: a collector chooses a site's undeposited receipts and sees them and their total before saving. */
 export function DepositBuilder() {
@@ -112,11 +112,7 @@ export function DepositBuilder() {
           Gather into a deposit
         </Button>
       </Group>
-      {gather.isError ? (
-        <Alert color="red" role="alert" title="The deposit was not gathered">
-          {errorMessage(gather.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {gather.isError ? <FailureAlert title="The deposit was not gathered" error={gather.error} /> : null}
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import {
@@ -13,7 +13,6 @@ import {
 import { FileDown } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useParams } from 'react-router'
-import { errorMessage } from '@/lib/api-client'
 import { FormAlerts } from '@/components/form-alerts'
 import { StepNotOffered } from '@/components/step-not-offered'
 import { schemaErrors } from '@/lib/schema-errors'
@@ -25,18 +24,14 @@ import { Amount, DepositStateBadge, HistoryList } from './receipt-parts'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
 import { RecordLinkCell } from '@/components/data/record-link-cell'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** One deposit: the blind count, approval with the count and over/short, the slip, confirmation and reconciliation. */
 export function DepositPage() {
   const id = Number(useParams().id)
   const deposit = useDeposit(id)
   useDocumentTitle(deposit.data ? `Deposit ${deposit.data.label}` : 'Deposit')
-  if (deposit.isError)
-    return (
-      <Alert color="red" title="The deposit could not be loaded">
-        {errorMessage(deposit.error, 'Try again in a moment.')}
-      </Alert>
-    )
+  if (deposit.isError) return <FailureAlert title="The deposit could not be loaded" error={deposit.error} />
   if (!deposit.data) return <Text c="dimmed">Loading…</Text>
   const data = deposit.data
   const fact = (label: string, value: ReactNode) => (

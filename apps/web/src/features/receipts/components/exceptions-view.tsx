@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { JournalQuerySchema } from '@platform/contracts/receipts'
 import { useState, type FormEvent } from 'react'
 import { errorMessage } from '@/lib/api-client'
@@ -10,6 +10,7 @@ import { useDuties } from './use-duties'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
 import { RecordLinkCell } from '@/components/data/record-link-cell'
+import { FailureAlert } from '@/components/failure-alert'
 
 const KIND_LABELS = {
   VOID: 'Void',
@@ -40,11 +41,7 @@ export function ExceptionsView() {
   return (
     <Stack gap="md">
       <Title order={2}>Exceptions</Title>
-      {exceptions.isError ? (
-        <Alert color="red" title="The exceptions could not be loaded">
-          {errorMessage(exceptions.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {exceptions.isError ? <FailureAlert title="The exceptions could not be loaded" error={exceptions.error} /> : null}
       <Paper withBorder radius="md">
         <ScrollTable minWidth={680} label="Exceptions" cardsOnPhone>
           <Table striped>
@@ -118,11 +115,7 @@ export function ExceptionsView() {
                 </Button>
               </Group>
             </form>
-            {exportError ? (
-              <Alert color="red" role="alert">
-                {exportError}
-              </Alert>
-            ) : null}
+            {exportError ? <FailureAlert message={exportError} /> : null}
           </Stack>
         </Paper>
       ) : null}

@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
+import { Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatCents } from '@platform/contracts/finance-money'
 import { ReasonInputSchema } from '@platform/contracts/receipts'
 import { FileDown } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
-import { errorMessage } from '@/lib/api-client'
 import { StepNotOffered } from '@/components/step-not-offered'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -14,6 +13,7 @@ import { AttachmentsPanel } from './attachments-panel'
 import { Amount, HistoryList, ReceiptStateBadge } from './receipt-parts'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** One receipt: its facts and lines, its history and files, and the actions the person may take. */
 export function ReceiptPage() {
@@ -21,12 +21,7 @@ export function ReceiptPage() {
   const receipt = useReceipt(id)
   useDocumentTitle(receipt.data ? `Receipt ${receipt.data.number}` : 'Receipt')
   const [asking, setAsking] = useState<'void' | 'return' | null>(null)
-  if (receipt.isError)
-    return (
-      <Alert color="red" title="The receipt could not be loaded">
-        {errorMessage(receipt.error, 'Try again in a moment.')}
-      </Alert>
-    )
+  if (receipt.isError) return <FailureAlert title="The receipt could not be loaded" error={receipt.error} />
   if (!receipt.data) return <Text c="dimmed">Loading…</Text>
   const data = receipt.data
   const fact = (label: string, value: React.ReactNode) => (
@@ -161,11 +156,7 @@ function ReasonForm({ id, kind, onDone }: { id: number; kind: 'void' | 'return';
           data-autofocus
           minRows={2}
         />
-        {mutation.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(mutation.error, 'Try again in a moment.')}
-          </Alert>
-        ) : null}
+        {mutation.isError ? <FailureAlert error={mutation.error} /> : null}
         <Button type="submit" color={kind === 'void' ? 'red' : 'orange'} loading={mutation.isPending}>
           {kind === 'void' ? 'Void receipt' : 'Record returned check'}
         </Button>

@@ -1,6 +1,5 @@
 import { Alert, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
-import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useSites } from '@/features/finance'
 import { useRegister } from '../api/receipts'
@@ -8,6 +7,7 @@ import { Amount, ReceiptStateBadge } from './receipt-parts'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
 import { RecordLinkCell } from '@/components/data/record-link-cell'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** The fiscal year a date falls in, July to June: 2026-03-02 → 2025-26. */
 function currentFiscalYear(today = new Date()): string {
@@ -45,11 +45,7 @@ export function RegisterView() {
           description="Such as 2025-26"
         />
       </Group>
-      {register.isError ? (
-        <Alert color="red" title="The register could not be loaded">
-          {errorMessage(register.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {register.isError ? <FailureAlert title="The register could not be loaded" error={register.error} /> : null}
       {data ? (
         data.gaps.length === 0 ? (
           <Alert color="teal.9" variant="filled" title="No gap">

@@ -1,11 +1,11 @@
-import { Alert, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core'
-import { errorMessage } from '@/lib/api-client'
+import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useReturnedChecks, useUndeposited } from '../api/receipts'
 import { Amount } from './receipt-parts'
 import { ONE_LINE } from '@/components/data/one-line'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** Undeposited cash by site and age: late past the site's frequency, overdue (red) past 30 days; and returned checks. */
 export function UndepositedView() {
@@ -15,11 +15,7 @@ export function UndepositedView() {
   return (
     <Stack gap="md">
       <Title order={2}>Undeposited cash</Title>
-      {sites.isError ? (
-        <Alert color="red" title="Undeposited cash could not be loaded">
-          {errorMessage(sites.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {sites.isError ? <FailureAlert title="Undeposited cash could not be loaded" error={sites.error} /> : null}
       <Paper withBorder radius="md">
         <ScrollTable minWidth={620} label="Cash waiting to be deposited" cardsOnPhone>
           <Table striped>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { ExemptionInputSchema } from '@platform/contracts/records'
 import { useState, type FormEvent } from 'react'
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAddExemption, useExemptions, useUpdateExemption } from '../api/records'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** The exemptions a document's pages may be withheld under, each with its citation; COUNSEL keeps the library. */
 export function ExemptionLibrary() {
@@ -25,11 +26,7 @@ export function ExemptionLibrary() {
       <Text c="dimmed" size="sm">
         Withholding any page names one of these. Counsel keeps the library; an exemption no longer relied on is retired, never deleted.
       </Text>
-      {library.isError ? (
-        <Alert color="red" title="The library could not be loaded">
-          {errorMessage(library.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {library.isError ? <FailureAlert title="The library could not be loaded" error={library.error} /> : null}
       <Paper withBorder radius="md">
         <ScrollTable minWidth={720} label="Exemptions" cardsOnPhone>
           <Table striped>
@@ -128,11 +125,7 @@ function AddExemption() {
           <TextInput label="Title" {...fields.bind('title', errors.title)} required miw={200} />
         </Group>
         <Textarea label="Description" {...fields.bind('description', errors.description)} autosize minRows={2} />
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
+        {problem ? <FailureAlert message={problem} /> : null}
         <Group>
           <Button type="submit" loading={add.isPending}>
             Add exemption

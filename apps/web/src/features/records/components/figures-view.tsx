@@ -1,14 +1,14 @@
-import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { EmptyRow } from '@/components/data/empty-row'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { ScrollTable } from '@/components/data/scroll-table'
-import { errorMessage } from '@/lib/api-client'
 import { formatCount } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useRecordsFigures } from '../api/records'
 import { EXTENSION_REASON_LABELS } from './records-labels'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`)
 const days = (value: number | null) => (value === null ? '—' : `${Math.round(value * 10) / 10} days`)
@@ -41,11 +41,7 @@ export function FiguresView() {
         <TextInput label="Received from" type="date" value={from} onChange={(event) => setFrom(event.currentTarget.value)} w={170} />
         <TextInput label="Received to" type="date" value={to} onChange={(event) => setTo(event.currentTarget.value)} w={170} />
       </FiltersPanel>
-      {figures.isError ? (
-        <Alert color="red" title="The figures could not be loaded">
-          {errorMessage(figures.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {figures.isError ? <FailureAlert title="The figures could not be loaded" error={figures.error} /> : null}
       {data ? (
         <>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>

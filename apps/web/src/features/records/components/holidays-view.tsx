@@ -16,6 +16,7 @@ import { BusinessHours } from './business-hours'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
 import { formMessage } from '@/lib/schema-errors'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** The district's holidays by year: the clock skips them. Administrators edit; a school break is not a holiday. */
 export function HolidaysView() {
@@ -64,11 +65,7 @@ export function HolidaysView() {
         A due day on a weekend or one of these days moves to the next business day. A school break is not a holiday: only the days the
         district&apos;s offices are closed.
       </Text>
-      {holidays.isError ? (
-        <Alert color="red" title="The holidays could not be loaded">
-          {errorMessage(holidays.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {holidays.isError ? <FailureAlert title="The holidays could not be loaded" error={holidays.error} /> : null}
       <Paper withBorder radius="md">
         <ScrollTable minWidth={420} label={`Holidays in ${year}`}>
           <Table striped>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { formatDay } from '@platform/contracts/records-clock'
 import { FileDown } from 'lucide-react'
 import { useState } from 'react'
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadRecordsFile, usePublicLog } from '../api/records'
 import { OUTCOME_LABELS, RequestStateBadge } from './records-labels'
 import { TableHeader } from '@/components/data/table-header'
+import { FailureAlert } from '@/components/failure-alert'
 
 const day = (date: string | null) => (date ? formatDay(date, true) : '—')
 
@@ -46,16 +47,8 @@ export function PublicLogView() {
         <TextInput label="Received from" type="date" value={from} onChange={(event) => setFrom(event.currentTarget.value)} w={170} />
         <TextInput label="Received to" type="date" value={to} onChange={(event) => setTo(event.currentTarget.value)} w={170} />
       </FiltersPanel>
-      {problem ? (
-        <Alert color="red" role="alert">
-          {problem}
-        </Alert>
-      ) : null}
-      {log.isError ? (
-        <Alert color="red" title="The public log could not be loaded">
-          {errorMessage(log.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {problem ? <FailureAlert message={problem} /> : null}
+      {log.isError ? <FailureAlert title="The public log could not be loaded" error={log.error} /> : null}
       <Paper withBorder radius="md">
         <ScrollTable minWidth={900} label="Public log" cardsOnPhone>
           <Table striped>

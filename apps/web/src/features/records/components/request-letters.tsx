@@ -17,6 +17,7 @@ import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useDraftLetter, useIssueLetter, useReviseLetter } from '../api/records'
 import { LETTER_LABELS } from './records-labels'
 import { Section, StepModal, useStepErrors } from './request-parts'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** The letters: drafted from templates, refused while a required part is missing, signed by a signatory who neither drafted nor edited them. */
 export function LettersSection({ request }: { request: RequestDetail }) {
@@ -125,11 +126,7 @@ function LetterCard({
           </List>
         </Alert>
       ) : null}
-      {downloadProblem ? (
-        <Alert color="red" role="alert">
-          {downloadProblem}
-        </Alert>
-      ) : null}
+      {downloadProblem ? <FailureAlert message={downloadProblem} /> : null}
     </Stack>
   )
 }

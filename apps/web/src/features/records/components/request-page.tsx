@@ -2,7 +2,6 @@ import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { RequestDetail } from '@platform/contracts/records'
 import { formatDay } from '@platform/contracts/records-clock'
 import { useParams } from 'react-router'
-import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useRecordsRequest } from '../api/records'
@@ -16,6 +15,7 @@ import { NotesSection, TimeLogSection, TimelineSection } from './request-log'
 import { Fact, Section } from './request-parts'
 import { RequestSteps } from './request-steps'
 import { AssignmentsSection, TasksSection } from './request-work'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** One request: its clock and how it was computed, the steps the person may take, and all the work on it. */
 export function RequestPage() {
@@ -28,12 +28,7 @@ export function RequestPage() {
         There is no request at this address.
       </Alert>
     )
-  if (request.isError)
-    return (
-      <Alert color="red" title="The request could not be loaded">
-        {errorMessage(request.error, 'Try again in a moment.')}
-      </Alert>
-    )
+  if (request.isError) return <FailureAlert title="The request could not be loaded" error={request.error} />
   if (!request.data) return <Text c="dimmed">Loading…</Text>
   const data = request.data
 

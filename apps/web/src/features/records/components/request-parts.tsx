@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { errorMessage } from '@/lib/api-client'
 import { schemaErrors } from '@/lib/schema-errors'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** One part of the request page: a bordered box with its heading and, on the right, what may be done. */
 export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -152,11 +153,7 @@ export function StepModal({
                 {problem}
               </Alert>
             ) : null}
-            {refusal ? (
-              <Alert color="red" role="alert" title="Refused">
-                {refusal}
-              </Alert>
-            ) : null}
+            {refusal ? <FailureAlert title="Refused" message={refusal} /> : null}
             <Group justify="flex-end">
               <Button type="submit" color={danger ? 'red.8' : undefined} loading={pending}>
                 {submitLabel}

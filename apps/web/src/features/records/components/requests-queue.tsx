@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { DUE_FILTERS, REQUEST_STATES } from '@platform/contracts/records'
 import { formatDay } from '@platform/contracts/records-clock'
@@ -10,7 +10,6 @@ import { FilterSelect } from '@/components/data/filter-select'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { Pager } from '@/components/data/pager'
 import { ScrollTable } from '@/components/data/scroll-table'
-import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -20,6 +19,7 @@ import { RequestStateBadge, STATE_LABELS, stoppedLabel } from './records-labels'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
 import { RecordLinkCell } from '@/components/data/record-link-cell'
+import { FailureAlert } from '@/components/failure-alert'
 
 const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = {
   OVERDUE: 'Overdue',
@@ -78,11 +78,7 @@ export function RequestsQueue() {
         />
         <TextInput label="Number, requester or text" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} w={240} />
       </FiltersPanel>
-      {requests.isError ? (
-        <Alert color="red" title="The requests could not be loaded">
-          {errorMessage(requests.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {requests.isError ? <FailureAlert title="The requests could not be loaded" error={requests.error} /> : null}
       <Paper withBorder radius="md">
         <ScrollTable minWidth={900} label="Records requests" cardsOnPhone>
           <Table striped highlightOnHover>

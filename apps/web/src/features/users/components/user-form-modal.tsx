@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Select, SimpleGri
 import { notifications } from '@mantine/notifications'
 import { isAdminRole } from '@platform/contracts/auth'
 import type { MetaApplication, Organization, Role, User } from '@platform/contracts/users'
-import { AlertCircle, Info } from 'lucide-react'
+import { Info } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useDutySites, useMetaApplications, useOrganizations, useRoles, useSaveUser, useUserDetails } from '../api/users'
@@ -18,6 +18,8 @@ import {
   type UserFormValues,
 } from '../utils/user-form'
 import { notifyUserSuccess, savedUserTitle, USER_MESSAGES } from '../utils/user-messages'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 
 /** Reactivate opens the edit form with Active already switched on: one look at the user, then Save. */
 export type UserEditor = { mode: 'create' } | { mode: 'edit'; user: User; reactivate?: boolean }
@@ -57,17 +59,15 @@ function EditUserLoader({
 }) {
   const details = useUserDetails(user.user_id)
   if (details.isPending) {
-    return (
-      <Group justify="center" p="lg">
-        <Loader size="sm" aria-label="Loading user" />
-      </Group>
-    )
+    return <LoadingState label="Loading user" query={details} size="sm" py="lg" />
   }
   if (details.isError) {
     return (
-      <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} title={USER_MESSAGES.loadFailed}>
-        {errorMessage(details.error, 'The user could not be loaded. Close this window and try again.')}
-      </Alert>
+      <FailureAlert
+        title={USER_MESSAGES.loadFailed}
+        error={details.error}
+        fallback="The user could not be loaded. Close this window and try again."
+      />
     )
   }
   return (
@@ -171,11 +171,7 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
             Only a SUPER_ADMIN can change a SUPER_ADMIN's account.
           </Alert>
         ) : null}
-        {metaFailed ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />}>
-            {USER_MESSAGES.loadFailed}
-          </Alert>
-        ) : null}
+        {metaFailed ? <FailureAlert title={USER_MESSAGES.loadFailed} error={orgs.error ?? roles.error ?? apps.error} /> : null}
         <TextInput
           label="Email"
           type="email"
@@ -294,17 +290,7 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
           onChange={(duties) => set('duties', duties)}
           disabled={appChoicesDisabled}
         />
-        {saveError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<AlertCircle size={18} aria-hidden="true" />}
-            title={USER_MESSAGES.saveFailed}
-            role="alert"
-          >
-            {saveError}
-          </Alert>
-        ) : null}
+        {saveError ? <FailureAlert title={USER_MESSAGES.saveFailed} message={saveError} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
             Cancel

@@ -1,12 +1,14 @@
-import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { USER_SORTS, USER_STATUS_FILTERS, type User } from '@platform/contracts/users'
-import { AlertCircle, Search, Upload, UserPlus } from 'lucide-react'
+import { Search, Upload, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Pager } from '@/components/data/pager'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { ApiError } from '@/lib/api-client'
 import { useSignedInUser } from '@/lib/auth-context'
 import { formatCount } from '@/lib/format'
@@ -185,24 +187,14 @@ export function UserManagement() {
           </FiltersPanel>
 
           {list.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<AlertCircle size={18} aria-hidden="true" />}
+            <FailureAlert
               title={USER_MESSAGES.loadFailed}
-              role="alert"
-            >
-              {list.error instanceof ApiError && list.error.fromServer ? list.error.message : 'Check your connection and try again.'}
-              <Group mt="sm">
-                <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-                  Try again
-                </Button>
-              </Group>
-            </Alert>
+              error={list.error}
+              onRetry={() => void list.refetch()}
+              retrying={list.isFetching}
+            />
           ) : list.isPending ? (
-            <Center py="xl">
-              <Loader aria-label="Loading users" />
-            </Center>
+            <LoadingState label="Loading users" query={list} />
           ) : users.length === 0 ? (
             <Stack align="center" gap={4} py="xl">
               <Text fw={600}>{USER_MESSAGES.empty}</Text>
