@@ -210,7 +210,7 @@ describe('the server runs on Node.js as it ships: no Node.js flag, no allocator 
       expect(Object.keys(env).filter((name) => TUNING_VARIABLE.test(name))).toEqual([])
     })
 
-    it('starts its worker threads from their compiled modules: a report runs, and exports to XLSX', { timeout: 60_000 }, async () => {
+    it('starts its worker threads from their compiled modules: a report runs, exports to XLSX, and the DSA export streams', { timeout: 60_000 }, async () => {
       const post = (path: string, body: unknown, token?: string) =>
         fetch(`${address}${path}`, {
           method: 'POST',
@@ -243,6 +243,12 @@ describe('the server runs on Node.js as it ships: no Node.js flag, no allocator 
       const file = Buffer.from(await exported.arrayBuffer())
       expect(exported.status, file.toString()).toBe(200)
       expect(file.subarray(0, 2).toString()).toBe('PK')
+
+      // The DSA export is written in the download thread (download-worker.mjs), on its own read-only connection.
+      const csv = await fetch(`${address}/api/dsa-export`, { headers: { authorization: `Bearer ${token}` } })
+      const text = await csv.text()
+      expect(csv.status, text).toBe(200)
+      expect(text.split('\r\n')[0]).toMatch(/^id,client_id,project_number,/)
     })
   })
 })

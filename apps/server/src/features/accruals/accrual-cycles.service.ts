@@ -18,7 +18,7 @@ import { type Client, CYCLE_TARGET, journalTarget } from './accrual-mapping.js'
 import { isLocked } from './accrual-rules.js'
 import { CYCLE_DUTY, PARTS } from './accrual-steps.js'
 import { exactCents } from './accrual-sums.js'
-import { journalCsv, storeIssuedJournal } from './accruals-journal.js'
+import { type IssuedJournal, storeIssuedJournal } from './accruals-journal.js'
 import type { AccrualsRepository, CycleRow } from './accruals.repository.js'
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)
@@ -182,7 +182,7 @@ export function createAccrualCyclesService(deps: {
     },
 
     /**
-     * Posts every approved request of the cycle under one new journal and answers its CSV. The claim is one
+     * Posts every approved request of the cycle under one new journal and answers which (its CSV: accrualsJournalCsv). The claim is one
      * conditional update in one transaction, so two exports at once (here or on another instance) post each request
      * once: the later one finds nothing left and is refused before any byte is sent.
      */
@@ -214,10 +214,7 @@ export function createAccrualCyclesService(deps: {
           `The ${cycle.fiscal_year} cycle has no approved request left to post: each is posted once, and an earlier export holds them.`,
           { code: 'nothing_to_post' },
         )
-      return {
-        reference: posted.reference,
-        lines: journalCsv(accruals, { journalId: posted.journalId, reference: posted.reference }),
-      }
+      return { journalId: posted.journalId, reference: posted.reference } satisfies IssuedJournal
     },
 
     /** The cycle's liquidations that paid something other than what remained open, with the reason given for each. */
@@ -253,7 +250,7 @@ export function createAccrualCyclesService(deps: {
       }))
     },
 
-    /** An earlier journal's CSV again (a lost download): it posts nothing. */
+    /** An earlier journal, to download again (a lost download): it posts nothing. */
     async journalAgain(cycleId: number, reference: string, user: AuthUser, client: Client) {
       const cycle = await load(cycleId)
       await access.requireEverywhere(user, CYCLE_DUTY, 'The journal exports')
@@ -263,7 +260,7 @@ export function createAccrualCyclesService(deps: {
           code: 'journal_not_found',
         })
       await record('accruals.journal_downloaded', user, journalTarget(reference), client, { cycleId, reference })
-      return journalCsv(accruals, { journalId: journal.journal_id, reference })
+      return { journalId: journal.journal_id, reference } satisfies IssuedJournal
     },
   }
 }

@@ -1,6 +1,6 @@
 import { JOURNAL_COLUMNS } from '@platform/contracts/accruals'
-import type { DbTransaction } from '../../db/database.js'
-import type { AccrualsRepository } from './accruals.repository.js'
+import type { Db, DbTransaction } from '../../db/database.js'
+import { type AccrualsRepository, createAccrualsRepository } from './accruals.repository.js'
 
 // Lines read at a time: few, so a page is garbage soon after it is written instead of living on between collections.
 const PAGE = 500
@@ -153,10 +153,19 @@ export async function storeIssuedJournal(
   await store(current)
 }
 
+/** A journal issued at posting, by its id and the reference its lines carry. */
+export interface IssuedJournal {
+  journalId: number
+  reference: string
+}
+
+/** The journal's CSV as a download producer (downloads/download-producers.ts): run in the download thread. */
+export const accrualsJournalCsv = (db: Db, journal: IssuedJournal) => journalCsv(createAccrualsRepository(db), journal)
+
 /** The journal's CSV lines as issued at posting, read a page at a time so memory stays flat whatever its size. */
 export async function* journalCsv(
   repository: Pick<AccrualsRepository, 'issuedPage'>,
-  journal: { journalId: number; reference: string },
+  journal: IssuedJournal,
 ): AsyncGenerator<string> {
   yield `${JOURNAL_COLUMNS.join(',')}\n`
   let after: { accrualId: number; seq: number } | null = null

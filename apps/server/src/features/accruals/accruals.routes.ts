@@ -31,7 +31,7 @@ import type { AccrualClearingService } from './accrual-clearing.service.js'
 import type { AccrualCyclesService } from './accrual-cycles.service.js'
 import type { AccrualsImportService } from './accruals-import.service.js'
 import type { AccrualsService } from './accruals.service.js'
-import { downloadStream } from '../../lib/download-stream.js'
+import type { Downloads } from '../../downloads/download-threads.js'
 
 const access = signedInRoute({ application: ACCRUALS_APP })
 
@@ -41,7 +41,8 @@ export const accrualsRoutes: FastifyPluginAsyncZod<{
   cycles: AccrualCyclesService
   clearing: AccrualClearingService
   importer: AccrualsImportService
-}> = async (app, { requests, cycles, clearing, importer }) => {
+  downloads: Downloads
+}> = async (app, { requests, cycles, clearing, importer, downloads }) => {
   const config = access.config
   for (const type of ['text/csv', XLSX_CONTENT_TYPE]) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: ACCRUAL_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body))
@@ -86,12 +87,13 @@ export const accrualsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ data: await cycles.variances(request.params.id, access.user(request)) }),
   )
   app.post('/accrual-cycles/:id/journal', { config, schema: { params: AccrualIdParamsSchema } }, async (request, reply) => {
-    const { reference, lines } = await cycles.postJournal(request.params.id, access.user(request), clientInfo(request))
+    const journal = await cycles.postJournal(request.params.id, access.user(request), clientInfo(request))
+    const { reference } = journal
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="accruals-journal-${reference}.csv"`)
       .header(JOURNAL_REFERENCE_HEADER, reference)
-      .send(downloadStream(lines))
+      .send(downloads.stream('accrualsJournalCsv', journal))
   })
   app.get(
     '/accrual-cycles/:id/journals',
@@ -104,12 +106,12 @@ export const accrualsRoutes: FastifyPluginAsyncZod<{
     '/accrual-cycles/:id/journals/:reference',
     { config, schema: { params: JournalReferenceParamsSchema } },
     async (request, reply) => {
-      const lines = await cycles.journalAgain(request.params.id, request.params.reference, access.user(request), clientInfo(request))
+      const journal = await cycles.journalAgain(request.params.id, request.params.reference, access.user(request), clientInfo(request))
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="accruals-journal-${request.params.reference}.csv"`)
         .header(JOURNAL_REFERENCE_HEADER, request.params.reference)
-        .send(downloadStream(lines))
+        .send(downloads.stream('accrualsJournalCsv', journal))
     },
   )
 

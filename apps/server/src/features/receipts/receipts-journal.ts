@@ -5,13 +5,21 @@ import { keysetPages } from '../../db/keyset-pages.js'
 import { DAY_MS } from '../../lib/clock.js'
 import { textPieces } from '../../lib/csv.js'
 import { AppError } from '../../lib/errors.js'
-import type {
-  DepositSource,
-  JournalCursor,
-  ReceiptsJournalRepository,
-  ReturnedCheckSource,
-  StoredJournalLine,
+import type { Db } from '../../db/database.js'
+import {
+  type DepositSource,
+  type JournalCursor,
+  type ReceiptsJournalRepository,
+  type ReturnedCheckSource,
+  type StoredJournalLine,
+  createReceiptsJournalRepository,
 } from './receipts-journal.repository.js'
+
+/** The district days a journal covers, both included (YYYY-MM-DD). */
+export interface JournalRange {
+  from: string
+  to: string
+}
 
 /**
  * How many stored lines a download reads at once. Few: a read is alive while its text is written, and one that outlives
@@ -156,12 +164,16 @@ export function returnedCheckEntry(
  * when such an entry is first issued; refuses as the journal always did when an account is still not set. Answers the
  * journal's text, to be streamed.
  */
-export async function prepareJournal(
+/**
+ * Writes the entries the range still lacks (deposits confirmed and checks returned before entries were stored as they
+ * happened), so that the journal's text reads stored lines alone.
+ */
+export async function writeLateEntries(
   source: ReceiptsJournalRepository,
-  range: { from: string; to: string },
+  range: JournalRange,
   posting: PostingAccounts,
   timeZone: string,
-): Promise<AsyncGenerator<string>> {
+): Promise<void> {
   // A district day starts and ends within a day of the same UTC date; the rows read are then kept by their district day.
   const fromInstant = new Date(Date.parse(`${range.from}T00:00:00.000Z`) - DAY_MS).toISOString()
   const beforeInstant = new Date(Date.parse(`${range.to}T00:00:00.000Z`) + 2 * DAY_MS).toISOString()
@@ -175,6 +187,14 @@ export async function prepareJournal(
     await source.store(depositEntry(await source.depositSource(depositId), posting, 'exporting'))
   for (const row of checks)
     await source.store(returnedCheckEntry(await source.returnedCheckSource(row.correction_id), posting, timeZone, 'exporting'))
+}
+
+/**
+ * The journal's CSV over the range's stored lines: a download producer (downloads/download-producers.ts), run in the
+ * download thread on that thread's connection once writeLateEntries has completed the range.
+ */
+export function receiptsJournalCsv(db: Db, { range }: { range: JournalRange }): AsyncGenerator<string> {
+  const source = createReceiptsJournalRepository(db)
   return journalText(keysetPages((after: JournalCursor | null, limit) => source.page(range, after, limit), cursorOf, LINES_PER_READ))
 }
 

@@ -11,7 +11,7 @@ import type { ReceiptAccess } from './receipt-access.js'
 import { DEPOSIT_RECORD, DEPOSIT_STEP_NAMES, DEPOSIT_STEPS, type DepositStep } from './receipt-steps.js'
 import { type Client, SEPARATION_TARGET } from './receipt-mapping.js'
 import { exactCents } from './exact-cents.js'
-import { prepareJournal } from './receipts-journal.js'
+import { type JournalRange, writeLateEntries } from './receipts-journal.js'
 import type { ReceiptsJournalRepository } from './receipts-journal.repository.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
 
@@ -241,8 +241,12 @@ export function createReceiptsOversightService(deps: {
       return items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
     },
 
-    /** The ERP journal of confirmed deposits and returned checks; refuses before the first byte when an account it needs is not set. Administrators and approvers or reconcilers everywhere. */
-    async journal(range: { from: string; to: string }, user: AuthUser, client: Client) {
+    /**
+     * Readies the ERP journal of confirmed deposits and returned checks over a range (its text is then read from the
+     * stored lines: receiptsJournalCsv); refuses before the first byte when an account it needs is not set.
+     * Administrators and approvers or reconcilers everywhere.
+     */
+    async journal(range: JournalRange, user: AuthUser, client: Client): Promise<void> {
       const scope = await access.scope(user)
       const everywhere =
         access.isAdmin(user) ||
@@ -255,7 +259,7 @@ export function createReceiptsOversightService(deps: {
           'The ERP journal covers every site: it is for administrators and for approvers or reconcilers of all sites.',
           { code: 'journal_forbidden' },
         )
-      const lines = await prepareJournal(deps.journal, range, await finance.postingAccounts(), finance.districtTimeZone)
+      await writeLateEntries(deps.journal, range, await finance.postingAccounts(), finance.districtTimeZone)
       await audit.record({
         action: 'receipts.journal_exported',
         outcome: 'success',
@@ -263,9 +267,8 @@ export function createReceiptsOversightService(deps: {
         targetType: SEPARATION_TARGET,
         ip: client.ip,
         userAgent: client.userAgent,
-        details: range,
+        details: { from: range.from, to: range.to },
       })
-      return lines
     },
   }
 }

@@ -31,7 +31,7 @@ import type { DepositsService } from './deposits.service.js'
 import type { ReceiptsOversightService } from './receipts-oversight.service.js'
 import type { ReceiptsService } from './receipts.service.js'
 import { clientInfo } from '../../lib/client-info.js'
-import { downloadStream } from '../../lib/download-stream.js'
+import type { Downloads } from '../../downloads/download-threads.js'
 
 const access = signedInRoute({ application: RECEIPTS_APP })
 
@@ -44,7 +44,8 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
   receipts: ReceiptsService
   deposits: DepositsService
   oversight: ReceiptsOversightService
-}> = async (app, { receipts, deposits, oversight }) => {
+  downloads: Downloads
+}> = async (app, { receipts, deposits, oversight, downloads }) => {
   const config = access.config
   // The schema of the routes on one receipt, or one deposit, that answer with it.
   const oneReceipt = { params: IdParamsSchema, response: { 200: ReceiptResponseSchema, ...errorResponses } }
@@ -90,11 +91,11 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
     }),
   )
   app.get('/receipts/journal.csv', { config, schema: { querystring: JournalQuerySchema } }, async (request, reply) => {
-    const lines = await oversight.journal(request.query, access.user(request), clientInfo(request))
+    await oversight.journal(request.query, access.user(request), clientInfo(request))
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="receipts-journal-${request.query.from}-to-${request.query.to}.csv"`)
-      .send(downloadStream(lines))
+      .send(downloads.stream('receiptsJournalCsv', { range: { from: request.query.from, to: request.query.to } }))
   })
   app.get('/receipts/:id', { config, schema: oneReceipt }, async (request) => ({
     data: await receipts.detail(request.params.id, access.user(request)),

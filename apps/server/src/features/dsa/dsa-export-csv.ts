@@ -1,0 +1,23 @@
+import { DSA_EXPORT_COLUMNS, type DsaFilters } from '@platform/contracts/dsa'
+import type { Db } from '../../db/database.js'
+import { csvRecord, textPieces } from '../../lib/csv.js'
+import { createDsaRepository } from './dsa.repository.js'
+import { toProject } from './dsa-project.js'
+
+/**
+ * The DSA export's CSV: every project the filters select, in name order, as pieces of text. A download producer
+ * (downloads/download-producers.ts): it runs in the download thread on that thread's connection.
+ */
+export async function* dsaProjectsCsv(db: Db, { filters, freshSince }: { filters: DsaFilters; freshSince: string }): AsyncGenerator<string> {
+  // Rows gathered into pieces for the socket: one write per row costs more than the CSV.
+  const pieces = textPieces()
+  pieces.add(csvRecord(DSA_EXPORT_COLUMNS))
+  for await (const rows of createDsaRepository(db).stream(filters)) {
+    for (const row of rows) {
+      const project = toProject(row, freshSince)
+      const piece = pieces.add(csvRecord(DSA_EXPORT_COLUMNS.map((column) => project[column])))
+      if (piece) yield piece
+    }
+  }
+  yield pieces.rest()
+}
