@@ -8,19 +8,26 @@ const SESSION_ENDED = 'Your session has ended. Sign in again to continue.'
 /** A failure must be on the screen this soon, retries included. */
 const SHOWN_WITHIN_MS = 2_000
 
-/** Answers every call to one API path (any query) with `status` and `body`, counting the calls. */
-async function failPath(page: Page, path: string, status: number, body?: unknown): Promise<{ calls: () => number }> {
-  let calls = 0
+/** Answers every call to one API path (any query) with `status` and `body`, noting when each call came. */
+async function failPath(page: Page, path: string, status: number, body?: unknown): Promise<{ calls: number[] }> {
+  const calls: number[] = []
   await page.route(
     (url) => url.pathname === path,
     (route: Route) => {
-      calls += 1
+      calls.push(Date.now())
       return body === undefined
         ? route.fulfill({ status, contentType: 'text/html', body: `<html><body>${status}</body></html>` })
         : route.fulfill({ status, json: body })
     },
   )
-  return { calls: () => calls }
+  return { calls }
+}
+
+/** Waits for the alert with this text and says how long after `since` it appeared (the page's own code loading aside). */
+async function alertShown(page: Page, text: string, since: () => number): Promise<number> {
+  const alert = page.getByRole('alert').filter({ hasText: text })
+  await alert.waitFor({ state: 'visible', timeout: 15_000 })
+  return Date.now() - since()
 }
 
 /** A fresh administrator signed in in this page (every test its own person). */
@@ -33,16 +40,16 @@ test("a failed load shows the server's own sentence at once, without retrying a 
   await signInAdmin(page, platform)
   const projects = await failPath(page, '/api/dsa-projects', 500, { error: 'The DSA database is being rebuilt.', code: 'x' })
 
-  const started = Date.now()
   await page.goto('/dsa-tracker?tab=database')
+  // Timed from the call: the page's own code may take a moment to load on a busy machine.
+  expect(await alertShown(page, 'Failed to load projects', () => projects.calls[0]!)).toBeLessThan(SHOWN_WITHIN_MS)
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to load projects' })
-  await expect(alert).toHaveText(/Failed to load projects: The DSA database is being rebuilt\./, { timeout: SHOWN_WITHIN_MS })
-  expect(Date.now() - started).toBeLessThan(SHOWN_WITHIN_MS + 1_000)
-  expect(projects.calls(), 'a 500 is asked once').toBe(1)
+  await expect(alert).toHaveText(/^Failed to load projects: The DSA database is being rebuilt\./)
+  expect(projects.calls, 'a 500 is asked once').toHaveLength(1)
 
   // "Try again" asks once more and says the same.
   await alert.getByRole('button', { name: 'Try again' }).click()
-  await expect.poll(projects.calls).toBe(2)
+  await expect.poll(() => projects.calls.length).toBe(2)
   await expect(alert).toContainText('The DSA database is being rebuilt.')
 })
 
@@ -51,11 +58,14 @@ test('a 503 without a body is retried twice, quickly, and then said in plain wor
   const projects = await failPath(page, '/api/dsa-projects', 503)
 
   await page.goto('/dsa-tracker?tab=database')
+  // While it is tried again the screen says so.
+  await page.getByText('Retrying…').waitFor({ state: 'visible', timeout: 15_000 })
+  expect(await alertShown(page, 'Failed to load projects', () => projects.calls[0]!)).toBeLessThan(SHOWN_WITHIN_MS)
+  await expect(page.getByText('Retrying…')).toHaveCount(0)
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load projects' })).toHaveText(
-    'Failed to load projects: The server is not available right now. Try again in a moment.',
-    { timeout: SHOWN_WITHIN_MS + 1_000 },
+    /^Failed to load projects: The server is not available right now\. Try again in a moment\./,
   )
-  expect(projects.calls(), 'the first try and two retries').toBe(3)
+  expect(projects.calls, 'the first try and two retries').toHaveLength(3)
 })
 
 test("a refused link verification shows the server's sentence", async ({ page }) => {
