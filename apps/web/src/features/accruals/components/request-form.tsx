@@ -9,7 +9,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Textarea,
   Title,
@@ -42,6 +41,7 @@ import { requestPath } from './paths'
 import { useAccrualDuties } from './use-accrual-duties'
 import { formMessage } from '@/lib/schema-errors'
 import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 
 /** /requests/new and /requests/:id/edit: the edit form waits for the request, then starts from what it holds. */
 export function RequestForm() {
@@ -51,7 +51,7 @@ export function RequestForm() {
   useDocumentTitle(id === null ? 'New accrual request' : `Edit accrual ${id}`)
   if (id === null) return <RequestFormBody existing={null} />
   if (existing.isError) return <FailureAlert title="The request could not be loaded" error={existing.error} />
-  if (!existing.data) return <Text c="dimmed">Loading…</Text>
+  if (!existing.data) return <LoadingState label="Loading the request" query={existing} />
   if (!existing.data.actions.edit) {
     return (
       <Alert color="blue" title="This request cannot be edited">
@@ -364,10 +364,10 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
           </Alert>
         ) : null}
         {save.isError ? (
-          <Alert color="red" role="alert" title="The request was not saved">
-            {errorMessage(save.error, 'Try again in a moment.')}
-            {askDuplicateNote ? ' Explain above why it is not a duplicate, then save again.' : ''}
-          </Alert>
+          <FailureAlert
+            title="The request was not saved"
+            message={`${errorMessage(save.error)}${askDuplicateNote ? ' Explain above why it is not a duplicate, then save again.' : ''}`}
+          />
         ) : null}
         <Group>
           <Button type="submit" loading={save.isPending || upload.isPending}>

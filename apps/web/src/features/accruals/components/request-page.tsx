@@ -17,6 +17,7 @@ import { StepButtons } from './step-buttons'
 import { VersionsPanel } from './versions-panel'
 import { TableHeader } from '@/components/data/table-header'
 import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 
 /** One request: its facts and lines, the steps the person may take, files, liquidations, versions and history. */
 export function RequestPage() {
@@ -30,7 +31,7 @@ export function RequestPage() {
       </Alert>
     )
   if (accrual.isError) return <FailureAlert title="The request could not be loaded" error={accrual.error} />
-  if (!accrual.data) return <Text c="dimmed">Loading…</Text>
+  if (!accrual.data) return <LoadingState label="Loading the request" query={accrual} />
   const data = accrual.data
 
   return (

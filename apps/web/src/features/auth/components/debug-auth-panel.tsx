@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Code, Group, List, Stack, Text, Textarea, Title }
 import type { DebugTokenResponse } from '@platform/contracts/auth'
 import { AlertCircle, Info } from 'lucide-react'
 import { useState } from 'react'
+import { FailureAlert } from '@/components/failure-alert'
 import type { RawResponse } from '@/lib/api-client'
 import { getStoredToken } from '@/lib/auth-storage'
 import { formatDateTime } from '@/lib/format'
@@ -158,17 +159,9 @@ export function DebugAuthPanel() {
         </Button>
       </Group>
       <Stack gap="lg" aria-live="polite">
-        {decode.isError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />}>
-            Could not reach the debug endpoint: {decode.error.message}
-          </Alert>
-        ) : null}
+        {decode.isError ? <FailureAlert message={`Could not reach the debug endpoint: ${decode.error.message}`} /> : null}
         {decode.data ? <DecodeResult result={decode.data} /> : null}
-        {profile.isError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />}>
-            Could not reach the profile endpoint: {profile.error.message}
-          </Alert>
-        ) : null}
+        {profile.isError ? <FailureAlert message={`Could not reach the profile endpoint: ${profile.error.message}`} /> : null}
         {profile.data ? <ProfileResult result={profile.data} /> : null}
       </Stack>
     </Stack>

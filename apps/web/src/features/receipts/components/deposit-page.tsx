@@ -25,6 +25,7 @@ import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
 import { RecordLinkCell } from '@/components/data/record-link-cell'
 import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 
 /** One deposit: the blind count, approval with the count and over/short, the slip, confirmation and reconciliation. */
 export function DepositPage() {
@@ -32,7 +33,7 @@ export function DepositPage() {
   const deposit = useDeposit(id)
   useDocumentTitle(deposit.data ? `Deposit ${deposit.data.label}` : 'Deposit')
   if (deposit.isError) return <FailureAlert title="The deposit could not be loaded" error={deposit.error} />
-  if (!deposit.data) return <Text c="dimmed">Loading…</Text>
+  if (!deposit.data) return <LoadingState label="Loading the deposit" query={deposit} />
   const data = deposit.data
   const fact = (label: string, value: ReactNode) => (
     <div>

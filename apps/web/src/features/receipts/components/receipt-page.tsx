@@ -14,6 +14,7 @@ import { Amount, HistoryList, ReceiptStateBadge } from './receipt-parts'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
 import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 
 /** One receipt: its facts and lines, its history and files, and the actions the person may take. */
 export function ReceiptPage() {
@@ -22,7 +23,7 @@ export function ReceiptPage() {
   useDocumentTitle(receipt.data ? `Receipt ${receipt.data.number}` : 'Receipt')
   const [asking, setAsking] = useState<'void' | 'return' | null>(null)
   if (receipt.isError) return <FailureAlert title="The receipt could not be loaded" error={receipt.error} />
-  if (!receipt.data) return <Text c="dimmed">Loading…</Text>
+  if (!receipt.data) return <LoadingState label="Loading the receipt" query={receipt} />
   const data = receipt.data
   const fact = (label: string, value: React.ReactNode) => (
     <div>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { RecordsSettingsInputSchema } from '@platform/contracts/records'
 import { useState, type FormEvent } from 'react'
 import { errorMessage } from '@/lib/api-client'
 import { useRecordsSettings, useSaveRecordsSettings } from '../api/records'
 import { formMessage } from '@/lib/schema-errors'
+import { FailureAlert } from '@/components/failure-alert'
 
 /** The after-hours rule (off by default) and the business hours it reads; administrators change them. */
 export function BusinessHours({ editable }: { editable: boolean }) {
@@ -70,11 +71,7 @@ function BusinessHoursForm({
             w={150}
           />
         </Group>
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
+        {problem ? <FailureAlert message={problem} /> : null}
         {editable ? (
           <Group>
             <Button type="submit" variant="default" loading={save.isPending}>

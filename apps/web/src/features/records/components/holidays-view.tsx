@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatDay } from '@platform/contracts/records-clock'
 import { HolidayInputSchema } from '@platform/contracts/records'
@@ -100,11 +100,7 @@ export function HolidaysView() {
               <TextInput label="Date" type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} required w={180} />
               <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} required w={280} />
             </Group>
-            {problem ? (
-              <Alert color="red" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
+            {problem ? <FailureAlert message={problem} /> : null}
             <Group>
               <Button type="submit" loading={add.isPending}>
                 Add holiday

@@ -16,6 +16,7 @@ import { Fact, Section } from './request-parts'
 import { RequestSteps } from './request-steps'
 import { AssignmentsSection, TasksSection } from './request-work'
 import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 
 /** One request: its clock and how it was computed, the steps the person may take, and all the work on it. */
 export function RequestPage() {
@@ -29,7 +30,7 @@ export function RequestPage() {
       </Alert>
     )
   if (request.isError) return <FailureAlert title="The request could not be loaded" error={request.error} />
-  if (!request.data) return <Text c="dimmed">Loading…</Text>
+  if (!request.data) return <LoadingState label="Loading the request" query={request} />
   const data = request.data
 
   return (
