@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core'
-import { errorMessage } from '@/lib/api-client'
+import { FailureAlert } from './failure-alert'
 
 /**
  * The alerts at the foot of a form: what is wrong with it, found before sending (`problem`), and, when sending failed,
@@ -21,11 +21,7 @@ export function FormAlerts({
           {problem}
         </Alert>
       ) : null}
-      {mutation.isError ? (
-        <Alert color="red" role="alert" title={failedTitle}>
-          {errorMessage(mutation.error, 'Try again in a moment.')}
-        </Alert>
-      ) : null}
+      {mutation.isError ? <FailureAlert title={failedTitle} error={mutation.error} /> : null}
     </>
   )
 }
