@@ -4,7 +4,7 @@ usePlatform()
 
 test("a staff member opening /admin/users reads 'Admin Access Required'", async ({ page, platform }) => {
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
-  await platform.signInThroughEmail(page, email)
+  await platform.signIn(page, email)
   await page.goto('/admin/users')
   await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
   await expect(page.getByText('Only administrators can access this page.')).toBeVisible()
@@ -15,7 +15,7 @@ test("a staff member opening /admin/users reads 'Admin Access Required'", async 
 test("a staff member without the permission opening /apps/accruals reads 'Access Denied'", async ({ page, platform }) => {
   test.slow() // two applications' screens load as the person opens them, on a shared machine
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD', 'PUBLIC_INFO'] })
-  await platform.signInThroughEmail(page, email)
+  await platform.signIn(page, email)
   await page.goto('/apps/accruals')
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
   await expect(page.getByText("You don't have permission to view this page.")).toBeVisible()
@@ -29,6 +29,6 @@ test("a staff member without the permission opening /apps/accruals reads 'Access
 
 test('a staff member without any application reads the no-access welcome', async ({ page, platform }) => {
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: [] })
-  await platform.signInThroughEmail(page, email)
+  await platform.signIn(page, email)
   await expect(page.getByText("You don't have access to any applications yet. Please contact your administrator.")).toBeVisible()
 })

@@ -50,7 +50,7 @@ test('axe: /debug-auth, empty and with a decoded token', async ({ page, platform
   await expectNoSeriousA11yViolations(page, '/debug-auth')
 
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
   await page.goto('/debug-auth')
   await page.getByRole('button', { name: 'Decode token' }).click()
   await expect(page.getByText('Valid session')).toBeVisible()
@@ -66,7 +66,7 @@ test('axe: an administrator’s /dashboard, /apps/dashboard with the figures, an
 }) => {
   test.slow() // three screens with axe, the last a whole application, on a shared machine
   const { email } = await platform.createUser({ fullName: 'Grace Okafor', roleCode: 'ADMIN' })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
 
   await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible()
   await settled(page)
@@ -87,7 +87,7 @@ test('axe: an administrator’s /dashboard, /apps/dashboard with the figures, an
 
 test('axe: the admin-required and access-denied pages', async ({ page, platform }) => {
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
 
   await page.goto('/admin/users')
   await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()

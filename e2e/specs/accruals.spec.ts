@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { IMPORT_COLUMNS } from '@platform/contracts/accruals'
 import { createDutiesRepository } from '../../apps/server/src/features/users/duties.repository.js'
-import { readSignInMail } from '../../apps/server/test/smtp-peer.js'
 import { expectNoSeriousA11yViolations } from '../support/axe.js'
 import type { Platform } from '../support/platform.js'
 import { bearer } from '../support/screens.js'
@@ -43,25 +42,10 @@ ACCOUNT,${UTILITIES_LINE},,true
 ACCOUNT,${PAYABLE_ACCOUNT},,true
 `
 
-/** Signs in with the e-mailed code, as platform.signInWithCode does, waiting as long as a busy machine needs. */
-async function signIn(page: Page, platform: Platform, email: string): Promise<void> {
-  await page.goto('/login')
-  await expect(page.getByLabel('Email address')).toBeVisible()
-  await page.getByLabel('Email address').fill(email)
-  const seen = platform.smtp.inbox.length
-  await page.getByRole('button', { name: 'Send sign-in link' }).click()
-  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible()
-  const mail = readSignInMail((await platform.mailAfter(email, seen, 30_000)).text)
-  await page.getByLabel('Verification code').fill(mail.code)
-  await page.getByRole('button', { name: 'Verify code' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
-}
-
 /** The chart's expense and liability accounts and the payable's accrual account, set by an administrator's API calls. */
 async function prepareDistrict(page: Page, platform: Platform): Promise<{ siteApprover: string }> {
   const { email: admin } = await platform.createUser({ fullName: 'Ada Accounts', roleCode: 'ADMIN' })
-  await signIn(page, platform, admin)
+  await platform.signIn(page, admin)
   const token = await platform.storedToken(page)
   const imported = await page.request.post('/api/finance/accounts/import?apply=true', {
     headers: { ...bearer(token), 'content-type': 'text/csv' },
@@ -177,7 +161,7 @@ test('a requester files an accrual with an attachment; it is returned, fixed, ap
   const { siteApprover } = await prepareDistrict(page, platform)
   const as = async (email: string) => {
     const other = await (await newBrowserContext()).newPage()
-    await signIn(other, platform, email)
+    await platform.signIn(other, email)
     return other
   }
 
@@ -334,7 +318,7 @@ test('an import previews each row with its problems, saves only the accepted row
   await prepareDistrict(page, platform)
   // The cycle the rows go into, set up through the API by the controller.
   const fred = await (await newBrowserContext()).newPage()
-  await signIn(fred, platform, FRED)
+  await platform.signIn(fred, FRED)
   await comingCycle(fred, platform)
 
   const row = (values: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>) =>
@@ -364,7 +348,7 @@ test('an import previews each row with its problems, saves only the accepted row
   ].join('\r\n')
 
   const rosa = await (await newBrowserContext()).newPage()
-  await signIn(rosa, platform, ROSA)
+  await platform.signIn(rosa, ROSA)
   await rosa.goto('/apps/accruals/import')
   await expect(rosa.getByRole('heading', { name: 'Import requests' })).toBeVisible()
   await expect(rosa.getByRole('combobox', { name: 'Fiscal year' })).toHaveValue('2026-27')
@@ -401,12 +385,12 @@ test('a request that looks like a duplicate of another in the cycle shows it, is
   test.setTimeout(400_000) // a whole platform on a shared machine
   await prepareDistrict(page, platform)
   const fred = await (await newBrowserContext()).newPage()
-  await signIn(fred, platform, FRED)
+  await platform.signIn(fred, FRED)
   const cycleId = await comingCycle(fred, platform)
 
   // The requester has already filed the desks on PO-9310, invoice INV-4471 (through the API).
   const rosa = await (await newBrowserContext()).newPage()
-  await signIn(rosa, platform, ROSA)
+  await platform.signIn(rosa, ROSA)
   const first = await post(
     rosa,
     platform,
@@ -492,7 +476,7 @@ test('a controller writes off the remainder of a partly liquidated accrual with 
   const { siteApprover } = await prepareDistrict(page, platform)
   const as = async (email: string) => {
     const other = await (await newBrowserContext()).newPage()
-    await signIn(other, platform, email)
+    await platform.signIn(other, email)
     return other
   }
   const fred = await as(FRED)
@@ -585,7 +569,7 @@ test('a controller writes off the remainder of a partly liquidated accrual with 
 test('works at phone width: no sideways scrolling of the page, the lists become cards', async ({ page, platform }) => {
   test.setTimeout(400_000) // six screens and axe on each, on a shared machine
   await page.setViewportSize({ width: 390, height: 844 })
-  await signIn(page, platform, FRED)
+  await platform.signIn(page, FRED)
   for (const path of [
     '/apps/accruals',
     '/apps/accruals/requests',

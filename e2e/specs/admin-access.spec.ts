@@ -16,7 +16,7 @@ test('a staff member cannot reach User Management, Application Management or Act
   platform,
 }) => {
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD', 'ACCRUALS'] })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
 
   const menu = mainMenu(page)
   await expect(menu.getByRole('link', { name: 'Accruals' })).toBeVisible()
@@ -41,7 +41,7 @@ test("the server refuses a staff member's calls to the administration API (403),
   newBrowserContext,
 }) => {
   const staff = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
-  await platform.signInWithCode(page, staff.email)
+  await platform.signIn(page, staff.email)
   const staffToken = await platform.storedToken(page)
 
   for (const { method, path } of ADMIN_CALLS) {

@@ -80,7 +80,7 @@ test("an application made inactive vanishes from the menu of a person who holds 
     applications: ['DASHBOARD', 'BUS_ROUTES'],
   })
   const staff = await (await newBrowserContext()).newPage()
-  await platform.signInWithCode(staff, email)
+  await platform.signIn(staff, email)
   expect(await applicationLinks(staff)).toEqual(['Dashboard Overview', 'Bus Routes'])
 
   await openApplicationManagement(page)

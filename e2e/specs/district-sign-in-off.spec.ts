@@ -33,7 +33,7 @@ test('without a district domain, /login offers no district sign-in and its pages
 
   // Signed in, the same paths land on the dashboard.
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
   await page.goto('/login-clerk')
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByText('Select an application from the menu on the left to get started.')).toBeVisible()

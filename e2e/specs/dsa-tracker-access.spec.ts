@@ -8,7 +8,7 @@ test('a staff member without the DSA_TRACKER application has no DSA menu item an
   platform,
 }) => {
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD', 'ACCRUALS'] })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
   expect(await applicationLinks(page)).toEqual(['Dashboard Overview', 'Accruals'])
 
   await page.goto('/dsa-tracker')

@@ -23,7 +23,7 @@ test('an administrator previews the chart, sees the rejected rows and why, appli
   platform,
 }) => {
   test.slow() // several screens, axe runs and a whole platform on a shared machine
-  await platform.signInWithCode(page, ADMIN_EMAIL)
+  await platform.signIn(page, ADMIN_EMAIL)
   await page.goto('/dashboard')
   await page.getByRole('link', { name: 'Accounts', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible()
@@ -69,7 +69,7 @@ test('an administrator previews the chart, sees the rejected rows and why, appli
 })
 
 test('a file in another encoding is refused with what to do', async ({ page, platform }) => {
-  await platform.signInWithCode(page, ADMIN_EMAIL)
+  await platform.signIn(page, ADMIN_EMAIL)
   await page.goto('/admin/finance/accounts')
   await page.locator('input[type="file"]').setInputFiles({
     name: 'chart.csv',

@@ -11,7 +11,7 @@ test('duties are granted beside the application; COUNTER and COLLECTOR at one si
   platform,
 }) => {
   test.slow() // several screens, axe runs and a whole platform on a shared machine
-  await platform.signInWithCode(page, ADMIN_EMAIL)
+  await platform.signIn(page, ADMIN_EMAIL)
   await openUserManagement(page)
   await page.getByRole('button', { name: 'Add User' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add New User' })

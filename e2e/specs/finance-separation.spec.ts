@@ -18,7 +18,7 @@ test('a super administrator sees the refused steps and records a one-use excepti
   // Pat collects a receipt, gathers it, Cole counts it, and Pat is refused its approval: she collected it.
   const tokenOf = async (email: string) => {
     const other = await (await newBrowserContext()).newPage()
-    await platform.signInWithCode(other, email)
+    await platform.signIn(other, email)
     return platform.storedToken(other)
   }
   const pat = await tokenOf(PAT)
@@ -54,7 +54,7 @@ test('a super administrator sees the refused steps and records a one-use excepti
   const refused = await call(pat, `/deposits/${deposit.body.data.id}/approve`, {})
   expect(refused.status).toBe(422)
 
-  await platform.signInWithCode(page, ADMIN_EMAIL)
+  await platform.signIn(page, ADMIN_EMAIL)
   await page.goto('/dashboard')
   await page.getByRole('link', { name: 'Separation of duties', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Separation of duties' })).toBeVisible()

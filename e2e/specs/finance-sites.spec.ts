@@ -7,7 +7,7 @@ usePlatform()
 
 test('an administrator sees the finance setup in My queue, adds and edits sites, and the screen passes axe', async ({ page, platform }) => {
   test.slow() // several screens, axe runs and a whole platform on a shared machine
-  await platform.signInWithCode(page, ADMIN_EMAIL)
+  await platform.signIn(page, ADMIN_EMAIL)
   await page.goto('/dashboard')
   const queue = page.getByRole('region', { name: 'My queue' })
   await expect(queue.getByRole('link', { name: "Add the district's sites" })).toBeVisible()

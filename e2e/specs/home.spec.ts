@@ -12,7 +12,7 @@ test('an unknown address still lands on the dashboard, which says the page did n
     roleCode: 'STAFF',
     applications: ['DASHBOARD', 'REPORTS_STUDIO'],
   })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
   const notice = page.getByRole('status').filter({ hasText: 'Page not found' })
   // Signing in lands on the dashboard without a notice: nothing was missing.
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, Hana/ })).toBeVisible()

@@ -36,12 +36,12 @@ test('a collector issues, a counter counts blind and finds $5 short, the collect
   test.setTimeout(300_000) // five people, a whole platform and axe on every screen, on a shared machine
   const as = async (email: string) => {
     const other = await (await newBrowserContext()).newPage()
-    await platform.signInWithCode(other, email)
+    await platform.signIn(other, email)
     return other
   }
 
   // The collector issues three receipts.
-  await platform.signInWithCode(page, PAT)
+  await platform.signIn(page, PAT)
   await page.goto('/apps/payment-receipts')
   await expect(page.getByRole('heading', { name: 'Payment Receipts', level: 1 })).toBeVisible()
   await expectNoSeriousA11yViolations(page, 'receipts list')
@@ -143,7 +143,7 @@ test('a collector issues, a counter counts blind and finds $5 short, the collect
 test('works at phone width: no sideways scrolling of the page, tables scroll on their own', async ({ page, platform }) => {
   test.setTimeout(120_000) // five screens on a shared machine
   await page.setViewportSize({ width: 390, height: 844 })
-  await platform.signInWithCode(page, AMY)
+  await platform.signIn(page, AMY)
   for (const path of [
     '/apps/payment-receipts',
     '/apps/payment-receipts/deposits',

@@ -37,13 +37,13 @@ test('intake, assign, a record with an exempt page, one extension (the second re
   test.setTimeout(1_200_000) // five people, a whole platform and axe on every screen, on a shared machine (12 min seen under heavy load)
   const as = async (email: string) => {
     const other = await (await newBrowserContext()).newPage()
-    await platform.signInWithCode(other, email)
+    await platform.signIn(other, email)
     return other
   }
 
   // An administrator makes the people (each with a duty in Public Information) and keeps the holiday calendar.
   const { email: adminEmail } = await platform.createUser({ fullName: 'Ada Administrator', roleCode: 'ADMIN' })
-  await platform.signInWithCode(page, adminEmail)
+  await platform.signIn(page, adminEmail)
   const adminToken = await platform.storedToken(page)
   const cora = await createRecordsPerson(page.request, adminToken, 'Cora Coordinator', ['COORDINATOR'])
   const cy = await createRecordsPerson(page.request, adminToken, 'Cy Custodian', ['CUSTODIAN'])
@@ -285,10 +285,10 @@ test('intake, assign, a record with an exempt page, one extension (the second re
 test('works at phone width: the queue and a request page without sideways scrolling', async ({ page, platform, newBrowserContext }) => {
   test.setTimeout(180_000)
   const { email: adminEmail } = await platform.createUser({ fullName: 'Abe Administrator', roleCode: 'ADMIN' })
-  await platform.signInWithCode(page, adminEmail)
+  await platform.signIn(page, adminEmail)
   const cora = await createRecordsPerson(page.request, await platform.storedToken(page), 'Carla Coordinator', ['COORDINATOR'])
   const phone = await (await newBrowserContext({ viewport: { width: 390, height: 844 } })).newPage()
-  await platform.signInWithCode(phone, cora)
+  await platform.signIn(phone, cora)
   const token = await platform.storedToken(phone)
   const created = await phone.request.post('/api/records-requests', {
     headers: bearer(token),

@@ -42,7 +42,7 @@ test('a report writer designs a grouped summary with a chart, saves it and copie
     roleCode: 'REPORT_WRITER',
     applications: ['DASHBOARD', 'REPORTS_STUDIO', 'DSA_TRACKER'],
   }))
-  await platform.signInWithCode(page, writerEmail)
+  await platform.signIn(page, writerEmail)
 
   // The menu opens the studio in a new tab.
   const menuItem = mainMenu(page).getByRole('link', { name: 'Reports Studio (opens in a new tab)' })
@@ -151,7 +151,7 @@ test('a staff member opens the shared link, reads the report and exports it to E
   test.setTimeout(60_000)
   expect(sharedLink, 'the first test copied a link').not.toBe('')
   const { email } = await platform.createUser({ fullName: 'Sam Staff', roleCode: 'STAFF', applications: ['REPORTS_STUDIO', 'DSA_TRACKER'] })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
   await page.goto(sharedLink)
 
   // The report, read-only: no editing, deleting or new reports for staff.
@@ -224,7 +224,7 @@ test('a staff member opens the shared link, reads the report and exports it to E
 test('the writer changes the title, saves, and restores the first version from History', async ({ page, platform }) => {
   test.setTimeout(60_000)
   expect(reportId, 'the first test saved a report').toBeGreaterThan(0)
-  await platform.signInWithCode(page, writerEmail)
+  await platform.signIn(page, writerEmail)
   await openReportsStudio(page, reportId)
   await expect(page.getByRole('heading', { level: 3, name: TITLE })).toBeVisible()
 
@@ -286,7 +286,7 @@ test('the writer changes the title, saves, and restores the first version from H
 test('a staff member without the DSA tracker opens the link and is told the report cannot run for them', async ({ page, platform }) => {
   expect(sharedLink, 'the first test copied a link').not.toBe('')
   const { email } = await platform.createUser({ fullName: 'Nora Nodata', roleCode: 'STAFF', applications: ['REPORTS_STUDIO'] })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
   await page.goto(sharedLink)
   await expect(page.getByRole('heading', { level: 2, name: REPORT_NAME })).toBeVisible()
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load report' })).toHaveText(

@@ -115,7 +115,7 @@ test('axe: Server Monitoring in mock mode, with an error opened', async ({ page,
 
 test('a staff member gets Admin Access Required on Server Monitoring, and 403 from its API', async ({ page, platform, request }) => {
   const { email } = await platform.createUser({ roleCode: 'STAFF', applications: ['DASHBOARD'] })
-  await platform.signInWithCode(page, email)
+  await platform.signIn(page, email)
   const token = await platform.storedToken(page)
   const statusCalls: string[] = []
   page.on('request', (call) => {

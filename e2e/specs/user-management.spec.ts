@@ -42,7 +42,7 @@ test('an administrator adds a user with two applications and an invitation; the 
   platform,
   newBrowserContext,
 }) => {
-  await platform.signInWithCode(page, ADMIN_EMAIL)
+  await platform.signIn(page, ADMIN_EMAIL)
   await openUserManagement(page)
 
   await page.getByRole('button', { name: 'Add User' }).click()
@@ -109,7 +109,7 @@ test("the administrator unticks an application; it is gone from the person's men
 }) => {
   const { email } = await platform.createUser({ fullName: 'Edith Marlowe', roleCode: 'STAFF', applications: ['ACCRUALS', 'DSA_TRACKER'] })
   const staff = await (await newBrowserContext()).newPage()
-  await platform.signInWithCode(staff, email)
+  await platform.signIn(staff, email)
   expect(await applicationLinks(staff)).toEqual(['Accruals', 'DSA Project Tracker'])
 
   await signInAsNewAdmin(page, platform, 'Edwin Admin')
@@ -143,7 +143,7 @@ test('deactivating a user asks first, confirms, and signs the person out at thei
 }) => {
   const { email } = await platform.createUser({ fullName: 'Dorian Fenwick', roleCode: 'STAFF', applications: ['DASHBOARD'] })
   const staff = await (await newBrowserContext()).newPage()
-  await platform.signInWithCode(staff, email)
+  await platform.signIn(staff, email)
 
   await signInAsNewAdmin(page, platform, 'Delia Admin')
   await openUserManagement(page)

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test'
 import { uniqueEmail } from './platform.js'
 import { bearer } from './screens.js'
 
-/** The duties of Public Information (DESIGN.md §8.1); requests belong to the district, so always for every site. */
+/** The duties of Public Information; requests belong to the district, so always for every site. */
 export type RecordsDuty = 'COORDINATOR' | 'CUSTODIAN' | 'COUNSEL' | 'SIGNATORY' | 'VIEWER'
 
 /**
