@@ -411,7 +411,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     exportMs: config.reports.exportTimeoutMs,
   })
   app.addHook('onClose', () => reportQueries.close())
-  const exportThreads = createExportThreads()
+  const exportThreads = createExportThreads({ db })
   const reports = createReportsService({
     reports: createReportsRepository(db),
     catalogue,
@@ -638,7 +638,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       await api.register(emailRoutes, { email, emailAdmin, clock })
       await api.register(monitoringRoutes, { monitoring, history: stateHistory })
       await api.register(dsaRoutes, { dsa, downloads, requestDelayMs: config.dsa.requestDelayMs, clock })
-      await api.register(reportsRoutes, { reports, catalogue, exportThreads, exportJobs })
+      await api.register(reportsRoutes, { reports, catalogue, exportThreads, exportJobs, downloads })
       await api.register(exportJobsRoutes, { exportJobs })
       await api.register(uploadsRoutes, { uploads })
       await api.register(financeRoutes, { sites, chart, settings: financeSettings, separation })

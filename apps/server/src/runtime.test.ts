@@ -248,7 +248,7 @@ describe('the server runs on Node.js as it ships: no Node.js flag, no allocator 
       const csv = await fetch(`${address}/api/dsa-export`, { headers: { authorization: `Bearer ${token}` } })
       const text = await csv.text()
       expect(csv.status, text).toBe(200)
-      expect(text.split('\r\n')[0]).toMatch(/^id,client_id,project_number,/)
+      expect(text.split('\r\n')[0]).toMatch(/^clientId,projectNumber,projectName,/)
     })
   })
 })

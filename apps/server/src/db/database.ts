@@ -61,6 +61,35 @@ export interface OpenOptions {
   readOnly?: boolean
 }
 
+/** Where another thread finds the server's database, to open a read-only connection of its own (openReader). */
+export interface ReaderAddress {
+  dialect: Dialect
+  /** The SQLite file; null on PostgreSQL. */
+  file: string | null
+  /** The PostgreSQL connection string; null on SQLite. */
+  url: string | null
+  /** The PostgreSQL schema in use when it is not the default. */
+  schema: string | null
+  /** Names the reader's PostgreSQL connections. */
+  applicationName: string
+}
+
+/** Where another thread can read this database; null for an in-memory SQLite database, which no other thread can open. */
+export function readerAddressOf(db: Db, applicationName: string): ReaderAddress | null {
+  if (db.dialect === 'sqlite' && (db.file === null || db.file === ':memory:')) return null
+  return { dialect: db.dialect, file: db.file, url: db.url, schema: db.schema, applicationName }
+}
+
+/** A read-only connection of this thread's own to the database at `address`. */
+export function openReader(address: ReaderAddress): Db {
+  const { dialect, file, url, schema, applicationName } = address
+  return openDatabase(dialect === 'sqlite' ? { kind: 'sqlite', file: file! } : { kind: 'postgres', url: url! }, {
+    readOnly: true,
+    applicationName,
+    ...(schema ? { searchPath: schema } : {}),
+  })
+}
+
 /** Opens the configured database: the only place that picks a dialect. */
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): Db {
   const writes = createTableWrites()

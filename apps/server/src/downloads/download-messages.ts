@@ -1,18 +1,9 @@
 import type { MessagePort } from 'node:worker_threads'
-import type { Dialect } from '../db/database.js'
+import type { ReaderAddress } from '../db/database.js'
 import type { DownloadArgs, DownloadName } from './download-producers.js'
 
 /** What a download thread (download-worker.ts) is started with: where the server's database is. */
-export interface DownloadWorkerData {
-  dialect: Dialect
-  /** The SQLite file; null on PostgreSQL. */
-  file: string | null
-  /** The PostgreSQL connection string; null on SQLite. */
-  url: string | null
-  /** The PostgreSQL schema in use when it is not the default. */
-  schema: string | null
-  applicationName: string
-}
+export type DownloadWorkerData = ReaderAddress
 
 /** From the server's thread to the download thread: one download, answered on its own port. */
 export interface StartDownload<N extends DownloadName = DownloadName> {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads'
-import type { Db } from '../db/database.js'
+import { type Db, readerAddressOf } from '../db/database.js'
 import { downloadStream } from '../lib/download-stream.js'
 import { AppError } from '../lib/errors.js'
 import { startWorker } from '../lib/worker-module.js'
@@ -28,19 +28,14 @@ export interface Downloads {
  * server's thread, in turns with its other work.
  */
 export function createDownloads(db: Db, options: { applicationName: string }): Downloads {
-  if (db.dialect === 'sqlite' && (db.file === null || db.file === ':memory:')) {
+  const address = readerAddressOf(db, `${options.applicationName} downloads`)
+  if (!address) {
     return {
       stream: (name, args) => downloadStream(produce(db, name, args)),
       close: async () => {},
     }
   }
-  const workerData: DownloadWorkerData = {
-    dialect: db.dialect,
-    file: db.file,
-    url: db.url,
-    schema: db.schema,
-    applicationName: `${options.applicationName} downloads`,
-  }
+  const workerData: DownloadWorkerData = address
   let worker: Worker | null = null
   const open = new Set<Readable>()
   let idleTimer: NodeJS.Timeout | null = null

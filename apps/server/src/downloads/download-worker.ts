@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { type Db, openDatabase } from '../db/database.js'
+import { type Db, openReader } from '../db/database.js'
 import { takingTurns } from '../lib/download-stream.js'
 import type { CloseDownloads, DownloadWorkerData, FromDownload, StartDownload, ToDownload } from './download-messages.js'
 import { downloadProducers } from './download-producers.js'
@@ -10,12 +10,7 @@ import { downloadProducers } from './download-producers.js'
  * downloads share the thread, each in turns with the others.
  */
 
-const { dialect, file, url, schema, applicationName } = workerData as DownloadWorkerData
-const db = openDatabase(dialect === 'sqlite' ? { kind: 'sqlite', file: file! } : { kind: 'postgres', url: url! }, {
-  readOnly: true,
-  applicationName,
-  ...(schema ? { searchPath: schema } : {}),
-})
+const db = openReader(workerData as DownloadWorkerData)
 const encoder = new TextEncoder()
 
 async function serve({ name, args, port }: StartDownload): Promise<void> {

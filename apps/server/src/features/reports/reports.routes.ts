@@ -20,7 +20,6 @@ import { BACKGROUND_EXPORT_ROWS } from '@platform/contracts/report-exports'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { Catalogue } from './catalogue/catalogue.js'
-import { csvLines } from './exports/csv-export.js'
 import { tooManyRowsFor } from './exports/export-limits.js'
 import type { ExportThreads } from './exports/export-thread.js'
 import type { ReportsService } from './reports.service.js'
@@ -28,7 +27,7 @@ import { EXPORT_CONTENT_TYPES, attachmentOf, exportFileName } from './export-job
 import type { ExportJobsService } from './export-jobs/export-jobs.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
-import { downloadStream } from '../../lib/download-stream.js'
+import type { Downloads } from '../../downloads/download-threads.js'
 
 const access = signedInRoute({ application: 'REPORTS_STUDIO' })
 
@@ -37,8 +36,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
   reports: ReportsService
   catalogue: Catalogue
   exportThreads: ExportThreads
+  downloads: Downloads
   exportJobs: ExportJobsService
-}> = async (app, { reports, catalogue, exportThreads, exportJobs }) => {
+}> = async (app, { reports, catalogue, exportThreads, exportJobs, downloads }) => {
   app.get('/reportlist', { config: access.config, schema: { response: { 200: ReportListResponseSchema, ...errorResponses } } }, (request) =>
     reports.list(access.user(request)),
   )
@@ -121,21 +121,20 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
   app.post('/reportexport', { config: access.config, schema: { body: ExportReportBodySchema } }, async (request, reply) => {
     const { format, ...source } = request.body
     const user = access.user(request)
-    const { header, rows, name } = await reports.exportable(user, source, clientInfo(request), format)
+    const { header, rowSource, name } = await reports.exportable(user, source, clientInfo(request), format)
     if (format !== 'csv') {
       const refusal = tooManyRowsFor(format, header.page.total)
       if (refusal) throw refusal
       // A long XLSX or PDF is written in the background: the person follows it, and may leave and come back for it.
-      if (header.page.total > BACKGROUND_EXPORT_ROWS) {
-        await rows.return(undefined)
+      if (header.page.total > BACKGROUND_EXPORT_ROWS)
         return reply.code(202).send(await exportJobs.start(user, source, format, name, header.page.total))
-      }
     }
     const date = header.generatedAt.slice(0, 10)
     reply
       .header('Content-Type', EXPORT_CONTENT_TYPES[format])
       .header('Content-Disposition', attachmentOf(exportFileName(name, format, date)))
-    if (format === 'csv') return reply.send(downloadStream(csvLines(rows, header.columns)))
+    const rows = await rowSource()
+    if (format === 'csv') return reply.send(downloads.stream('reportCsv', { source: rows, columns: header.columns }))
     const output = new PassThrough()
     // A failure half-way cannot change the status any more: the download ends short and the log says why.
     exportThreads.write({ format, header }, rows, output).catch((error: unknown) => {

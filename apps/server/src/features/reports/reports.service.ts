@@ -157,7 +157,7 @@ export function createReportsService(deps: {
   async function exportOf(user: AuthUser, request: ExportRequest) {
     const { engine, name } = await engineFor(user, request, request.parameters, 'export')
     const header = headed(await engine.page(0, 1, clock.now()), name)
-    return { header: { ...header, rows: [], chart: await engine.chart() }, rows: engine.allRows(), name: name ?? 'report' }
+    return { header: { ...header, rows: [], chart: await engine.chart() }, rowSource: () => engine.exportSource(), name: name ?? 'report' }
   }
 
   return {

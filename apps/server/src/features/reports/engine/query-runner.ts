@@ -224,7 +224,7 @@ export function createReportQueryRunner(db: Db, file: string | null, timeouts: {
   return {
     runner(kind: 'interactive' | 'export'): QueryRunner {
       const timeoutMs = kind === 'export' ? timeouts.exportMs : timeouts.interactiveMs
-      const run: QueryRunner = async (query) => {
+      const run: QueryRunner = Object.assign(async (query: CompiledQuery) => {
         if (sqliteWorker) return sqliteWorker.run(query, timeoutMs)
         try {
           if (db.dialect === 'postgres') {
@@ -239,7 +239,7 @@ export function createReportQueryRunner(db: Db, file: string | null, timeouts: {
           if ((error as { code?: string }).code === '57014') throw timedOut(timeoutMs)
           throw failed(error)
         }
-      }
+      }, { timeoutMs })
       if (sqliteWorker) run.stream = (query) => sqliteWorker.stream(query, timeoutMs)
       else if (db.dialect === 'postgres') run.stream = (query) => postgresStream(db, query, timeoutMs)
       return run

@@ -3,7 +3,7 @@ import { exactNumber } from '@platform/contracts/report-format'
 import { evaluateFormula, type FormulaValue } from '../formula/formula-eval.js'
 import { type FormulaNode, isAggregateCall } from '../formula/formula-parser.js'
 import { type MeasureSet, type MeasureValues, aggregateValue } from './measures.js'
-import type { PlannedColumn, ReportPlan } from './report-plan.js'
+import type { PlannedColumn, ShapingPlan } from './report-plan.js'
 
 type Cell = ResultRow['cells'][number]
 
@@ -13,7 +13,7 @@ export interface GroupedCellReader {
 }
 
 /** Registers the measures every column needs and reads grouped rows (summary rows, subtotals, grand totals). */
-export function createGroupedCellReader(plan: ReportPlan, measureSet: MeasureSet): GroupedCellReader {
+export function createGroupedCellReader(plan: ShapingPlan, measureSet: MeasureSet): GroupedCellReader {
   const readers = plan.columns.map((column): ((dims: Map<string, FormulaValue>, values: MeasureValues, isLeaf: boolean) => Cell) => {
     if (column.calc) {
       const calls = new Map<FormulaNode, { kind: Aggregate; ids: string[] }>()
@@ -67,7 +67,7 @@ export function normaliseCell(column: PlannedColumn, value: unknown): Cell {
 }
 
 /** The styles the conditional formats give a row's cells; undefined when none applies. */
-export function stylesFor(plan: ReportPlan, formats: ConditionalFormat[], cells: Cell[]): Array<CellStyle | null> | undefined {
+export function stylesFor(plan: ShapingPlan, formats: ConditionalFormat[], cells: Cell[]): Array<CellStyle | null> | undefined {
   if (formats.length === 0) return undefined
   let any = false
   const styles = plan.columns.map((column, index) => {

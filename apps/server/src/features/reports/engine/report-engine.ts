@@ -3,19 +3,22 @@ import { REPORT_LIMITS, type ReportResult, type ResultChart, type ResultRow } fr
 import type { Dialect } from '../../../db/database.js'
 import type { Database } from '../../../db/schema.js'
 import type { FormulaValue } from '../formula/formula-eval.js'
-import { type Measure, type MeasureValues, createMeasureSet, rollUp } from './measures.js'
+import { type Measure, type MeasureValues, rollUp } from './measures.js'
 import type { AppliedParameters } from './parameters.js'
-import { createGroupedCellReader, normaliseCell, stylesFor } from './report-cells.js'
-import { DefinitionError, type ReportPlan } from './report-plan.js'
-import { columnOf, createReportQueries } from './report-queries.js'
+import { normaliseCell } from './report-cells.js'
+import type { ReportRowSource } from '../exports/report-rows.js'
+import { DefinitionError, type ReportPlan, shapingPlanOf } from './report-plan.js'
+import { createResultRows } from './result-rows.js'
+import { createReportQueries } from './report-queries.js'
 
 /** Runs a compiled query (with the report timeout) and returns its rows; `stream` reads a long result in batches. */
 export type QueryRunner = ((query: CompiledQuery) => Promise<Array<Record<string, unknown>>>) & {
   stream?: (query: CompiledQuery) => AsyncIterable<Array<Record<string, unknown>>>
+  /** The time limit it runs each query under. */
+  timeoutMs: number
 }
 
 type Cell = ResultRow['cells'][number]
-const EXPORT_CHUNK = 2000
 
 /**
  * Turns a planned report into its result model: summary rows with subtotals rolled up in code from one GROUP BY at the
@@ -28,15 +31,13 @@ export function createReportEngine(
   deps: { k: Kysely<Database>; dialect: Dialect; run: QueryRunner },
 ) {
   const queries = createReportQueries(plan, parameters, deps.k, deps.dialect)
-  const measureSet = createMeasureSet(columnOf)
-  const reader = createGroupedCellReader(plan, measureSet)
+  const { measureSet, reader, label, finish, dimensionsAt, subtotalRow, grandTotalRow, interleave } = createResultRows(plan)
   const { definition } = plan
   const summaryMode = definition.rows.mode === 'summary'
   const groupFields = plan.groups.map((group) => group.field.name)
   const dimensions = summaryMode ? [...groupFields, ...plan.extraDimensions.map((field) => field.name)] : groupFields
   // In a summary without other dimensions, the innermost group's rows are the summary rows themselves.
   const headerLevels = summaryMode && plan.extraDimensions.length === 0 ? Math.max(0, plan.groups.length - 1) : plan.groups.length
-  const formats = definition.conditionalFormats
 
   // Drivers answer sums as numbers or numeric text; min and max of text or dates stay text.
   const numberOrNull = (value: unknown): number | string | null => {
@@ -47,11 +48,6 @@ export function createReportEngine(
   }
   const measuresOf = (row: Record<string, unknown>, measures: Measure[]): MeasureValues =>
     new Map(measures.map((measure) => [measure.id, numberOrNull(row[measure.id])]))
-  const label = (value: FormulaValue) => (value === null || value === '' ? '(blank)' : String(value))
-  const finish = (row: Omit<ResultRow, 'styles'>): ResultRow => {
-    const styles = row.kind === 'groupHeader' ? undefined : stylesFor(plan, formats, row.cells)
-    return styles ? { ...row, styles } : row
-  }
 
   // A query needs something to select: with no measure at all, the rows are counted (and the count goes unused).
   const measuresToRun = (): Measure[] =>
@@ -104,26 +100,6 @@ export function createReportEngine(
     }
     if (!byKey.has('[]')) byKey.set('[]', rollUp(measures, []))
     return byKey
-  }
-
-  function dimensionsAt(path: FormulaValue[]): Map<string, FormulaValue> {
-    return new Map(path.map((value, index) => [groupFields[index]!, value]))
-  }
-
-  function subtotalRow(path: FormulaValue[], rolled: Map<string, MeasureValues>): ResultRow {
-    const level = path.length - 1
-    const values = rolled.get(JSON.stringify(path)) ?? new Map()
-    // The group's value alone: every output writes it as 'Subtotal: {value}' (exports/row-label.ts).
-    return finish({ kind: 'subtotal', level, label: label(path[level]!), cells: reader.cells(dimensionsAt(path), values, false) })
-  }
-
-  function grandTotalRow(rolled: Map<string, MeasureValues>): ResultRow {
-    return finish({
-      kind: 'grandTotal',
-      level: 0,
-      label: definition.totals.label,
-      cells: reader.cells(new Map(), rolled.get('[]') ?? new Map(), false),
-    })
   }
 
   function chartFrom(categories: Array<{ name: string; cells: Cell[] }>): ResultChart | null {
@@ -262,57 +238,6 @@ export function createReportEngine(
     })
   }
 
-  // Detail rows
-
-  const pathOf = (row: Record<string, unknown>) => groupFields.map((_name, index) => (row[`g${index}`] ?? null) as FormulaValue)
-  const detailCells = (row: Record<string, unknown>) => plan.columns.map((column) => normaliseCell(column, row[column.key]))
-
-  /** Detail records with their group headers, subtotals and the grand total, as they follow one another. */
-  function interleave(
-    records: Array<Record<string, unknown>>,
-    before: Record<string, unknown> | null,
-    after: Record<string, unknown> | null,
-    atEnd: boolean,
-    rolled: Map<string, MeasureValues>,
-    /** A viewer page that starts inside a group repeats its headers, marked as continued; a stream does not. */
-    repeatHeaders: boolean,
-  ): ResultRow[] {
-    const rows: ResultRow[] = []
-    records.forEach((record, index) => {
-      const path = pathOf(record)
-      const previous = index === 0 ? before : records[index - 1]!
-      const previousPath = previous ? pathOf(previous) : null
-      const firstChange =
-        index === 0 && repeatHeaders ? 0 : previousPath ? path.findIndex((value, level) => value !== previousPath[level]) : 0
-      if (firstChange >= 0) {
-        for (let level = firstChange; level < path.length; level += 1) {
-          const continued =
-            index === 0 && previousPath !== null && previousPath.slice(0, level + 1).every((value, at) => value === path[at])
-          const group = plan.groups[level]!
-          rows.push({
-            kind: 'groupHeader',
-            level,
-            label: `${group.label}: ${label(path[level]!)}${continued ? ' (continued)' : ''}`,
-            cells: plan.columns.map(() => null),
-            ...(group.pageBreakBefore && !continued && previousPath !== null ? { pageBreakBefore: true } : {}),
-          })
-        }
-      }
-      rows.push(finish({ kind: 'detail', level: plan.groups.length, label: null, cells: detailCells(record) }))
-      const next = index === records.length - 1 ? after : records[index + 1]!
-      const nextPath = next ? pathOf(next) : null
-      const closing = nextPath ? path.findIndex((value, level) => value !== nextPath[level]) : 0
-      if (next === null && !atEnd) return
-      if (closing >= 0) {
-        for (let level = path.length - 1; level >= closing; level -= 1) {
-          if (plan.groups[level]!.subtotal) rows.push(subtotalRow(path.slice(0, level + 1), rolled))
-        }
-      }
-      if (next === null && atEnd && definition.totals.grand) rows.push(grandTotalRow(rolled))
-    })
-    return rows
-  }
-
   async function detailChart(rolled: Map<string, MeasureValues>): Promise<ResultChart | null> {
     if (!definition.chart || plan.groups.length === 0) return null
     const firstLevel = [...rolled.keys()].map((key) => JSON.parse(key) as FormulaValue[]).filter((path) => path.length === 1)
@@ -323,14 +248,6 @@ export function createReportEngine(
         cells: reader.cells(dimensionsAt(path), rolled.get(JSON.stringify(path)) ?? new Map(), false),
       })),
     )
-  }
-
-  async function* pagesOf(size: number): AsyncGenerator<Array<Record<string, unknown>>> {
-    for (let offset = 0; ; offset += size) {
-      const page = await deps.run(queries.detailPage(offset, size))
-      yield page
-      if (page.length < size) return
-    }
   }
 
   const needsRollups = () => plan.groups.length > 0 || definition.totals.grand
@@ -371,27 +288,21 @@ export function createReportEngine(
       return { ...base, rows, chart: await detailChart(rolled), page: { offset, limit, total, hasMore: offset + limit < total } }
     },
 
-    /** Every row of the result model, read in chunks: what the exports write. */
-    async *allRows(): AsyncGenerator<ResultRow> {
-      if (summaryMode) {
-        yield* (await summaryRows()).rows
-        return
-      }
+    /**
+     * What an export reads its rows from: a summary's rows themselves (there are few), or a detail result's query,
+     * compiled, with the groups' measures, for the thread that reads and shapes its records (exports/report-rows.ts).
+     */
+    async exportSource(): Promise<ReportRowSource> {
+      if (summaryMode) return { kind: 'rows', rows: (await summaryRows()).rows }
       const rolled = needsRollups() ? await rollups() : new Map<string, MeasureValues>()
-      let before: Record<string, unknown> | null = null
-      let chunk: Array<Record<string, unknown>> = []
-      // One pass over the result where the runner can stream it; pages otherwise.
-      const batches = deps.run.stream ? deps.run.stream(queries.detailPage(null, null)) : pagesOf(EXPORT_CHUNK)
-      for await (const batch of batches) {
-        if (batch.length === 0) continue
-        if (chunk.length > 0) {
-          yield* interleave(chunk, before, batch[0]!, false, rolled, false)
-          before = chunk[chunk.length - 1]!
-        }
-        chunk = batch
+      const query = queries.detailPage(null, null)
+      return {
+        kind: 'query',
+        plan: shapingPlanOf(plan),
+        query: { sql: query.sql, parameters: [...query.parameters] },
+        rolled,
+        timeoutMs: deps.run.timeoutMs,
       }
-      if (chunk.length > 0) yield* interleave(chunk, before, null, true, rolled, false)
-      else if (definition.totals.grand) yield grandTotalRow(rolled)
     },
 
     async chart(): Promise<ResultChart | null> {

@@ -37,6 +37,17 @@ export interface ReportPlan {
   extraDimensions: CatalogueField[]
 }
 
+/**
+ * A plan as it crosses to another thread: all of it but its dataset's queries, which are written in the server's
+ * thread (they may hold what the person may see) and cross as compiled SQL.
+ */
+export type ShapingPlan = Omit<ReportPlan, 'dataset'> & { dataset: Omit<CatalogueDataset, 'source' | 'scoped'> }
+
+export function shapingPlanOf(plan: ReportPlan): ShapingPlan {
+  const { source: _source, scoped: _scoped, ...dataset } = plan.dataset
+  return { ...plan, dataset }
+}
+
 const FORMAT_OF_TYPE: Record<CatalogueField['type'], Format> = {
   string: 'text',
   integer: 'integer',

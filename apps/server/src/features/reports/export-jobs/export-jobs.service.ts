@@ -1,7 +1,6 @@
 import { finished } from 'node:stream/promises'
 import { formatInstant } from '@platform/contracts/district-time'
 import { EXPORT_FILE_HOURS, type ReportExportJob } from '@platform/contracts/report-exports'
-import type { ResultRow } from '@platform/contracts/reports'
 import type { Transaction } from 'kysely'
 import type { JobLeases, Lease } from '../../../db/job-leases.js'
 import type { Database } from '../../../db/schema.js'
@@ -19,9 +18,6 @@ import type { ExportJobRow, ExportJobsRepository } from './export-jobs.repositor
 export const EXPORT_JOB_LEASE = 'report_export'
 /** A person whose screen has not asked about a job for this long when it is ready is told by e-mail. */
 export const NOTICE_AFTER_MS = 2 * MINUTE_MS
-/** Progress is written after this many rows, or this long, whichever comes first; cancels are seen then too. */
-const PROGRESS_ROWS = 1000
-const PROGRESS_MS = 1000
 /** How often an instance looks for jobs in the queue (a new one is started at once by the instance that took it). */
 const QUEUE_POLL_MS = 2000
 /** One job at a time per instance: the export threads are shared with the exports written in requests. */
@@ -129,42 +125,30 @@ export function createExportJobsService(deps: {
     return user
   }
 
-  /** Hands the rows on, writing progress now and then; stops (throws) when the try is no longer the job's. */
-  async function* counted(rows: AsyncIterable<ResultRow>, jobId: number, attempt: number, total: number, signal: AbortSignal) {
-    let done = 0
-    let written = 0
-    let writtenAt = Date.now()
-    for await (const row of rows) {
-      if (signal.aborted) throw new TryStopped('The export was stopped.')
-      yield row
-      if (row.kind === 'detail') done += 1
-      if (done - written >= PROGRESS_ROWS || Date.now() - writtenAt >= PROGRESS_MS) {
-        written = done
-        writtenAt = Date.now()
-        if (!(await jobs.progress(jobId, attempt, { rows_done: Math.min(done, total) }))) throw new TryStopped('The export was stopped.')
-      }
-    }
-  }
-
   /** Writes the try's file into its pieces; answers what the ready job records. */
   async function writeFile(jobId: number, attempt: number, signal: AbortSignal) {
     const row = await jobs.get(jobId)
     if (!row) throw new TryStopped('The export is gone.')
     const format = row.format as ExportFormat
     const owner = await ownerAsUser(row.owner_id)
-    const { header, rows, name } = await deps.reports.rerunExport(owner, JSON.parse(row.request) as ExportRequest)
+    const { header, rowSource, name } = await deps.reports.rerunExport(owner, JSON.parse(row.request) as ExportRequest)
     const total = header.page.total
     const refusal = tooManyRowsFor(format, total)
-    if (refusal) {
-      await rows.return(undefined)
-      throw refusal
-    }
+    if (refusal) throw refusal
     if (!(await jobs.progress(jobId, attempt, { rows_total: total }))) throw new TryStopped('The export was stopped.')
     const file = chunkWriter(jobs, jobId, attempt)
     const stopWriting = () => file.writable.destroy(new TryStopped('The export was stopped.'))
     signal.addEventListener('abort', stopWriting)
+    // Progress is written as the thread tells it, one write at a time; a try that is no longer the job's stops.
+    let writing: Promise<unknown> = Promise.resolve()
+    const onProgress = (done: number) => {
+      writing = writing.then(async () => {
+        if (!(await jobs.progress(jobId, attempt, { rows_done: Math.min(done, total) }))) stopWriting()
+      }).catch((error: unknown) => file.writable.destroy(error instanceof Error ? error : new Error(String(error))))
+    }
     try {
-      await deps.exportThreads.write({ format, header }, counted(rows, jobId, attempt, total, signal), file.writable)
+      await deps.exportThreads.write({ format, header }, await rowSource(), file.writable, onProgress)
+      await writing
       await finished(file.writable)
     } catch (error) {
       file.writable.destroy()

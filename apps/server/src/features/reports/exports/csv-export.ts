@@ -1,11 +1,13 @@
 import type { ResultColumn, ResultRow } from '@platform/contracts/reports'
+import type { Db } from '../../../db/database.js'
 import { csvRecord, textPieces } from '../../../lib/csv.js'
+import { type ReportRowSource, reportRows } from './report-rows.js'
 import { isNumericFormat, toNumber, type CellValue } from '@platform/contracts/report-format'
 import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
 
 /*
- * CSV for any size: a generator the route pipes to the reply (Readable.from), so rows are pulled from the database
- * only as fast as the client reads them and memory stays flat.
+ * CSV for any size: a generator the download thread hands on in pieces, so rows are pulled from the database only as
+ * fast as the client reads them and memory stays flat.
  *
  * RFC 4180 with CRLF, a UTF-8 byte order mark (without it Excel reads UTF-8 as ANSI) and one header row of column
  * labels. Values are raw, not display text, so the file loads into other tools: numbers as plain numbers (1234.5,
@@ -13,6 +15,10 @@ import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
  * ('North', 'Subtotal: North', 'Total') in the first empty cell as on screen. Text is made spreadsheet-safe
  * (a leading apostrophe before = + - @ tab CR); numbers are not, since they cannot run as formulas.
  */
+
+/** A report's CSV as a download producer (downloads/download-producers.ts): its rows read and shaped in that thread. */
+export const reportCsv = (db: Db, { source, columns }: { source: ReportRowSource; columns: ResultColumn[] }) =>
+  csvLines(reportRows(db, source), columns)
 
 export async function* csvLines(
   result: AsyncIterable<ResultRow> | Iterable<ResultRow>,

@@ -1,16 +1,17 @@
-import type { ResultRow } from '@platform/contracts/reports'
+import { type Db, type ReaderAddress, readerAddressOf } from '../../../db/database.js'
+import { AppError } from '../../../lib/errors.js'
 import { startWorker } from '../../../lib/worker-module.js'
 import type { PdfHeader } from './pdf-export.js'
-import type { RowSource } from './row-source.js'
+import { type ReportRowSource, materialised } from './report-rows.js'
 
 /*
  * XLSX and PDF files are written in a worker thread of their own (export-worker.ts), started for one export and ended
  * after it. exceljs and pdfkit zip and draw for a long time and make a great deal of short-lived garbage: in a thread
  * of their own they hold up no other request, their heap is not the server's, and it goes away with the thread.
  *
- * The rows are still read here (the report's cursor and its connection belong to this thread) and handed over in
- * batches, one ahead of the writer; the file comes back in chunks, and the thread waits while too many of them are
- * unacknowledged, so a slow client holds the export back instead of filling memory.
+ * The thread reads the rows too, on a read-only connection of its own (a detail report's compiled query; a summary's
+ * rows come with it), so the server's thread never holds them. The file comes back in chunks, and the thread waits
+ * while too many of them are unacknowledged, so a slow client holds the export back instead of filling memory.
  */
 
 export type ExportFormat = 'xlsx' | 'pdf'
@@ -21,16 +22,20 @@ export interface ExportJob {
 /** What an export thread is started with. */
 export interface ExportWorkerData {
   job: ExportJob
+  source: ReportRowSource
+  /** Where the thread reads a query source's rows; null when the source holds its rows. */
+  database: ReaderAddress | null
 }
 
-/** From the server's thread to an export thread. */
-export type ToExportThread = { type: 'rows'; rows: ResultRow[] } | { type: 'end' } | { type: 'ack'; bytes: number }
+/** From the server's thread to an export thread: bytes of the file written out. */
+export type ToExportThread = { type: 'ack'; bytes: number }
 /** From an export thread to the server's thread. */
 export type FromExportThread =
-  { type: 'more' } | { type: 'chunk'; bytes: Uint8Array } | { type: 'done' } | { type: 'failed'; message: string }
+  | { type: 'chunk'; bytes: Uint8Array }
+  | { type: 'progress'; rows: number }
+  | { type: 'done' }
+  | { type: 'failed'; message: string; code?: string }
 
-/** Rows in one message: a batch is alive on both sides while it is written, so it stays small. */
-const ROWS_PER_BATCH = 500
 /** Two cores: more exports at once would only share them. The rest wait their turn. */
 const DEFAULT_MAX_RUNNING = 2
 /**
@@ -40,21 +45,28 @@ const DEFAULT_MAX_RUNNING = 2
 const THREAD_HEAP_MB = 384
 
 export interface ExportThreads {
-  /** Writes the file to `output` and ends it; rejects (leaving `output` short) when the export fails. */
-  write(job: ExportJob, rows: RowSource, output: NodeJS.WritableStream): Promise<void>
+  /**
+   * Writes the file to `output` and ends it; rejects (leaving `output` short) when the export fails or `output` is
+   * destroyed. `onProgress` hears the detail rows written so far, now and then.
+   */
+  write(job: ExportJob, source: ReportRowSource, output: NodeJS.WritableStream, onProgress?: (rows: number) => void): Promise<void>
 }
 
 /** `module`: the export thread's code, named by its TypeScript source (lib/worker-module.ts). */
 export function createExportThreads({
+  db,
   module = new URL('./export-worker.ts', import.meta.url),
   maxRunning = DEFAULT_MAX_RUNNING,
-}: { module?: URL; maxRunning?: number } = {}): ExportThreads {
+}: { db: Db; module?: URL; maxRunning?: number }): ExportThreads {
   const turns = turnstile(maxRunning)
+  const database = readerAddressOf(db, 'platform export')
   return {
-    async write(job, rows, output) {
+    async write(job, source, output, onProgress) {
       const leave = await turns.enter()
       try {
-        await runThread(module, { job }, rows, output)
+        // A thread cannot open an in-memory database (the tests): its rows are read here and handed over.
+        const readable = database || source.kind === 'rows' ? source : await materialised(db, source)
+        await runThread(module, { job, source: readable, database: readable.kind === 'query' ? database : null }, output, onProgress)
       } finally {
         leave()
       }
@@ -62,30 +74,21 @@ export function createExportThreads({
   }
 }
 
-function runThread(module: URL, workerData: ExportWorkerData, rows: RowSource, output: NodeJS.WritableStream): Promise<void> {
-  const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]()
+function runThread(
+  module: URL,
+  workerData: ExportWorkerData,
+  output: NodeJS.WritableStream,
+  onProgress: ((rows: number) => void) | undefined,
+): Promise<void> {
   const worker = startWorker(module, { workerData, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } })
-  // Batches are read one after another even when the thread asks for the next before this one is sent.
-  let reading: Promise<unknown> = Promise.resolve()
-  const readBatch = async (): Promise<ResultRow[]> => {
-    const batch: ResultRow[] = []
-    while (batch.length < ROWS_PER_BATCH) {
-      const next = await source.next()
-      if (next.done) break
-      batch.push(next.value)
-    }
-    return batch
-  }
-
   return new Promise<void>((resolve, reject) => {
     let settled = false
     const settle = (error?: Error) => {
       if (settled) return
       settled = true
       output.removeListener('close', clientLeft)
+      output.removeListener('error', settle)
       void worker.terminate()
-      // A cursor that was not read to its end gives its connection back.
-      void Promise.resolve(source.return?.()).catch(() => undefined)
       if (error) reject(error)
       else resolve()
     }
@@ -99,14 +102,12 @@ function runThread(module: URL, workerData: ExportWorkerData, rows: RowSource, o
       send({ type: 'ack', bytes: owed })
       owed = 0
     }
+    // Destroyed with a reason (a stopped job), the export ends with that reason.
+    output.once('error', settle)
     output.once('close', clientLeft)
 
     worker.on('message', (message: FromExportThread) => {
-      if (message.type === 'more') {
-        const batch = reading.then(readBatch)
-        reading = batch.catch(() => undefined)
-        batch.then((rows) => send(rows.length > 0 ? { type: 'rows', rows } : { type: 'end' }), settle)
-      } else if (message.type === 'chunk') {
+      if (message.type === 'chunk') {
         const full = !output.write(message.bytes)
         if (owed === 0 && !full) {
           send({ type: 'ack', bytes: message.bytes.byteLength })
@@ -114,11 +115,14 @@ function runThread(module: URL, workerData: ExportWorkerData, rows: RowSource, o
         }
         if (owed === 0) output.once('drain', acknowledgeOwed)
         owed += message.bytes.byteLength
+      } else if (message.type === 'progress') {
+        onProgress?.(message.rows)
       } else if (message.type === 'done') {
         output.end()
         settle()
       } else {
-        settle(new Error(message.message))
+        // The thread's words for a failure a person can act on (a report that took too long) keep their code.
+        settle(message.code ? new AppError('unprocessable', message.message, { code: message.code }) : new Error(message.message))
       }
     })
     worker.on('error', (error) => settle(error))
