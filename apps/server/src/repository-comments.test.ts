@@ -18,21 +18,6 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'coverage', 'test-resul
 
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|md)$/
 
-/**
- * Folders whose comments are still being rewritten by the people who work in them now. Temporary: each is removed
- * once its files are clean, and the list is then empty.
- */
-const PENDING_FOLDERS = [
-  'apps/server/src/features/accruals/',
-  'apps/server/src/features/dsa/',
-  'apps/server/src/features/receipts/',
-  'apps/server/src/features/reports/',
-  'apps/server/src/db/',
-  'apps/web/src/features/reports/',
-  'apps/web/src/lib/',
-  'e2e/support/',
-]
-
 // Built from pieces so that this file does not match itself.
 const PLANNING_NOTE = new RegExp(`\\b(${['SPEC', 'DESIGN'].join('|')})\\.md\\b`)
 const ISSUE_NUMBER = new RegExp(`\\b${'iss'}ue\\s+#?\\d+`, 'i')
@@ -58,15 +43,13 @@ function repositoryTextFiles(): string[] {
   }).map((full) => relative(REPOSITORY, full))
 }
 
-/** Every `file:line` of the repository's own text that points outside it, pending folders left out. */
+/** Every `file:line` of the repository's own text that points outside it. */
 function linesPointingOutside(): string[] {
-  return repositoryTextFiles()
-    .filter((file) => !PENDING_FOLDERS.some((folder) => file.startsWith(folder)))
-    .flatMap((file) =>
-      readFileSync(join(REPOSITORY, file), 'utf8')
-        .split('\n')
-        .flatMap((line, index) => (pointsOutside(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
-    )
+  return repositoryTextFiles().flatMap((file) =>
+    readFileSync(join(REPOSITORY, file), 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (pointsOutside(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+  )
 }
 
 describe("the repository's text", () => {
@@ -92,13 +75,5 @@ describe("the repository's text", () => {
 
   it('points nowhere outside the repository: no planning notes, research notes or issue numbers', () => {
     expect(linesPointingOutside()).toEqual([])
-  })
-
-  it('keeps a pending folder on the list only while it still has such a line', () => {
-    const stillPending = (folder: string) =>
-      repositoryTextFiles()
-        .filter((file) => file.startsWith(folder))
-        .some((file) => readFileSync(join(REPOSITORY, file), 'utf8').split('\n').some(pointsOutside))
-    expect(PENDING_FOLDERS.filter((folder) => !stillPending(folder))).toEqual([])
   })
 })

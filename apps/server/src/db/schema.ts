@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
 
-// Column names are snake_case in SQL and in TypeScript alike: the API speaks the same names (SPEC.md §3).
+// Column names are snake_case in SQL and in TypeScript alike: the API speaks the same names.
 // Flags are integers 0/1 and times are ISO-8601 text on both dialects (docs/decisions/002).
 
 export interface OrganizationsTable {

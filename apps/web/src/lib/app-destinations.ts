@@ -4,10 +4,10 @@ import { isAdminRole, type SessionUser } from '@platform/contracts/auth'
 /** Where a menu item (or a dashboard tile) leads: a route of the app, or a new browser tab. */
 export type AppDestination = { kind: 'route'; to: string } | { kind: 'new-tab'; to: string }
 
-/** Applications whose screens exist only for administrators (SPEC.md §6). */
+/** Applications whose screens exist only for administrators. */
 export const ADMIN_ONLY_MENU_IDS: readonly string[] = ['weblogic-monitoring', 'user-management', 'email-admin']
 
-/** The destination rule of DESIGN.md §5 for a menu id. */
+/** Where a menu id leads: Reports Studio in a tab of its own, the tracker and the overview on their routes, every other application inside the dashboard. */
 export function destinationForMenuId(menuId: string): AppDestination {
   switch (menuId) {
     case 'reports-studio':

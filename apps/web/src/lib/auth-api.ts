@@ -12,7 +12,7 @@ import { SuccessSchema } from '@platform/contracts/errors'
 import { z } from 'zod'
 import { api, PROFILE_PATH } from './api-client'
 
-/** A sign-in answer before it is checked: the token's absence has its own message (SPEC.md §5). */
+/** A sign-in answer before it is checked: the token's absence has its own message. */
 const LooseSignInSchema = z.object({ token: z.unknown().optional(), user: z.unknown().optional() }).loose()
 
 export const NO_TOKEN_MESSAGE = 'No JWT token received from server'

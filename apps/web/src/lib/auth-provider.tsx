@@ -23,7 +23,7 @@ function messageOf(error: unknown, fallback: string): string {
   return fallback
 }
 
-/** Holds who is signed in (SPEC.md §4 "Client auth state"). */
+/** Holds who is signed in: the client's auth state. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const [state, dispatch] = useReducer(authReducer, null, () => initialAuthState(readStoredSession()?.user ?? null))

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@platform/contracts/auth'
 import { ApiError } from './api-client'
 
-/** The client auth state of SPEC.md §4. `isAuthenticated` is derived: true when a user is present. */
+/** The client's auth state. `isAuthenticated` is derived: true when a user is present. */
 export interface AuthState {
   user: SessionUser | null
   loading: boolean

@@ -1,6 +1,6 @@
 import { SessionUserSchema, type SessionUser } from '@platform/contracts/auth'
 
-/** Storage keys fixed by SPEC.md §3 and §9 (token, user) and by the sign-in flow. */
+/** Storage keys: the session's token and person (fixed names other tools rely on) and the sign-in flow's own. */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

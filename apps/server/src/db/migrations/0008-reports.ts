@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter } from 'kysely'
 
 // Frozen in time: this file never imports application code.
 
-/** Reports Studio: saved reports (SPEC.md §3 Report) and every earlier version of each. */
+/** Reports Studio: saved reports and every earlier version of each. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   await db.schema

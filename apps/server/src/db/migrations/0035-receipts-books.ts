@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely'
 // Frozen in time: this file never imports application code.
 
 /**
- * Payment Receipts' books (issue 34): the accounts a site's collectors may credit, and the site code a deposit was
+ * Payment Receipts' books: the accounts a site's collectors may credit, and the site code a deposit was
  * labelled with when it was gathered.
  *
  * - `finance_sites.school_segment`: the site's value of the chart's school-site segment (`010`); its collectors credit

@@ -3,7 +3,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // Frozen in time: this file never imports application code.
 
 /**
- * Accruals' controls (issue 34):
+ * Accruals' controls:
  * - each request's participants (finance_participants, migration 0032), filled in from what the requests already say:
  *   their requester, site approver and approver, who saved each version, who recorded each liquidation, and every step
  *   in the audit log;

@@ -3,7 +3,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // Frozen in time: this file never imports application code.
 
 /**
- * Payment Receipts' ERP journal stored as issued (issue 34 §5): each deposit's entry is written when the treasury's
+ * Payment Receipts' ERP journal stored as issued: each deposit's entry is written when the treasury's
  * confirmation is recorded, each returned check's reversing entry when the check is recorded, and every download reads
  * these rows only, so a posting account changed later changes no entry already issued.
  *

@@ -3,7 +3,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // Frozen in time: this file never imports application code.
 
 /**
- * Long report exports as background jobs (issue 35 §3): one row per job, and its file in the database in pieces, so
+ * Long report exports as background jobs: one row per job, and its file in the database in pieces, so
  * any instance can write it, serve it and remove it, and neither writing nor reading ever holds a whole file.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -11,7 +11,7 @@ import { CLEARING_RULE, PARTS } from './accrual-steps.js'
 import type { AccrualsRepository } from './accruals.repository.js'
 import type { AccrualsService } from './accruals.service.js'
 
-/** Clearing a posted accrual: payments or receipts recorded against it, and the remainder written off (issue 16 §6). */
+/** Clearing a posted accrual: payments or receipts recorded against it, and the remainder written off. */
 export function createAccrualClearingService(deps: {
   accruals: AccrualsRepository
   requests: AccrualsService

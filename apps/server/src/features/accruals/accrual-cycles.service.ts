@@ -23,7 +23,7 @@ import type { AccrualsRepository, CycleRow } from './accruals.repository.js'
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)
 
-/** Close cycles (set up by a district CONTROLLER), their totals, and the journal that posts approved requests (issue 16 §1, §5). */
+/** Close cycles (set up by a district CONTROLLER), their totals, and the journal that posts approved requests. */
 export function createAccrualCyclesService(deps: {
   accruals: AccrualsRepository
   finance: FinanceService

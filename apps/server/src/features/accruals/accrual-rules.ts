@@ -19,7 +19,7 @@ export interface RuleDeps {
 }
 
 /**
- * The server's rules on a request's content (issue 16 §3), all checked and every problem returned, so the import
+ * The server's rules on a request's content, all checked and every problem returned, so the import
  * preview can list them per row and a single request is refused with the first. Input shape (lines adding up, an
  * estimate's note) is the contract's; these need the database: the site, the chart, the posting accounts, the cycle's
  * cut-off and the other requests of the cycle.

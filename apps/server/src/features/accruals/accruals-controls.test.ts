@@ -14,7 +14,7 @@ import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { testDialects } from '../../../test/test-database.js'
 
 /**
- * The controls an auditor tried to break (issue 34): separation against everyone who took part, the author's record,
+ * The controls an auditor tried to break: separation against everyone who took part, the author's record,
  * exceptions spent only by a step that succeeds, liquidations that explain their variance, posted journals that read
  * the same forever, and dates within the district's window.
  */

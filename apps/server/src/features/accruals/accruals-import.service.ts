@@ -26,7 +26,7 @@ const YES = new Set(['yes', 'y', 'true', '1', 'x'])
 const NO = new Set(['no', 'n', 'false', '0', ''])
 
 /**
- * Many requests at once from the template spreadsheet (issue 16 §2): every row checked by the same rules as a single
+ * Many requests at once from the template spreadsheet: every row checked by the same rules as a single
  * request, each row's problems previewed before anything is saved; applying saves the accepted rows as drafts in one
  * transaction.
  */

@@ -24,7 +24,7 @@ const href = (id: number) => `/apps/accruals/requests/${id}`
 /** The end of a district date, as an instant (good enough for ordering My queue: the zone shifts it by hours at most). */
 const endOf = (date: string) => `${date}T23:59:59.000Z`
 
-/** My queue and the e-mails of Accruals: what waits for whom, and the reminders (issue 16 §7). */
+/** My queue and the e-mails of Accruals: what waits for whom, and the reminders. */
 export function createAccrualsOversightService(deps: {
   accruals: AccrualsRepository
   finance: FinanceService

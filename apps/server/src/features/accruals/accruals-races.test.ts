@@ -6,7 +6,7 @@ import { testDialects } from '../../../test/test-database.js'
 import { type TwoInstances, raceTries, startTwoInstances } from '../../../test/two-instances.js'
 
 /**
- * The races of issue 34 on two instances sharing one database: the same step sent to both at the same moment, or two
+ * The races an auditor would try, on two instances sharing one database: the same step sent to both at the same moment, or two
  * steps from one state. Whatever the timing, no answer is a 500, and no state is left by two steps: the loser is told
  * in words (409) and its step left no trace (no audit row, no part played).
  */

@@ -36,7 +36,7 @@ import type { AccrualRow, AccrualsRepository, CycleRow } from './accruals.reposi
 /** December 31 after the cut-off: an accrual still open then is flagged (it should have cleared by now). */
 export const yearEndAfter = (cutoffOn: string) => `${cutoffOn.slice(0, 4)}-12-31`
 
-/** Requests: drafting, editing (each version kept), reading, the review steps (issue 16 §2–4). */
+/** Requests: drafting, editing (each version kept), reading, the review steps. */
 export function createAccrualsService(deps: {
   accruals: AccrualsRepository
   finance: FinanceService

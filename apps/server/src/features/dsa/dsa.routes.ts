@@ -19,7 +19,7 @@ import type { Downloads } from '../../downloads/download-threads.js'
 
 const access = signedInRoute({ application: 'DSA_TRACKER' })
 
-/** The DSA Project Tracker (SPEC.md §7): for holders of the DSA_TRACKER application. */
+/** The DSA Project Tracker: for holders of the DSA_TRACKER application. */
 export const dsaRoutes: FastifyPluginAsyncZod<{ dsa: DsaService; downloads: Downloads; requestDelayMs: number; clock: Clock }> = async (
   app,
   { dsa, downloads, requestDelayMs, clock },

@@ -38,7 +38,7 @@ describe.each(testDialects())('DSA Project Tracker on %s', (dialect) => {
   }
   const projects = async (query = '') => (await t.request({ method: 'GET', url: `/api/dsa-projects${query}`, token: admin })).json()
 
-  it('scrapes a client: the list, then summary and certification of each application, stored as SPEC.md names them', async () => {
+  it("scrapes a client: the list, then summary and certification of each application, stored under the platform's field names", async () => {
     const before = tracker.requests.length
     const started = await t.request({ method: 'POST', url: '/api/dsa-scrape', token: admin, payload: { clientId: '37-H9' } })
     expect(started.statusCode).toBe(202)

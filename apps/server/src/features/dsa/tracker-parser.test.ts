@@ -162,7 +162,7 @@ describe('tracker values', () => {
     for (const bad of ['2/30/2001', '13/1/2001', '2001-01-01', '1/1/01'])
       expect(() => parseTrackerDate(bad, 'Date')).toThrow(TrackerValueError)
   })
-  it('derives the status as DESIGN.md §5 says, first match wins', () => {
+  it('derives the status from the dates and the last certification letter, first match wins', () => {
     const none = { receivedDate: null, approvedDate: null, closedDate: null, voidDate: null, certificationLetter: null }
     expect(deriveStatus({ ...none, voidDate: '2020-01-01', certificationLetter: '#1-Certification & Close of File' })).toBe('REJECTED')
     expect(deriveStatus({ ...none, certificationLetter: '1 YR VOID' })).toBe('REJECTED')

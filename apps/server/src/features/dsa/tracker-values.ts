@@ -62,7 +62,7 @@ export interface StatusInput {
 }
 
 /**
- * The tracker has no status: DESIGN.md §5 derives one from its dates and last certification letter, first match wins.
+ * The tracker has no status: one is derived from its dates and last certification letter, first match wins.
  */
 export function deriveStatus(input: StatusInput): DsaStatus {
   const letter = (input.certificationLetter ?? '').toUpperCase()

@@ -5,7 +5,7 @@ import type { ReadPolicy } from '../audit/audit.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
 
 /**
- * The blind count, as one policy every answer goes through (DESIGN.md §8.2 "Visibility by policy"): a COUNTER at a site
+ * The blind count, as one policy every answer goes through (visibility by policy, not by screen): a COUNTER at a site
  * sees no amount of that site's cash not yet counted, whatever else they hold and wherever the amount would appear
  * (lists, pages, the register, histories, notices, exports, PDFs, Reports Studio), so the expected total can never
  * steer a count. Cash is uncounted while its receipt waits for a deposit or sits in an open one.

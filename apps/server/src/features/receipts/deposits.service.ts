@@ -18,7 +18,7 @@ import type { ReceiptsRepository } from './receipts.repository.js'
 
 const collectorsAsParts = (userIds: number[]) => userIds.map((userId) => ({ userId, part: 'collected' }))
 
-/** Deposits: gathering, the blind count, approval, the treasury and reconciliation (issue 15 §2.3, issue 34). */
+/** Deposits: gathering, the blind count, approval, the treasury and reconciliation. */
 export function createDepositsService(deps: {
   receipts: ReceiptsRepository
   deposits: DepositsRepository

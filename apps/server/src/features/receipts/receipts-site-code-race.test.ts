@@ -7,7 +7,7 @@ import { testDialects } from '../../../test/test-database.js'
 import { type TwoInstances, raceTries, startTwoInstances } from '../../../test/two-instances.js'
 
 /**
- * Issue 34 §5 on two instances sharing one database: a site's code cannot change once a number was issued with it,
+ * The site code's control on two instances sharing one database: a site's code cannot change once a number was issued with it,
  * even when the change and the site's first receipt are sent at the same moment. Either the receipt comes first and
  * the change is refused in words (409), or the change comes first and the receipt carries the new code; never a
  * receipt numbered with a code the site no longer has, and never a 500.

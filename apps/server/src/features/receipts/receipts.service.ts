@@ -20,7 +20,7 @@ import { returnedCheckEntry } from './receipts-journal.js'
 import { journalEntries } from './receipts-journal.repository.js'
 import type { ReceiptRow, ReceiptsRepository } from './receipts.repository.js'
 
-/** Receipts: issuing with a gapless number, reading, voids and returned checks (issue 15 §2.1, 2.2, 2.4). */
+/** Receipts: issuing with a gapless number, reading, voids and returned checks. */
 export function createReceiptsService(deps: {
   receipts: ReceiptsRepository
   deposits: DepositsRepository

@@ -31,7 +31,7 @@ import type { Downloads } from '../../downloads/download-threads.js'
 
 const access = signedInRoute({ application: 'REPORTS_STUDIO' })
 
-/** Reports Studio (SPEC.md §7 Reports, plus running, exporting, versions and the catalogue). */
+/** Reports Studio: the saved reports, running, exporting, versions and the catalogue. */
 export const reportsRoutes: FastifyPluginAsyncZod<{
   reports: ReportsService
   catalogue: Catalogue

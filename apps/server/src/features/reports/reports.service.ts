@@ -37,7 +37,7 @@ const mayDesign = (user: AuthUser) => REPORT_DESIGNER_ROLES.includes(user.roleCo
 /** Who the starter reports (installed with the platform, created by nobody) are credited to. */
 export const STARTER_CREATOR = 'District Staff Platform (starter report)'
 
-/** Reports Studio's rules (SPEC.md §6): designers create; designers or the creator edit and delete; everyone else views. */
+/** Reports Studio's rules: designers create; designers or the creator edit and delete; everyone else views. */
 export function createReportsService(deps: {
   reports: ReportsRepository
   catalogue: Catalogue

@@ -298,7 +298,7 @@ describe.each(testDialects())('Reports Studio on %s', (dialect) => {
     expect((await result({ definition: base, parameters: { year: '2024' } })).rows.filter((row) => row.kind === 'detail')).toHaveLength(6)
   })
 
-  it('applies SPEC.md §6: writers create, creators and designers edit, everyone else views; datasets are checked on every run', async () => {
+  it("applies the studio's rules: writers create, creators and designers edit, everyone else views; datasets are checked on every run", async () => {
     const writerUser = await t.createUser({ roleCode: 'REPORT_WRITER', applications: ['REPORTS_STUDIO', 'DSA_TRACKER'] })
     const writer = await t.signIn(writerUser.email)
     const staff = await t.signIn((await t.createUser({ applications: ['REPORTS_STUDIO'] })).email)

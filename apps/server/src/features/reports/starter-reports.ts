@@ -35,7 +35,7 @@ const OLDEST_AGE: ReportColumn = { field: 'age_days', agg: 'max', label: 'Oldest
 /** Marks the oldest age (`OLDEST_AGE`) of a group where it is over `days`. */
 const flagOlderThan = (days: number): ConditionalFormat[] => [{ column: 'max_age_days', when: { op: 'gt', value: days }, style: ALERT }]
 
-/** Reports shipped with the platform so the studio is useful on the first day (issue 6, point 7). */
+/** Reports shipped with the platform so the studio is useful on the first day. */
 export const STARTER_REPORTS: StarterReport[] = [
   starter({
     key: 'dsa-projects-by-client-and-status',

@@ -147,7 +147,7 @@ type Stage =
   | 'in-review'
   | 'not-received'
 
-/** Rough shares of the real data (research/dsa-tracker.md §5): most applications are certified and closed, a quarter still open. */
+/** Rough shares of the real tracker's data: most applications are certified and closed, a quarter still open. */
 const STAGE_WEIGHTS: ReadonlyArray<readonly [Stage, number]> = [
   ['certified', 36],
   ['certified-by-education-code', 5],

@@ -16,7 +16,7 @@ const ROW_PERSON_FIELDS: CatalogueField[] = [
 /** The `ROW_PERSON_FIELDS` columns, from `users` joined to `organizations`. */
 const ROW_PERSON_COLUMNS = ['users.email', 'users.full_name', 'organizations.org_name as organization'] as const
 
-/** The datasets defined in code (issue 6, point 1). New ones are added here and reviewed like any code. */
+/** The datasets defined in code. New ones are added here and reviewed like any code. */
 export const BUILTIN_DATASETS: CatalogueDataset[] = [
   {
     id: 'dsa_projects',

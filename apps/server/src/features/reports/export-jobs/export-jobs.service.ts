@@ -49,7 +49,7 @@ export interface ReadyNotice {
 type Stop = 'cancelled' | 'lost' | 'shutdown'
 
 /**
- * Long report exports (issue 35 §3). A job is queued by the request, claimed by one instance under a job lease (its
+ * Long report exports. A job is queued by the request, claimed by one instance under a job lease (its
  * state moves to running in the lease's transaction), written by re-running the report as its owner with their
  * rights at that time, and its file stored in pieces in the database. A try whose instance stops is taken back by a
  * sweep (any instance) and written again from the start; each try carries its number, so pieces of an earlier try

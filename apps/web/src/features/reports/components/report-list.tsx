@@ -82,7 +82,7 @@ function ReportListItem({
   )
 }
 
-/** 'Available Reports' (SPEC.md §2): name, description, creator and date, with edit, delete and share. */
+/** 'Available Reports': name, description, creator and date, with edit, delete and share. */
 export function ReportList({ reports, loading, error, onRetry, selectedId, onEdit, onDelete, onShare }: ReportListProps) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="available-reports-heading">

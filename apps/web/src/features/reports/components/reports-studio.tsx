@@ -41,7 +41,7 @@ function SelectPrompt() {
   )
 }
 
-/** Reports Studio (SPEC.md §2): the list, the viewer of the report in `?report=<id>`, and the designer. */
+/** Reports Studio: the list, the viewer of the report in `?report=<id>`, and the designer. */
 export function ReportsStudio() {
   useDocumentTitle('Reports Studio')
   const [searchParams, setSearchParams] = useSearchParams()

@@ -1,4 +1,4 @@
-/* Where a report lives: the studio with `?report=<id>` opens it in the viewer (DESIGN.md §5), so the link can be shared. */
+/* Where a report lives: the studio with `?report=<id>` opens it in the viewer, so the link can be shared. */
 
 export const REPORT_PARAM = 'report'
 export const STUDIO_PATH = '/reports-studio'

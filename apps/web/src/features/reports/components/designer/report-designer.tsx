@@ -16,7 +16,7 @@ export interface ReportDesignerProps {
   onCreated: (report: ReportSummary) => void
 }
 
-/** The full-screen designer (SPEC.md §2): waits for the catalogue (and the report), then opens the workspace. */
+/** The full-screen designer: waits for the catalogue (and the report), then opens the workspace. */
 export function ReportDesigner({ reportId, onClose, onCreated }: ReportDesignerProps) {
   const datasets = useDatasets()
   const details = useQuery({ ...reportDetailsQuery(reportId ?? 0), enabled: reportId !== null })

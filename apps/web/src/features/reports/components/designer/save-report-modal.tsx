@@ -10,7 +10,7 @@ export interface SaveReportModalProps {
   onClose: () => void
 }
 
-/** Asks a new report's name (required) and description (optional) before it is saved (SPEC.md §5). */
+/** Asks a new report's name (required) and description (optional) before it is saved. */
 export function SaveReportModal({ opened, saving, onSave, onClose }: SaveReportModalProps) {
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
