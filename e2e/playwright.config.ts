@@ -8,12 +8,13 @@ import { defineConfig, devices } from '@playwright/test'
 export default defineConfig({
   testDir: 'specs',
   outputDir: 'test-results',
-  // Tests of one file run in order in one worker, against that file's platform; files run in parallel.
+  // Tests of one file run in order in one worker, against that file's platform; files run in parallel, in the order
+  // of their names. A long file is split (screens-desktop, screens-phone) so that no one file is the end of the run.
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // A test alone takes 5-20 s on a quiet 2-core machine (a sign-in link's success screen alone waits 2.5 s so
-  // the person can read it); the bounds leave room for a machine that is also running something else.
+  // The bounds leave room for a machine that is also running something else. Only the tests about signing in go
+  // through the e-mail (and a link's success screen, which waits on purpose); the others start signed in.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,

@@ -1,22 +1,16 @@
 import type { Locator, Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations } from '../support/axe.js'
-import { expectNothingCutOff, saveScreenshot, VIEWPORTS, type ViewportName } from '../support/layout.js'
-import { uniqueEmail } from '../support/platform.js'
-import { seedDsaProjects } from '../support/reports.js'
-import { settled, settledWithFrames } from '../support/screens.js'
-import { expect, test, usePlatform } from '../support/test.js'
+import { uniqueEmail } from './platform.js'
+import { expect } from './test.js'
 
-// Every screen, at a district laptop's width and a phone's: nothing cut off, every text readable (axe's contrast
-// rule), and a screenshot of each under .test-output/screenshots for a reviewer. The demo district gives the fiscal
-// screens (Payment Receipts, Sites, Accounts, My queue) records to show.
-usePlatform({ env: { DEMO_DATA: 'true' } })
+// The screens the screen walk (screen-walk.ts) opens, by who sees them. The demo district gives the fiscal screens
+// (Payment Receipts, Sites, Accounts, My queue) records to show.
 
 // Demo people (apps/server/src/demo): Roosevelt's principal collects and approves there; Amy approves everywhere.
-const PRINCIPAL = 'principal.res@demo.district.test'
-const APPROVER = 'approver@demo.district.test'
+export const PRINCIPAL = 'principal.res@demo.district.test'
+export const APPROVER = 'approver@demo.district.test'
 const RECEIPTS = '/apps/payment-receipts'
 
-interface Screen {
+export interface Screen {
   name: string
   /** Brings the page to the screen and waits until it shows its data. */
   open: (page: Page) => Promise<void>
@@ -24,9 +18,9 @@ interface Screen {
   axeExclude?: string[]
 }
 
-const heading = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+export const heading = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 
-const ADMIN_SCREENS: Screen[] = [
+export const ADMIN_SCREENS: Screen[] = [
   {
     name: 'home',
     open: async (page) => {
@@ -203,7 +197,6 @@ const ADMIN_SCREENS: Screen[] = [
   },
 ]
 
-// The first screen of the application loads its code and its sites first: more time than a later screen needs.
 /** Numbers read as one token (project, receipt, deposit numbers) are never broken over two lines. */
 async function expectOnOneLine(numbers: Locator, what: string): Promise<void> {
   await expect(numbers.first()).toBeVisible()
@@ -221,13 +214,14 @@ async function expectOnOneLine(numbers: Locator, what: string): Promise<void> {
   expect(broken, `${what} broken over lines`).toEqual([])
 }
 
+// The first screen of the application loads its code and its sites first: more time than a later screen needs.
 const receiptsHeading = (page: Page, name: string | RegExp) =>
   expect(page.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 20_000 })
 /** The first row of a Payment Receipts table (its caption names it), once the rows are there. */
 const firstRow = (page: Page, caption: string) => page.getByRole('table', { name: caption }).locator('tbody tr').first()
 
 /** Payment Receipts as an approver of every site sees it, and her My queue. */
-const APPROVER_SCREENS: Screen[] = [
+export const APPROVER_SCREENS: Screen[] = [
   {
     name: 'receipts-list',
     open: async (page) => {
@@ -298,7 +292,7 @@ const APPROVER_SCREENS: Screen[] = [
 ]
 
 /** A collector's screens: the new receipt form and her My queue. */
-const COLLECTOR_SCREENS: Screen[] = [
+export const COLLECTOR_SCREENS: Screen[] = [
   {
     name: 'receipt-new',
     open: async (page) => {
@@ -316,7 +310,7 @@ const COLLECTOR_SCREENS: Screen[] = [
   },
 ]
 
-const SIGNED_OUT_SCREENS: Screen[] = [
+export const SIGNED_OUT_SCREENS: Screen[] = [
   {
     name: 'login',
     open: async (page) => {
@@ -339,77 +333,3 @@ const SIGNED_OUT_SCREENS: Screen[] = [
     },
   },
 ]
-
-/** Opens, settles, photographs and checks one screen. */
-async function checkScreen(page: Page, viewport: ViewportName, screen: Screen): Promise<void> {
-  await test.step(`${screen.name} at ${VIEWPORTS[viewport].width} px`, async () => {
-    await screen.open(page)
-    // A screen with a sandboxed frame (axe cannot enter it) does not reliably reach 'networkidle'.
-    await (screen.axeExclude?.includes('iframe') ? settledWithFrames(page) : settled(page))
-    await saveScreenshot(page, viewport, screen.name)
-    await expectNothingCutOff(page, `${screen.name} (${viewport})`)
-    await expectNoSeriousA11yViolations(page, `${screen.name} (${viewport})`, { exclude: screen.axeExclude, soft: true })
-  })
-}
-
-let adminEmail = ''
-const ADMIN_PART_SIZE = 6
-const ADMIN_PARTS = Array.from({ length: Math.ceil(ADMIN_SCREENS.length / ADMIN_PART_SIZE) }, (_unused, part) =>
-  ADMIN_SCREENS.slice(part * ADMIN_PART_SIZE, (part + 1) * ADMIN_PART_SIZE),
-)
-
-for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-  test.describe(`at ${VIEWPORTS[viewport].width} px`, () => {
-    test.use({ viewport: VIEWPORTS[viewport] })
-
-    test('the signed-out screens', async ({ page }) => {
-      test.setTimeout(90_000)
-      for (const screen of SIGNED_OUT_SCREENS) await checkScreen(page, viewport, screen)
-    })
-
-    // In parts of a few screens each, so one slow screen on a busy machine cannot make the whole walk run out of time.
-    ADMIN_PARTS.forEach((screens, part) => {
-      test(`every screen of a district administrator, part ${part + 1} of ${ADMIN_PARTS.length}`, async ({ page, platform }) => {
-        test.setTimeout(180_000)
-        if (!adminEmail) {
-          await seedDsaProjects(platform)
-          await platform.createUser({ fullName: 'Ian Inactive', roleCode: 'REPORT_WRITER', isActive: false })
-          adminEmail = (await platform.createUser({ fullName: 'District Administrator', roleCode: 'ADMIN' })).email
-        }
-        await platform.signInWithCode(page, adminEmail)
-        await platform.processMail()
-        for (const screen of screens) await checkScreen(page, viewport, screen)
-      })
-    })
-
-    test('the Payment Receipts screens and My queue of an approver', async ({ page, platform }) => {
-      test.setTimeout(300_000) // eight screens with axe on each, on a shared machine
-      await platform.signInWithCode(page, APPROVER)
-      for (const screen of APPROVER_SCREENS) await checkScreen(page, viewport, screen)
-    })
-
-    test("a collector's new receipt and My queue", async ({ page, platform }) => {
-      test.setTimeout(120_000)
-      await platform.signInWithCode(page, PRINCIPAL)
-      for (const screen of COLLECTOR_SCREENS) await checkScreen(page, viewport, screen)
-    })
-
-    test("a staff member's home", async ({ page, platform }) => {
-      test.setTimeout(90_000)
-      const { email } = await platform.createUser({
-        fullName: 'Sam Staff',
-        roleCode: 'STAFF',
-        applications: ['DASHBOARD', 'REPORTS_STUDIO'],
-      })
-      await platform.signInWithCode(page, email)
-      await checkScreen(page, viewport, { name: 'staff-home', open: (p) => heading(p, 'Welcome, Sam') })
-      await checkScreen(page, viewport, {
-        name: 'staff-reports-studio',
-        open: async (p) => {
-          await p.goto('/reports-studio')
-          await heading(p, 'Reports Studio')
-        },
-      })
-    })
-  })
-}
