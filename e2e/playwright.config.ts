@@ -11,7 +11,9 @@ export default defineConfig({
   // Tests of one file run in order in one worker, against that file's platform; files run in parallel, in the order
   // of their names. A long file is split (screens-desktop, screens-phone) so that no one file is the end of the run.
   fullyParallel: false,
-  workers: 2,
+  // Three on two cores: a browser test spends much of its time waiting (for the network to go quiet, for transitions,
+  // for the server's timers), and a third worker uses the cores those waits leave idle.
+  workers: 3,
   retries: 0,
   // The bounds leave room for a machine that is also running something else. Only the tests about signing in go
   // through the e-mail (and a link's success screen, which waits on purpose); the others start signed in.
