@@ -11,7 +11,6 @@ await build({
   // file, so lib/worker-module.ts finds `<name>.mjs` where the source has `<name>.ts`.
   entryPoints: {
     server: source('main.ts'),
-    'download-worker': source('downloads/download-worker.ts'),
     'export-worker': source('features/reports/exports/export-worker.ts'),
     'sqlite-query-worker': source('features/reports/engine/sqlite-query-worker.ts'),
     'wal-checkpoint-worker': source('db/wal-checkpoint-worker.ts'),

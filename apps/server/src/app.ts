@@ -36,7 +36,7 @@ import { createEmailAdminService } from './features/email/email-admin.service.js
 import { resendRules } from './features/email/resend-rules.js'
 import { emailRoutes } from './features/email/email.routes.js'
 import { createDsaRepository } from './features/dsa/dsa.repository.js'
-import { createDownloads } from './downloads/download-threads.js'
+import { createDownloads } from './downloads/downloads.js'
 import { dsaRoutes } from './features/dsa/dsa.routes.js'
 import { scheduleScrapes } from './features/dsa/dsa-schedule.js'
 import { createDsaService } from './features/dsa/dsa.service.js'
@@ -365,8 +365,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     history: stateHistory,
   })
   app.addHook('onClose', () => monitoring.close())
-  const downloads = createDownloads(db, { applicationName: `platform-${config.instanceId}` })
-  app.addHook('onClose', () => downloads.close())
+  const downloads = createDownloads(db)
   const dsa = createDsaService({
     projects: createDsaRepository(db),
     leases: jobLeases,

@@ -210,7 +210,7 @@ describe('the server runs on Node.js as it ships: no Node.js flag, no allocator 
       expect(Object.keys(env).filter((name) => TUNING_VARIABLE.test(name))).toEqual([])
     })
 
-    it('starts its worker threads from their compiled modules: a report runs, exports to XLSX, and the DSA export streams', { timeout: 60_000 }, async () => {
+    it('starts its worker threads from their compiled modules: a report runs and exports to XLSX; the DSA export streams', { timeout: 60_000 }, async () => {
       const post = (path: string, body: unknown, token?: string) =>
         fetch(`${address}${path}`, {
           method: 'POST',
@@ -244,7 +244,7 @@ describe('the server runs on Node.js as it ships: no Node.js flag, no allocator 
       expect(exported.status, file.toString()).toBe(200)
       expect(file.subarray(0, 2).toString()).toBe('PK')
 
-      // The DSA export is written in the download thread (download-worker.mjs), on its own read-only connection.
+      // The DSA export streams from the compiled server.
       const csv = await fetch(`${address}/api/dsa-export`, { headers: { authorization: `Bearer ${token}` } })
       const text = await csv.text()
       expect(csv.status, text).toBe(200)

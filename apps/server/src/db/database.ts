@@ -55,7 +55,7 @@ export interface OpenOptions {
   /** Told about a connection that failed outside any call (the server ended it, the network dropped it). */
   onConnectionError?: (error: Error) => void
   /**
-   * A reader beside the server's own connections (a download thread): SQLite opens the file read-only and leaves
+   * A reader beside the server's own connections (an export thread): SQLite opens the file read-only and leaves
    * its log to the server's checkpoints; PostgreSQL keeps a few connections whose transactions are read-only.
    */
   readOnly?: boolean

@@ -6,8 +6,8 @@ import { reportCsv } from '../features/reports/exports/csv-export.js'
 
 /**
  * Every download whose body is a long stream of rows, by name. Each is a function of a database and plain arguments
- * (what the route decided: filters, the person's sites, the time), so it runs the same in a download thread, on that
- * thread's own connection, as in the server's thread.
+ * (what the route decided: filters, the person's sites, the time): the route checks rights and writes what must be
+ * written; the producer only reads.
  */
 export const downloadProducers = {
   accrualsJournalCsv,

@@ -159,7 +159,7 @@ export interface IssuedJournal {
   reference: string
 }
 
-/** The journal's CSV as a download producer (downloads/download-producers.ts): run in the download thread. */
+/** The journal's CSV as a download producer (downloads/download-producers.ts). */
 export const accrualsJournalCsv = (db: Db, journal: IssuedJournal) => journalCsv(createAccrualsRepository(db), journal)
 
 /** The journal's CSV lines as issued at posting, read a page at a time so memory stays flat whatever its size. */

@@ -31,7 +31,7 @@ import type { AccrualClearingService } from './accrual-clearing.service.js'
 import type { AccrualCyclesService } from './accrual-cycles.service.js'
 import type { AccrualsImportService } from './accruals-import.service.js'
 import type { AccrualsService } from './accruals.service.js'
-import type { Downloads } from '../../downloads/download-threads.js'
+import type { Downloads } from '../../downloads/downloads.js'
 
 const access = signedInRoute({ application: ACCRUALS_APP })
 

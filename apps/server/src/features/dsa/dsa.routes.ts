@@ -15,7 +15,7 @@ import { errorResponses } from '../../plugins/error-handler.js'
 import type { DsaService } from './dsa.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import type { Clock } from '../../lib/clock.js'
-import type { Downloads } from '../../downloads/download-threads.js'
+import type { Downloads } from '../../downloads/downloads.js'
 
 const access = signedInRoute({ application: 'DSA_TRACKER' })
 

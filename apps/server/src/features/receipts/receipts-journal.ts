@@ -190,8 +190,8 @@ export async function writeLateEntries(
 }
 
 /**
- * The journal's CSV over the range's stored lines: a download producer (downloads/download-producers.ts), run in the
- * download thread on that thread's connection once writeLateEntries has completed the range.
+ * The journal's CSV over the range's stored lines: a download producer (downloads/download-producers.ts), read once
+ * writeLateEntries has completed the range.
  */
 export function receiptsJournalCsv(db: Db, { range }: { range: JournalRange }): AsyncGenerator<string> {
   const source = createReceiptsJournalRepository(db)

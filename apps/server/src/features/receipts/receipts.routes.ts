@@ -31,7 +31,7 @@ import type { DepositsService } from './deposits.service.js'
 import type { ReceiptsOversightService } from './receipts-oversight.service.js'
 import type { ReceiptsService } from './receipts.service.js'
 import { clientInfo } from '../../lib/client-info.js'
-import type { Downloads } from '../../downloads/download-threads.js'
+import type { Downloads } from '../../downloads/downloads.js'
 
 const access = signedInRoute({ application: RECEIPTS_APP })
 

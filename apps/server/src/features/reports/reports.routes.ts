@@ -27,7 +27,7 @@ import { EXPORT_CONTENT_TYPES, attachmentOf, exportFileName } from './export-job
 import type { ExportJobsService } from './export-jobs/export-jobs.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
-import type { Downloads } from '../../downloads/download-threads.js'
+import type { Downloads } from '../../downloads/downloads.js'
 
 const access = signedInRoute({ application: 'REPORTS_STUDIO' })
 

@@ -6,8 +6,8 @@ import { isNumericFormat, toNumber, type CellValue } from '@platform/contracts/r
 import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
 
 /*
- * CSV for any size: a generator the download thread hands on in pieces, so rows are pulled from the database only as
- * fast as the client reads them and memory stays flat.
+ * CSV for any size: a generator the download hands to the socket in pieces, so rows are pulled from the database only
+ * as fast as the client reads them and memory stays flat.
  *
  * RFC 4180 with CRLF, a UTF-8 byte order mark (without it Excel reads UTF-8 as ANSI) and one header row of column
  * labels. Values are raw, not display text, so the file loads into other tools: numbers as plain numbers (1234.5,
@@ -16,7 +16,7 @@ import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
  * (a leading apostrophe before = + - @ tab CR); numbers are not, since they cannot run as formulas.
  */
 
-/** A report's CSV as a download producer (downloads/download-producers.ts): its rows read and shaped in that thread. */
+/** A report's CSV as a download producer (downloads/download-producers.ts). */
 export const reportCsv = (db: Db, { source, columns }: { source: ReportRowSource; columns: ResultColumn[] }) =>
   csvLines(reportRows(db, source), columns)
 
