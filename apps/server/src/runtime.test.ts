@@ -210,46 +210,50 @@ describe('the server runs on Node.js as it ships: no Node.js flag, no allocator 
       expect(Object.keys(env).filter((name) => TUNING_VARIABLE.test(name))).toEqual([])
     })
 
-    it('starts its worker threads from their compiled modules: a report runs and exports to XLSX; the DSA export streams', { timeout: 60_000 }, async () => {
-      const post = (path: string, body: unknown, token?: string) =>
-        fetch(`${address}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        })
-      const printed = output.length
-      expect((await post('/api/send-magic-link', { email: admin })).status).toBe(200)
-      for (let tries = 0; !/\/auth\/verify\?\S+/.test(output.slice(printed)) && tries < 100; tries += 1) await sleep(100)
-      const signedIn = await post('/api/verify-magic-link', { email: admin, token: readSignInMail(output.slice(printed)).token })
-      const { token } = (await signedIn.json()) as { token: string }
+    it(
+      'starts its worker threads from their compiled modules: a report runs and exports to XLSX; the DSA export streams',
+      { timeout: 60_000 },
+      async () => {
+        const post = (path: string, body: unknown, token?: string) =>
+          fetch(`${address}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            body: JSON.stringify(body),
+          })
+        const printed = output.length
+        expect((await post('/api/send-magic-link', { email: admin })).status).toBe(200)
+        for (let tries = 0; !/\/auth\/verify\?\S+/.test(output.slice(printed)) && tries < 100; tries += 1) await sleep(100)
+        const signedIn = await post('/api/verify-magic-link', { email: admin, token: readSignInMail(output.slice(printed)).token })
+        const { token } = (await signedIn.json()) as { token: string }
 
-      const definition = {
-        schemaVersion: 1,
-        dataset: 'audit_log',
-        rows: { mode: 'summary' },
-        columns: [{ field: 'action' }, { field: 'email', agg: 'countDistinct' }],
-      }
-      // On an SQLite file a report's query runs in a worker thread (sqlite-query-worker.mjs).
-      const ran = await post('/api/reportrun', { definition }, token)
-      const body = await ran.text()
-      expect(ran.status, body).toBe(200)
-      const actions = (JSON.parse(body) as { rows: Array<{ kind: string; cells: unknown[] }> }).rows
-        .filter((row) => row.kind === 'detail')
-        .map((row) => row.cells[0])
-      expect(actions).toEqual(expect.arrayContaining(['sign_in.link_requested', 'sign_in.success']))
+        const definition = {
+          schemaVersion: 1,
+          dataset: 'audit_log',
+          rows: { mode: 'summary' },
+          columns: [{ field: 'action' }, { field: 'email', agg: 'countDistinct' }],
+        }
+        // On an SQLite file a report's query runs in a worker thread (sqlite-query-worker.mjs).
+        const ran = await post('/api/reportrun', { definition }, token)
+        const body = await ran.text()
+        expect(ran.status, body).toBe(200)
+        const actions = (JSON.parse(body) as { rows: Array<{ kind: string; cells: unknown[] }> }).rows
+          .filter((row) => row.kind === 'detail')
+          .map((row) => row.cells[0])
+        expect(actions).toEqual(expect.arrayContaining(['sign_in.link_requested', 'sign_in.success']))
 
-      // An XLSX file is written in an export thread (export-worker.mjs): a zip, as every XLSX file is.
-      const exported = await post('/api/reportexport', { definition, format: 'xlsx' }, token)
-      const file = Buffer.from(await exported.arrayBuffer())
-      expect(exported.status, file.toString()).toBe(200)
-      expect(file.subarray(0, 2).toString()).toBe('PK')
+        // An XLSX file is written in an export thread (export-worker.mjs): a zip, as every XLSX file is.
+        const exported = await post('/api/reportexport', { definition, format: 'xlsx' }, token)
+        const file = Buffer.from(await exported.arrayBuffer())
+        expect(exported.status, file.toString()).toBe(200)
+        expect(file.subarray(0, 2).toString()).toBe('PK')
 
-      // The DSA export streams from the compiled server.
-      const csv = await fetch(`${address}/api/dsa-export`, { headers: { authorization: `Bearer ${token}` } })
-      const text = await csv.text()
-      expect(csv.status, text).toBe(200)
-      expect(text.split('\r\n')[0]).toMatch(/^clientId,projectNumber,projectName,/)
-    })
+        // The DSA export streams from the compiled server.
+        const csv = await fetch(`${address}/api/dsa-export`, { headers: { authorization: `Bearer ${token}` } })
+        const text = await csv.text()
+        expect(csv.status, text).toBe(200)
+        expect(text.split('\r\n')[0]).toMatch(/^clientId,projectNumber,projectName,/)
+      },
+    )
   })
 })
 

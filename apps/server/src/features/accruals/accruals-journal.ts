@@ -163,10 +163,7 @@ export interface IssuedJournal {
 export const accrualsJournalCsv = (db: Db, journal: IssuedJournal) => journalCsv(createAccrualsRepository(db), journal)
 
 /** The journal's CSV lines as issued at posting, read a page at a time so memory stays flat whatever its size. */
-export async function* journalCsv(
-  repository: Pick<AccrualsRepository, 'issuedPage'>,
-  journal: IssuedJournal,
-): AsyncGenerator<string> {
+export async function* journalCsv(repository: Pick<AccrualsRepository, 'issuedPage'>, journal: IssuedJournal): AsyncGenerator<string> {
   yield `${JOURNAL_COLUMNS.join(',')}\n`
   let after: { accrualId: number; seq: number } | null = null
   for (;;) {

@@ -8,7 +8,10 @@ import { toProject } from './dsa-project.js'
  * The DSA export's CSV: every project the filters select, in name order, as pieces of text. A download producer
  * (downloads/download-producers.ts).
  */
-export async function* dsaProjectsCsv(db: Db, { filters, freshSince }: { filters: DsaFilters; freshSince: string }): AsyncGenerator<string> {
+export async function* dsaProjectsCsv(
+  db: Db,
+  { filters, freshSince }: { filters: DsaFilters; freshSince: string },
+): AsyncGenerator<string> {
   // Rows gathered into pieces for the socket: one write per row costs more than the CSV.
   const pieces = textPieces()
   pieces.add(csvRecord(DSA_EXPORT_COLUMNS))

@@ -224,22 +224,25 @@ export function createReportQueryRunner(db: Db, file: string | null, timeouts: {
   return {
     runner(kind: 'interactive' | 'export'): QueryRunner {
       const timeoutMs = kind === 'export' ? timeouts.exportMs : timeouts.interactiveMs
-      const run: QueryRunner = Object.assign(async (query: CompiledQuery) => {
-        if (sqliteWorker) return sqliteWorker.run(query, timeoutMs)
-        try {
-          if (db.dialect === 'postgres') {
-            return await db.kysely.transaction().execute(async (trx) => {
-              await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(timeoutMs)))}`.execute(trx)
-              return (await trx.executeQuery<Record<string, unknown>>(query)).rows
-            })
+      const run: QueryRunner = Object.assign(
+        async (query: CompiledQuery) => {
+          if (sqliteWorker) return sqliteWorker.run(query, timeoutMs)
+          try {
+            if (db.dialect === 'postgres') {
+              return await db.kysely.transaction().execute(async (trx) => {
+                await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(timeoutMs)))}`.execute(trx)
+                return (await trx.executeQuery<Record<string, unknown>>(query)).rows
+              })
+            }
+            const compiled = { ...query, parameters: bindable(query.parameters) }
+            return (await db.kysely.executeQuery<Record<string, unknown>>(compiled)).rows
+          } catch (error) {
+            if ((error as { code?: string }).code === '57014') throw timedOut(timeoutMs)
+            throw failed(error)
           }
-          const compiled = { ...query, parameters: bindable(query.parameters) }
-          return (await db.kysely.executeQuery<Record<string, unknown>>(compiled)).rows
-        } catch (error) {
-          if ((error as { code?: string }).code === '57014') throw timedOut(timeoutMs)
-          throw failed(error)
-        }
-      }, { timeoutMs })
+        },
+        { timeoutMs },
+      )
       if (sqliteWorker) run.stream = (query) => sqliteWorker.stream(query, timeoutMs)
       else if (db.dialect === 'postgres') run.stream = (query) => postgresStream(db, query, timeoutMs)
       return run

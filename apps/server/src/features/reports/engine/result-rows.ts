@@ -103,7 +103,10 @@ export function createResultRows(plan: ShapingPlan) {
     interleave,
 
     /** Every row of a detail result, from its records in batches (in the result's order): what an export writes. */
-    async *detailRows(batches: AsyncIterable<Array<Record<string, unknown>>>, rolled: Map<string, MeasureValues>): AsyncGenerator<ResultRow> {
+    async *detailRows(
+      batches: AsyncIterable<Array<Record<string, unknown>>>,
+      rolled: Map<string, MeasureValues>,
+    ): AsyncGenerator<ResultRow> {
       let before: Record<string, unknown> | null = null
       let chunk: Array<Record<string, unknown>> = []
       for await (const batch of batches) {

@@ -142,9 +142,11 @@ export function createExportJobsService(deps: {
     // Progress is written as the thread tells it, one write at a time; a try that is no longer the job's stops.
     let writing: Promise<unknown> = Promise.resolve()
     const onProgress = (done: number) => {
-      writing = writing.then(async () => {
-        if (!(await jobs.progress(jobId, attempt, { rows_done: Math.min(done, total) }))) stopWriting()
-      }).catch((error: unknown) => file.writable.destroy(error instanceof Error ? error : new Error(String(error))))
+      writing = writing
+        .then(async () => {
+          if (!(await jobs.progress(jobId, attempt, { rows_done: Math.min(done, total) }))) stopWriting()
+        })
+        .catch((error: unknown) => file.writable.destroy(error instanceof Error ? error : new Error(String(error))))
     }
     try {
       await deps.exportThreads.write({ format, header }, await rowSource(), file.writable, onProgress)

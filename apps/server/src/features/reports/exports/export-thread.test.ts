@@ -42,7 +42,10 @@ async function projectsSource(db: Db): Promise<ReportRowSource> {
     columns: [{ field: 'project_number' }, { field: 'project_name' }, { field: 'construction_cost', agg: 'sum' }],
     totals: { grand: true },
   }
-  const plan = planReport(definition, BUILTIN_DATASETS.find((dataset) => dataset.id === 'dsa_projects')!)
+  const plan = planReport(
+    definition,
+    BUILTIN_DATASETS.find((dataset) => dataset.id === 'dsa_projects')!,
+  )
   const run = createReportQueryRunner(db, db.file, { interactiveMs: 30_000, exportMs: 30_000 }).runner('export')
   return createReportEngine(plan, applyParameters(plan.definition, {}), { k: db.kysely, dialect: db.dialect, run }).exportSource()
 }

@@ -57,7 +57,11 @@ export function createExportThreads({
   db,
   module = new URL('./export-worker.ts', import.meta.url),
   maxRunning = DEFAULT_MAX_RUNNING,
-}: { db: Db; module?: URL; maxRunning?: number }): ExportThreads {
+}: {
+  db: Db
+  module?: URL
+  maxRunning?: number
+}): ExportThreads {
   const turns = turnstile(maxRunning)
   const database = readerAddressOf(db, 'platform export')
   return {

@@ -32,9 +32,11 @@ export async function* reportRows(db: Db, source: ReportRowSource): AsyncGenerat
     const run = queries.runner('export')
     const query = CompiledQuery.raw(source.query.sql, source.query.parameters)
     // One pass over the result where the runner can stream it; an in-memory database (the tests) answers at once.
-    const batches = run.stream ? run.stream(query) : (async function* () {
-      yield await run(query)
-    })()
+    const batches = run.stream
+      ? run.stream(query)
+      : (async function* () {
+          yield await run(query)
+        })()
     yield* createResultRows(source.plan).detailRows(batches, source.rolled)
   } finally {
     await queries.close()
