@@ -161,7 +161,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   }
 }
 
-/** A reader's connections: one per download running at once, and downloads are few. */
+/** A reader's connections: an export thread reads one report at a time, so a few are enough. */
 const READER_CONNECTIONS = 4
 
 /** A read-only connection to an SQLite file the server keeps (its log, its checkpoints and its pragmas are the server's). */
