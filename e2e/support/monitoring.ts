@@ -21,7 +21,11 @@ export const adminField = (card: Locator, label: 'Admin server' | 'State' | 'Hea
     .filter({ hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::div[1]')
 
-/** The cells of one managed server's row: address, port, cluster, state, started, health, heap, threads, data sources (the name is the row header). */
+/** The columns of a managed server's row after its name (the row header). */
+const MANAGED_COLUMNS = ['Listen address', 'Cluster', 'State', 'Health', 'JVM'] as const
+type ManagedColumn = (typeof MANAGED_COLUMNS)[number]
+
+/** The cells of one managed server's row: listen address, cluster, state, health, JVM (the name is the row header). */
 export async function managedServerCells(card: Locator, domain: string, server: string): Promise<Locator> {
   const table = card.getByRole('table', { name: `Managed servers of ${domain}` })
   const row = table.getByRole('row').filter({ has: card.page().getByRole('rowheader', { name: server, exact: true }) })
@@ -29,7 +33,19 @@ export async function managedServerCells(card: Locator, domain: string, server: 
   return row.getByRole('cell')
 }
 
-/** Expects a managed server's row to read exactly these cells (Started is checked only for being set or not). */
+/** One cell of a managed server's row, by its column. */
+export async function managedServerCell(card: Locator, domain: string, server: string, column: ManagedColumn): Promise<Locator> {
+  return (await managedServerCells(card, domain, server)).nth(MANAGED_COLUMNS.indexOf(column))
+}
+
+/** One of the JVM's figures in a managed server's JVM cell: its value, beside its label. */
+const jvmFigure = (jvm: Locator, label: 'Started' | 'Heap' | 'Threads' | 'Data sources'): Locator =>
+  jvm.locator(`[data-figure="${label}"] dd`)
+
+/**
+ * Expects a managed server's row to read exactly these cells (Started is checked only for being set or not). A server
+ * in no cluster reads 'Not in a cluster'.
+ */
 export async function expectManagedServer(
   card: Locator,
   domain: string,
@@ -37,21 +53,22 @@ export async function expectManagedServer(
   want: { address: string; port: string; cluster: string; state: string; started: boolean; health: string },
 ): Promise<void> {
   const cells = await managedServerCells(card, domain, server)
-  await expect(cells).toHaveCount(9)
-  await expect(cells.nth(0), `${server}: listen address`).toHaveText(want.address)
-  await expect(cells.nth(1), `${server}: port`).toHaveText(want.port)
-  await expect(cells.nth(2), `${server}: cluster`).toHaveText(want.cluster)
+  await expect(cells).toHaveCount(MANAGED_COLUMNS.length)
+  const cell = (column: ManagedColumn) => cells.nth(MANAGED_COLUMNS.indexOf(column))
+  await expect(cell('Listen address'), `${server}: listen address`).toHaveText(`${want.address}:${want.port}`)
+  await expect(cell('Cluster'), `${server}: cluster`).toHaveText(want.cluster)
   // The State cell may add since when the server has been so ('since 5 min ago …', see sinceTime).
-  await expect(cells.nth(3), `${server}: state`).toHaveText(new RegExp(`^${want.state}(since .+)?$`))
-  if (want.started) await expect(cells.nth(4), `${server}: started`).not.toHaveText(/^(—|)$/)
-  else await expect(cells.nth(4), `${server}: started`).toHaveText('—')
-  await expect(cells.nth(5), `${server}: health`).toHaveText(want.health)
+  await expect(cell('State'), `${server}: state`).toHaveText(new RegExp(`^${want.state}(since .+)?$`))
+  await expect(cell('Health'), `${server}: health`).toHaveText(want.health)
+  const jvm = cell('JVM')
+  if (want.started) await expect(jvmFigure(jvm, 'Started'), `${server}: started`).not.toHaveText(/^(—|)$/)
+  else await expect(jvmFigure(jvm, 'Started'), `${server}: started`).toHaveText('—')
   // A running server shows its heap and threads; any other shows none.
   if (want.state === 'RUNNING') {
-    await expect(cells.nth(6), `${server}: heap`).toHaveText(/^\d+% \([\d,]+ of [\d,]+ MB\)$/)
-    await expect(cells.nth(7), `${server}: threads`).toHaveText(/^\d+ stuck, \d+ hogging$/)
+    await expect(jvmFigure(jvm, 'Heap'), `${server}: heap`).toHaveText(/^\d+% \([\d,]+ of [\d,]+ MB\)$/)
+    await expect(jvmFigure(jvm, 'Threads'), `${server}: threads`).toHaveText(/^\d+ stuck, \d+ hogging$/)
   } else {
-    await expect(cells.nth(6), `${server}: heap`).toHaveText('—')
+    await expect(jvmFigure(jvm, 'Heap'), `${server}: heap`).toHaveText('—')
   }
 }
 

@@ -26,7 +26,13 @@ export function ScrollTable({ minWidth, label, cardsOnPhone = false, children }:
     <div ref={box} className={cardsOnPhone ? classes.cardsOnPhone : undefined}>
       <Table.ScrollContainer
         minWidth={minWidth}
-        scrollAreaProps={{ type: 'always', offsetScrollbars: 'x', viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrollable)` } }}
+        classNames={{ scrollContainerInner: classes.inner }}
+        scrollAreaProps={{
+          type: 'always',
+          offsetScrollbars: 'x',
+          classNames: { content: classes.content },
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrollable)` },
+        }}
       >
         {children}
       </Table.ScrollContainer>

@@ -148,9 +148,16 @@ describe('Server Monitoring', () => {
 
     const table = within(finance).getByRole('table', { name: 'Managed servers of finance_domain' })
     const rows = within(table).getAllByRole('row')
-    expect(rows[1]).toHaveTextContent('fin-app1.district.local')
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Server', 'Listen address', 'Cluster', 'State', 'Health', 'JVM'])
+    expect(rows[1]).toHaveTextContent('fin-app1.district.local:8001')
     expect(rows[1]).toHaveTextContent('FinCluster')
+    // 'None' from WebLogic is said in words, never shown as the cluster's name nor left blank.
     expect(rows[2]).not.toHaveTextContent('None')
+    expect(within(rows[2]!).getAllByRole('cell')[1]).toHaveTextContent('Not in a cluster')
     expect(within(rows[2]!).getByText('SHUTDOWN')).toBeInTheDocument()
     expect(within(rows[3]!).getByText('WARN')).toBeInTheDocument()
 

@@ -99,12 +99,15 @@ export function cacheLine(totalServers: number, cache: WeblogicStatusResponse['c
   return parts.join(' · ')
 }
 
+/** What a server in no cluster shows in the Cluster column. */
+export const NOT_IN_A_CLUSTER = 'Not in a cluster'
+
 /** The cluster as shown: nothing when the server is in no cluster ('None'). */
 export function clusterLabel(clusterName: string): string {
   return clusterName.trim().toLowerCase() === 'none' ? '' : clusterName
 }
 
-/** host:port of the admin server. */
+/** host:port of a server. */
 export function hostPort(host: string, port: number | null): string {
   return port === null ? host : `${host}:${port}`
 }
