@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { EXCEL_NUM_FMT, exactNumber, formatCell, parseDateParts, toExcelDate, toNumber } from './report-format.js'
+import {
+  csvDateText,
+  districtDateTime,
+  EXCEL_NUM_FMT,
+  exactNumber,
+  excelNumFmt,
+  formatCell,
+  parseDateParts,
+  toExcelDate,
+  toNumber,
+} from './report-format.js'
 import { labelCellIndex, labelSpan, parametersLine, rowLabelText, runAtText } from './report-labels.js'
 
 describe('formatCell', () => {
@@ -57,14 +67,45 @@ describe('formatCell', () => {
     expect(formatCell('n/a', 'money')).toBe('n/a')
   })
 
-  it('shows dates as "Mar 1, 2026" and times in 12-hour form, as written', () => {
-    expect(formatCell('2026-03-01', 'date')).toBe('Mar 1, 2026')
-    expect(formatCell('2026-12-31T23:59:59Z', 'date')).toBe('Dec 31, 2026')
-    expect(formatCell('2026-03-01T00:05:00Z', 'datetime')).toBe('Mar 1, 2026 12:05 AM')
-    expect(formatCell('2026-03-01 12:30', 'datetime')).toBe('Mar 1, 2026 12:30 PM')
-    expect(formatCell('2026-03-01T13:07:45.123+02:00', 'datetime')).toBe('Mar 1, 2026 1:07 PM')
-    expect(formatCell('2026-03-01', 'datetime')).toBe('Mar 1, 2026 12:00 AM')
-    expect(formatCell(Date.UTC(2026, 2, 1, 9, 5), 'datetime')).toBe('Mar 1, 2026 9:05 AM')
+  it('shows times on the district clock with the zone named, and calendar dates as written', () => {
+    const tz = 'America/Los_Angeles'
+    expect(formatCell('2026-03-01', 'date', tz)).toBe('Mar 1, 2026')
+    // A sign-in at 5:10 UTC is 9:10 PM the evening before in Pacific time.
+    expect(formatCell('2026-03-01T05:10:00.000Z', 'datetime', tz)).toBe('Feb 28, 2026 9:10 PM PST')
+    expect(formatCell('2026-03-01T05:10:00.000Z', 'date', tz)).toBe('Feb 28, 2026')
+    expect(formatCell('2026-03-01T08:00:00.000Z', 'date', tz)).toBe('Mar 1, 2026')
+    expect(formatCell('2026-03-01T13:07:45.123+02:00', 'datetime', tz)).toBe('Mar 1, 2026 3:07 AM PST')
+    expect(formatCell(Date.UTC(2026, 2, 1, 9, 5), 'datetime', tz)).toBe('Mar 1, 2026 1:05 AM PST')
+    // A time typed without a zone is the district's wall clock already: only the zone's name is added.
+    expect(formatCell('2026-03-01 12:30', 'datetime', tz)).toBe('Mar 1, 2026 12:30 PM PST')
+    expect(formatCell('2026-07-01 12:30', 'datetime', tz)).toBe('Jul 1, 2026 12:30 PM PDT')
+    expect(formatCell('2026-03-01', 'datetime', tz)).toBe('Mar 1, 2026 12:00 AM PST')
+  })
+
+  it('follows daylight saving: around the March and November changes in Pacific time', () => {
+    const tz = 'America/Los_Angeles'
+    expect(formatCell('2026-03-08T09:59:00Z', 'datetime', tz)).toBe('Mar 8, 2026 1:59 AM PST')
+    expect(formatCell('2026-03-08T10:00:00Z', 'datetime', tz)).toBe('Mar 8, 2026 3:00 AM PDT')
+    expect(formatCell('2026-11-01T08:30:00Z', 'datetime', tz)).toBe('Nov 1, 2026 1:30 AM PDT')
+    expect(formatCell('2026-11-01T09:30:00Z', 'datetime', tz)).toBe('Nov 1, 2026 1:30 AM PST')
+    // Midnight Pacific: 7:59 and 8:00 UTC fall on different district days.
+    expect(formatCell('2026-01-02T07:59:00Z', 'date', tz)).toBe('Jan 1, 2026')
+    expect(formatCell('2026-01-02T08:00:00Z', 'date', tz)).toBe('Jan 2, 2026')
+    expect(formatCell('2026-01-02T08:00:00Z', 'datetime', tz)).toBe('Jan 2, 2026 12:00 AM PST')
+  })
+
+  it('names UTC when no district zone is given, never showing a bare time', () => {
+    expect(formatCell('2026-03-01T00:05:00Z', 'datetime')).toBe('Mar 1, 2026 12:05 AM UTC')
+  })
+
+  it('writes CSV dates machine-readable on the district clock, a time with its offset', () => {
+    const tz = 'America/Los_Angeles'
+    expect(csvDateText('2026-03-01T05:10:00.000Z', 'datetime', tz)).toBe('2026-02-28T21:10:00-08:00')
+    expect(csvDateText('2026-07-01T05:10:00Z', 'datetime', tz)).toBe('2026-06-30T22:10:00-07:00')
+    expect(csvDateText('2026-03-01T05:10:00Z', 'date', tz)).toBe('2026-02-28')
+    expect(csvDateText('2026-03-01', 'date', tz)).toBe('2026-03-01')
+    expect(csvDateText('2026-03-01 12:30', 'datetime', tz)).toBe('2026-03-01T12:30:00')
+    expect(csvDateText('soon', 'date', tz)).toBeNull()
   })
 
   it('shows values that are not dates as given', () => {
@@ -99,11 +140,16 @@ describe('Excel formats and values', () => {
     })
   })
 
-  it('turns date values into Dates with the same wall-clock digits', () => {
-    expect(toExcelDate('2026-03-01')?.toISOString()).toBe('2026-03-01T00:00:00.000Z')
-    expect(toExcelDate('2026-03-01 14:05:09')?.toISOString()).toBe('2026-03-01T14:05:09.000Z')
+  it('turns date values into Dates with the district wall-clock digits, the zone in the number format', () => {
+    const tz = 'America/Los_Angeles'
+    expect(toExcelDate('2026-03-01', 'date', tz)?.toISOString()).toBe('2026-03-01T00:00:00.000Z')
+    expect(toExcelDate('2026-03-01 14:05:09', 'datetime', tz)?.toISOString()).toBe('2026-03-01T14:05:09.000Z')
+    expect(toExcelDate('2026-03-01T05:10:00Z', 'datetime', tz)?.toISOString()).toBe('2026-02-28T21:10:00.000Z')
+    expect(toExcelDate('2026-03-01T05:10:00Z', 'date', tz)?.toISOString()).toBe('2026-02-28T00:00:00.000Z')
     expect(toExcelDate('not a date')).toBeNull()
     expect(parseDateParts('2026-02-30T25:00')).toBeNull()
+    expect(excelNumFmt('datetime', districtDateTime('2026-07-01T05:10:00Z', 'datetime', tz)!.zone)).toBe('mmm d, yyyy h:mm AM/PM "PDT"')
+    expect(excelNumFmt('date', null)).toBe('mmm d, yyyy')
   })
 
   it('reads numbers strictly', () => {

@@ -1,3 +1,4 @@
+import { formatterPerZone } from './district-time.js'
 import type { Format, ResultRow } from './reports.js'
 
 /*
@@ -13,10 +14,13 @@ import type { Format, ResultRow } from './reports.js'
  *   money     $1,234.56    negatives -$1,234.56
  *   percent   12.5%        for the value 0.125 (one place)
  *   date      Mar 1, 2026
- *   datetime  Mar 1, 2026 2:05 PM
+ *   datetime  Mar 1, 2026 2:05 PM PST
  *   null      '' (empty), as are NaN and Infinity
- * Dates and times are shown as written in the value: no time-zone conversion, so the server decides the zone once and
- * the screen, PDF and Excel agree. A value in a number format that is not a number (e.g. 'n/a') is shown as given.
+ * Times are read on the district's clock (the result's timeZone) with the zone named, whatever zone the database
+ * wrote them in: an instant ('…Z', '…+02:00', or milliseconds) is moved to the district's zone; a time written without
+ * a zone (typed into an uploaded sheet) is already the district's wall clock and only gains the zone's name. A plain
+ * date ('2026-03-01') is a calendar date and never moves; an instant shown as a date is the district's day it fell on.
+ * A value in a number format that is not a number (e.g. 'n/a') is shown as given.
  */
 
 export type CellValue = ResultRow['cells'][number] | undefined
@@ -78,8 +82,8 @@ export interface DateParts {
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/
 
 /**
- * The wall-clock parts of a date value: an ISO 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM[:SS]' string (a zone suffix is
- * accepted and ignored, see above), or a number of milliseconds since 1970 read in UTC.
+ * The digits of a date value as written: an ISO 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM[:SS]' string (a zone suffix is
+ * accepted and not applied here: districtDateTime moves instants), or a number of milliseconds since 1970 read in UTC.
  */
 export function parseDateParts(value: CellValue): DateParts | null {
   if (typeof value === 'number') {
@@ -111,14 +115,115 @@ export function parseDateParts(value: CellValue): DateParts | null {
   return parts
 }
 
-/** The Date whose UTC fields are the value's wall-clock parts: what Excel needs to show the same digits. */
-export function toExcelDate(value: CellValue): Date | null {
-  const p = parseDateParts(value)
-  return p ? new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)) : null
+/** Time zone used when a caller has none: UTC, still named, so a time is never shown without its zone. */
+const NO_ZONE_GIVEN = 'UTC'
+
+/** A date value as a person reads it: its parts on the district's clock and, for a time, the zone's short name. */
+export interface DistrictDateTime {
+  parts: DateParts
+  /** 'PST', 'PDT'…; null for a calendar date. */
+  zone: string | null
 }
 
-/** The text a person sees for one cell. */
-export function formatCell(value: CellValue, format: Format): string {
+const wallClockFor = formatterPerZone('en-US', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+})
+
+/** The wall-clock parts and zone name of an instant in a time zone. */
+function wallClock(instant: number, timeZone: string): DistrictDateTime {
+  const found: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const part of wallClockFor(timeZone).formatToParts(new Date(instant))) found[part.type] = part.value
+  return {
+    parts: {
+      year: Number(found.year),
+      month: Number(found.month),
+      day: Number(found.day),
+      hour: Number(found.hour) % 24,
+      minute: Number(found.minute),
+      second: Number(found.second),
+    },
+    zone: found.timeZoneName ?? timeZone,
+  }
+}
+
+const utcOf = (p: DateParts) => Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+
+/** The zone's name at a wall-clock time written without a zone (the offset in force then, found by one correction). */
+function zoneAtWallClock(parts: DateParts, timeZone: string): string | null {
+  const guess = utcOf(parts)
+  const offset = utcOf(wallClock(guess, timeZone).parts) - guess
+  return wallClock(guess - offset, timeZone).zone
+}
+
+const HAS_TIME = /\d[T ]\d/
+const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/
+
+/**
+ * A date cell on the district's clock: instants moved into `timeZone`, zone-less times and calendar dates as written.
+ * Null when the value is not a date.
+ */
+export function districtDateTime(value: CellValue, format: Format, timeZone: string = NO_ZONE_GIVEN): DistrictDateTime | null {
+  const text = typeof value === 'string' ? value.trim() : null
+  const parts = parseDateParts(value)
+  if (!parts) return null
+  const instant = instantIn(value, text)
+  const local = instant === null ? { parts, zone: null } : wallClock(instant, timeZone)
+  if (format === 'date') return { parts: { ...local.parts, hour: 0, minute: 0, second: 0 }, zone: null }
+  return { parts: local.parts, zone: local.zone ?? zoneAtWallClock(local.parts, timeZone) }
+}
+
+/** The instant a value names (milliseconds, or a time with its zone); null for a calendar date or a zone-less time. */
+function instantIn(value: CellValue, text: string | null): number | null {
+  if (typeof value === 'number') return value
+  if (text === null || !HAS_TIME.test(text) || !HAS_ZONE.test(text)) return null
+  const ms = Date.parse(text.replace(' ', 'T'))
+  return Number.isFinite(ms) ? ms : null
+}
+
+/**
+ * The Date whose UTC fields are the value's digits on the district's clock: what Excel needs to show the same digits
+ * as the viewer (Excel has no time zones; the zone's name goes into the cell's number format, excelNumFmt).
+ */
+export function toExcelDate(value: CellValue, format: Format = 'date', timeZone?: string): Date | null {
+  const local = districtDateTime(value, format, timeZone)
+  return local ? new Date(utcOf(local.parts)) : null
+}
+
+/** The Excel number format of one cell: a time's format names its zone, which changes with daylight saving. */
+export function excelNumFmt(format: Format, zone: string | null): string {
+  return format === 'datetime' && zone ? `${EXCEL_NUM_FMT.datetime} "${zone.replace(/"/g, '')}"` : EXCEL_NUM_FMT[format]
+}
+
+/**
+ * A date cell for a CSV file: still machine-readable, on the district's clock. A time as ISO 8601 with the district's
+ * offset ('2026-03-01T21:10:00-08:00'), a date as '2026-03-01'; null when the value is not a date.
+ */
+export function csvDateText(value: CellValue, format: Format, timeZone?: string): string | null {
+  const local = districtDateTime(value, format, timeZone)
+  if (!local) return null
+  const p = local.parts
+  const date = `${p.year}-${two(p.month)}-${two(p.day)}`
+  if (format === 'date') return date
+  const instant = instantIn(value, typeof value === 'string' ? value.trim() : null)
+  const wall = `${date}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}`
+  if (instant === null) return wall
+  const offsetMinutes = Math.round((utcOf(p) - Math.floor(instant / 1000) * 1000) / 60000)
+  const sign = offsetMinutes < 0 ? '-' : '+'
+  const abs = Math.abs(offsetMinutes)
+  return `${wall}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`
+}
+
+const two = (n: number) => String(n).padStart(2, '0')
+
+/** The text a person sees for one cell; dates and times on the clock of `timeZone` (the district's), times with the zone. */
+export function formatCell(value: CellValue, format: Format, timeZone?: string): string {
   if (value === null || value === undefined || value === '') return ''
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'number' && !Number.isFinite(value)) return ''
@@ -127,9 +232,10 @@ export function formatCell(value: CellValue, format: Format): string {
     return n === null ? String(value) : formatNumber(n, format)
   }
   if (DATE_FORMATS.has(format)) {
-    const parts = parseDateParts(value)
-    if (!parts) return String(value)
-    return format === 'date' ? dateText(parts) : `${dateText(parts)} ${timeText(parts)}`
+    const local = districtDateTime(value, format, timeZone)
+    if (!local) return String(value)
+    const shown = format === 'date' ? dateText(local.parts) : `${dateText(local.parts)} ${timeText(local.parts)}`
+    return local.zone ? `${shown} ${local.zone}` : shown
   }
   return String(value)
 }

@@ -17,6 +17,7 @@ import {
   RunReportBodySchema,
 } from '@platform/contracts/reports'
 import { BACKGROUND_EXPORT_ROWS } from '@platform/contracts/report-exports'
+import { localDate } from '@platform/contracts/finance-fiscal-year'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { Catalogue } from './catalogue/catalogue.js'
@@ -129,12 +130,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       if (header.page.total > BACKGROUND_EXPORT_ROWS)
         return reply.code(202).send(await exportJobs.start(user, source, format, name, header.page.total))
     }
-    const date = header.generatedAt.slice(0, 10)
+    const date = localDate(new Date(header.generatedAt), header.timeZone)
     reply
       .header('Content-Type', EXPORT_CONTENT_TYPES[format])
       .header('Content-Disposition', attachmentOf(exportFileName(name, format, date)))
     const rows = await rowSource()
-    if (format === 'csv') return reply.send(downloads.stream('reportCsv', { source: rows, columns: header.columns }))
+    if (format === 'csv')
+      return reply.send(downloads.stream('reportCsv', { source: rows, columns: header.columns, timeZone: header.timeZone }))
     const output = new PassThrough()
     // A failure half-way cannot change the status any more: the download ends short and the log says why.
     exportThreads.write({ format, header }, rows, output).catch((error: unknown) => {

@@ -125,7 +125,7 @@ export function createReportsService(deps: {
     if (typeof datasetId !== 'string')
       throw new AppError('unprocessable', 'The definition names no dataset.', { code: 'invalid_definition' })
     try {
-      return planReport(raw, await catalogue.readable(user, datasetId))
+      return { ...planReport(raw, await catalogue.readable(user, datasetId)), timeZone: deps.timeZone }
     } catch (error) {
       if (error instanceof DefinitionError) throw new AppError('unprocessable', error.message, { code: 'invalid_definition' })
       throw error

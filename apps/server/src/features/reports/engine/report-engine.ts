@@ -31,7 +31,7 @@ export function createReportEngine(
   deps: { k: Kysely<Database>; dialect: Dialect; run: QueryRunner },
 ) {
   const queries = createReportQueries(plan, parameters, deps.k, deps.dialect)
-  const { measureSet, reader, label, finish, dimensionsAt, subtotalRow, grandTotalRow, interleave } = createResultRows(plan)
+  const { measureSet, reader, label, groupFormat, finish, dimensionsAt, subtotalRow, grandTotalRow, interleave } = createResultRows(plan)
   const { definition } = plan
   const summaryMode = definition.rows.mode === 'summary'
   const groupFields = plan.groups.map((group) => group.field.name)
@@ -163,7 +163,7 @@ export function createReportEngine(
           row: {
             kind: 'groupHeader',
             level,
-            label: `${group.label}: ${label(value)}`,
+            label: `${group.label}: ${label(value, groupFormat(level))}`,
             cells: plan.columns.map(() => null),
             ...(group.pageBreakBefore && spans.length > 0 ? { pageBreakBefore: true } : {}),
           },
@@ -182,11 +182,11 @@ export function createReportEngine(
         ? [...new Set(leaves.map((leaf) => JSON.stringify(leaf.dims.get(groupFields[0]!) ?? null)))].map((key) => {
             const value = JSON.parse(key) as FormulaValue
             return {
-              name: label(value),
+              name: label(value, groupFormat(0)),
               cells: reader.cells(dimensionsAt([value]), rolled.get(JSON.stringify([value])) ?? new Map(), false),
             }
           })
-        : leaves.map((leaf) => ({ name: label(leaf.cells[0] as FormulaValue), cells: leaf.cells }))
+        : leaves.map((leaf) => ({ name: label(leaf.cells[0] as FormulaValue, plan.columns[0]?.format ?? null), cells: leaf.cells }))
     return { rows, spans, chart: chartFrom(categories), leaves: leaves.length }
   }
 
@@ -244,7 +244,7 @@ export function createReportEngine(
     firstLevel.sort((a, b) => String(a[0]).localeCompare(String(b[0])))
     return chartFrom(
       firstLevel.map((path) => ({
-        name: label(path[0]!),
+        name: label(path[0]!, groupFormat(0)),
         cells: reader.cells(dimensionsAt(path), rolled.get(JSON.stringify(path)) ?? new Map(), false),
       })),
     )

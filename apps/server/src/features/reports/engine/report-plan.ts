@@ -35,6 +35,8 @@ export interface ReportPlan {
   groups: Array<{ field: CatalogueField; label: string; subtotal: boolean; pageBreakBefore: boolean }>
   /** Summary: the fields rows are grouped by beyond the groups (columns showing a field without an aggregate). */
   extraDimensions: CatalogueField[]
+  /** The district's zone: group labels that are times are read on its clock. */
+  timeZone?: string
 }
 
 /**

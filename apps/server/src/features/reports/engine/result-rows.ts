@@ -1,4 +1,5 @@
-import type { ResultRow } from '@platform/contracts/reports'
+import type { Format, ResultRow } from '@platform/contracts/reports'
+import { formatCell, isDateFormat } from '@platform/contracts/report-format'
 import type { FormulaValue } from '../formula/formula-eval.js'
 import { type MeasureValues, createMeasureSet } from './measures.js'
 import { createGroupedCellReader, normaliseCell, stylesFor } from './report-cells.js'
@@ -17,7 +18,16 @@ export function createResultRows(plan: ShapingPlan) {
   const groupFields = plan.groups.map((group) => group.field.name)
   const formats = definition.conditionalFormats
 
-  const label = (value: FormulaValue) => (value === null || value === '' ? '(blank)' : String(value))
+  const groupFormats = plan.groups.map((group): Format | null =>
+    group.field.type === 'date' || group.field.type === 'datetime' ? group.field.type : null,
+  )
+  /** A group's value as its label: dates and times as the cells show them, on the district's clock. */
+  const label = (value: FormulaValue, format: Format | null = null) => {
+    if (value === null || value === '') return '(blank)'
+    return format && isDateFormat(format) ? formatCell(value, format, plan.timeZone) : String(value)
+  }
+  /** The display format of the group at a level, when its values are dates or times. */
+  const groupFormat = (level: number): Format | null => groupFormats[level] ?? null
   const finish = (row: Omit<ResultRow, 'styles'>): ResultRow => {
     const styles = row.kind === 'groupHeader' ? undefined : stylesFor(plan, formats, row.cells)
     return styles ? { ...row, styles } : row
@@ -31,7 +41,12 @@ export function createResultRows(plan: ShapingPlan) {
     const level = path.length - 1
     const values = rolled.get(JSON.stringify(path)) ?? new Map()
     // The group's value alone: every output writes it as 'Subtotal: {value}' (exports/row-label.ts).
-    return finish({ kind: 'subtotal', level, label: label(path[level]!), cells: reader.cells(dimensionsAt(path), values, false) })
+    return finish({
+      kind: 'subtotal',
+      level,
+      label: label(path[level]!, groupFormat(level)),
+      cells: reader.cells(dimensionsAt(path), values, false),
+    })
   }
 
   function grandTotalRow(rolled: Map<string, MeasureValues>): ResultRow {
@@ -71,7 +86,7 @@ export function createResultRows(plan: ShapingPlan) {
           rows.push({
             kind: 'groupHeader',
             level,
-            label: `${group.label}: ${label(path[level]!)}${continued ? ' (continued)' : ''}`,
+            label: `${group.label}: ${label(path[level]!, groupFormat(level))}${continued ? ' (continued)' : ''}`,
             cells: plan.columns.map(() => null),
             ...(group.pageBreakBefore && !continued && previousPath !== null ? { pageBreakBefore: true } : {}),
           })
@@ -96,6 +111,7 @@ export function createResultRows(plan: ShapingPlan) {
     measureSet,
     reader,
     label,
+    groupFormat,
     finish,
     dimensionsAt,
     subtotalRow,

@@ -1,5 +1,6 @@
 import { finished } from 'node:stream/promises'
 import { formatInstant } from '@platform/contracts/district-time'
+import { localDate } from '@platform/contracts/finance-fiscal-year'
 import { EXPORT_FILE_HOURS, type ReportExportJob } from '@platform/contracts/report-exports'
 import type { Transaction } from 'kysely'
 import type { JobLeases, Lease } from '../../../db/job-leases.js'
@@ -160,7 +161,7 @@ export function createExportJobsService(deps: {
     }
     return {
       rows_done: total,
-      file_name: exportFileName(name, format, header.generatedAt.slice(0, 10)),
+      file_name: exportFileName(name, format, localDate(new Date(header.generatedAt), header.timeZone)),
       content_type: EXPORT_CONTENT_TYPES[format],
       size_bytes: file.size(),
       reportName: name,

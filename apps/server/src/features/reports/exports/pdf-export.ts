@@ -64,8 +64,14 @@ export async function writePdf(
     top += height + 16
   }
 
-  const layout = tableLayout(doc, result.columns, longestTextPerColumn(result.columns, all.slice(0, SAMPLE_ROWS)), x, width)
-  const place = { top, pageTop: MARGIN, bottom }
+  const layout = tableLayout(
+    doc,
+    result.columns,
+    longestTextPerColumn(result.columns, all.slice(0, SAMPLE_ROWS), result.timeZone),
+    x,
+    width,
+  )
+  const place = { top, pageTop: MARGIN, bottom, timeZone: result.timeZone }
   const pages = PdfTable.countPages(doc, result.columns, layout, place, all)
   let page = 1
   const footer = () => drawFooter(doc, result, page++, pages)

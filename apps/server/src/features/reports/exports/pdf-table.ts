@@ -25,6 +25,8 @@ export interface TablePlacement {
   pageTop: number
   /** How far down rows may go. */
   bottom: number
+  /** The district's zone: the clock the table's dates and times are read on. */
+  timeZone: string
 }
 
 export class PdfTable {
@@ -169,7 +171,7 @@ export class PdfTable {
         continue
       }
       const column = this.columns[i]!
-      const text = formatCell(row.cells[i], column.format)
+      const text = formatCell(row.cells[i], column.format, this.place.timeZone)
       this.pen.cell(text, columnX[i]! + CELL_PADDING, textY, columnWidths[i]! - 2 * CELL_PADDING, column.align)
     }
   }

@@ -4,7 +4,15 @@ import ExcelJS from 'exceljs'
 import { AppError } from '../../../lib/errors.js'
 import { safeCellStyle, type SafeCellStyle } from './cell-style.js'
 import { longestTextPerColumn, SAMPLE_ROWS } from './column-sample.js'
-import { EXCEL_NUM_FMT, isDateFormat, isNumericFormat, toExcelDate, toNumber, type CellValue } from '@platform/contracts/report-format'
+import {
+  districtDateTime,
+  excelNumFmt,
+  isDateFormat,
+  isNumericFormat,
+  toExcelDate,
+  toNumber,
+  type CellValue,
+} from '@platform/contracts/report-format'
 import { parametersLine, runAtText, type ExportHeader } from './header-text.js'
 import { labelCellIndex, rowLabelText } from '@platform/contracts/report-labels'
 import { readAhead, type RowSource } from './row-source.js'
@@ -52,7 +60,7 @@ export async function writeXlsx(
       useSharedStrings: false,
     })
     const sheet = workbook.addWorksheet(sheetName(result.title), sheetOptions(result, headerRowNumber, groupDepth(reader.head)))
-    sheet.columns = columnWidths(columns, longestTextPerColumn(columns, reader.head)).map((width) => ({ width }))
+    sheet.columns = columnWidths(columns, longestTextPerColumn(columns, reader.head, result.timeZone)).map((width) => ({ width }))
 
     titleLines.forEach((line, i) => {
       const row = sheet.getRow(i + 1)
@@ -70,7 +78,7 @@ export async function writeXlsx(
     for await (const row of reader.rows) {
       rowNumber += 1
       if (rowNumber > maxSheetRows) throw tooManyRows(maxSheetRows)
-      writeDataRow(sheet.getRow(rowNumber), row, columns, styles)
+      writeDataRow(sheet.getRow(rowNumber), row, columns, styles, result.timeZone)
       count += 1
       if (count % ROWS_BETWEEN_PAUSES === 0) await waitForZip(sheet, output)
     }
@@ -202,7 +210,7 @@ function writeHeaderRow(row: ExcelJS.Row, columns: ResultColumn[]): void {
   row.commit()
 }
 
-function writeDataRow(sheetRow: ExcelJS.Row, row: ResultRow, columns: ResultColumn[], styles: StyleBook): void {
+function writeDataRow(sheetRow: ExcelJS.Row, row: ResultRow, columns: ResultColumn[], styles: StyleBook, timeZone: string): void {
   const label = rowLabelText(row)
   const labelAt = label === null ? -1 : labelCellIndex(row, columns.length)
   for (let i = 0; i < columns.length; i += 1) {
@@ -213,24 +221,29 @@ function writeDataRow(sheetRow: ExcelJS.Row, row: ResultRow, columns: ResultColu
       cell.style = styles.label(row, conditional)
       continue
     }
-    const value = sheetValue(row.cells[i], columns[i]!)
+    const column = columns[i]!
+    const local = isDateFormat(column.format) ? districtDateTime(row.cells[i], column.format, timeZone) : null
+    const value = sheetValue(row.cells[i], column, timeZone)
     // Empty cells stay absent so a label can run on over them, as it does on screen.
     if (value === null && !conditional?.background && row.kind !== 'grandTotal') continue
     const cell = sheetRow.getCell(i + 1)
     if (value !== null) cell.value = value
-    cell.style = styles.cell(row, i, conditional)
+    cell.style = styles.cell(row, i, conditional, local?.zone ?? null)
   }
   if (row.kind !== 'grandTotal' && row.level > 0) sheetRow.outlineLevel = Math.min(MAX_OUTLINE_LEVEL, row.level)
   sheetRow.commit()
 }
 
-/** Numbers as numbers (even when the database sent text), dates as dates, Yes/No for booleans: what the viewer shows. */
-function sheetValue(value: CellValue, column: ResultColumn): SheetValue | null {
+/**
+ * Numbers as numbers (even when the database sent text), dates as dates on the district's clock, Yes/No for booleans:
+ * what the viewer shows.
+ */
+function sheetValue(value: CellValue, column: ResultColumn, timeZone: string): SheetValue | null {
   if (value === null || value === undefined || value === '') return null
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'number' && !Number.isFinite(value)) return null
   if (isNumericFormat(column.format)) return toNumber(value) ?? String(value)
-  if (isDateFormat(column.format)) return toExcelDate(value) ?? String(value)
+  if (isDateFormat(column.format)) return toExcelDate(value, column.format, timeZone) ?? String(value)
   return value
 }
 
@@ -246,11 +259,12 @@ class StyleBook {
     this.detail = columns.map((_, i) => this.build('detail', i, null))
   }
 
-  cell(row: ResultRow, index: number, conditional: SafeCellStyle | null): Style {
-    if (row.kind === 'detail' && !conditional) return this.detail[index]!
-    const key = `${row.kind}|${index}|${styleKey(conditional)}`
+  /** `zone` names a time's zone in its number format (PST and PDT alternate within one column). */
+  cell(row: ResultRow, index: number, conditional: SafeCellStyle | null, zone: string | null = null): Style {
+    if (row.kind === 'detail' && !conditional && zone === null) return this.detail[index]!
+    const key = `${row.kind}|${index}|${styleKey(conditional)}|${zone ?? ''}`
     let style = this.cache.get(key)
-    if (!style) this.cache.set(key, (style = this.build(row.kind, index, conditional)))
+    if (!style) this.cache.set(key, (style = this.build(row.kind, index, conditional, zone)))
     return style
   }
 
@@ -268,10 +282,10 @@ class StyleBook {
     return style
   }
 
-  private build(kind: ResultRow['kind'], index: number, conditional: SafeCellStyle | null): Style {
+  private build(kind: ResultRow['kind'], index: number, conditional: SafeCellStyle | null, zone: string | null = null): Style {
     const column = this.columns[index]!
     const style: Style = { alignment: { horizontal: column.align }, ...rowDecoration(kind, conditional) }
-    if (column.format !== 'text') style.numFmt = EXCEL_NUM_FMT[column.format]
+    if (column.format !== 'text') style.numFmt = excelNumFmt(column.format, zone)
     const bold = kind !== 'detail' || conditional?.bold === true
     if (bold || conditional?.color) style.font = fontFor(bold, conditional)
     return style

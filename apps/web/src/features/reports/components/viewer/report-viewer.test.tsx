@@ -100,6 +100,31 @@ describe('Report viewer', () => {
     expect(rowTexts(data)).toEqual(['100$1,214.50', '200$1,000,000.00'])
   })
 
+  it('shows times on the district clock with the zone named, dates as calendar dates, whatever the browser zone', async () => {
+    runAnswer = () =>
+      jsonResponse(
+        200,
+        costsResult({
+          columns: [
+            { key: 'email', label: 'Email', format: 'text', align: 'left' },
+            { key: 'last_login', label: 'Latest sign-in', format: 'datetime', align: 'left' },
+            { key: 'posted', label: 'Posted', format: 'date', align: 'left' },
+          ],
+          rows: [
+            { kind: 'detail', level: 0, label: null, cells: ['a@district.test', '2026-03-01T05:10:00.000Z', '2026-03-01'] },
+            { kind: 'detail', level: 0, label: null, cells: ['b@district.test', '2026-07-01T17:00:00.000Z', '2026-07-01'] },
+          ],
+          chart: null,
+        }),
+      )
+    renderRoutes(routes, '/reports-studio?report=5')
+    const table = await screen.findByRole('table', { name: 'Costs by fund' })
+    expect(rowTexts(table)).toEqual([
+      'a@district.testFeb 28, 2026 9:10 PM PSTMar 1, 2026',
+      'b@district.testJul 1, 2026 10:00 AM PDTJul 1, 2026',
+    ])
+  })
+
   it('names every slice of a pie beside it with its amount and share', async () => {
     runAnswer = () =>
       jsonResponse(

@@ -28,7 +28,7 @@ function cellStyle(style: CellStyle | null | undefined): CSSProperties | undefin
   return { color: style.color, backgroundColor: style.background, fontWeight: style.bold ? 700 : undefined }
 }
 
-function ResultTableRow({ row, columns }: { row: ResultRow; columns: ResultColumn[] }) {
+function ResultTableRow({ row, columns, timeZone }: { row: ResultRow; columns: ResultColumn[]; timeZone: string }) {
   const label = rowLabelText(row)
   const labelAt = label === null ? -1 : labelCellIndex(row, columns.length)
   const indent = row.kind === 'grandTotal' ? 0 : Math.max(0, row.level) * INDENT_REM
@@ -55,7 +55,7 @@ function ResultTableRow({ row, columns }: { row: ResultRow; columns: ResultColum
       <Table.Td key={i} ta={column.align} style={cellStyle(row.styles?.[i])}>
         {/* A label with no empty cell to sit in still names its row for screen readers. */}
         {i === 0 && label !== null && labelAt === -1 ? <span className="visually-hidden">{label}: </span> : null}
-        {formatCell(row.cells[i], column.format)}
+        {formatCell(row.cells[i], column.format, timeZone)}
       </Table.Td>,
     )
   }
@@ -66,8 +66,21 @@ function ResultTableRow({ row, columns }: { row: ResultRow; columns: ResultColum
   )
 }
 
-/** The report's rows: group headers, details, subtotals and the grand total, each cell formatted as the exports format it. */
-export function ResultTable({ columns, rows, label }: { columns: ResultColumn[]; rows: ResultRow[]; label: string }) {
+/**
+ * The report's rows: group headers, details, subtotals and the grand total, each cell formatted as the exports format
+ * it, dates and times on the district's clock (`timeZone`, the result's).
+ */
+export function ResultTable({
+  columns,
+  rows,
+  label,
+  timeZone,
+}: {
+  columns: ResultColumn[]
+  rows: ResultRow[]
+  label: string
+  timeZone: string
+}) {
   return (
     <ScrollTable minWidth={Math.max(480, columns.length * 130)} label={label}>
       <Table aria-label={label} verticalSpacing={6} withTableBorder>
@@ -82,7 +95,7 @@ export function ResultTable({ columns, rows, label }: { columns: ResultColumn[];
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => (
-            <ResultTableRow key={index} row={row} columns={columns} />
+            <ResultTableRow key={index} row={row} columns={columns} timeZone={timeZone} />
           ))}
         </Table.Tbody>
       </Table>

@@ -39,7 +39,7 @@ export function ResultView({ result, fallbackTitle, tableLabel, titleOrder }: Re
           {result.parameters.length > 0 ? 'No rows match these parameters.' : 'The report has no rows.'}
         </Text>
       ) : (
-        <ResultTable columns={result.columns} rows={result.rows} label={tableLabel} />
+        <ResultTable columns={result.columns} rows={result.rows} label={tableLabel} timeZone={result.timeZone} />
       )}
     </Stack>
   )
