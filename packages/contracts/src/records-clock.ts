@@ -11,6 +11,7 @@
  * - One extension adds at most 14 calendar days to the original, unrolled day 10; the result rolls the same way.
  */
 
+import { deadlineStatus, endOfDistrictDay } from './deadline.js'
 import { formatterPerZone } from './district-time.js'
 import { isCalendarDate } from './input.js'
 
@@ -70,6 +71,12 @@ export function weekdayOf(date: string): number {
 export function formatDay(date: string, withYear = false): string {
   const [year, month, day] = parts(date)
   return `${WEEKDAYS[weekdayOf(date)]} ${day} ${MONTHS[month - 1]}${withYear ? ` ${year}` : ''}`
+}
+
+/** 'Mon Dec 21, 2026': a date as a person in the district writes it. */
+export function dayInWords(date: string): string {
+  const [year, month, day] = parts(date)
+  return `${WEEKDAYS[weekdayOf(date)]} ${MONTHS[month - 1]} ${day}, ${year}`
 }
 
 const holidayName = (date: string, holidays: readonly Holiday[]) => holidays.find((holiday) => holiday.date === date)?.name ?? null
@@ -169,6 +176,25 @@ export function extensionClock(dayTen: string, days: number, holidays: readonly 
 export const mayStillExtend = (dueOn: string, today: string): boolean => today <= dueOn
 
 export type ClockStatus = 'OVERDUE' | 'DUE_TODAY' | 'DUE_SOON' | 'ON_TRACK' | 'STOPPED'
+
+/**
+ * Where a request's clock stands at an instant: due at the end of the district's day on its due date (the one
+ * deadline rule), overdue from the first instant after it, days counted on the district's calendar.
+ */
+export function clockStatusAt(
+  dueOn: string,
+  now: Date,
+  timeZone: string,
+  running = true,
+): { daysLeft: number; status: ClockStatus; dueAt: string } {
+  const dueAt = endOfDistrictDay(dueOn, timeZone)
+  const deadline = deadlineStatus(dueAt, now, timeZone)
+  const { daysLeft } = deadline
+  if (!running) return { daysLeft, status: 'STOPPED', dueAt }
+  if (deadline.overdue) return { daysLeft, status: 'OVERDUE', dueAt }
+  if (daysLeft === 0) return { daysLeft, status: 'DUE_TODAY', dueAt }
+  return { daysLeft, status: daysLeft <= DUE_SOON_DAYS ? 'DUE_SOON' : 'ON_TRACK', dueAt }
+}
 
 /** Calendar days left until the due date (negative when overdue) and how the queue colours it. */
 export function clockStatus(dueOn: string, today: string, running = true): { daysLeft: number; status: ClockStatus } {

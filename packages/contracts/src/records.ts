@@ -3,6 +3,7 @@ import { countParam, id, idParam, stated, text } from './input.js'
 import { positiveAmountCents } from './finance-money.js'
 import { StepReasonsSchema } from './finance.js'
 import { isCalendarDate, MAX_EXTENSION_DAYS } from './records-clock.js'
+import { recordsLabels } from './labels/records.js'
 
 /*
  * Public Information: California Public Records Act requests with the statutory clock.
@@ -97,8 +98,14 @@ export type FiscalLinkKind = (typeof FISCAL_LINK_KINDS)[number]
 /** A calendar day as YYYY-MM-DD; `message` words it for a form (what to enter, and the field). */
 const calendarDate = (name: string, message?: string) =>
   z.string({ error: message ?? `${name} is required` }).refine(isCalendarDate, message ?? `${name} must be a date (YYYY-MM-DD)`)
-const enumOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
-  z.enum(values, { error: `${name} must be one of ${values.join(', ')}` })
+/** The choices of an enum in words, for a message: 'Received, Clarifying or Closed'. */
+export const choicesOf = (values: readonly string[], words: Readonly<Record<string, string>>): string => {
+  const named = values.map((value) => words[value] ?? value)
+  return named.length < 2 ? named.join('') : `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`
+}
+/** An enum whose refusal names the choices by their words, never their codes. */
+const enumOf = <T extends readonly [string, ...string[]]>(what: string, values: T, words: Readonly<Record<string, string>>) =>
+  z.enum(values, { error: `${what} must be one of: ${choicesOf(values, words)}.` })
 
 export const PaginationSchema = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 
@@ -106,10 +113,10 @@ export const PaginationSchema = z.object({ total: z.number().int(), limit: z.num
 
 export const RequestInputSchema = z.object({
   /** ISO-8601 instant (with offset or Z); never in the future (the server checks against its clock). */
-  receivedAt: z.iso.datetime({ offset: true, error: 'receivedAt must be a date and time (ISO-8601, e.g. 2026-11-12T14:10:00-08:00)' }),
-  channel: z.enum(CHANNELS, { error: `Choose how the request came in (channel: one of ${CHANNELS.join(', ')}).` }),
-  requesterName: stated('Enter the requester’s name (requesterName); it stays private.', 'The requester’s name', 200),
-  requesterContact: stated('Enter how to reach the requester (requesterContact); it stays private.', 'The contact', 300),
+  receivedAt: z.iso.datetime({ offset: true, error: 'Enter the date and time the request was received.' }),
+  channel: z.enum(CHANNELS, { error: `Choose how the request came in: ${choicesOf(CHANNELS, recordsLabels.channel)}.` }),
+  requesterName: stated('Enter the requester’s name; it stays private.', 'The requester’s name', 200),
+  requesterContact: stated('Enter how to reach the requester; it stays private.', 'The contact', 300),
   text: stated('Enter the request’s text exactly as received (text).', 'The request’s text', 20_000),
   clarifiedText: text().trim().max(20_000, 'The clarified text is at most 20,000 characters.').nullish(),
 })
@@ -146,6 +153,8 @@ export const RequestSummarySchema = z.object({
   determinationDueOn: z.string(),
   extendedDueOn: z.string().nullable(),
   dueOn: z.string(),
+  /** The instant the request falls due: the end of the district's day on `dueOn`. */
+  dueAt: z.string(),
   daysLeft: z.number().int(),
   status: ClockSchema.shape.status,
   pointPersonId: z.number().int().nullable(),
@@ -166,13 +175,13 @@ export const CreatedRequestResponseSchema = z.object({ data: CreatedRequestSchem
 
 export const DUE_FILTERS = ['OVERDUE', 'TODAY', 'SOON', 'THIS_WEEK'] as const
 export const RequestListQuerySchema = z.object({
-  state: enumOf('state', REQUEST_STATES).optional(),
+  state: enumOf('The state', REQUEST_STATES, recordsLabels.requestState).optional(),
   /** OVERDUE, TODAY, SOON (within 2 days, not overdue), THIS_WEEK (within 7 days, not overdue); only open requests. */
-  due: enumOf('due', DUE_FILTERS).optional(),
+  due: enumOf('The due filter', DUE_FILTERS, recordsLabels.dueFilter).optional(),
   /** The point person, or a custodian with an open task. */
-  assigneeId: idParam('assigneeId').optional(),
+  assigneeId: idParam('The assignee').optional(),
   /** Part of the number, the requester's name or the text. */
-  search: text().trim().max(100, 'search is at most 100 characters').optional(),
+  search: text().trim().max(100, 'The search is at most 100 characters.').optional(),
   /** Open requests only (not CLOSED). */
   open: z.enum(['true', 'false']).optional(),
   limit: countParam('limit', 1, 200).default(50),
@@ -280,9 +289,13 @@ export const FiscalLinkSchema = z.object({
 })
 export const TimelineEntrySchema = z.object({
   at: z.string(),
+  /** The audit row's code, for keys and tests; people read `event` and `text`. */
   action: z.string(),
   actorName: z.string().nullable(),
-  detail: z.string().nullable(),
+  /** What happened, in a few words ("Extended"). */
+  event: z.string(),
+  /** The whole sentence ("Extended by 14 days to Mon Dec 21, 2026: a voluminous amount of separate records"). */
+  text: z.string(),
 })
 export const ExtensionSchema = z.object({
   reason: z.enum(EXTENSION_REASONS),
@@ -363,14 +376,14 @@ const optionalNote = (max: number) =>
     .nullish()
 
 export const ClarifyInputSchema = z.object({
-  clarifiedText: stated('Enter the request as clarified with the requester (clarifiedText).', 'The clarified text', 20_000),
+  clarifiedText: stated('Enter the request as clarified with the requester.', 'The clarified text', 20_000),
   note: optionalNote(2000),
 })
 
 export const AssignInputSchema = z
   .object({
-    userId: id('userId', 'Choose the person (userId).'),
-    role: enumOf('role', ['POINT_PERSON', 'CUSTODIAN'] as const),
+    userId: id('The person', 'Choose the person.'),
+    role: enumOf('The role', ['POINT_PERSON', 'CUSTODIAN'] as const, recordsLabels.assignmentRole),
     reason: stated('Say why this person is assigned (reason).', 'The reason', 500),
     /** A search task for a custodian (required for CUSTODIAN). */
     task: text().trim().max(2000, 'The search task is at most 2,000 characters.').nullish(),
@@ -382,7 +395,7 @@ export const AssignInputSchema = z
 export type AssignInput = z.infer<typeof AssignInputSchema>
 
 export const TaskInputSchema = z.object({
-  assigneeId: id('assigneeId', 'Choose who searches (assigneeId).'),
+  assigneeId: id('Who searches', 'Choose who searches.'),
   description: stated('Describe what to search for (description).', 'The description', 2000),
 })
 export const TaskDoneInputSchema = z.object({
@@ -392,7 +405,7 @@ export const TaskDoneInputSchema = z.object({
 const EXTENSION_DAYS_MESSAGE = `Enter the days of the extension, a whole number from 1 to ${MAX_EXTENSION_DAYS} (days).`
 export const ExtendInputSchema = z.object({
   reason: z.enum(EXTENSION_REASONS, {
-    error: `Choose the statute’s reason for the extension (reason: one of ${EXTENSION_REASONS.join(', ')}).`,
+    error: `Choose the statute’s reason for the extension: ${choicesOf(EXTENSION_REASONS, recordsLabels.extensionReason)} (reason).`,
   }),
   days: z
     .number({ error: EXTENSION_DAYS_MESSAGE })
@@ -404,43 +417,40 @@ export type ExtendInput = z.infer<typeof ExtendInputSchema>
 export const ExtendResponseSchema = z.object({ data: z.object({ extendedDueOn: z.string(), request: RequestDetailSchema }) })
 
 export const DetermineInputSchema = z.object({
-  outcome: z.enum(OUTCOMES, { error: `Choose the outcome (outcome: one of ${OUTCOMES.join(', ')}).` }),
+  outcome: z.enum(OUTCOMES, { error: `Choose the outcome: ${choicesOf(OUTCOMES, recordsLabels.outcome)} (outcome).` }),
   /** Required when anything is disclosable (DISCLOSABLE, PARTIAL). */
-  estimatedProductionOn: calendarDate(
-    'estimatedProductionOn',
-    'Enter the estimated date the records will be produced (estimatedProductionOn, YYYY-MM-DD).',
-  ).nullish(),
+  estimatedProductionOn: calendarDate('The estimated production date', 'Enter the estimated date the records will be produced.').nullish(),
   /** Every person responsible for withholding, by name and title (required for PARTIAL, DENIED). */
   responsible: z.array(ResponsiblePersonSchema).max(20).default([]),
   /** Exemptions from the library relied on (PARTIAL adds those marked on the documents). */
-  exemptionIds: z.array(id('exemptionIds')).max(50).default([]),
+  exemptionIds: z.array(id('An exemption')).max(50, 'At most 50 exemptions.').default([]),
 })
 export type DetermineInput = z.input<typeof DetermineInputSchema>
 
 export const DocumentUploadQuerySchema = z.object({
-  fileName: text('fileName is required').trim().min(1, 'fileName is required').max(200, 'fileName is at most 200 characters'),
+  fileName: text('Name the file.').trim().min(1, 'Name the file.').max(200, 'A file name is at most 200 characters.'),
 })
 const pageNumber = (missing: string, field: string) => z.number({ error: missing }).int(missing).min(1, `Pages start at 1 (${field}).`)
 export const ExemptionMarkInputSchema = z
   .object({
-    fromPage: pageNumber('Enter the first page withheld (fromPage).', 'fromPage'),
-    toPage: pageNumber('Enter the last page withheld (toPage).', 'toPage'),
-    exemptionId: id('exemptionId', 'Choose the exemption from the library (exemptionId).'),
+    fromPage: pageNumber('Enter the first page withheld.', 'first page'),
+    toPage: pageNumber('Enter the last page withheld.', 'last page'),
+    exemptionId: id('The exemption', 'Choose the exemption from the library.'),
     note: optionalNote(1000),
   })
   .refine((input) => input.fromPage <= input.toPage, {
-    message: 'The first page must not be after the last (fromPage must not be after toPage).',
+    message: 'The first page must not be after the last.',
     path: ['fromPage'],
   })
 
 const letterBody = text().trim().max(20_000, 'The letter’s body is at most 20,000 characters.')
 export const LetterDraftInputSchema = z.object({
-  kind: z.enum(LETTER_KINDS, { error: `Choose the kind of letter (kind: one of ${LETTER_KINDS.join(', ')}).` }),
+  kind: z.enum(LETTER_KINDS, { error: `Choose the kind of letter: ${choicesOf(LETTER_KINDS, recordsLabels.letterKind)} (kind).` }),
   body: letterBody.nullish(),
 })
 export const LetterReviseInputSchema = z.object({ body: stated('Write the letter’s body (body).', 'The letter’s body', 20_000) })
 export const LetterIssueInputSchema = z.object({
-  signatoryTitle: stated('Enter your title as it will appear under your signature (signatoryTitle).', 'Your title', 200),
+  signatoryTitle: stated('Enter your title as it will appear under your signature.', 'Your title', 200),
 })
 export const LetterParamsSchema = z.object({ id: idParam('id'), letterId: idParam('letterId') })
 export const LetterResponseSchema = z.object({ data: LetterSchema })
@@ -449,7 +459,7 @@ const FEE_QUANTITY_MESSAGE = 'Enter the pages copied or the hours of work, a who
 export const FeeInputSchema = z
   .object({
     kind: z.string({ error: 'Choose what the fee charges for (kind).' }),
-    electronicBasis: enumOf('electronicBasis', ELECTRONIC_BASES).nullish(),
+    electronicBasis: enumOf('The electronic work', ELECTRONIC_BASES, recordsLabels.electronicBasis).nullish(),
     description: stated('Describe what the fee charges for (description).', 'The description', 500),
     /** Pages copied, or hours of electronic work. */
     quantity: z
@@ -457,25 +467,33 @@ export const FeeInputSchema = z
       .int(FEE_QUANTITY_MESSAGE)
       .min(1, 'Enter at least 1 (quantity).')
       .max(1_000_000, 'Enter at most 1,000,000 (quantity).'),
-    unitCents: positiveAmountCents('Enter a unit cost of more than zero (unitCents).'),
+    unitCents: positiveAmountCents('Enter a unit cost of more than zero.'),
   })
   .superRefine((input, context) => {
     if ((STAFF_TIME_KINDS as readonly string[]).includes(input.kind)) {
       context.addIssue({
         code: 'custom',
         path: ['kind'],
-        message: `Staff time to search for, review or redact records is never charged (Gov. Code §7922.530, §7922.575): ${input.kind} is refused (kind).`,
+        message: `Staff time to search for, review or redact records is never charged (Gov. Code §7922.530, §7922.575): ${recordsLabels.feeKind[input.kind as keyof typeof recordsLabels.feeKind].toLowerCase()} is refused (kind).`,
       })
     } else if (!(FEE_KINDS as readonly string[]).includes(input.kind)) {
-      context.addIssue({ code: 'custom', path: ['kind'], message: `kind must be one of ${FEE_KINDS.join(', ')}` })
+      context.addIssue({
+        code: 'custom',
+        path: ['kind'],
+        message: `Choose what the fee charges for: ${choicesOf(FEE_KINDS, recordsLabels.feeKind)} (kind).`,
+      })
     } else if (input.kind === 'ELECTRONIC_WORK' && !input.electronicBasis) {
       context.addIssue({
         code: 'custom',
         path: ['electronicBasis'],
-        message: `Electronic work is charged only under §7922.575(b): choose which (electronicBasis: one of ${ELECTRONIC_BASES.join(', ')}).`,
+        message: `Electronic work is charged only under §7922.575(b): choose which, ${choicesOf(ELECTRONIC_BASES, recordsLabels.electronicBasis)}.`,
       })
     } else if (input.kind === 'DUPLICATION' && input.electronicBasis) {
-      context.addIssue({ code: 'custom', path: ['electronicBasis'], message: 'duplication has no electronic basis' })
+      context.addIssue({
+        code: 'custom',
+        path: ['electronicBasis'],
+        message: 'Copies are not electronic work: leave the electronic work empty.',
+      })
     }
   })
 export type FeeInput = z.infer<typeof FeeInputSchema>
@@ -492,7 +510,7 @@ export const TimeEntryInputSchema = z.object({
     .min(1, 'Enter at least 1 minute (minutes).')
     .max(24 * 60, 'Enter at most 1,440 minutes, a whole day (minutes).'),
   activity: stated('Say what the time was spent on (activity).', 'The activity', 200),
-  workedOn: calendarDate('workedOn', 'Enter the day worked (workedOn, YYYY-MM-DD).'),
+  workedOn: calendarDate('The day worked', 'Enter the day worked.'),
   note: text().trim().max(1000, 'The note is at most 1,000 characters.').nullish(),
 })
 export const NoteInputSchema = z.object({ text: stated('Write the note first (text).', 'A note', 5000) })
@@ -500,7 +518,10 @@ const REOPEN_REASON_MESSAGE = 'Say why the request is reopened, in at least 5 ch
 export const ReasonInputSchema = z.object({ reason: stated(REOPEN_REASON_MESSAGE, 'The reason', 1000).min(5, REOPEN_REASON_MESSAGE) })
 export const ProduceInputSchema = z.object({ note: optionalNote(2000) })
 
-export const FiscalLinkInputSchema = z.object({ kind: enumOf('kind', FISCAL_LINK_KINDS), recordId: id('recordId') })
+export const FiscalLinkInputSchema = z.object({
+  kind: enumOf('The kind of record', FISCAL_LINK_KINDS, recordsLabels.fiscalLinkKind),
+  recordId: id('The record', 'Choose the record to link.'),
+})
 export const FiscalMatchSchema = z.object({
   kind: z.enum(FISCAL_LINK_KINDS),
   recordId: z.number().int(),
@@ -528,7 +549,7 @@ export const HolidayInputSchema = z.object({
   name: text('Name the holiday.').trim().min(1, 'Name the holiday.').max(100, 'A holiday’s name is at most 100 characters.'),
 })
 export const HolidayQuerySchema = z.object({ year: countParam('year', 2000, 2100).optional() })
-export const HolidayDateParamsSchema = z.object({ date: calendarDate('date') })
+export const HolidayDateParamsSchema = z.object({ date: calendarDate('The holiday’s date') })
 export const HolidayListResponseSchema = z.object({ data: z.array(HolidaySchema) })
 export const HolidayResponseSchema = z.object({ data: HolidaySchema })
 
@@ -542,7 +563,7 @@ export const RecordsSettingsSchema = z.object({
 })
 export const RecordsSettingsInputSchema = z
   .object({
-    afterHoursRule: z.boolean({ error: 'afterHoursRule must be true or false' }),
+    afterHoursRule: z.boolean({ error: 'Say whether the after-hours rule applies (yes or no).' }),
     businessHoursStart: clockTime('the opening time'),
     businessHoursEnd: clockTime('the closing time'),
   })
@@ -571,7 +592,7 @@ export const ExemptionInputSchema = z.object({
 export const ExemptionUpdateSchema = z.object({
   title: exemptionTitle.optional(),
   description: exemptionDescription.optional(),
-  active: z.boolean({ error: 'active must be true or false' }).optional(),
+  active: z.boolean({ error: 'Say whether the exemption is active (yes or no).' }).optional(),
 })
 export const ExemptionListResponseSchema = z.object({ data: z.array(ExemptionSchema) })
 export const ExemptionResponseSchema = z.object({ data: ExemptionSchema })
@@ -591,13 +612,13 @@ export const PublicLogEntrySchema = z.object({
   closedOn: z.string().nullable(),
 })
 export const PublicLogQuerySchema = z.object({
-  from: calendarDate('from').optional(),
-  to: calendarDate('to').optional(),
+  from: calendarDate('The first day').optional(),
+  to: calendarDate('The last day').optional(),
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
 })
 export const PublicLogResponseSchema = z.object({ data: z.array(PublicLogEntrySchema) })
 
-export const FiguresQuerySchema = z.object({ from: calendarDate('from').optional(), to: calendarDate('to').optional() })
+export const FiguresQuerySchema = z.object({ from: calendarDate('The first day').optional(), to: calendarDate('The last day').optional() })
 export const FiguresSchema = z.object({
   received: z.number().int(),
   open: z.number().int(),

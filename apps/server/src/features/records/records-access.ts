@@ -1,3 +1,5 @@
+import { labelOf } from '@platform/contracts/labels'
+import { recordsLabels } from '@platform/contracts/labels/records'
 import { isAdminRole } from '@platform/contracts/auth'
 import { PUBLIC_INFO_DUTIES, type PublicInfoDuty, RECORDS_APP } from '@platform/contracts/records'
 import { AppError } from '../../lib/errors.js'
@@ -69,7 +71,10 @@ export function createRecordsAccess(deps: {
       if (await may(user, step, requestId)) return
       const rule = STEP_DUTIES[step]
       const needed = rule.duties
-        .map((duty) => (duty === 'CUSTODIAN' && rule.custodianMustBeAssigned ? 'CUSTODIAN (assigned to the request)' : duty))
+        .map((duty) => {
+          const words = labelOf(recordsLabels.duty, duty).toLowerCase()
+          return duty === 'CUSTODIAN' && rule.custodianMustBeAssigned ? `${words} (assigned to the request)` : words
+        })
         .join(' or ')
       throw new AppError(
         'forbidden',

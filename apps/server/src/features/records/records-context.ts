@@ -1,5 +1,7 @@
 import { localDate } from '@platform/contracts/finance-fiscal-year'
 import type { ClockSettings } from '@platform/contracts/records-clock'
+import { labelOf } from '@platform/contracts/labels'
+import { recordsLabels } from '@platform/contracts/labels/records'
 import { RECORDS_APP } from '@platform/contracts/records'
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
@@ -35,6 +37,8 @@ export function createRecordsContext(deps: RecordsDeps) {
   return {
     ...deps,
     today: () => localDate(clock.now(), finance.districtTimeZone),
+    /** Now, and the zone a request's days are counted in: what its clock is read against. */
+    clockReading: () => ({ now: clock.now(), timeZone: finance.districtTimeZone }),
 
     async clockSettings(): Promise<ClockSettings> {
       const settings = await calendar.settings()
@@ -86,5 +90,8 @@ export type RecordsContext = ReturnType<typeof createRecordsContext>
 
 /** A refusal because the request is not in a state the step starts from: nothing changes. */
 export function wrongState(row: Pick<RequestRow, 'number' | 'state'>, step: string, allowed: readonly string[]): AppError {
-  return new AppError('conflict', `${row.number} is ${row.state}: to ${step} it must be ${allowed.join(' or ')}.`, { code: 'wrong_state' })
+  const state = (code: string) => labelOf(recordsLabels.requestState, code).toLowerCase()
+  return new AppError('conflict', `${row.number} is ${state(row.state)}: to ${step} it must be ${allowed.map(state).join(' or ')}.`, {
+    code: 'wrong_state',
+  })
 }

@@ -8,7 +8,7 @@ import {
   type RequestState,
   type RequestSummary,
 } from '@platform/contracts/records'
-import { clockStatus } from '@platform/contracts/records-clock'
+import { clockStatusAt } from '@platform/contracts/records-clock'
 import type { AuthUser } from '../../plugins/access.js'
 import type { StepCheck } from '../finance/separation.service.js'
 import { type RecordsContext, REQUEST_TARGET, SEPARATION_TARGET } from './records-context.js'
@@ -24,6 +24,7 @@ import {
   SEPARATION,
   missingLetterParts,
 } from './records-rules.js'
+import { timelineWords } from './records-timeline.js'
 import { CLOCK_STATES, type RequestRow, type RequestSummaryRow } from './records.repository.js'
 
 export interface Determination {
@@ -36,8 +37,14 @@ export const parseDetermination = (json: string | null): Determination =>
 
 const running = (state: string) => (CLOCK_STATES as readonly string[]).includes(state)
 
-export function summaryOf(row: RequestSummaryRow, today: string): RequestSummary {
-  const { daysLeft, status } = clockStatus(row.due_on, today, running(row.state))
+/** The instant a request's clock is read at, and the district's zone its days are counted in. */
+export interface ClockReading {
+  now: Date
+  timeZone: string
+}
+
+export function summaryOf(row: RequestSummaryRow, at: ClockReading): RequestSummary {
+  const { daysLeft, status, dueAt } = clockStatusAt(row.due_on, at.now, at.timeZone, running(row.state))
   const summary = (row.clarified_text ?? row.request_text).slice(0, 200)
   return {
     id: row.request_id,
@@ -51,6 +58,7 @@ export function summaryOf(row: RequestSummaryRow, today: string): RequestSummary
     determinationDueOn: row.determination_due_on,
     extendedDueOn: row.extended_due_on,
     dueOn: row.due_on,
+    dueAt,
     daysLeft,
     status,
     pointPersonId: row.point_person_id,
@@ -103,7 +111,8 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
   const { work, requests, access } = context
   const id = row.request_id
   const today = context.today()
-  const { daysLeft, status } = clockStatus(row.due_on, today, running(row.state))
+  const reading = context.clockReading()
+  const { daysLeft, status } = clockStatusAt(row.due_on, reading.now, reading.timeZone, running(row.state))
   const [assignments, tasks, documents, marks, letters, fees, timeLog, notes, links, history] = await Promise.all([
     work.assignments(id),
     work.tasks(id),
@@ -158,7 +167,7 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
   if (closeLacks.length > 0) stepReasons.close = `${row.number} cannot close yet: ${closeLacks.join('; ')}.`
 
   return {
-    ...summaryOf({ ...row, point_person_name: row.point_person_id === null ? null : (names.get(row.point_person_id) ?? null) }, today),
+    ...summaryOf({ ...row, point_person_name: row.point_person_id === null ? null : (names.get(row.point_person_id) ?? null) }, reading),
     requesterContact: row.requester_contact,
     text: row.request_text,
     clarifiedText: row.clarified_text,
@@ -281,7 +290,7 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       at: entry.occurred_at,
       action: entry.action,
       actorName: entry.actor_name,
-      detail: timelineDetail(entry.details),
+      ...timelineWords(entry.action, entry.details),
     })),
     actions: {
       clarify: (TRANSITIONS.clarify.from as readonly string[]).includes(row.state) && (await may('clarify')),
@@ -324,32 +333,4 @@ export function signingCheck(row: Pick<RequestRow, 'number'>, letter: { letter_i
     // Exceptions and refusals are filed under the request's number, so its page shows them.
     exceptionRecordId: row.number,
   }
-}
-
-/** One readable line from an audit row's details (never the requester's contact). */
-function timelineDetail(details: string | null): string | null {
-  if (!details) return null
-  const parsed = JSON.parse(details) as Record<string, unknown>
-  const parts: string[] = []
-  for (const key of [
-    'from',
-    'to',
-    'outcome',
-    'reason',
-    'days',
-    'extendedDueOn',
-    'kind',
-    'fileName',
-    'role',
-    'userName',
-    'pages',
-    'citation',
-    'amountCents',
-    'step',
-    'conflicts',
-  ]) {
-    if (parsed[key] !== undefined && parsed[key] !== null)
-      parts.push(`${key}: ${Array.isArray(parsed[key]) ? (parsed[key] as unknown[]).join(', ') : String(parsed[key])}`)
-  }
-  return parts.length > 0 ? parts.join('; ') : null
 }

@@ -1,3 +1,5 @@
+import { labelOf } from '@platform/contracts/labels'
+import { recordsLabels } from '@platform/contracts/labels/records'
 import { type Letter, type LetterKind, REQUEST_STATES } from '@platform/contracts/records'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -9,9 +11,12 @@ import { PARTS, RECORD_TYPES, missingLetterParts } from './records-rules.js'
 const OPEN_STATES = REQUEST_STATES.filter((state) => state !== 'CLOSED')
 const draftableIn = (kind: LetterKind): readonly string[] => (kind === 'CLOSURE' ? REQUEST_STATES : OPEN_STATES)
 
+/** 'extension' for EXTENSION: the kind of a letter inside a sentence. */
+const letterWord = (kind: string) => labelOf(recordsLabels.letterKind, kind).toLowerCase()
+
 function closedForLetters(number: string, kind: LetterKind, meanwhile: boolean) {
   const closed = meanwhile ? `${number} was closed while you drafted the letter` : `${number} is closed`
-  const word = kind.toLowerCase()
+  const word = letterWord(kind)
   const letter = `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word} letter`
   return new AppError('conflict', `${closed}: only its closure letter is drafted now. Reopen it to draft ${letter}.`, {
     code: 'request_closed',
@@ -65,7 +70,7 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
         await context.record('letter_revised', user, row, client, { letterId, kind: letter.kind }, trx)
       })
       if (!revised)
-        throw new AppError('conflict', `The ${letter.kind.toLowerCase()} letter was issued: it is kept as sent.`, { code: 'letter_issued' })
+        throw new AppError('conflict', `The ${letterWord(letter.kind)} letter was issued: it is kept as sent.`, { code: 'letter_issued' })
       return answer(id, letterId, user)
     },
 
@@ -73,11 +78,11 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
       const { row, letter } = await letterOf(id, letterId, user)
       await access.require(user, 'issueLetter')
       if (letter.state !== 'DRAFT')
-        throw new AppError('conflict', `The ${letter.kind.toLowerCase()} letter was already issued.`, { code: 'letter_issued' })
+        throw new AppError('conflict', `The ${letterWord(letter.kind)} letter was already issued.`, { code: 'letter_issued' })
       const facts = await letterFacts(context, row)
       const missing = missingLetterParts(letter.kind as LetterKind, facts)
       if (missing.length > 0) {
-        throw new AppError('unprocessable', `The ${letter.kind.toLowerCase()} letter cannot be issued: it lacks ${missing.join('; ')}.`, {
+        throw new AppError('unprocessable', `The ${letterWord(letter.kind)} letter cannot be issued: it lacks ${missing.join('; ')}.`, {
           code: 'letter_incomplete',
         })
       }
@@ -104,8 +109,7 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
           await context.record('letter_issued', user, row, client, { letterId, kind: letter.kind, signatoryTitle }, trx)
         },
       )
-      if (!issued)
-        throw new AppError('conflict', `The ${letter.kind.toLowerCase()} letter was issued meanwhile.`, { code: 'letter_issued' })
+      if (!issued) throw new AppError('conflict', `The ${letterWord(letter.kind)} letter was issued meanwhile.`, { code: 'letter_issued' })
       return answer(id, letterId, user)
     },
 

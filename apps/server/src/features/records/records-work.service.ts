@@ -1,3 +1,6 @@
+import { labelOf } from '@platform/contracts/labels'
+import { recordsLabels } from '@platform/contracts/labels/records'
+import { dayInWords } from '@platform/contracts/records-clock'
 import { type FeeInput, type FiscalLinkKind, RECORDS_APP, type RequestState, feeAmountCents } from '@platform/contracts/records'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -52,7 +55,7 @@ export function createRecordsWorkService(context: RecordsContext) {
       const row = await workable(id, user, 'addTask', 'add a task')
       const person = (await calendar.people()).find((candidate) => candidate.user_id === input.assigneeId && candidate.duty !== 'VIEWER')
       if (!person)
-        throw new AppError('bad_request', `User ${input.assigneeId} holds no Public Information duty that searches for records.`, {
+        throw new AppError('bad_request', 'That person holds no Public Information duty that searches for records.', {
           code: 'not_a_duty_holder',
         })
       if (!(await work.isAssigned(id, input.assigneeId))) {
@@ -192,7 +195,10 @@ export function createRecordsWorkService(context: RecordsContext) {
           trx,
         ),
       )
-      if (!settled) throw new AppError('conflict', `Fee ${feeId} is already ${fee.state.toLowerCase()}.`, { code: 'fee_settled' })
+      if (!settled)
+        throw new AppError('conflict', `That fee is already ${labelOf(recordsLabels.feeState, fee.state).toLowerCase()}.`, {
+          code: 'fee_settled',
+        })
       return moved(id, user)
     },
 
@@ -205,11 +211,15 @@ export function createRecordsWorkService(context: RecordsContext) {
       const row = await context.load(id, user)
       await access.require(user, 'logTime', id)
       if (input.workedOn > context.today())
-        throw new AppError('bad_request', `workedOn ${input.workedOn} is in the future.`, { code: 'worked_in_future' })
+        throw new AppError('bad_request', `The day worked, ${dayInWords(input.workedOn)}, is in the future.`, { code: 'worked_in_future' })
       if (input.workedOn < row.received_on)
-        throw new AppError('bad_request', `workedOn ${input.workedOn} is before the request was received (${row.received_on}).`, {
-          code: 'worked_before_received',
-        })
+        throw new AppError(
+          'bad_request',
+          `The day worked, ${dayInWords(input.workedOn)}, is before the request was received (${dayInWords(row.received_on)}).`,
+          {
+            code: 'worked_before_received',
+          },
+        )
       await work.addTime(
         {
           requestId: id,
@@ -253,9 +263,13 @@ export function createRecordsWorkService(context: RecordsContext) {
         })
       const match = await source.find(input.recordId, user)
       if (!match)
-        throw new AppError('not_found', `There is no ${input.kind.toLowerCase()} ${input.recordId} you may see.`, {
-          code: 'fiscal_record_not_found',
-        })
+        throw new AppError(
+          'not_found',
+          `There is no ${labelOf(recordsLabels.fiscalLinkKind, input.kind).toLowerCase()} ${input.recordId} you may see.`,
+          {
+            code: 'fiscal_record_not_found',
+          },
+        )
       const linked = await work.addLink(
         {
           requestId: id,

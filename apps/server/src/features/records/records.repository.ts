@@ -152,8 +152,25 @@ export function createRecordsRepository(db: Db) {
         return { id, number }
       }),
 
-    async list(filters: RequestFilters, limit: number, offset: number) {
-      const rows = await filtered(filters).select(SUMMARY).orderBy('r.due_on').orderBy('r.request_id').limit(limit).offset(offset).execute()
+    /** A page of requests: the overdue first, then the other open ones by due date, the closed last. */
+    async list(filters: RequestFilters, limit: number, offset: number, today: string) {
+      const rows = await filtered(filters)
+        .select(SUMMARY)
+        .orderBy((eb) =>
+          eb
+            .case()
+            .when('r.state', '=', 'CLOSED')
+            .then(2)
+            .when(eb.and([eb('r.state', 'in', [...CLOCK_STATES]), eb('r.due_on', '<', today)]))
+            .then(0)
+            .else(1)
+            .end(),
+        )
+        .orderBy('r.due_on')
+        .orderBy('r.request_id')
+        .limit(limit)
+        .offset(offset)
+        .execute()
       const { n } = await filtered(filters)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()

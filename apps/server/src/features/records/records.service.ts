@@ -8,7 +8,10 @@ import {
   type RequestListQuery,
   type RequestSummary,
 } from '@platform/contracts/records'
-import { addDays, determinationClock, extensionClock, mayStillExtend, DUE_SOON_DAYS } from '@platform/contracts/records-clock'
+import { formatInstant } from '@platform/contracts/district-time'
+import { labelOf } from '@platform/contracts/labels'
+import { recordsLabels } from '@platform/contracts/labels/records'
+import { addDays, dayInWords, determinationClock, extensionClock, mayStillExtend, DUE_SOON_DAYS } from '@platform/contracts/records-clock'
 import type { DbTransaction } from '../../db/database.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -16,6 +19,9 @@ import { type Client, type RecordsContext, wrongState } from './records-context.
 import { closeFactsOf, parseDetermination, requestDetail, summaryOf } from './records-detail.js'
 import { EXTENDABLE_STATES, PARTS, RECORD_TYPES, TRANSITIONS, closeMissing, isDisclosing, isWithholding } from './records-rules.js'
 import { type RequestRow, searchTextOf } from './records.repository.js'
+
+/** 'disclosable', 'no records': an outcome inside a sentence. */
+const outcomeWords = (outcome: string | null) => labelOf(recordsLabels.outcome, outcome).toLowerCase()
 
 /** Requests: intake with the clock, the queue, the request page, and the steps that move a request. */
 export function createRecordsService(context: RecordsContext) {
@@ -31,13 +37,17 @@ export function createRecordsService(context: RecordsContext) {
     const people = await calendar.people()
     const held = people.filter((person) => person.user_id === userId)
     if (held.length === 0)
-      throw new AppError('bad_request', `User ${userId} holds no Public Information duty, so cannot be ${what}.`, {
+      throw new AppError('bad_request', `That person holds no Public Information duty, so cannot be ${what}.`, {
         code: 'not_a_duty_holder',
       })
     if (!held.some((person) => duties.includes(person.duty))) {
-      throw new AppError('bad_request', `${held[0]!.full_name} cannot be ${what}: that needs the ${duties.join(' or ')} duty.`, {
-        code: 'wrong_duty',
-      })
+      throw new AppError(
+        'bad_request',
+        `${held[0]!.full_name} cannot be ${what}: that needs the ${duties.map((duty) => labelOf(recordsLabels.duty, duty).toLowerCase()).join(' or ')} duty.`,
+        {
+          code: 'wrong_duty',
+        },
+      )
     }
     return held[0]!.full_name
   }
@@ -50,9 +60,13 @@ export function createRecordsService(context: RecordsContext) {
       const receivedAt = new Date(input.receivedAt)
       const now = clock.now()
       if (receivedAt.getTime() > now.getTime()) {
-        throw new AppError('bad_request', `receivedAt ${input.receivedAt} is in the future: a request is recorded once it has arrived.`, {
-          code: 'received_in_future',
-        })
+        throw new AppError(
+          'bad_request',
+          `The time received (${formatInstant(input.receivedAt, context.finance.districtTimeZone)}) is in the future: a request is recorded once it has arrived.`,
+          {
+            code: 'received_in_future',
+          },
+        )
       }
       // A request "received" in 1900 would take the number PRR-1900-0001: the day must be within the district's window.
       await context.finance.assertDayInWindow(localDate(receivedAt, context.finance.districtTimeZone), 'The date received (receivedOn)')
@@ -115,8 +129,12 @@ export function createRecordsService(context: RecordsContext) {
         },
         query.limit,
         query.offset,
+        today,
       )
-      return { data: rows.map((row) => summaryOf(row, today)), pagination: { total, limit: query.limit, offset: query.offset } }
+      return {
+        data: rows.map((row) => summaryOf(row, context.clockReading())),
+        pagination: { total, limit: query.limit, offset: query.offset },
+      }
     },
 
     async clarify(id: number, input: { clarifiedText: string; note?: string | null | undefined }, user: AuthUser, client: Client) {
@@ -169,7 +187,7 @@ export function createRecordsService(context: RecordsContext) {
       if (row.extended_at !== null)
         throw new AppError(
           'conflict',
-          `${row.number} was already extended once (to ${row.extended_due_on}); the statute allows one extension only.`,
+          `${row.number} was already extended once (to ${row.extended_due_on ? dayInWords(row.extended_due_on) : 'a later date'}); the statute allows one extension only.`,
           { code: 'already_extended' },
         )
       if (!EXTENDABLE_STATES.includes(row.state as never)) throw wrongState(row, 'extend it', EXTENDABLE_STATES)
@@ -177,7 +195,7 @@ export function createRecordsService(context: RecordsContext) {
       if (!mayStillExtend(row.determination_due_on, today)) {
         throw new AppError(
           'unprocessable',
-          `The determination of ${row.number} was due ${row.determination_due_on}: an extension is made before the due date passes.`,
+          `The determination of ${row.number} was due ${dayInWords(row.determination_due_on)}: an extension is made before the due date passes.`,
           { code: 'extension_too_late' },
         )
       }
@@ -225,34 +243,42 @@ export function createRecordsService(context: RecordsContext) {
         if (!input.estimatedProductionOn)
           throw new AppError(
             'bad_request',
-            `A ${input.outcome} determination names the estimated date the records will be produced (estimatedProductionOn).`,
+            `A determination that the records are ${outcomeWords(input.outcome)} names the estimated date the records will be produced.`,
             { code: 'estimated_date_required' },
           )
         if (input.estimatedProductionOn < today)
-          throw new AppError('bad_request', `estimatedProductionOn ${input.estimatedProductionOn} has passed.`, {
+          throw new AppError('bad_request', `The estimated production date, ${dayInWords(input.estimatedProductionOn)}, has passed.`, {
             code: 'estimated_date_passed',
           })
       } else if (input.estimatedProductionOn) {
-        throw new AppError('bad_request', `A ${input.outcome} determination produces no records, so it has no estimated production date.`, {
-          code: 'estimated_date_not_allowed',
-        })
+        throw new AppError(
+          'bad_request',
+          `A determination of ${outcomeWords(input.outcome)} produces no records, so it has no estimated production date.`,
+          {
+            code: 'estimated_date_not_allowed',
+          },
+        )
       }
       if (isWithholding(input.outcome)) {
         if (responsible.length === 0)
-          throw new AppError('bad_request', 'A denial names every person responsible for it, with their title (responsible).', {
+          throw new AppError('bad_request', 'A denial names every person responsible for it, with their title.', {
             code: 'responsible_required',
           })
         const marked = await work.documentExemptions(id)
         if (exemptionIds.length === 0 && marked.length === 0)
           throw new AppError(
             'bad_request',
-            'A denial cites the exemption relied on for each record withheld (exemptionIds, or exemptions marked on the documents).',
+            'A denial cites the exemption relied on for each record withheld (from the library, or marked on the documents).',
             { code: 'citation_required' },
           )
       } else if (responsible.length > 0 || exemptionIds.length > 0) {
-        throw new AppError('bad_request', `A ${input.outcome} determination withholds nothing: leave out responsible and exemptionIds.`, {
-          code: 'nothing_withheld',
-        })
+        throw new AppError(
+          'bad_request',
+          `A determination of ${outcomeWords(input.outcome)} withholds nothing: leave out the persons responsible and the exemptions.`,
+          {
+            code: 'nothing_withheld',
+          },
+        )
       }
       const cited = await requests.exemptionsById(exemptionIds)
       const unknown = exemptionIds.filter((exemptionId) => !cited.some((entry) => entry.exemption_id === exemptionId))
@@ -309,9 +335,13 @@ export function createRecordsService(context: RecordsContext) {
       const { from, to } = TRANSITIONS.produce
       if (!(from as readonly string[]).includes(row.state)) throw wrongState(row, 'produce records', from)
       if (!isDisclosing(row.outcome))
-        throw new AppError('conflict', `${row.number} was determined ${row.outcome}: there are no records to produce. Close it instead.`, {
-          code: 'nothing_to_produce',
-        })
+        throw new AppError(
+          'conflict',
+          `${row.number} was determined ${outcomeWords(row.outcome)}: there are no records to produce. Close it instead.`,
+          {
+            code: 'nothing_to_produce',
+          },
+        )
       const produced = await requests.change(id, from, { state: to, produced_at: clock.now().toISOString() }, async (trx) => {
         await context.tookPart(trx, RECORD_TYPES.request, id, user, PARTS.produced)
         await context.record('producing', user, row, client, { from: row.state, to, note }, trx)

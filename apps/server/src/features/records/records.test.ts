@@ -49,9 +49,9 @@ describe.each(testDialects())('records requests: intake, clock, steps and the du
   it('refuses bad input with a clear 400 and stores nothing, taking no number', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ receivedAt: '2026-03-03T08:00:00.000Z' }, 'in the future'],
-      [{ receivedAt: 'yesterday' }, 'receivedAt must be a date and time'],
-      [{ channel: 'FAX' }, 'Choose how the request came in (channel: one of'],
-      [{ requesterName: '  ' }, 'Enter the requester’s name (requesterName)'],
+      [{ receivedAt: 'yesterday' }, 'Enter the date and time the request was received.'],
+      [{ channel: 'FAX' }, 'Choose how the request came in: E-mail, Web form, Mail, In person or Phone.'],
+      [{ requesterName: '  ' }, 'Enter the requester’s name; it stays private.'],
       [{ text: '' }, 'Enter the request’s text exactly as received (text).'],
       [{ text: 'a\u0000b' }, 'NUL'],
     ]
@@ -118,7 +118,10 @@ describe.each(testDialects())('records requests: intake, clock, steps and the du
     const late = await step(t, coordinator.token, id, 'extend', { reason: 'VOLUMINOUS', days: 14 })
     expect(late.statusCode).toBe(403)
     for (const [payload, message] of [
-      [{ reason: 'BUSY', days: 5 }, 'reason: one of FIELD_FACILITIES, VOLUMINOUS, CONSULTATION, DATA_COMPILATION, EMERGENCY'],
+      [
+        { reason: 'BUSY', days: 5 },
+        'Records at field facilities, A voluminous amount of separate records, Consultation with another agency, Data compilation or programming or An emergency',
+      ],
       [{ reason: 'VOLUMINOUS', days: 15 }, 'The extension is at most 14 days'],
       [{ reason: 'VOLUMINOUS', days: 0 }, 'The extension is at least 1 day (days).'],
     ] as const) {

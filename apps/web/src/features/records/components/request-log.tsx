@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/format'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useAddNote, useLogTime } from '../api/records'
 import { districtNow } from '../utils/district-instant'
-import { actionWords, Section, StepModal } from './request-parts'
+import { Section, StepModal } from './request-parts'
 import { TableHeader } from '@/components/data/table-header'
 
 const TIME_FIELDS = ['minutes', 'activity', 'workedOn', 'note'] as const
@@ -197,10 +197,10 @@ export function TimelineSection({ request }: { request: RequestDetail }) {
       <List size="sm" spacing={4}>
         {request.timeline.map((entry, index) => (
           <List.Item key={`${entry.at}-${index}`}>
-            <Text span fw={600}>
-              {actionWords(entry.action)}
-            </Text>
-            {entry.detail ? `: ${entry.detail}` : ''} {entry.actorName ? `by ${entry.actorName} ` : ''}
+            <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {entry.text}
+            </Text>{' '}
+            {entry.actorName ? `by ${entry.actorName} ` : ''}
             <Text span c="dimmed">
               {formatDateTime(entry.at)}
             </Text>

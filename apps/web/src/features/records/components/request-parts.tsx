@@ -165,9 +165,3 @@ export function StepModal({
     </Modal>
   )
 }
-
-/** "records.request_extended" → "Request extended", for timeline actions the screen has no words for. */
-export function actionWords(action: string): string {
-  const words = (action.split('.').at(-1) ?? action).replace(/_/g, ' ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
