@@ -111,6 +111,14 @@ function separation(details: Details): string {
   return conflicts.length > 0 ? `${step}, by someone who ${conflicts.join(' and ')}` : step
 }
 
+const parsedDetails = (details: string | null): Details => {
+  try {
+    return (details ? (JSON.parse(details) as Details | null) : null) ?? {}
+  } catch {
+    return {}
+  }
+}
+
 export interface TimelineWords {
   /** What happened, in a few words ("Extended"). */
   event: string
@@ -121,12 +129,6 @@ export interface TimelineWords {
 /** The words of one audit row of a request (never the requester's contact, which the rows do not hold). */
 export function timelineWords(action: string, details: string | null): TimelineWords {
   const event = labelOf(words.event, action) || 'Something happened'
-  let parsed: Details = {}
-  try {
-    parsed = details ? (JSON.parse(details) as Details) : {}
-  } catch {
-    parsed = {}
-  }
-  const sentence = SENTENCES[action]?.(parsed ?? {})
+  const sentence = SENTENCES[action]?.(parsedDetails(details))
   return { event, text: sentence ?? event }
 }
