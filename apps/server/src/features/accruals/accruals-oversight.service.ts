@@ -1,12 +1,15 @@
 import { ACCRUALS_APP, type AccrualStep } from '@platform/contracts/accruals'
+import { LABELS, labelOf } from '@platform/contracts/labels'
 import type { QueueItem } from '@platform/contracts/finance'
 import { formatCents } from '@platform/contracts/finance-money'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { deadlineStatus, endOfDistrictDay } from '@platform/contracts/deadline'
 import { DAY_MS, type Clock } from '../../lib/clock.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { AccrualAccess } from './accrual-access.js'
-import { STEP_TABLE } from './accrual-steps.js'
+import { isLocked } from './accrual-rules.js'
+import { EDIT_DUTY, EDITABLE_STATES, LOCKED_DUTY, STEP_TABLE } from './accrual-steps.js'
 import type { AccrualRow, AccrualsRepository } from './accruals.repository.js'
 
 /** The people who played any of these parts (they are not asked to take the step). */
@@ -21,8 +24,6 @@ type Mail = { kind: 'accrual_to_approve' | 'accrual_returned' | 'accrual_deadlin
 const label = (row: Pick<AccrualRow, 'accrual_id' | 'vendor' | 'amount_cents'>) =>
   `accrual #${row.accrual_id} (${row.vendor}, ${formatCents(Number(row.amount_cents))})`
 const href = (id: number) => `/apps/accruals/requests/${id}`
-/** The end of a district date, as an instant (good enough for ordering My queue: the zone shifts it by hours at most). */
-const endOf = (date: string) => `${date}T23:59:59.000Z`
 
 /** My queue and the e-mails of Accruals: what waits for whom, and the reminders. */
 export function createAccrualsOversightService(deps: {
@@ -35,6 +36,12 @@ export function createAccrualsOversightService(deps: {
 }) {
   const { accruals, finance, access, clock } = deps
   const today = () => localDate(clock.now(), finance.districtTimeZone)
+  const zone = () => finance.districtTimeZone
+  /** A deadline date as My queue carries it: the end of that district day, overdue by the one rule. */
+  const deadline = (date: string) => ({
+    dueAt: endOfDistrictDay(date, zone()),
+    overdue: deadlineStatus(date, clock.now(), zone()).overdue,
+  })
   const daysTo = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / DAY_MS)
 
   async function sitesOf(user: AuthUser, duty: string): Promise<number[] | null | undefined> {
@@ -58,15 +65,13 @@ export function createAccrualsOversightService(deps: {
       for (const row of await accruals.waiting([review.state], siteIds)) {
         if (await barred(row as AccrualRow, review.step)) continue
         const cycle = await accruals.findCycle(row.cycle_id)
-        const due = cycle ? endOf(cycle.lock_on) : null
         items.push({
           key: `${ACCRUALS_APP}:accrual:${row.accrual_id}:${review.step}`,
           appCode: ACCRUALS_APP,
           title: `${review.title} ${label(row)}`,
-          detail: `${row.site_code}, ${row.type.toLowerCase().replace('_', ' ')}`,
+          detail: `${row.site_code}, ${labelOf(LABELS.finance.accrualType, row.type)}`,
           href: href(row.accrual_id),
-          dueAt: due,
-          overdue: cycle ? today() > cycle.lock_on : false,
+          ...(cycle ? deadline(cycle.lock_on) : { dueAt: null, overdue: false }),
         })
       }
     }
@@ -76,10 +81,15 @@ export function createAccrualsOversightService(deps: {
   async function requesterItems(user: AuthUser): Promise<QueueItem[]> {
     const items: QueueItem[] = []
     // The requests the person holds: only they may correct and submit them.
-    const mine = (await accruals.list({ scope: { all: true }, holderId: user.id, states: ['RETURNED', 'DRAFT'] }, 200, 0)).rows
+    const mine = (await accruals.list({ scope: { all: true }, holderId: user.id, states: [...EDITABLE_STATES] }, 200, 0)).rows
     for (const row of mine) {
       const cycle = await accruals.findCycle(row.cycle_id)
       if (!cycle) continue
+      // The rule the request's own edit and submit steps apply: after the lock date only a controller changes or
+      // submits a request, so a requester without that duty has nothing to do here (the page would offer only Withdraw).
+      const duty = isLocked(cycle, today()) ? LOCKED_DUTY : EDIT_DUTY
+      if (!STEP_TABLE.submit[row.state as 'DRAFT']) continue
+      if (!(await access.has(user, duty, row.site_id))) continue
       const returned = row.state === 'RETURNED'
       // A draft shows once its deadline is near; a returned one at once.
       if (!returned && daysTo(cycle.submit_by) > DEADLINE_NOTICE_DAYS) continue
@@ -87,10 +97,10 @@ export function createAccrualsOversightService(deps: {
         key: `${ACCRUALS_APP}:accrual:${row.accrual_id}:${returned ? 'fix' : 'submit'}`,
         appCode: ACCRUALS_APP,
         title: `${returned ? 'Correct and resubmit' : 'Submit'} ${label(row)}`,
-        detail: returned ? 'Returned to you' : `Due by ${cycle.submit_by}`,
-        href: href(row.accrual_id),
-        dueAt: endOf(cycle.submit_by),
-        overdue: today() > cycle.submit_by,
+        detail: returned ? 'Returned to you to correct' : `The ${cycle.fiscal_year} cycle's submission deadline`,
+        // A returned request is corrected in its edit form; a draft is submitted from its page.
+        href: returned ? `${href(row.accrual_id)}/edit` : href(row.accrual_id),
+        ...deadline(cycle.submit_by),
       })
     }
     return items
@@ -108,8 +118,7 @@ export function createAccrualsOversightService(deps: {
         title: `Post the ${cycle.fiscal_year} accruals journal`,
         detail: `${total} approved request${total === 1 ? '' : 's'} not yet posted`,
         href: `/apps/accruals/cycles/${cycle.cycle_id}/journals`,
-        dueAt: endOf(cycle.board_on),
-        overdue: today() > cycle.board_on,
+        ...deadline(cycle.board_on),
       })
     }
     return items

@@ -54,9 +54,15 @@ describe.each(testDialects())('accruals: My queue and e-mails (%s)', (dialect) =
     const { id } = await draft(t, team.requester.token, accrualBody(setup.cycleId, setup.siteId))
     await stepOk(t, team.requester.token, id, 'submit')
     await stepOk(t, team.siteApprover.token, id, 'return', { reason: 'The packing slip is missing' })
-    expect((await queue(team.requester.token)).map((item) => item.title)).toContain(
-      'Correct and resubmit accrual #' + id + ' (Office Depot, $2,500.00)',
+    expect(await queue(team.requester.token)).toContainEqual(
+      expect.objectContaining({
+        title: 'Correct and resubmit accrual #' + id + ' (Office Depot, $2,500.00)',
+        // Opens the edit form, which the request's page offers its holder now.
+        href: `/apps/accruals/requests/${id}/edit`,
+      }),
     )
+    const page = (await t.request({ method: 'GET', url: `/api/accruals/${id}`, token: team.requester.token })).json().data
+    expect(page.actions).toMatchObject({ edit: true, submit: true })
     const returned = await delivered(team.requester.email, 'Returned to you')
     expect(returned).toHaveLength(1)
     expect(returned[0]!.text).toContain('The packing slip is missing')
@@ -76,6 +82,44 @@ describe.each(testDialects())('accruals: My queue and e-mails (%s)', (dialect) =
     const reminders = await delivered(team.requester.email, 'Accruals for 2025-26 are due by 2026-07-15')
     expect(reminders).toHaveLength(1)
     expect(reminders[0]!.text).toContain('You have 1 not yet submitted')
+  })
+
+  it('once the cycle locks, a requester is no longer asked to submit what only a controller may now change', async () => {
+    const { id } = await draft(t, team.requester.token, accrualBody(setup.cycleId, setup.siteId))
+    const submitItem = async () => {
+      const token = await t.signIn(team.requester.email)
+      const items = (await queue(token)).filter((item) => item.key === `ACCRUALS:accrual:${id}:submit`)
+      const page = (await t.request({ method: 'GET', url: `/api/accruals/${id}`, token })).json().data
+      return { items, offered: page.actions.submit as boolean }
+    }
+    // Past the submission deadline (Wed 15 Jul) but before the lock (Fri 31 Jul): overdue, and still the requester's to submit.
+    t.clock.set(new Date('2026-07-20T16:00:00.000Z'))
+    expect(await submitItem()).toEqual({
+      items: [expect.objectContaining({ overdue: true, href: `/apps/accruals/requests/${id}` })],
+      offered: true,
+    })
+    // 11 p.m. Pacific on the lock day: the district's day has not ended, so the cycle is not locked yet.
+    t.clock.set(new Date('2026-08-01T06:00:00.000Z'))
+    expect((await submitItem()).offered).toBe(true)
+    expect((await submitItem()).items).toHaveLength(1)
+    t.clock.set(new Date('2026-08-01T08:00:00.000Z'))
+    expect(await submitItem()).toEqual({ items: [], offered: false })
+  })
+
+  it('a review is due by the end of the lock day on the district clock', async () => {
+    const { id: toSubmit } = await draft(t, team.requester.token, accrualBody(setup.cycleId, setup.siteId))
+    const { id: toReview } = await draft(
+      t,
+      team.requester.token,
+      accrualBody(setup.cycleId, setup.siteId, { vendor: 'Staples', duplicateNote: 'A second order' }),
+    )
+    await stepOk(t, team.requester.token, toReview, 'submit')
+    t.clock.set(new Date('2026-07-14T16:00:00.000Z'))
+    const keys = (await queue(await t.signIn(team.requester.email))).map((item) => item.key)
+    expect(keys).toContain(`ACCRUALS:accrual:${toSubmit}:submit`)
+    const approverItems = (await queue(await t.signIn(team.siteApprover.email))).filter((item) => item.appCode === 'ACCRUALS')
+    expect(approverItems.map((item) => item.key)).toEqual([`ACCRUALS:accrual:${toReview}:site-approve`])
+    expect(approverItems[0]).toMatchObject({ dueAt: '2026-08-01T06:59:59.999Z', overdue: false })
   })
 
   it("approved requests waiting for the journal are in the district controller's queue", async () => {

@@ -1,5 +1,7 @@
 import type { QueueItem } from '@platform/contracts/finance'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { deadlineStatus, endOfDistrictDay } from '@platform/contracts/deadline'
+import { addDays } from '@platform/contracts/records-clock'
 import { RECEIPTS_APP, depositLabel } from '@platform/contracts/receipts'
 import { DAY_MS, type Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
@@ -26,6 +28,15 @@ const QUEUE_TITLES: Record<DepositStep, string> = {
 
 /** The county's longest wait: cash older than this is overdue whatever the site's frequency (Ed Code 41001). */
 export const OVERDUE_DAYS = 30
+
+/**
+ * When a site's cash is due at the bank: the end of the district day its deposit frequency after the oldest receipt's
+ * district day (the same calendar the receipt's own date is kept on).
+ */
+export function depositDueAt(oldestIssuedAt: string, frequencyDays: number, timeZone: string): string {
+  const issuedOn = localDate(new Date(oldestIssuedAt), timeZone)
+  return endOfDistrictDay(addDays(issuedOn, frequencyDays), timeZone)
+}
 
 /** The deposit clock, My queue, the exceptions list and the ERP journal: watching over receipts rather than making them. */
 export function createReceiptsOversightService(deps: {
@@ -122,21 +133,26 @@ export function createReceiptsOversightService(deps: {
     return items
   }
 
-  /** Sites holding cash past their frequency, for the people who gather or approve deposits there. */
+  /**
+   * Sites whose cash is due at the bank within SOON_DAYS (or already late), for the people who gather deposits there:
+   * the item opens the deposit builder, where a collector chooses the receipts. Approvers hear of it by e-mail.
+   */
   async function clockItems(user: AuthUser): Promise<QueueItem[]> {
     const items: QueueItem[] = []
+    const now = clock.now()
     for (const site of await undeposited(user)) {
-      if (!site.late) continue
-      if (!(await access.has(user, 'COLLECTOR', site.siteId)) && !(await access.has(user, 'APPROVER', site.siteId))) continue
-      const due = new Date(Date.parse(site.oldestIssuedAt) + site.depositFrequencyDays * DAY_MS).toISOString()
+      if (!(await access.has(user, 'COLLECTOR', site.siteId))) continue
+      const dueAt = depositDueAt(site.oldestIssuedAt, site.depositFrequencyDays, finance.districtTimeZone)
+      const status = deadlineStatus(dueAt, now, finance.districtTimeZone)
+      if (status.tone === 'later') continue
       items.push({
         key: `${RECEIPTS_APP}:undeposited:${site.siteId}`,
         appCode: RECEIPTS_APP,
         title: `Deposit the cash held at ${site.siteName}`,
-        detail: `${site.receiptCount} receipts waiting, the oldest ${site.ageDays} days (limit ${site.depositFrequencyDays})`,
-        href: '/apps/payment-receipts/undeposited',
-        dueAt: due,
-        overdue: true,
+        detail: `${site.receiptCount} receipt${site.receiptCount === 1 ? '' : 's'} waiting, the oldest ${site.ageDays} day${site.ageDays === 1 ? '' : 's'} old (deposit every ${site.depositFrequencyDays} days)`,
+        href: '/apps/payment-receipts/deposits/new',
+        dueAt,
+        overdue: status.overdue,
       })
     }
     return items

@@ -38,14 +38,19 @@ describe.each(testDialects())('deposit clock, register, exceptions and the ERP j
     t.clock.advance(9 * DAY_MS)
     const token = await t.signIn(approver.email)
     expect((await undeposited(token))[0]).toMatchObject({ ageDays: 9, late: true, overdue: false })
-    const queue = (await t.request({ method: 'GET', url: '/api/my-queue', token })).json().data
+    // The collector gathers the deposit: their item opens the deposit builder. The approver has no step to take there.
+    const queue = (await t.request({ method: 'GET', url: '/api/my-queue', token: await t.signIn(collector.email) })).json().data
     expect(queue).toContainEqual(
       expect.objectContaining({
         key: `PAYMENT_RECEIPTS:undeposited:${setup.siteId}`,
         overdue: true,
-        href: '/apps/payment-receipts/undeposited',
+        href: '/apps/payment-receipts/deposits/new',
       }),
     )
+    const approverKeys = (await t.request({ method: 'GET', url: '/api/my-queue', token }))
+      .json()
+      .data.map((item: { key: string }) => item.key)
+    expect(approverKeys).not.toContain(`PAYMENT_RECEIPTS:undeposited:${setup.siteId}`)
 
     await t.maintenance()
     await t.maintenance()
@@ -63,6 +68,34 @@ describe.each(testDialects())('deposit clock, register, exceptions and the ERP j
     await t.mailQueue.processDue()
     expect(reminders(approver.email)).toHaveLength(2)
     expect((await undeposited(await t.signIn(approver.email)))[0]).toMatchObject({ ageDays: 31, overdue: true })
+  })
+
+  it("My queue's deposit deadline is the end of the district's day, not of UTC's, and the item leaves once the cash is gathered", async () => {
+    // Issued Mon 2 Mar 2026 at midnight Pacific; the site deposits every 7 days: due by the end of Mon 9 Mar, Pacific (PDT).
+    const receipt = await issue(t, collector.token, receiptBody(setup.siteId))
+    const item = async () =>
+      (await t.request({ method: 'GET', url: '/api/my-queue', token: await t.signIn(collector.email) }))
+        .json()
+        .data.find((candidate: { key: string }) => candidate.key === `PAYMENT_RECEIPTS:undeposited:${setup.siteId}`)
+    t.clock.set(new Date('2026-03-05T08:00:00.000Z'))
+    expect(await item()).toBeUndefined() // four days left: not yet in the queue
+    t.clock.set(new Date('2026-03-07T20:00:00.000Z'))
+    expect(await item()).toMatchObject({ dueAt: '2026-03-10T06:59:59.999Z', overdue: false })
+    // 8 p.m. Pacific on the due day: past 23:59:59 UTC, still the district's due day.
+    t.clock.set(new Date('2026-03-10T03:00:00.000Z'))
+    expect(await item()).toMatchObject({ overdue: false })
+    t.clock.set(new Date('2026-03-10T06:59:59.000Z'))
+    expect(await item()).toMatchObject({ overdue: false })
+    t.clock.set(new Date('2026-03-10T07:00:00.000Z'))
+    expect(await item()).toMatchObject({ overdue: true })
+    const gathered = await t.request({
+      method: 'POST',
+      url: '/api/deposits',
+      token: await t.signIn(collector.email),
+      payload: { siteId: setup.siteId, receiptIds: [receipt.id] },
+    })
+    expect(gathered.statusCode).toBe(201)
+    expect(await item()).toBeUndefined()
   })
 
   it('My queue lists each deposit for the one who takes its next step, never for a conflicting person', async () => {

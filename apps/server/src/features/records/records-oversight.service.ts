@@ -2,8 +2,16 @@ import type { QueueItem } from '@platform/contracts/finance'
 import { EXTENSION_REASONS, type Figures, type PublicLogEntrySchema, RECORDS_APP } from '@platform/contracts/records'
 import type { z } from 'zod'
 import { DUE_SOON_DAYS, addDays, clockStatus } from '@platform/contracts/records-clock'
+import { deadlineStatus, endOfDistrictDay } from '@platform/contracts/deadline'
+import type { LetterKind } from '@platform/contracts/records'
+import { letterFacts, signingCheck } from './records-detail.js'
+import { CLOCK_STATES } from './records.repository.js'
+import { missingLetterParts } from './records-rules.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { RecordsContext } from './records-context.js'
+
+/** Later than any due date: every request still waiting for its determination is listed, however far its date. */
+const LAST_DATE = '9999-12-31'
 
 type PublicLogEntry = z.infer<typeof PublicLogEntrySchema>
 
@@ -83,31 +91,29 @@ export function createRecordsOversightService(
       return sent
     },
 
-    /** My queue: requests nearing their date (point person, coordinators), open search tasks (their custodian), drafts to sign (signatories). */
+    /**
+     * My queue: every request still waiting for its determination (point person, coordinators; signatories, who
+     * determine it), whatever its distance from due; open search tasks (their custodian); and drafts a signatory may
+     * sign now, by the same checks the request's page offers its Sign and issue button with.
+     */
     async queueFor(user: AuthUser): Promise<QueueItem[]> {
       const duties = await access.dutiesOf(user)
       if (duties.size === 0) return []
-      const today = context.today()
+      const now = clock.now()
+      const zone = context.finance.districtTimeZone
+      const deadline = (date: string) => ({ dueAt: endOfDistrictDay(date, zone), overdue: deadlineStatus(date, now, zone).overdue })
       const items: QueueItem[] = []
-      const dueAt = (date: string) => `${date}T23:59:59.000Z`
-      const coordinator = duties.has('COORDINATOR')
-      for (const row of await requests.dueBy(addDays(today, DUE_SOON_DAYS))) {
-        if (!coordinator && row.point_person_id !== user.id) continue
-        const { daysLeft } = clockStatus(row.due_on, today)
-        const when =
-          daysLeft < 0
-            ? `overdue by ${-daysLeft} day${daysLeft === -1 ? '' : 's'}`
-            : daysLeft === 0
-              ? 'due today'
-              : `due in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`
+      const determines = await access.may(user, 'determine', undefined, duties)
+      const followsAll = duties.has('COORDINATOR') || determines
+      for (const row of await requests.dueBy(LAST_DATE)) {
+        if (!followsAll && row.point_person_id !== user.id) continue
         items.push({
           key: `${RECORDS_APP}:request:${row.request_id}:determine`,
           appCode: RECORDS_APP,
-          title: `Determination of ${row.number} ${when}`,
+          title: determines ? `Determine ${row.number}` : `Follow ${row.number} to its determination`,
           detail: (row.clarified_text ?? row.request_text).slice(0, 120),
           href: `/apps/public-info/requests/${row.request_id}`,
-          dueAt: dueAt(row.due_on),
-          overdue: daysLeft < 0,
+          ...deadline(row.due_on),
         })
       }
       for (const task of await work.openTasksOf(user.id)) {
@@ -117,24 +123,25 @@ export function createRecordsOversightService(
           title: `Search for records of ${task.number}`,
           detail: task.description.slice(0, 120),
           href: `/apps/public-info/requests/${task.request_id}`,
-          dueAt: dueAt(task.due_on),
-          overdue: task.due_on < today && ['RECEIVED', 'CLARIFYING'].includes(task.state),
+          ...((CLOCK_STATES as readonly string[]).includes(task.state) ? deadline(task.due_on) : { dueAt: null, overdue: false }),
         })
       }
-      if (duties.has('SIGNATORY')) {
-        const drafts = await work.draftLetters()
-        const drafters = await work.drafters(drafts.map((draft) => draft.letter_id))
+      if (await access.may(user, 'issueLetter', undefined, duties)) {
+        // A closure letter follows the closing; any other draft of a closed request is past its time (nothing to sign).
+        const drafts = (await work.draftLetters()).filter((draft) => draft.kind === 'CLOSURE' || draft.state !== 'CLOSED')
         for (const draft of drafts) {
-          // Whoever drafted or edited a letter does not sign it (records-rules.ts, SEPARATION): it is not theirs to sign.
-          if (drafters.some((drafter) => drafter.letter_id === draft.letter_id && drafter.user_id === user.id)) continue
+          const row = await requests.findById(draft.request_id)
+          if (!row) continue
+          // The page's own rule: a draft lacking a required part, or one this person drafted or edited, is not offered.
+          if (missingLetterParts(draft.kind as LetterKind, await letterFacts(context, row)).length > 0) continue
+          if ((await context.finance.reasonNotOffered(signingCheck(row, draft, user.id))) !== null) continue
           items.push({
             key: `${RECORDS_APP}:letter:${draft.letter_id}:sign`,
             appCode: RECORDS_APP,
             title: `Sign the ${draft.kind.toLowerCase()} letter of ${draft.number}`,
             detail: null,
             href: `/apps/public-info/requests/${draft.request_id}`,
-            dueAt: null,
-            overdue: false,
+            ...((CLOCK_STATES as readonly string[]).includes(draft.state) ? deadline(draft.due_on) : { dueAt: null, overdue: false }),
           })
         }
       }

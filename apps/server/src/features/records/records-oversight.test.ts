@@ -66,15 +66,56 @@ describe.each(testDialects())('records requests: alerts, My queue, public log, f
       (await t.request({ method: 'GET', url: '/api/my-queue', token: await t.signIn(person.email) }))
         .json()
         .data.filter((item: { appCode: string }) => item.appCode === 'PUBLIC_INFO')
-    expect(await queue(coordinator)).toEqual([])
+    // Whatever its distance from due (nine days here), a request waiting for its determination is listed.
+    expect(await queue(coordinator)).toMatchObject([
+      { title: 'Follow PRR-2026-0001 to its determination', overdue: false, dueAt: '2026-03-12T06:59:59.999Z' },
+    ])
+    // Wed 11 Mar, 8 p.m. Pacific: past 23:59:59 UTC, still the due day in the district.
+    t.clock.set(new Date('2026-03-12T03:00:00.000Z'))
+    expect(await queue(coordinator)).toMatchObject([{ overdue: false }])
     t.clock.set(new Date('2026-03-12T17:00:00.000Z'))
     expect(await queue(coordinator)).toMatchObject([
-      { title: 'Determination of PRR-2026-0001 overdue by 1 day', overdue: true, href: `/apps/public-info/requests/${id}` },
+      { title: 'Follow PRR-2026-0001 to its determination', overdue: true, href: `/apps/public-info/requests/${id}` },
     ])
     expect(await queue(custodian)).toMatchObject([
       { title: 'Search for records of PRR-2026-0001', detail: 'Search the warrant register', overdue: true },
     ])
-    expect(await queue(signatory)).toMatchObject([{ title: 'Sign the acknowledgment letter of PRR-2026-0001' }])
+    // The signatory determines the request and signs the draft: both on the request's page, overdue first.
+    expect(await queue(signatory)).toMatchObject([
+      { title: 'Determine PRR-2026-0001', overdue: true },
+      { title: 'Sign the acknowledgment letter of PRR-2026-0001', href: `/apps/public-info/requests/${id}` },
+    ])
+  })
+
+  it('offers in My queue only the letters the request page lets the person sign, soonest request first', async () => {
+    const counsel = await setup.person(['COUNSEL', 'SIGNATORY'])
+    const later = await intake(t, coordinator.token)
+    const sooner = await intake(t, coordinator.token, { receivedAt: '2026-02-20T17:00:00.000Z' })
+    const drafted = async (token: string, id: number, kind: string) =>
+      (await step(t, token, id, 'letters', { kind })).json().data.id as number
+    await drafted(coordinator.token, later.id, 'ACKNOWLEDGMENT')
+    const counselsOwn = await drafted(counsel.token, sooner.id, 'ACKNOWLEDGMENT')
+    const signTitles = async (person: RecordsPerson) =>
+      (await t.request({ method: 'GET', url: '/api/my-queue', token: await t.signIn(person.email) }))
+        .json()
+        .data.filter((item: { key: string }) => item.key.endsWith(':sign'))
+        .map((item: { title: string }) => item.title)
+    // Counsel drafted the sooner one: not theirs to sign (the page says why and offers no button).
+    expect(await signTitles(counsel)).toEqual([`Sign the acknowledgment letter of ${later.number}`])
+    expect(await signTitles(signatory)).toEqual([
+      `Sign the acknowledgment letter of ${sooner.number}`,
+      `Sign the acknowledgment letter of ${later.number}`,
+    ])
+    const page = (
+      await t.request({ method: 'GET', url: `/api/records-requests/${sooner.id}`, token: await t.signIn(counsel.email) })
+    ).json().data
+    expect(page.letters.find((letter: { id: number }) => letter.id === counselsOwn).stepReasons.issue).toBeTruthy()
+    // Once signed it leaves the queue.
+    const issued = await step(t, await t.signIn(signatory.email), sooner.id, `letters/${counselsOwn}/issue`, {
+      signatoryTitle: 'Superintendent',
+    })
+    expect(issued.statusCode).toBe(200)
+    expect(await signTitles(signatory)).toEqual([`Sign the acknowledgment letter of ${later.number}`])
   })
 
   it('exports the public log without requester details, as JSON and CSV', async () => {
