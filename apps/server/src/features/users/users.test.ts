@@ -341,6 +341,29 @@ describe.each(testDialects())('User Management calls (%s)', (dialect) => {
     expect(fresh).toBeTruthy()
   })
 
+  it('resends an invitation to someone who has already signed in, and its link signs them in', async () => {
+    const person = await t.createUser({ email: 'returning@district.test' })
+    await t.signInByEmail('returning@district.test')
+    const signedInRow = await t.db.kysely
+      .selectFrom('users')
+      .select(['email_verified', 'last_login'])
+      .where('user_id', '=', person.userId)
+      .executeTakeFirstOrThrow()
+    expect(signedInRow.last_login).not.toBeNull()
+
+    const resent = await t.request({ method: 'POST', url: `/api/resendinvite?userId=${person.userId}`, token: superToken })
+    expect(resent.statusCode).toBe(200)
+    expect(resent.json()).toMatchObject({ success: true })
+    const mail = t.outbox.filter((text) => text.includes('To: returning@district.test')).at(-1)!
+    const token = new URL(/(http\S+invite=1)/.exec(mail)![1]!).searchParams.get('token')!
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/verify-magic-link',
+      payload: { email: 'returning@district.test', token },
+    })
+    expect(signedIn.statusCode).toBe(200)
+  })
+
   it('refuses an invitation to an inactive user and limits resends', async () => {
     const inactive = await t.createUser({ isActive: false })
     const refused = await t.request({ method: 'POST', url: `/api/resendinvite?userId=${inactive.userId}`, token: superToken })

@@ -64,4 +64,9 @@ describe('ListResults', () => {
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['first', 'second'])
     expect(screen.getByText('Showing 1–2 of 10,000 or more messages')).toBeInTheDocument()
   })
+
+  it('names a single row in the singular', () => {
+    show(query({ data: { data: ['only'], pagination: { total: 1 } } }))
+    expect(screen.getByText('Showing 1–1 of 1 message')).toBeInTheDocument()
+  })
 })

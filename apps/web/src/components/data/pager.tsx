@@ -17,7 +17,13 @@ export interface PagerProps {
   totalIsLowerBound?: boolean
 }
 
-/** "Showing 1–50 of 1,234 users", a page-size choice and Previous / Next. */
+/** One of the rows, for a total of one: 'entries' → 'entry', 'users' → 'user'. */
+export function singularNoun(noun: string): string {
+  if (noun.endsWith('ies')) return `${noun.slice(0, -3)}y`
+  return noun.endsWith('s') ? noun.slice(0, -1) : noun
+}
+
+/** "Showing 1–50 of 1,234 users" ("Showing 1–1 of 1 user"), a page-size choice and Previous / Next. */
 export function Pager({ total, limit, offset, onOffsetChange, pageSizes, onLimitChange, noun, disabled, totalIsLowerBound = false }: PagerProps) {
   const first = total === 0 ? 0 : offset + 1
   const last = totalIsLowerBound ? offset + limit : Math.min(offset + limit, total)
@@ -27,7 +33,7 @@ export function Pager({ total, limit, offset, onOffsetChange, pageSizes, onLimit
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" role="navigation" aria-label={`Pages of ${noun}`}>
       <Text size="sm" c="dimmed" aria-live="polite">
-        {total === 0 ? `No ${noun}` : `Showing ${formatCount(first)}–${formatCount(last)} of ${of} ${noun}`}
+        {total === 0 ? `No ${noun}` : `Showing ${formatCount(first)}–${formatCount(last)} of ${of} ${total === 1 && !totalIsLowerBound ? singularNoun(noun) : noun}`}
       </Text>
       <Group gap="sm" wrap="wrap" align="flex-end">
         {pageSizes && onLimitChange ? (

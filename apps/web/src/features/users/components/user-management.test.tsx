@@ -59,6 +59,8 @@ function route(input: RequestInfo | URL, init?: RequestInit): Response {
   if (url.pathname === '/api/metaapps') return jsonResponse(200, { data: [] })
   if (url.pathname === '/api/deleteuser' && method === 'DELETE')
     return jsonResponse(422, { error: 'Somebody must stay', code: 'rule_broken' })
+  if (url.pathname === '/api/resendinvite' && method === 'POST')
+    return jsonResponse(200, { success: true, message: 'An invitation was sent to jane@district.org.' })
   if (url.pathname === '/api/users/2/sign-out-everywhere' && method === 'POST')
     return jsonResponse(200, { success: true, message: '3 sessions were signed out.', signedOut: 3 })
   return jsonResponse(404, { error: `No route ${method} ${url.pathname}`, code: 'not_found' })
@@ -99,10 +101,58 @@ describe('UserManagement', () => {
     expect(screen.getByRole('button', { name: 'Deactivate Bob Smith' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Edit Old Timer' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Resend invitation to Bob Smith' })).toBeInTheDocument()
-    // A verified person needs no invitation; an inactive one is offered Reactivate instead.
-    expect(screen.queryByRole('button', { name: 'Resend invitation to Jane Doe' })).toBeNull()
+    // Someone who has signed in may still be sent a new invitation; an inactive one is offered Reactivate instead.
+    expect(screen.getByRole('button', { name: 'Resend invitation to Jane Doe' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Resend invitation to Old Timer' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Reactivate Old Timer' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Reactivate Bob Smith' })).toBeNull()
+  })
+
+  it('resends an invitation to someone who has already signed in, after confirmation', async () => {
+    const show = vi.spyOn(notifications, 'show')
+    const user = userEvent.setup()
+    renderRoutes([{ path: '/admin/users', element: <UserManagement /> }], '/admin/users')
+    await user.click(await screen.findByRole('button', { name: 'Resend invitation to Jane Doe' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Resend invitation' })
+    expect(
+      within(dialog).getByText(`Send a new invitation to ${me.email}? The previous invitation link will stop working.`),
+    ).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'teal',
+          title: 'Invitation sent successfully!',
+          message: 'An invitation was sent to jane@district.org.',
+        }),
+      ),
+    )
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/resendinvite?userId=1' && init?.method === 'POST')).toBe(
+      true,
+    )
+  })
+
+  it("says why an invitation could not be sent, in the server's words", async () => {
+    const show = vi.spyOn(notifications, 'show')
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).startsWith('/api/resendinvite')
+        ? jsonResponse(429, { error: 'Too many invitations to this person. Wait 1 hour, then try again.', code: 'rate_limited' })
+        : route(input, init),
+    )
+    const user = userEvent.setup()
+    renderRoutes([{ path: '/admin/users', element: <UserManagement /> }], '/admin/users')
+    await user.click(await screen.findByRole('button', { name: 'Resend invitation to Bob Smith' }))
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Resend invitation' })).getByRole('button', { name: 'Send invitation' }),
+    )
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'red',
+          message: 'Failed to send invitation: Too many invitations to this person. Wait 1 hour, then try again.',
+        }),
+      ),
+    )
   })
 
   it('asks before deactivating, then calls DELETE /api/deleteuser', async () => {

@@ -68,7 +68,8 @@ export function UserTable({ users, currentUserId, onEdit, onResend, onDeactivate
                         <Pencil size={18} aria-hidden="true" />
                       </ActionIcon>
                     </Tooltip>
-                    {active && user.email_verified !== 1 ? (
+                    {/* Offered whether or not they have signed in: a new link helps someone who lost theirs. */}
+                    {active ? (
                       <Tooltip label="Resend invitation" withArrow>
                         <ActionIcon
                           variant="subtle"
