@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { AccountStringSchema } from './finance-account.js'
 import { AttachmentSchema, StepReasonsSchema } from './finance.js'
-import { MAX_RECORD_CENTS, PositiveAmountCentsSchema } from './finance-money.js'
+import { MAX_RECORD_CENTS, formatCents, positiveAmountCents } from './finance-money.js'
 import { calendarDay, countParam, id, idParam, text } from './input.js'
+import { accrualsLabels } from './labels/accruals.js'
 
 /**
  * Accruals: the district's year-end accrual cycle, from request to liquidation. Routes (all need ACCRUALS):
@@ -17,17 +18,30 @@ import { calendarDay, countParam, id, idParam, text } from './input.js'
  */
 export const ACCRUALS_APP = 'ACCRUALS'
 
+/** The field's name as the form labels it. */
+const label = (field: keyof typeof accrualsLabels.field) => accrualsLabels.field[field]
+
+/** 'payable, receivable or other': the choices of a group in words, for a message. */
+const choices = <Code extends string>(group: Readonly<Record<Code, string>>, codes: readonly Code[]) => {
+  const words = codes.map((code) => group[code].charAt(0).toLowerCase() + group[code].slice(1))
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '')
+}
+
 export const ACCRUAL_TYPES = ['PAYABLE', 'RECEIVABLE', 'UNEARNED_REVENUE', 'PAYROLL', 'OTHER'] as const
-export const AccrualTypeSchema = z.enum(ACCRUAL_TYPES, { error: `type must be one of ${ACCRUAL_TYPES.join(', ')}` })
+export const AccrualTypeSchema = z.enum(ACCRUAL_TYPES, {
+  error: `Choose the type: ${choices(accrualsLabels.type, ACCRUAL_TYPES)} (type).`,
+})
 export type AccrualType = (typeof ACCRUAL_TYPES)[number]
 
 /** REVERSE: reversed on July 1; PAY_AGAINST: the payment is charged to the accrual account, nothing reversed. */
 export const CLEARING_METHODS = ['REVERSE', 'PAY_AGAINST'] as const
-export const ClearingSchema = z.enum(CLEARING_METHODS, { error: `clearing must be one of ${CLEARING_METHODS.join(', ')}` })
+export const ClearingSchema = z.enum(CLEARING_METHODS, {
+  error: `Choose how it clears: ${choices(accrualsLabels.clearing, CLEARING_METHODS)} (clearing).`,
+})
 export type Clearing = (typeof CLEARING_METHODS)[number]
 
 export const BASES = ['ACTUAL', 'ESTIMATE'] as const
-export const BasisSchema = z.enum(BASES, { error: `basis must be one of ${BASES.join(', ')}` })
+export const BasisSchema = z.enum(BASES, { error: `Choose the basis: ${choices(accrualsLabels.basis, BASES)} (basis).` })
 export type Basis = (typeof BASES)[number]
 
 export const ACCRUAL_STATES = [
@@ -43,7 +57,9 @@ export const ACCRUAL_STATES = [
   'LIQUIDATED',
   'WRITTEN_OFF',
 ] as const
-export const AccrualStateSchema = z.enum(ACCRUAL_STATES, { error: `state must be one of ${ACCRUAL_STATES.join(', ')}` })
+export const AccrualStateSchema = z.enum(ACCRUAL_STATES, {
+  error: `Choose a state: ${choices(accrualsLabels.state, ACCRUAL_STATES)} (state).`,
+})
 export type AccrualState = (typeof ACCRUAL_STATES)[number]
 
 /** The review steps, as they appear in `POST /api/accruals/{id}/{step}`. */
@@ -62,12 +78,19 @@ export const isRestrictedResource = (account: string): boolean => Number(account
 
 const isoDay = calendarDay
 
-const requiredText = (name: string, max: number) =>
-  text(`${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`)
-const optionalText = (name: string, max: number) =>
-  text(`${name} must be text`)
+/** An amount in a message: dollars, or the cents as sent when they are not whole (refused on their own field). */
+const money = (cents: number) => (Number.isSafeInteger(cents) ? formatCents(cents) : `${cents} cents`)
+
+type FieldName = keyof typeof accrualsLabels.field
+const requiredText = (name: FieldName, max: number) =>
+  text(`Enter the ${label(name).toLowerCase()} (${name}).`)
     .trim()
-    .max(max, `${name} is at most ${max} characters`)
+    .min(1, `Enter the ${label(name).toLowerCase()} (${name}).`)
+    .max(max, `${label(name)} is at most ${max.toLocaleString('en-US')} characters (${name}).`)
+const optionalText = (name: FieldName, max: number) =>
+  text(`${label(name)} must be text (${name}).`)
+    .trim()
+    .max(max, `${label(name)} is at most ${max.toLocaleString('en-US')} characters (${name}).`)
     .nullish()
     .transform((value) => (value ? value : null))
 
@@ -77,36 +100,44 @@ export const FISCAL_YEAR = /^\d{4}-\d{2}$/
 
 export const CycleInputSchema = z
   .object({
-    fiscalYear: text('fiscalYear is required').regex(FISCAL_YEAR, 'fiscalYear looks like 2025-26'),
+    fiscalYear: text('Enter the fiscal year, such as 2025-26 (fiscalYear).').regex(
+      FISCAL_YEAR,
+      'Enter the fiscal year, such as 2025-26 (fiscalYear).',
+    ),
     /** The accrual date (June 30 of the fiscal year). */
-    cutoffOn: isoDay('cutoffOn'),
+    cutoffOn: isoDay('cutoffOn', 'Enter the cut-off date as a real date (cutoffOn).'),
     /** The sites' submission deadline. */
-    submitBy: isoDay('submitBy'),
+    submitBy: isoDay('submitBy', 'Enter the day sites submit by as a real date (submitBy).'),
     /** After this day only a CONTROLLER may add or change a request. */
-    lockOn: isoDay('lockOn'),
+    lockOn: isoDay('lockOn', 'Enter the lock date as a real date (lockOn).'),
     /** The board approves the unaudited actuals (September 15). */
-    boardOn: isoDay('boardOn'),
+    boardOn: isoDay('boardOn', 'Enter the day the board approves as a real date (boardOn).'),
     /** The county verifies them (October 15). */
-    countyOn: isoDay('countyOn'),
+    countyOn: isoDay('countyOn', 'Enter the day the county verifies as a real date (countyOn).'),
     /** A request under this many cents is flagged (not refused). */
     materialityCents: z
-      .number({ error: 'materialityCents must be a whole number of cents' })
-      .int('materialityCents must be a whole number of cents')
-      .min(0, 'materialityCents cannot be negative')
-      .max(MAX_RECORD_CENTS, 'materialityCents must be at most $1,000,000,000.00'),
+      .number({ error: 'The materiality threshold is a whole number of cents (materialityCents).' })
+      .int('The materiality threshold is a whole number of cents (materialityCents).')
+      .min(0, 'The materiality threshold cannot be negative (materialityCents).')
+      .max(MAX_RECORD_CENTS, 'The materiality threshold is at most $1,000,000,000.00 (materialityCents).'),
   })
   .superRefine((input, context) => {
     const start = Number(input.fiscalYear.slice(0, 4))
     if (FISCAL_YEAR.test(input.fiscalYear) && Number(input.fiscalYear.slice(5)) !== (start + 1) % 100) {
-      context.addIssue({ code: 'custom', path: ['fiscalYear'], message: 'fiscalYear names two consecutive years, e.g. 2025-26' })
+      context.addIssue({
+        code: 'custom',
+        path: ['fiscalYear'],
+        message: 'The fiscal year names two years in a row, such as 2025-26 (fiscalYear).',
+      })
     }
     if (input.submitBy < input.cutoffOn)
-      context.addIssue({ code: 'custom', path: ['submitBy'], message: 'submitBy must be on or after cutoffOn' })
+      context.addIssue({ code: 'custom', path: ['submitBy'], message: 'Sites submit on or after the cut-off date (submitBy).' })
     if (input.lockOn < input.submitBy)
-      context.addIssue({ code: 'custom', path: ['lockOn'], message: 'lockOn must be on or after submitBy' })
-    if (input.boardOn < input.cutoffOn) context.addIssue({ code: 'custom', path: ['boardOn'], message: 'boardOn must be after cutoffOn' })
+      context.addIssue({ code: 'custom', path: ['lockOn'], message: 'The lock date is on or after the day sites submit by (lockOn).' })
+    if (input.boardOn < input.cutoffOn)
+      context.addIssue({ code: 'custom', path: ['boardOn'], message: 'The board approves after the cut-off date (boardOn).' })
     if (input.countyOn < input.boardOn)
-      context.addIssue({ code: 'custom', path: ['countyOn'], message: 'countyOn must be on or after boardOn' })
+      context.addIssue({ code: 'custom', path: ['countyOn'], message: 'The county verifies on or after the board’s approval (countyOn).' })
   })
 export type CycleInput = z.infer<typeof CycleInputSchema>
 
@@ -165,48 +196,55 @@ export const CycleTotalsResponseSchema = z.object({ data: CycleTotalsSchema })
 
 // ---- Requests ----
 
-export const AccrualLineInputSchema = z.object({ account: AccountStringSchema, amountCents: PositiveAmountCentsSchema })
+export const AccrualLineInputSchema = z.object({
+  account: AccountStringSchema,
+  amountCents: positiveAmountCents('Enter the line’s amount, more than zero (amountCents).'),
+})
 export type AccrualLineInput = z.infer<typeof AccrualLineInputSchema>
 
 export const AccrualInputSchema = z
   .object({
-    cycleId: id('cycleId'),
-    siteId: id('siteId'),
+    cycleId: id('cycleId', 'Choose the close cycle (cycleId).'),
+    siteId: id('siteId', 'Choose the site (siteId).'),
     type: AccrualTypeSchema,
     /** Only for OTHER, which names its accrual account; the other types take theirs from the district's posting accounts. */
     accrualAccount: AccountStringSchema.nullish().transform((value) => value ?? null),
     clearing: ClearingSchema,
     /** Whether the accrual is for goods (a payable for goods needs them received on or before the cut-off date). */
-    forGoods: z.boolean({ error: 'forGoods must be true or false' }).default(false),
+    forGoods: z.boolean({ error: 'Say whether the accrual is for goods (forGoods).' }).default(false),
     /** The vendor (payables) or payer (receivables). */
     vendor: requiredText('vendor', 200),
     description: requiredText('description', 1000),
     poNumber: optionalText('poNumber', 40),
     invoiceNumber: optionalText('invoiceNumber', 60),
     /** The day the goods or services were received. */
-    receivedOn: isoDay('receivedOn')
+    receivedOn: isoDay('receivedOn', 'Enter the day the goods or services were received as a real date (receivedOn).')
       .nullish()
       .transform((value) => value ?? null),
-    servicePeriodFrom: isoDay('servicePeriodFrom')
+    servicePeriodFrom: isoDay('servicePeriodFrom', 'Enter the first day of the service period as a real date (servicePeriodFrom).')
       .nullish()
       .transform((value) => value ?? null),
-    servicePeriodTo: isoDay('servicePeriodTo')
+    servicePeriodTo: isoDay('servicePeriodTo', 'Enter the last day of the service period as a real date (servicePeriodTo).')
       .nullish()
       .transform((value) => value ?? null),
     basis: BasisSchema,
     /** How the amount was reached (required for an ESTIMATE). */
     basisNote: optionalText('basisNote', 1000),
-    amountCents: PositiveAmountCentsSchema,
+    amountCents: positiveAmountCents('Enter the amount, more than zero (amountCents).'),
     lines: z
-      .array(AccrualLineInputSchema, { error: 'lines are required' })
-      .min(1, 'an accrual has at least one line')
-      .max(MAX_ACCRUAL_LINES, `an accrual has at most ${MAX_ACCRUAL_LINES} lines`),
+      .array(AccrualLineInputSchema, { error: 'Give the accrual at least one line (lines).' })
+      .min(1, 'Give the accrual at least one line (lines).')
+      .max(MAX_ACCRUAL_LINES, `Split the accrual into at most ${MAX_ACCRUAL_LINES} lines (lines).`),
     /** Why a possible duplicate (same PO and invoice, or same vendor and amount in the cycle) is not one. */
     duplicateNote: optionalText('duplicateNote', 1000),
     /** Why a line charging a restricted resource (2000–9999) is allowed. */
     restrictedJustification: optionalText('restrictedJustification', 1000),
     /** On an edit: the version the editor started from; the edit is refused (409) when the request changed since. */
-    version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(1).optional(),
+    version: z
+      .number({ error: 'The version edited must be a whole number (version).' })
+      .int('The version edited must be a whole number (version).')
+      .min(1)
+      .optional(),
   })
   .superRefine((input, context) => {
     const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0)
@@ -214,25 +252,37 @@ export const AccrualInputSchema = z
       context.addIssue({
         code: 'custom',
         path: ['lines'],
-        message: `the lines add up to ${total} cents, not the accrual's ${input.amountCents}`,
+        message: `The lines add up to ${money(total)}, not the accrual’s ${money(input.amountCents)} (lines).`,
       })
     }
     if (input.type === 'OTHER' && !input.accrualAccount)
-      context.addIssue({ code: 'custom', path: ['accrualAccount'], message: 'an OTHER accrual names its accrual account' })
+      context.addIssue({
+        code: 'custom',
+        path: ['accrualAccount'],
+        message: 'An accrual of type Other names its accrual account (accrualAccount).',
+      })
     if (input.type !== 'OTHER' && input.accrualAccount) {
       context.addIssue({
         code: 'custom',
         path: ['accrualAccount'],
-        message: `a ${input.type} accrual takes its account from the district's posting accounts; only OTHER names one`,
+        message: `A ${accrualsLabels.type[input.type].toLowerCase()} accrual takes its account from the district’s posting accounts; only the type Other names one (accrualAccount).`,
       })
     }
     if (input.basis === 'ESTIMATE' && !input.basisNote)
-      context.addIssue({ code: 'custom', path: ['basisNote'], message: 'an estimate says how it was estimated (basisNote)' })
+      context.addIssue({ code: 'custom', path: ['basisNote'], message: 'Say how the estimate was reached (basisNote).' })
     if (input.servicePeriodFrom && input.servicePeriodTo && input.servicePeriodTo < input.servicePeriodFrom) {
-      context.addIssue({ code: 'custom', path: ['servicePeriodTo'], message: 'servicePeriodTo must be on or after servicePeriodFrom' })
+      context.addIssue({
+        code: 'custom',
+        path: ['servicePeriodTo'],
+        message: 'The service period ends on or after it starts (servicePeriodTo).',
+      })
     }
     if (input.forGoods && input.type === 'PAYABLE' && !input.receivedOn) {
-      context.addIssue({ code: 'custom', path: ['receivedOn'], message: 'a payable for goods needs the date the goods were received' })
+      context.addIssue({
+        code: 'custom',
+        path: ['receivedOn'],
+        message: 'Enter the day the goods were received: a payable for goods needs it (receivedOn).',
+      })
     }
   })
 export type AccrualInput = z.input<typeof AccrualInputSchema>
@@ -301,9 +351,9 @@ export const AccrualVersionSchema = z.object({
 export type AccrualVersion = z.infer<typeof AccrualVersionSchema>
 
 export const LiquidationInputSchema = z.object({
-  paidOn: isoDay('paidOn'),
+  paidOn: isoDay('paidOn', 'Enter the day it was paid as a real date (paidOn).'),
   reference: requiredText('reference', 80),
-  amountCents: PositiveAmountCentsSchema,
+  amountCents: positiveAmountCents('Enter the amount paid, more than zero (amountCents).'),
   /** Why the payment differs from what remains open on the accrual (required then; the cycle's variance report lists it). */
   varianceReason: optionalText('varianceReason', 1000),
 })
@@ -425,7 +475,7 @@ export const AccrualListQuerySchema = z.object({
   state: AccrualStateSchema.optional(),
   requesterId: idParam('requesterId').optional(),
   /** `me`: only the signed-in person's requests; `review`: only those waiting for a step the person may take. */
-  view: z.enum(['me', 'review'], { error: 'view must be me or review' }).optional(),
+  view: z.enum(['me', 'review'], { error: 'Choose your own requests (me) or the review queue (review) (view).' }).optional(),
   /** Part of the vendor, description, PO number or invoice number. */
   search: text().trim().max(100, 'search is at most 100 characters').optional(),
   limit: countParam('limit', 1, 200).default(50),
@@ -439,12 +489,12 @@ export const AccrualResponseSchema = z.object({ data: AccrualDetailSchema })
 
 /** `POST /api/accruals/{id}/hand-over`: a controller gives the request to another REQUESTER at its site, saying why. */
 export const HandOverInputSchema = z.object({
-  userId: id('userId'),
-  reason: requiredText('reason', 1000).min(5, 'reason must say why, in at least 5 characters'),
+  userId: id('userId', 'Choose whom to hand the request to (userId).'),
+  reason: requiredText('reason', 1000).min(5, 'Say why, in at least 5 characters (reason).'),
 })
 export type HandOverInput = z.infer<typeof HandOverInputSchema>
 
-export const ReasonInputSchema = z.object({ reason: requiredText('reason', 1000).min(5, 'reason must say why, in at least 5 characters') })
+export const ReasonInputSchema = z.object({ reason: requiredText('reason', 1000).min(5, 'Say why, in at least 5 characters (reason).') })
 export type ReasonInput = z.infer<typeof ReasonInputSchema>
 
 export const AccrualIdParamsSchema = z.object({ id: idParam('id') })
@@ -519,9 +569,9 @@ export const ACCRUAL_IMPORT_MAX_BYTES = 5 * 1024 * 1024
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export const AccrualImportQuerySchema = z.object({
-  cycleId: idParam('cycleId', 'cycleId is required'),
+  cycleId: idParam('cycleId', 'Choose the cycle to import into (cycleId).'),
   apply: z
-    .enum(['true', 'false'], { error: 'apply must be true or false' })
+    .enum(['true', 'false'], { error: 'Say whether to apply the import: true or false (apply).' })
     .default('false')
     .transform((value) => value === 'true'),
 })

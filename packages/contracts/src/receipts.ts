@@ -1,14 +1,23 @@
 import { z } from 'zod'
+import { endOfDistrictDay } from './deadline.js'
+import { localDate } from './finance-fiscal-year.js'
 import { calendarDay, id, idParam, stated, text } from './input.js'
 import { AccountStringSchema } from './finance-account.js'
 import { AmountCentsSchema, formatCents, positiveAmountCents } from './finance-money.js'
 import { StepReasonsSchema } from './finance.js'
+import { receiptsLabels } from './labels/receipts.js'
 
 /** Payment Receipts: receipts with gapless numbers, blind-counted deposits, returned checks. */
 export const RECEIPTS_APP = 'PAYMENT_RECEIPTS'
 
+/** 'cash, check or money order': the choices of a group in words, for a message. */
+const choices = <Code extends string>(group: Readonly<Record<Code, string>>, codes: readonly Code[]) => {
+  const words = codes.map((code) => group[code].charAt(0).toLowerCase() + group[code].slice(1))
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '')
+}
+
 export const TENDERS = ['CASH', 'CHECK', 'MONEY_ORDER'] as const
-export const TenderSchema = z.enum(TENDERS, { error: `tender must be one of ${TENDERS.join(', ')}` })
+export const TenderSchema = z.enum(TENDERS, { error: `Choose how it was paid: ${choices(receiptsLabels.tender, TENDERS)} (tender).` })
 export type Tender = z.infer<typeof TenderSchema>
 
 export const RECEIPT_STATES = ['ISSUED', 'DEPOSITED', 'VOIDED', 'RETURNED'] as const
@@ -138,7 +147,7 @@ const isoDay = calendarDay
 
 export const ReceiptListQuerySchema = z.object({
   siteId: idParam('siteId').optional(),
-  state: z.enum(RECEIPT_STATES, { error: `state must be one of ${RECEIPT_STATES.join(', ')}` }).optional(),
+  state: z.enum(RECEIPT_STATES, { error: `Choose a state: ${choices(receiptsLabels.receiptState, RECEIPT_STATES)} (state).` }).optional(),
   from: isoDay('from').optional(),
   to: isoDay('to').optional(),
   /** Part of the payer's name or of the number. */
@@ -160,12 +169,12 @@ export const ReasonInputSchema = z.object({ reason: stated(REASON_MESSAGE, 'The 
 // ---- Deposits ----
 
 export const DepositInputSchema = z.object({
-  siteId: id('siteId'),
+  siteId: id('siteId', 'Choose the site whose receipts are deposited (siteId).'),
   receiptIds: z
-    .array(id('receiptIds'), { error: 'receiptIds are required' })
-    .min(1, 'a deposit holds at least one receipt')
-    .max(MAX_DEPOSIT_RECEIPTS, `a deposit holds at most ${MAX_DEPOSIT_RECEIPTS} receipts`)
-    .refine((ids) => new Set(ids).size === ids.length, 'a receipt is listed twice'),
+    .array(id('receiptIds'), { error: 'Choose the receipts to deposit (receiptIds).' })
+    .min(1, 'Choose at least one receipt to deposit (receiptIds).')
+    .max(MAX_DEPOSIT_RECEIPTS, `A deposit holds at most ${MAX_DEPOSIT_RECEIPTS.toLocaleString('en-US')} receipts (receiptIds).`)
+    .refine((ids) => new Set(ids).size === ids.length, 'A receipt is chosen twice (receiptIds).'),
 })
 export type DepositInput = z.infer<typeof DepositInputSchema>
 
@@ -178,7 +187,7 @@ export const CashCountInputSchema = z.object({
   denominationCents: z.union(
     DENOMINATIONS_CENTS.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
     {
-      error: `denominationCents must be one of ${DENOMINATIONS_CENTS.join(', ')}`,
+      error: `Count US bills and coins only: ${DENOMINATIONS_CENTS.map((cents) => formatCents(cents)).join(', ')} (denominationCents).`,
     },
   ),
   count: z
@@ -196,15 +205,19 @@ export const CountInputSchema = z.object({
   cash: z
     .array(CashCountInputSchema)
     .max(DENOMINATIONS_CENTS.length * 2)
-    .refine((rows) => new Set(rows.map((row) => row.denominationCents)).size === rows.length, 'a denomination is listed twice'),
+    .refine((rows) => new Set(rows.map((row) => row.denominationCents)).size === rows.length, 'A bill or coin is counted twice (cash).'),
   checks: z
     .array(CheckCountInputSchema)
     .max(MAX_DEPOSIT_RECEIPTS)
-    .refine((rows) => new Set(rows.map((row) => row.receiptId)).size === rows.length, 'a check is listed twice'),
+    .refine((rows) => new Set(rows.map((row) => row.receiptId)).size === rows.length, 'A check is counted twice (checks).'),
   bagNumber: stated('Enter the number on the deposit bag (bagNumber).', 'The bag number', 40),
   note: text().trim().max(1000, 'The note is at most 1,000 characters.').nullish(),
   /** The deposit's version the counter's screen was built from: a deposit changed since (a receipt voided out) is counted again. */
-  version: z.number({ error: 'version is required' }).int('version is a whole number').min(1).max(2_147_483_647),
+  version: z
+    .number({ error: 'Send the version of the deposit you counted (version).' })
+    .int('The version of the deposit is a whole number (version).')
+    .min(1)
+    .max(2_147_483_647),
 })
 export type CountInput = z.infer<typeof CountInputSchema>
 
@@ -218,7 +231,7 @@ export const ReconcileInputSchema = z.object({
     'The statement reference',
     80,
   ),
-  note: text().trim().max(1000).nullish(),
+  note: text().trim().max(1000, 'The note is at most 1,000 characters.').nullish(),
 })
 
 export const DepositActionsSchema = z.object({
@@ -274,7 +287,7 @@ export type DepositDetail = z.infer<typeof DepositDetailSchema>
 
 export const DepositListQuerySchema = z.object({
   siteId: idParam('siteId').optional(),
-  state: z.enum(DEPOSIT_STATES, { error: `state must be one of ${DEPOSIT_STATES.join(', ')}` }).optional(),
+  state: z.enum(DEPOSIT_STATES, { error: `Choose a state: ${choices(receiptsLabels.depositState, DEPOSIT_STATES)} (state).` }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 })
@@ -284,8 +297,11 @@ export const DepositResponseSchema = z.object({ data: DepositDetailSchema })
 // ---- Register, undeposited cash, returned checks, exceptions, export ----
 
 export const RegisterQuerySchema = z.object({
-  siteId: idParam('siteId', 'siteId is required'),
-  fiscalYear: text('fiscalYear is required').regex(/^\d{4}-\d{2}$/, 'fiscalYear looks like 2025-26'),
+  siteId: idParam('siteId', 'Choose the site (siteId).'),
+  fiscalYear: text('Choose the fiscal year, such as 2025-26 (fiscalYear).').regex(
+    /^\d{4}-\d{2}$/,
+    'Choose the fiscal year, such as 2025-26 (fiscalYear).',
+  ),
 })
 export const RegisterEntrySchema = z.object({
   id: z.number().int(),
@@ -310,6 +326,16 @@ export const RegisterResponseSchema = z.object({
     voidedCount: z.number().int(),
   }),
 })
+
+/**
+ * When a site's cash is due at the bank: the end of the district day its deposit frequency after the oldest receipt's
+ * district day (the calendar the receipt's own date is kept on). Screens and My queue judge it with deadlineStatus.
+ */
+export function depositDueAt(oldestIssuedAt: string, frequencyDays: number, timeZone: string): string {
+  const [year, month, day] = localDate(new Date(oldestIssuedAt), timeZone).split('-').map(Number) as [number, number, number]
+  const dueOn = new Date(Date.UTC(year, month - 1, day + frequencyDays)).toISOString().slice(0, 10)
+  return endOfDistrictDay(dueOn, timeZone)
+}
 
 export const UndepositedSiteSchema = z.object({
   siteId: z.number().int(),

@@ -1,4 +1,52 @@
 import type { LabelTable } from '../labels.js'
 
 /** The words for the codes people read in Payment Receipts. */
-export const receiptsLabels = {} as const satisfies LabelTable
+export const receiptsLabels = {
+  tender: { CASH: 'Cash', CHECK: 'Check', MONEY_ORDER: 'Money order' },
+  receiptState: { ISSUED: 'Issued', DEPOSITED: 'Deposited', VOIDED: 'Voided', RETURNED: 'Check returned' },
+  depositState: {
+    OPEN: 'Open',
+    COUNTED: 'Counted',
+    APPROVED: 'Approved',
+    SUBMITTED: 'Submitted',
+    CONFIRMED: 'Confirmed',
+    RECONCILED: 'Reconciled',
+  },
+  duty: { COLLECTOR: 'Collector', COUNTER: 'Counter', APPROVER: 'Approver', RECONCILER: 'Reconciler', VIEWER: 'Viewer' },
+  exceptionKind: {
+    VOID: 'Void',
+    OVER_SHORT: 'Over/short',
+    RETURNED_CHECK: 'Returned check',
+    SEPARATION_EXCEPTION: 'Separation exception',
+  },
+  action: {
+    'receipts.issued': 'Issued',
+    'receipts.voided': 'Voided',
+    'receipts.check_returned': 'Check returned',
+    'receipts.deposit_gathered': 'Gathered into a deposit',
+    'receipts.deposit_counted': 'Counted',
+    'receipts.deposit_approved': 'Approved',
+    'receipts.deposit_submitted': 'Submitted to the treasury',
+    'receipts.deposit_confirmed': 'Confirmed by the treasury',
+    'receipts.deposit_reconciled': 'Reconciled',
+    'finance.separation_refused': 'Refused: separation of duties',
+    'finance.separation_exception_used': 'Allowed by a separation-of-duties exception',
+    'finance.attachment_added': 'File attached',
+  },
+  field: {
+    siteId: 'Site',
+    payer: 'Received from',
+    tender: 'Paid by',
+    checkNumber: 'Check number',
+    purpose: 'For',
+    amountCents: 'Amount',
+    lines: 'Lines',
+    account: 'Account',
+    bagNumber: 'Bag number',
+    treasuryReference: 'Treasury reference',
+    confirmedOn: 'Confirmed on',
+    statementReference: 'Statement reference',
+    state: 'State',
+    denominationCents: 'Bill or coin',
+  },
+} as const satisfies LabelTable

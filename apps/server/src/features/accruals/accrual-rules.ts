@@ -1,5 +1,6 @@
 import { type AccrualInputParsed, isRestrictedResource } from '@platform/contracts/accruals'
 import { type PostingAccounts } from '@platform/contracts/finance'
+import { accrualsLabels } from '@platform/contracts/labels/accruals'
 import { AppError } from '../../lib/errors.js'
 import type { AccrualContent, AccrualsRepository, CycleRow } from './accruals.repository.js'
 import { vendorKey } from './accruals.repository.js'
@@ -42,13 +43,13 @@ export async function checkContent(
 
   for (const [index, line] of input.lines.entries()) {
     for (const problem of await deps.accountProblems(line.account))
-      problems.push({ kind: 'bad_request', code: 'invalid_account', message: `line ${index + 1} (${line.account}): ${problem}` })
+      problems.push({ kind: 'bad_request', code: 'invalid_account', message: `Line ${index + 1} (${line.account}): ${problem}` })
   }
   let accrualAccount: string | null
   if (input.type === 'OTHER') {
     accrualAccount = input.accrualAccount
     for (const problem of accrualAccount ? await deps.accountProblems(accrualAccount) : []) {
-      problems.push({ kind: 'bad_request', code: 'invalid_account', message: `accrualAccount (${accrualAccount}): ${problem}` })
+      problems.push({ kind: 'bad_request', code: 'invalid_account', message: `The accrual account ${accrualAccount}: ${problem}` })
     }
   } else {
     accrualAccount = (await deps.postingAccounts()).accrualAccounts[input.type] ?? null
@@ -56,7 +57,7 @@ export async function checkContent(
       problems.push({
         kind: 'unprocessable',
         code: 'accrual_account_missing',
-        message: `The district has no accrual account for ${input.type} in its posting accounts; an administrator adds it under Finance settings.`,
+        message: `The district has no accrual account for the type ${accrualsLabels.type[input.type]} in its posting accounts; an administrator adds it under Finance settings.`,
       })
     }
   }
@@ -74,7 +75,7 @@ export async function checkContent(
     problems.push({
       kind: 'unprocessable',
       code: 'justification_required',
-      message: `Line ${restricted.map((line) => line.account).join(', ')} charges a restricted resource; say why the accrual may be charged to it (restrictedJustification).`,
+      message: `Line ${restricted.map((line) => line.account).join(', ')} charges a restricted resource; say why the accrual may be charged to it in the justification for the restricted resource (restrictedJustification).`,
     })
   }
 

@@ -119,12 +119,12 @@ describe.each(testDialects())('accruals: liquidation and write-off (%s)', (diale
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ paidOn: '2026-07-20', reference: 'W1', amountCents: 0 }, 'more than zero'],
       [{ paidOn: '2026-07-20', reference: 'W1', amountCents: 10.5 }, 'whole number of cents'],
-      [{ paidOn: '20/07/2026', reference: 'W1', amountCents: 10 }, 'paidOn must be a real date'],
-      [{ paidOn: '2026-02-30', reference: 'W1', amountCents: 10 }, 'paidOn must be a real date (YYYY-MM-DD)'],
+      [{ paidOn: '20/07/2026', reference: 'W1', amountCents: 10 }, 'Enter the day it was paid as a real date (paidOn).'],
+      [{ paidOn: '2026-02-30', reference: 'W1', amountCents: 10 }, 'Enter the day it was paid as a real date (paidOn).'],
       [{ paidOn: '2099-07-20', reference: 'W1', amountCents: 250_000 }, 'The payment date (paidOn) 2099-07-20 is in the future'],
       [{ paidOn: '2026-07-20', reference: 'W1', amountCents: 100_000_000_001 }, 'at most $1,000,000,000.00'],
       [{ paidOn: '2026-07-20', reference: 'W1', amountCents: 10 }, 'differs from the $2,500.00 still open on request #'],
-      [{ paidOn: '2026-07-20', reference: '', amountCents: 10 }, 'reference is required'],
+      [{ paidOn: '2026-07-20', reference: '', amountCents: 10 }, 'Enter the payment reference (reference).'],
       [{ paidOn: '2026-06-01', reference: 'W1', amountCents: 10 }, 'before the cut-off'],
     ]
     for (const [payload, message] of cases) {

@@ -7,6 +7,8 @@ import {
   IMPORT_REQUIRED_COLUMNS,
 } from '@platform/contracts/accruals'
 import { parseDollars } from '@platform/contracts/finance-money'
+import { type LabelGroup, labelOf } from '@platform/contracts/labels'
+import { accrualsLabels } from '@platform/contracts/labels/accruals'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
@@ -24,6 +26,22 @@ export type ReadTable = (kind: 'csv' | 'xlsx', bytes: Buffer) => Promise<{ heade
 
 const YES = new Set(['yes', 'y', 'true', '1', 'x'])
 const NO = new Set(['no', 'n', 'false', '0', ''])
+
+/** A cell naming a choice by its words ('Unearned revenue') or its code ('UNEARNED_REVENUE'), as the code. */
+function codeOf(group: LabelGroup, cell: string): string {
+  const words = cell.trim().toLowerCase()
+  const named = Object.entries(group).find(([, label]) => label.toLowerCase() === words)
+  return named
+    ? named[0]
+    : cell
+        .trim()
+        .toUpperCase()
+        .replace(/[\s-]+/g, '_')
+}
+
+// A contract's or rule's message ends with the API's name of its field, noise in a file's preview (the column says it).
+const API_FIELD_NAME = / \(([a-zA-Z][\w.[\]]*)\)(?=\.?$)/
+const inWords = (message: string) => message.replace(API_FIELD_NAME, '')
 
 /**
  * Many requests at once from the template spreadsheet: every row checked by the same rules as a single
@@ -102,18 +120,21 @@ export function createAccrualsImportService(deps: {
         const optional = (name: string) => cell(name) || null
         const reasons: string[] = []
         const site = sites.get(cell('site').toUpperCase())
-        if (!site) reasons.push(`site ${cell('site') ? `'${cell('site')}' is not a site code` : 'is required'}`)
+        if (!site) reasons.push(cell('site') ? `“${cell('site')}” is not a site’s code.` : 'The site is missing.')
         else if (!(await access.has(user, duty, site.id)))
-          reasons.push(`you do not hold the ${duty} duty at ${site.code}${locked ? ' (the cycle is locked)' : ''}`)
+          reasons.push(
+            `You do not hold the ${labelOf(accrualsLabels.duty, duty)} duty at ${site.code}${locked ? ', which the locked cycle needs' : ''}.`,
+          )
         const amountCents = cell('amount') ? parseDollars(cell('amount')) : null
-        if (amountCents === null) reasons.push(`amount '${cell('amount')}' is not an amount in dollars (e.g. 1234.56)`)
+        if (amountCents === null) reasons.push(`The amount “${cell('amount')}” is not an amount in dollars, such as 1234.56.`)
         const goods = cell('for_goods').toLowerCase()
-        if (!YES.has(goods) && !NO.has(goods)) reasons.push(`for_goods '${cell('for_goods')}' must be yes or no`)
+        if (!YES.has(goods) && !NO.has(goods)) reasons.push(`For goods reads “${cell('for_goods')}”: write yes or no.`)
+        const type = codeOf(accrualsLabels.type, cell('type'))
         const parsed = AccrualInputSchema.safeParse({
           cycleId,
           siteId: site?.id ?? 1,
-          type: cell('type').toUpperCase(),
-          clearing: cell('clearing').toUpperCase(),
+          type,
+          clearing: codeOf(accrualsLabels.clearing, cell('clearing')),
           forGoods: YES.has(goods),
           vendor: cell('vendor'),
           description: cell('description'),
@@ -122,7 +143,7 @@ export function createAccrualsImportService(deps: {
           receivedOn: optional('received_on'),
           servicePeriodFrom: optional('service_from'),
           servicePeriodTo: optional('service_to'),
-          basis: cell('basis').toUpperCase(),
+          basis: codeOf(accrualsLabels.basis, cell('basis')),
           basisNote: optional('basis_note'),
           amountCents: amountCents ?? 1,
           lines: [{ account: cell('account'), amountCents: amountCents ?? 1 }],
@@ -130,11 +151,11 @@ export function createAccrualsImportService(deps: {
           duplicateNote: optional('duplicate_note'),
           restrictedJustification: optional('restricted_justification'),
         })
-        if (!parsed.success) for (const issue of parsed.error.issues) reasons.push(`${issue.path.join('.') || 'row'}: ${issue.message}`)
+        if (!parsed.success) for (const issue of parsed.error.issues) reasons.push(inWords(issue.message))
         const row: AccrualImportRow = {
           line,
           site: cell('site'),
-          type: cell('type').toUpperCase(),
+          type,
           vendor: cell('vendor'),
           amountCents,
           action: 'reject',
@@ -143,7 +164,7 @@ export function createAccrualsImportService(deps: {
         }
         if (parsed.success && site && amountCents !== null) {
           const checked = await checkContent(ruleDeps, parsed.data, cycle, null)
-          for (const problem of checked.problems) reasons.push(problem.message)
+          for (const problem of checked.problems) reasons.push(inWords(problem.message))
           // Two rows of one file can duplicate each other too.
           const keys = [
             `v:${vendorKey(parsed.data.vendor)}:${amountCents}`,
@@ -151,7 +172,9 @@ export function createAccrualsImportService(deps: {
           ]
           const earlier = keys.map((key) => seen.get(key)).find((value) => value !== undefined)
           if (earlier !== undefined && !parsed.data.duplicateNote)
-            reasons.push(`possible duplicate of line ${earlier} of this file; to go on, say why in duplicate_note`)
+            reasons.push(
+              `This may duplicate line ${earlier} of this file. To go on, say why it is not a duplicate in the duplicate note column.`,
+            )
           for (const key of keys) if (!seen.has(key)) seen.set(key, line)
           if (reasons.length === 0 && checked.content) {
             row.action = 'create'

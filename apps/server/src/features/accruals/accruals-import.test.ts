@@ -63,9 +63,12 @@ describe.each(testDialects())('accruals: import from the template (%s)', (dialec
     expect(body.rows[0]).toMatchObject({ amountCents: 123_456, id: null })
     expect(body.rows[1].reasons.join(' ')).toContain('after the cut-off date 2026-06-30')
     expect(body.rows[2].reasons.join(' ')).toContain('restricted resource')
+    // Every reason is in words: no code and no API name of a field reaches the preview.
+    for (const row of body.rows as Array<{ reasons: string[] }>)
+      for (const reason of row.reasons) expect(reason).not.toMatch(/\(([a-z]+[A-Z]\w*)\)|REQUESTER|PAYABLE|_/)
     expect(body.rows[3].reasons.join(' ')).toContain('may duplicate accrual')
-    expect(body.rows[4].reasons.join(' ')).toEqual(expect.stringContaining("'XYZ' is not a site code"))
-    expect(body.rows[4].reasons.join(' ')).toEqual(expect.stringContaining('for_goods'))
+    expect(body.rows[4].reasons.join(' ')).toEqual(expect.stringContaining('“XYZ” is not a site’s code.'))
+    expect(body.rows[4].reasons.join(' ')).toEqual(expect.stringContaining('For goods reads “maybe”: write yes or no.'))
     expect(await count()).toBe(1)
 
     const applied = await send(csv, { apply: true })
@@ -109,7 +112,7 @@ describe.each(testDialects())('accruals: import from the template (%s)', (dialec
     const line = `LHS,PAYABLE,REVERSE,yes,Acme,Chairs,,,2026-06-10,ACTUAL,,${SUPPLIES},700.00,,`
     const answer = await send([HEADER, line, line, `${line}Two deliveries`].join('\n'))
     expect(answer.json().rows.map((row: { action: string }) => row.action)).toEqual(['create', 'reject', 'create'])
-    expect(answer.json().rows[1].reasons.join(' ')).toContain('possible duplicate of line 2')
+    expect(answer.json().rows[1].reasons.join(' ')).toContain('This may duplicate line 2 of this file.')
   })
 
   it('refuses wrong columns, a file that is not CSV, too many rows, and people without the duty', async () => {
@@ -133,7 +136,7 @@ describe.each(testDialects())('accruals: import from the template (%s)', (dialec
       apply: true,
     })
     expect(viewer.json()).toMatchObject({ summary: { create: 0, reject: 1 } })
-    expect(viewer.json().rows[0].reasons.join(' ')).toContain('REQUESTER duty at LHS')
+    expect(viewer.json().rows[0].reasons.join(' ')).toContain('You do not hold the Requester duty at LHS.')
     const noCycle = await send(HEADER, { cycleId: 999 })
     expect(noCycle.statusCode).toBe(400)
     expect(await count()).toBe(0)

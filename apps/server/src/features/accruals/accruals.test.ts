@@ -67,9 +67,9 @@ describe.each(testDialects())('accruals: cycles, requests and the rules the serv
       expect(refused.statusCode).toBe(403)
     }
     const bad: Array<[Record<string, unknown>, string]> = [
-      [{ fiscalYear: '2025-27' }, 'consecutive'],
-      [{ cutoffOn: '2026-02-30' }, 'cutoffOn must be a real date'],
-      [{ submitBy: '2026-06-01' }, 'submitBy must be on or after cutoffOn'],
+      [{ fiscalYear: '2025-27' }, 'The fiscal year names two years in a row, such as 2025-26 (fiscalYear).'],
+      [{ cutoffOn: '2026-02-30' }, 'Enter the cut-off date as a real date (cutoffOn).'],
+      [{ submitBy: '2026-06-01' }, 'Sites submit on or after the cut-off date (submitBy).'],
       [{ materialityCents: 10.5 }, 'whole number of cents'],
     ]
     for (const [overrides, message] of bad) {
@@ -153,22 +153,22 @@ describe.each(testDialects())('accruals: cycles, requests and the rules the serv
 
   it('refuses bad input with a clear 400 and stores nothing', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ amountCents: 300_000 }, "add up to 250000 cents, not the accrual's 300000"],
+      [{ amountCents: 300_000 }, 'The lines add up to $2,500.00, not the accrual’s $3,000.00 (lines).'],
       [{ amountCents: 12.5, lines: [{ account: SUPPLIES, amountCents: 12.5 }] }, 'whole number of cents'],
       [{ amountCents: -5, lines: [{ account: SUPPLIES, amountCents: -5 }] }, 'more than zero'],
-      [{ lines: [{ account: '01-0000-0-1110-1000-4399-010', amountCents: 250_000 }] }, 'line 1'],
+      [{ lines: [{ account: '01-0000-0-1110-1000-4399-010', amountCents: 250_000 }] }, 'Line 1 (01-0000-0-1110-1000-4399-010)'],
       [{ lines: [{ account: 'not-an-account', amountCents: 250_000 }] }, 'segments'],
-      [{ type: 'LOAN' }, 'type must be one of'],
-      [{ clearing: 'SOMETIMES' }, 'clearing must be one of'],
-      [{ basis: 'ESTIMATE' }, 'how it was estimated'],
+      [{ type: 'LOAN' }, 'Choose the type: payable, receivable, unearned revenue, payroll or other (type).'],
+      [{ clearing: 'SOMETIMES' }, 'Choose how it clears: reversed on July 1 or paid against the accrual (clearing).'],
+      [{ basis: 'ESTIMATE' }, 'Say how the estimate was reached'],
       [{ type: 'OTHER' }, 'names its accrual account'],
-      [{ accrualAccount: OTHER_LIABILITY }, 'only OTHER names one'],
-      [{ receivedOn: null }, 'date the goods were received'],
-      [{ vendor: ' ' }, 'vendor is required'],
+      [{ accrualAccount: OTHER_LIABILITY }, 'only the type Other names one'],
+      [{ receivedOn: null }, 'Enter the day the goods were received'],
+      [{ vendor: ' ' }, 'Enter the vendor or payer (vendor).'],
       [{ cycleId: 999 }, 'no accrual cycle 999'],
       [{ siteId: 999 }, 'no site 999'],
       [{ lines: [] }, 'at least one line'],
-      [{ receivedOn: '2026-13-01' }, 'receivedOn'],
+      [{ receivedOn: '2026-13-01' }, 'Enter the day the goods or services were received as a real date (receivedOn).'],
       [{ vendor: 'a\u0000b' }, 'NUL'],
     ]
     for (const [overrides, message] of cases) {

@@ -91,9 +91,9 @@ describe.each(testDialects())('receipts: issuing, numbers, reading, voids (%s)',
       [{ lines: [{ account: INACTIVE, amountCents: 2500 }] }, 'inactive'],
       [{ lines: [{ account: 'nonsense', amountCents: 2500 }] }, 'segments'],
       [{ tender: 'CHECK' }, 'check number'],
-      [{ tender: 'BITCOIN' }, 'tender must be one of'],
+      [{ tender: 'BITCOIN' }, 'Choose how it was paid: cash, check or money order (tender).'],
       [{ payer: '  ' }, 'Enter whom the money was received from (payer).'],
-      [{ lines: [] }, 'at least one line'],
+      [{ lines: [] }, 'Give the receipt at least one line (lines).'],
       [{ siteId: 9999 }, 'no site 9999'],
     ]
     for (const [overrides, message] of cases) {

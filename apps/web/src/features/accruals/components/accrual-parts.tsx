@@ -1,30 +1,14 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
-import type { AccrualFlags, AccrualHistoryEntry, AccrualState, AccrualType, Basis, Clearing, Deadline } from '@platform/contracts/accruals'
+import type { AccrualFlags, AccrualHistoryEntry, AccrualState, AccrualType, Deadline } from '@platform/contracts/accruals'
+import { labelOf } from '@platform/contracts/labels'
+import { accrualsLabels } from '@platform/contracts/labels/accruals'
 import type { ReactNode } from 'react'
 import { formatDateTime } from '@/lib/format'
 
-export const TYPE_LABELS: Record<AccrualType, string> = {
-  PAYABLE: 'Payable',
-  RECEIVABLE: 'Receivable',
-  UNEARNED_REVENUE: 'Unearned revenue',
-  PAYROLL: 'Payroll',
-  OTHER: 'Other',
-}
-export const CLEARING_LABELS: Record<Clearing, string> = { REVERSE: 'Reversed on July 1', PAY_AGAINST: 'Paid against the accrual' }
-export const BASIS_LABELS: Record<Basis, string> = { ACTUAL: 'Actual', ESTIMATE: 'Estimate' }
-export const STATE_LABELS: Record<AccrualState, string> = {
-  DRAFT: 'Draft',
-  SUBMITTED: 'Submitted',
-  SITE_APPROVED: 'Site approved',
-  APPROVED: 'Approved',
-  RETURNED: 'Returned',
-  REJECTED: 'Rejected',
-  WITHDRAWN: 'Withdrawn',
-  POSTED: 'Posted',
-  PARTIALLY_LIQUIDATED: 'Partially liquidated',
-  LIQUIDATED: 'Liquidated',
-  WRITTEN_OFF: 'Written off',
-}
+export const TYPE_LABELS = accrualsLabels.type
+export const CLEARING_LABELS = accrualsLabels.clearing
+export const BASIS_LABELS = accrualsLabels.basis
+export const STATE_LABELS = accrualsLabels.state
 // Dark fills so the white text keeps a 4.5:1 contrast.
 const STATE_COLORS: Record<AccrualState, string> = {
   DRAFT: 'gray.8',
@@ -39,13 +23,7 @@ const STATE_COLORS: Record<AccrualState, string> = {
   LIQUIDATED: 'teal.9',
   WRITTEN_OFF: 'dark.4',
 }
-export const DEADLINE_LABELS: Record<Deadline['name'], string> = {
-  cutoffOn: 'Cut-off date',
-  submitBy: 'Sites submit by',
-  lockOn: 'Lock date',
-  boardOn: 'Board approval',
-  countyOn: 'County verification',
-}
+export const DEADLINE_LABELS = accrualsLabels.deadline
 
 /** A state or type key of the totals, as a person reads it. */
 export const stateOrTypeLabel = (key: string) => STATE_LABELS[key as AccrualState] ?? TYPE_LABELS[key as AccrualType] ?? key
@@ -96,29 +74,10 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   )
 }
 
-const ACTION_LABELS: Record<string, string> = {
-  'accruals.drafted': 'Drafted',
-  'accruals.edited': 'Edited',
-  'accruals.submit': 'Submitted',
-  'accruals.site_approve': 'Approved for the site',
-  'accruals.approve': 'Approved by fiscal services',
-  'accruals.return': 'Returned to the requester',
-  'accruals.reject': 'Rejected',
-  'accruals.withdraw': 'Withdrawn',
-  'accruals.liquidated': 'Liquidation recorded',
-  'accruals.written_off': 'Remainder written off',
-  'accruals.posted': 'Posted in a journal',
-  'finance.attachment_added': 'File attached',
-  'finance.separation_refused': 'Refused: separation of duties',
-  'finance.separation_exception_used': 'Allowed by a separation-of-duties exception',
-}
-
 /** The audit action as a person reads it ("accruals.site_approve" → "Approved for the site"; others as words). */
 export function actionLabel(action: string): string {
-  if (ACTION_LABELS[action]) return ACTION_LABELS[action]
-  const last = action.split('.').at(-1) ?? action
-  const words = last.replace(/[_-]+/g, ' ').trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
+  const known = (accrualsLabels.action as Record<string, string>)[action]
+  return known ?? labelOf(accrualsLabels.action, action.split('.').at(-1) ?? action)
 }
 
 /** The request's history, from its audit rows: who took which step when, with the reason and version. */

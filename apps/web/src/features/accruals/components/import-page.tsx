@@ -1,5 +1,7 @@
 import { Alert, Anchor, Badge, Button, FileInput, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import { labelOf } from '@platform/contracts/labels'
+import { accrualsLabels } from '@platform/contracts/labels/accruals'
 import { ACCRUAL_IMPORT_MAX_ROWS, IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, type AccrualImportResponse } from '@platform/contracts/accruals'
 import { formatCents } from '@platform/contracts/finance-money'
 import { FileDown, FileSpreadsheet } from 'lucide-react'
@@ -16,12 +18,17 @@ import { useAccrualDuties } from './use-accrual-duties'
 import { TableHeader } from '@/components/data/table-header'
 import { FailureAlert } from '@/components/failure-alert'
 
+const rows = (count: number) => `${formatCount(count)} ${count === 1 ? 'row' : 'rows'}`
+const drafts = (count: number) => `${formatCount(count)} ${count === 1 ? 'draft' : 'drafts'}`
+/** A template column as words: 'for_goods' → 'for goods'. */
+const columnWords = (column: string) => column.replace(/_/g, ' ')
+
 /** The template: the columns and one example row, so a site sees the shape of each value. */
 function templateCsv(): string {
   const example: Record<(typeof IMPORT_COLUMNS)[number], string> = {
     site: 'LHS',
-    type: 'PAYABLE',
-    clearing: 'REVERSE',
+    type: accrualsLabels.type.PAYABLE,
+    clearing: accrualsLabels.clearing.REVERSE,
     for_goods: 'no',
     vendor: 'Pacific Power',
     description: 'June electricity (estimate)',
@@ -30,7 +37,7 @@ function templateCsv(): string {
     received_on: '',
     service_from: '2026-06-01',
     service_to: '2026-06-30',
-    basis: 'ESTIMATE',
+    basis: accrualsLabels.basis.ESTIMATE,
     basis_note: 'Average of April and May bills',
     account: '01-0000-0-0000-8100-5500-010',
     amount: '1250.00',
@@ -56,8 +63,7 @@ export function ImportPage() {
       .mutateAsync({ cycleId: cycle.id, file, apply })
       .then((answer) => {
         setResult(answer)
-        if (answer.applied)
-          notifications.show({ color: 'teal', message: `${formatCount(answer.summary.create)} draft requests were created.` })
+        if (answer.applied) notifications.show({ color: 'teal', message: `${drafts(answer.summary.create)} created.` })
       })
       .catch(() => setResult(null))
   }
@@ -65,7 +71,7 @@ export function ImportPage() {
   if (duties.loaded && !duties.has('REQUESTER') && !duties.has('CONTROLLER')) {
     return (
       <Alert color="blue" title="You do not request accruals">
-        Importing requests needs the REQUESTER duty at a site. Ask your administrator.
+        Importing requests needs the {accrualsLabels.duty.REQUESTER} duty at a site. Ask your administrator.
       </Alert>
     )
   }
@@ -77,8 +83,10 @@ export function ImportPage() {
         <Stack gap="sm">
           <Text size="sm">
             One request per row, one line each, as a CSV or the first sheet of an XLSX (up to {formatCount(ACCRUAL_IMPORT_MAX_ROWS)} rows).
-            Required columns: {IMPORT_REQUIRED_COLUMNS.join(', ')}. Amounts in dollars, dates as YYYY-MM-DD, for_goods yes or no. The
-            preview saves nothing; applying saves each accepted row as a draft you then submit.
+            The template&apos;s first line names the columns; these must be filled: {IMPORT_REQUIRED_COLUMNS.map(columnWords).join(', ')}.
+            Type, clearing and basis in words as on the form (such as {accrualsLabels.type.PAYABLE}, {accrualsLabels.clearing.REVERSE},{' '}
+            {accrualsLabels.basis.ESTIMATE}), amounts in dollars, dates as YYYY-MM-DD, for goods yes or no. The preview saves nothing;
+            applying saves each accepted row as a draft you then submit.
           </Text>
           <Group>
             <Button
@@ -138,14 +146,14 @@ function ImportResult({ result, applying, onApply }: { result: AccrualImportResp
           </Title>
           <Text role="status" fw={600}>
             {result.applied
-              ? `${formatCount(create)} drafts created, ${formatCount(reject)} rows rejected`
-              : `${formatCount(create)} rows will be created, ${formatCount(reject)} rejected`}
+              ? `${drafts(create)} created, ${rows(reject)} refused`
+              : `${rows(create)} will become ${create === 1 ? 'a draft' : 'drafts'}, ${rows(reject)} refused`}
           </Text>
         </Group>
         {!result.applied ? (
           <Group>
             <Button onClick={onApply} disabled={create === 0} loading={applying}>
-              {create === 0 ? 'Nothing to apply' : `Apply: create ${formatCount(create)} drafts`}
+              {create === 0 ? 'Nothing to apply' : `Create ${drafts(create)}`}
             </Button>
             {reject > 0 ? (
               <Text size="sm" c="dimmed">
@@ -162,13 +170,13 @@ function ImportResult({ result, applying, onApply }: { result: AccrualImportResp
                 <Table.Tr key={row.line}>
                   <Table.Td>{row.line}</Table.Td>
                   <Table.Td>{row.site}</Table.Td>
-                  <Table.Td>{row.type}</Table.Td>
+                  <Table.Td>{labelOf(accrualsLabels.type, row.type)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.vendor}</Table.Td>
                   <Table.Td>{row.amountCents === null ? '—' : formatCents(row.amountCents)}</Table.Td>
                   <Table.Td>
                     {row.action === 'reject' ? (
                       <Badge color="red.9" variant="filled" tt="none">
-                        Rejected
+                        {accrualsLabels.importAction.reject}
                       </Badge>
                     ) : row.id !== null ? (
                       <Anchor component={Link} to={requestPath(row.id)}>

@@ -1,55 +1,41 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import type { UseFormReturnType } from '@mantine/form'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import { Plus, Trash2 } from 'lucide-react'
 import { AccountPicker } from '@/features/finance'
-
-export type LineDraft = { key: number; account: string; amount: string }
+import { fieldError, newLineKey, type RequestFormValues } from './request-form-values'
 
 /** The accrual's lines on accounts, with the live difference from the amount (they must add up to it). */
-export function LinesEditor({
-  lines,
-  onChange,
-  amountCents,
-  newKey,
-}: {
-  lines: LineDraft[]
-  onChange: (lines: LineDraft[]) => void
-  amountCents: number | null
-  newKey: () => number
-}) {
+export function LinesEditor({ form }: { form: UseFormReturnType<RequestFormValues> }) {
+  const { lines, amount } = form.getValues()
+  const amountCents = parseDollars(amount)
   const total = lines.reduce((sum, line) => sum + (parseDollars(line.amount) ?? 0), 0)
   const difference = amountCents === null ? null : amountCents - total
-  const update = (key: number, change: Partial<LineDraft>) =>
-    onChange(lines.map((line) => (line.key === key ? { ...line, ...change } : line)))
+  const linesError = form.errors.lines
   return (
     <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
       <Text component="legend" fw={600}>
         Lines
       </Text>
       {lines.map((line, index) => (
-        <Group key={line.key} align="flex-end" wrap="wrap">
+        <Group key={line.key} align="flex-start" wrap="wrap">
           <div style={{ flex: '1 1 300px', minWidth: 0 }}>
             <AccountPicker
               label={`Line ${index + 1} account`}
               value={line.account}
-              onChange={(account) => update(line.key, { account })}
+              onChange={(account) => form.setFieldValue(`lines.${index}.account`, account)}
+              error={fieldError(form.errors[`lines.${index}.account`])}
               required
             />
           </div>
-          <TextInput
-            label={`Line ${index + 1} amount ($)`}
-            value={line.amount}
-            onChange={(event) => update(line.key, { amount: event.currentTarget.value })}
-            inputMode="decimal"
-            w={160}
-          />
+          <TextInput label={`Line ${index + 1} amount ($)`} {...form.getInputProps(`lines.${index}.amount`)} inputMode="decimal" w={160} />
           {lines.length > 1 ? (
             <ActionIcon
               variant="subtle"
               color="red.8"
               aria-label={`Remove line ${index + 1}`}
-              onClick={() => onChange(lines.filter((entry) => entry.key !== line.key))}
-              mb={4}
+              onClick={() => form.removeListItem('lines', index)}
+              mt={28}
             >
               <Trash2 size={16} aria-hidden="true" />
             </ActionIcon>
@@ -61,7 +47,7 @@ export function LinesEditor({
           variant="default"
           size="xs"
           leftSection={<Plus size={14} aria-hidden="true" />}
-          onClick={() => onChange([...lines, { key: newKey(), account: '', amount: '' }])}
+          onClick={() => form.insertListItem('lines', { key: newLineKey(), account: '', amount: '' })}
         >
           Add a line
         </Button>
@@ -74,6 +60,11 @@ export function LinesEditor({
           {difference === 0 ? ': they add up' : ''}
         </Text>
       </Group>
+      {linesError ? (
+        <Text c="red.8" size="sm" role="alert">
+          {linesError}
+        </Text>
+      ) : null}
     </Stack>
   )
 }

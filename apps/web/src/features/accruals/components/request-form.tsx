@@ -13,31 +13,32 @@ import {
   Textarea,
   Title,
 } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
-import {
-  ACCRUAL_TYPES,
-  AccrualInputSchema,
-  BASES,
-  CLEARING_METHODS,
-  isRestrictedResource,
-  type AccrualDetail,
-  type AccrualType,
-  type Basis,
-  type Clearing,
-} from '@platform/contracts/accruals'
+import { ACCRUAL_TYPES, BASES, CLEARING_METHODS, type AccrualDetail, type AccrualType } from '@platform/contracts/accruals'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
+import { labelOf } from '@platform/contracts/labels'
+import { accrualsLabels } from '@platform/contracts/labels/accruals'
 import { Paperclip } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { AccountPicker } from '@/features/finance'
 import { useSites } from '@/features/finance'
 import { useAccrual, useSaveAccrual, useUploadAccrualAttachment } from '../api/accruals'
-import { BASIS_LABELS, CLEARING_LABELS, TYPE_LABELS } from './accrual-parts'
 import { useChosenCycle } from './cycle-select'
-import { LinesEditor, type LineDraft } from './lines-editor'
+import { LinesEditor } from './lines-editor'
 import { requestPath } from './paths'
+import {
+  fieldError,
+  fieldOfRefusal,
+  initialValues,
+  restrictedLines,
+  toInput,
+  validateRequest,
+  type RequestFormValues,
+} from './request-form-values'
 import { useAccrualDuties } from './use-accrual-duties'
 import { formMessage } from '@/lib/schema-errors'
 import { FailureAlert } from '@/components/failure-alert'
@@ -55,17 +56,15 @@ export function RequestForm() {
   if (!existing.data.actions.edit) {
     return (
       <Alert color="blue" title="This request cannot be edited">
-        Accrual {id} is {existing.data.state.toLowerCase().replace(/_/g, ' ')}: only a draft or a returned request is edited, by its
-        requester (after the lock date, by a controller).
+        Accrual {id} is {labelOf(accrualsLabels.state, existing.data.state).toLowerCase()}: only a draft or a returned request is edited, by
+        its requester (after the lock date, by a controller).
       </Alert>
     )
   }
   return <RequestFormBody key={existing.data.version} existing={existing.data} />
 }
 
-const dollars = (cents: number) => formatCents(cents).replace(/[$,]/g, '')
 const isPayer = (type: AccrualType) => type === 'RECEIVABLE' || type === 'UNEARNED_REVENUE'
-let nextLineKey = 1
 
 function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
   const navigate = useNavigate()
@@ -74,81 +73,41 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
   const { cycles, cycle: newestCycle } = useChosenCycle()
   const save = useSaveAccrual()
   const upload = useUploadAccrualAttachment()
-
-  const [cycleId, setCycleId] = useState<string | null>(existing ? String(existing.cycleId) : null)
-  const [siteId, setSiteId] = useState<string | null>(existing ? String(existing.siteId) : null)
-  const [type, setType] = useState<AccrualType>(existing?.type ?? 'PAYABLE')
-  const [accrualAccount, setAccrualAccount] = useState(existing?.accrualAccount ?? '')
-  const [clearing, setClearing] = useState<Clearing>(existing?.clearing ?? 'REVERSE')
-  const [forGoods, setForGoods] = useState(existing?.forGoods ?? false)
-  const [vendor, setVendor] = useState(existing?.vendor ?? '')
-  const [description, setDescription] = useState(existing?.description ?? '')
-  const [poNumber, setPoNumber] = useState(existing?.poNumber ?? '')
-  const [invoiceNumber, setInvoiceNumber] = useState(existing?.invoiceNumber ?? '')
-  const [receivedOn, setReceivedOn] = useState(existing?.receivedOn ?? '')
-  const [servicePeriodFrom, setServicePeriodFrom] = useState(existing?.servicePeriodFrom ?? '')
-  const [servicePeriodTo, setServicePeriodTo] = useState(existing?.servicePeriodTo ?? '')
-  const [basis, setBasis] = useState<Basis>(existing?.basis ?? 'ACTUAL')
-  const [basisNote, setBasisNote] = useState(existing?.basisNote ?? '')
-  const [amount, setAmount] = useState(existing ? dollars(existing.amountCents) : '')
-  const [lines, setLines] = useState<LineDraft[]>(() =>
-    existing
-      ? existing.lines.map((line) => ({ key: nextLineKey++, account: line.account, amount: dollars(line.amountCents) }))
-      : [{ key: nextLineKey++, account: '', amount: '' }],
-  )
-  const [duplicateNote, setDuplicateNote] = useState(existing?.duplicateNote ?? '')
   const [askDuplicateNote, setAskDuplicateNote] = useState(Boolean(existing?.duplicateNote) || Boolean(existing?.flags.possibleDuplicate))
-  const [restrictedJustification, setRestrictedJustification] = useState(existing?.restrictedJustification ?? '')
   const [files, setFiles] = useState<File[]>([])
-  const [problem, setProblem] = useState<string | null>(null)
 
   const cycleList = cycles.data ?? []
-  const cycle = cycleList.find((entry) => String(entry.id) === cycleId) ?? (cycleId === null ? newestCycle : null)
   const controller = duties.has('CONTROLLER')
   const siteChoices = (sites.data ?? []).filter(
     (site) => site.active && (duties.has('REQUESTER', site.id) || duties.has('CONTROLLER', site.id)),
   )
-  const chosenSite = siteId ?? (siteChoices.length === 1 ? String(siteChoices[0]!.id) : null)
-  const amountCents = parseDollars(amount)
-  const restricted = lines.some((line) => line.account && isRestrictedResource(line.account))
-  const receivedLate = type === 'PAYABLE' && forGoods && cycle !== null && receivedOn !== '' && receivedOn > cycle.cutoffOn
+  // The newest cycle and a person's only site are chosen for them until they choose another.
+  const cycleOf = (values: RequestFormValues) =>
+    cycleList.find((entry) => String(entry.id) === values.cycleId) ?? (values.cycleId === null ? newestCycle : null)
+  const siteOf = (values: RequestFormValues) => values.siteId ?? (siteChoices.length === 1 ? String(siteChoices[0]!.id) : null)
+  const contextOf = (values: RequestFormValues, askNote = askDuplicateNote) => ({
+    cycleId: cycleOf(values)?.id ?? null,
+    siteId: siteOf(values),
+    askDuplicateNote: askNote,
+    version: existing?.version ?? null,
+  })
+
+  const form = useForm<RequestFormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(existing),
+    validate: (values) => validateRequest(values, contextOf(values)),
+  })
+  const values = form.getValues()
+  const cycle = cycleOf(values)
+  const chosenSite = siteOf(values)
+  const amountCents = parseDollars(values.amount)
+  const restricted = restrictedLines(values)
+  const receivedLate =
+    values.type === 'PAYABLE' && values.forGoods && cycle !== null && values.receivedOn !== '' && values.receivedOn > cycle.cutoffOn
   const belowMateriality = cycle !== null && amountCents !== null && amountCents > 0 && amountCents < cycle.materialityCents
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!cycle) return setProblem('Choose the fiscal year (close cycle) of the accrual.')
-    if (!chosenSite) return setProblem('Choose the site the accrual is for.')
-    if (amountCents === null || amountCents <= 0) return setProblem('Enter the amount to accrue, such as 1250.00.')
-    const lineCents = lines.map((line) => parseDollars(line.amount))
-    if (lines.some((line, index) => !line.account || lineCents[index] === null || lineCents[index]! <= 0))
-      return setProblem('Every line needs an account from the chart and an amount.')
-    const input = {
-      cycleId: cycle.id,
-      siteId: Number(chosenSite),
-      type,
-      accrualAccount: type === 'OTHER' ? accrualAccount || null : null,
-      clearing,
-      forGoods: type === 'PAYABLE' ? forGoods : false,
-      vendor,
-      description,
-      poNumber: poNumber || null,
-      invoiceNumber: invoiceNumber || null,
-      receivedOn: receivedOn || null,
-      servicePeriodFrom: servicePeriodFrom || null,
-      servicePeriodTo: servicePeriodTo || null,
-      basis,
-      basisNote: basisNote || null,
-      amountCents,
-      lines: lines.map((line, index) => ({ account: line.account, amountCents: lineCents[index]! })),
-      duplicateNote: askDuplicateNote ? duplicateNote || null : null,
-      restrictedJustification: restricted ? restrictedJustification || null : null,
-      // The version this form was opened on: the server refuses the edit if the request changed since.
-      ...(existing ? { version: existing.version } : {}),
-    }
-    const parsed = AccrualInputSchema.safeParse(input)
-    if (!parsed.success) return setProblem(parsed.error.issues.map((issue) => readableIssue(formMessage(issue.message))).join(' '))
-    if (restricted && !restrictedJustification.trim()) return setProblem('A line charges a restricted resource: say why it is allowed.')
-    setProblem(null)
+  const onSubmit = form.onSubmit((submitted) => {
+    const input = toInput(submitted, contextOf(submitted))
     void save
       .mutateAsync({ id: existing?.id ?? null, input })
       .then(async (result) => {
@@ -168,19 +127,19 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
         void navigate(requestPath(result.data.id))
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && (/DUPLICATE/i.test(error.code) || /duplicate/i.test(error.message))) {
-          // Refused again with the note field already shown: say it is the empty note, or the refusal looks like the last one.
-          if (askDuplicateNote && !duplicateNote.trim())
-            setProblem('The note is empty: say why this request is not a duplicate, then save again.')
-          setAskDuplicateNote(true)
-        }
+        if (!(error instanceof ApiError)) return
+        const field = fieldOfRefusal(error.code)
+        if (field === 'duplicateNote') setAskDuplicateNote(true)
+        if (field) form.setFieldError(field, formMessage(error.message))
       })
-  }
+  })
+  // A refusal shown under its field is not repeated above the buttons.
+  const refusedField = save.error instanceof ApiError ? fieldOfRefusal(save.error.code) : null
 
   if (duties.loaded && sites.isSuccess && siteChoices.length === 0) {
     return (
       <Alert color="blue" title="You do not request accruals">
-        Requesting an accrual needs the REQUESTER duty at a site. Ask your administrator.
+        Requesting an accrual needs the {accrualsLabels.duty.REQUESTER} duty at a site. Ask your administrator.
       </Alert>
     )
   }
@@ -206,7 +165,8 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
               .sort((a, b) => b.fiscalYear.localeCompare(a.fiscalYear))
               .map((entry) => ({ value: String(entry.id), label: entry.fiscalYear }))}
             value={cycle ? String(cycle.id) : null}
-            onChange={setCycleId}
+            onChange={(value) => form.setFieldValue('cycleId', value)}
+            error={form.errors.cycleId}
             allowDeselect={false}
             required
             disabled={existing !== null}
@@ -215,80 +175,57 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
             label="Site"
             data={siteChoices.map((site) => ({ value: String(site.id), label: `${site.code} · ${site.name}` }))}
             value={chosenSite}
-            onChange={setSiteId}
+            onChange={(value) => form.setFieldValue('siteId', value)}
+            error={form.errors.siteId}
             allowDeselect={false}
             required
             disabled={existing !== null}
           />
           <Select
             label="Type"
-            data={ACCRUAL_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
-            value={type}
-            onChange={(value) => setType((value as AccrualType | null) ?? 'PAYABLE')}
+            data={ACCRUAL_TYPES.map((value) => ({ value, label: accrualsLabels.type[value] }))}
+            {...form.getInputProps('type')}
             allowDeselect={false}
             required
           />
-          <Radio.Group label="Clearing" value={clearing} onChange={(value) => setClearing(value as Clearing)} required>
+          <Radio.Group label="Clearing" {...form.getInputProps('clearing')} required>
             <Group gap="md" mt={6}>
               {CLEARING_METHODS.map((value) => (
-                <Radio key={value} value={value} label={CLEARING_LABELS[value]} />
+                <Radio key={value} value={value} label={accrualsLabels.clearing[value]} />
               ))}
             </Group>
           </Radio.Group>
         </SimpleGrid>
-        {type === 'OTHER' ? (
+        {values.type === 'OTHER' ? (
           <AccountPicker
             label="Accrual account"
-            description="An OTHER accrual names its own accrual account."
-            value={accrualAccount}
-            onChange={setAccrualAccount}
+            description="An accrual of type Other names its own accrual account."
+            value={values.accrualAccount}
+            onChange={(account) => form.setFieldValue('accrualAccount', account)}
+            error={fieldError(form.errors.accrualAccount)}
             required
           />
         ) : null}
-        {type === 'PAYABLE' ? (
+        {values.type === 'PAYABLE' ? (
           <Checkbox
             label="For goods (they must have been received on or before the cut-off date)"
-            checked={forGoods}
-            onChange={(event) => setForGoods(event.currentTarget.checked)}
+            {...form.getInputProps('forGoods', { type: 'checkbox' })}
           />
         ) : null}
-        <TextInput
-          label={isPayer(type) ? 'Payer' : 'Vendor'}
-          value={vendor}
-          onChange={(event) => setVendor(event.currentTarget.value)}
-          required
-        />
-        <Textarea
-          label="Description"
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          required
-          autosize
-          minRows={2}
-        />
+        <TextInput label={isPayer(values.type) ? 'Payer' : 'Vendor'} {...form.getInputProps('vendor')} required />
+        <Textarea label="Description" {...form.getInputProps('description')} required autosize minRows={2} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="PO number" value={poNumber} onChange={(event) => setPoNumber(event.currentTarget.value)} />
-          <TextInput label="Invoice number" value={invoiceNumber} onChange={(event) => setInvoiceNumber(event.currentTarget.value)} />
+          <TextInput label="PO number" {...form.getInputProps('poNumber')} />
+          <TextInput label="Invoice number" {...form.getInputProps('invoiceNumber')} />
           <TextInput
             type="date"
             label="Goods or services received on"
-            value={receivedOn}
-            onChange={(event) => setReceivedOn(event.currentTarget.value)}
-            required={type === 'PAYABLE' && forGoods}
+            {...form.getInputProps('receivedOn')}
+            required={values.type === 'PAYABLE' && values.forGoods}
           />
           <div />
-          <TextInput
-            type="date"
-            label="Service period from"
-            value={servicePeriodFrom}
-            onChange={(event) => setServicePeriodFrom(event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="Service period to"
-            value={servicePeriodTo}
-            onChange={(event) => setServicePeriodTo(event.currentTarget.value)}
-          />
+          <TextInput type="date" label="Service period from" {...form.getInputProps('servicePeriodFrom')} />
+          <TextInput type="date" label="Service period to" {...form.getInputProps('servicePeriodTo')} />
         </SimpleGrid>
         {receivedLate && cycle ? (
           <Alert color="red" role="status">
@@ -296,41 +233,32 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
             refused.
           </Alert>
         ) : null}
-        <Radio.Group label="Basis" value={basis} onChange={(value) => setBasis(value as Basis)} required>
+        <Radio.Group label="Basis" {...form.getInputProps('basis')} required>
           <Group gap="md" mt={6}>
             {BASES.map((value) => (
-              <Radio key={value} value={value} label={BASIS_LABELS[value]} />
+              <Radio key={value} value={value} label={accrualsLabels.basis[value]} />
             ))}
           </Group>
         </Radio.Group>
         <Textarea
-          label={basis === 'ESTIMATE' ? 'How it was estimated' : 'Basis note'}
-          value={basisNote}
-          onChange={(event) => setBasisNote(event.currentTarget.value)}
-          required={basis === 'ESTIMATE'}
+          label={values.basis === 'ESTIMATE' ? 'How it was estimated' : 'Basis note'}
+          {...form.getInputProps('basisNote')}
+          required={values.basis === 'ESTIMATE'}
           autosize
           minRows={1}
         />
-        <TextInput
-          label="Amount ($)"
-          value={amount}
-          onChange={(event) => setAmount(event.currentTarget.value)}
-          inputMode="decimal"
-          required
-          w={220}
-        />
+        <TextInput label="Amount ($)" {...form.getInputProps('amount')} inputMode="decimal" required maw={220} />
         {belowMateriality && cycle ? (
           <Alert color="yellow" role="status" title="Below materiality">
             Under the cycle&apos;s materiality threshold of {formatCents(cycle.materialityCents)}: the request will be flagged, not refused.
           </Alert>
         ) : null}
-        <LinesEditor lines={lines} onChange={setLines} amountCents={amountCents} newKey={() => nextLineKey++} />
+        <LinesEditor form={form} />
         {restricted ? (
           <Textarea
             label="Restricted resource justification"
             description="A line charges a restricted resource (2000–9999): say why the accrual belongs there."
-            value={restrictedJustification}
-            onChange={(event) => setRestrictedJustification(event.currentTarget.value)}
+            {...form.getInputProps('restrictedJustification')}
             required
             autosize
             minRows={2}
@@ -340,8 +268,7 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
           <Textarea
             label="Possible duplicate: why this is not one"
             description="Another request of the cycle has the same PO and invoice, or the same vendor and amount."
-            value={duplicateNote}
-            onChange={(event) => setDuplicateNote(event.currentTarget.value)}
+            {...form.getInputProps('duplicateNote')}
             required
             autosize
             minRows={2}
@@ -358,17 +285,7 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
           onChange={setFiles}
           leftSection={<Paperclip size={16} aria-hidden="true" />}
         />
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        {save.isError ? (
-          <FailureAlert
-            title="The request was not saved"
-            message={`${errorMessage(save.error)}${askDuplicateNote ? ' Explain above why it is not a duplicate, then save again.' : ''}`}
-          />
-        ) : null}
+        {save.isError && refusedField === null ? <FailureAlert title="The request was not saved" error={save.error} /> : null}
         <Group>
           <Button type="submit" loading={save.isPending || upload.isPending}>
             {existing ? 'Save changes' : 'Save draft'}
@@ -380,15 +297,4 @@ function RequestFormBody({ existing }: { existing: AccrualDetail | null }) {
       </Stack>
     </Paper>
   )
-}
-
-/** The contract's messages name fields ("basisNote"); the form says them as its labels do. */
-function readableIssue(message: string): string {
-  const text = message
-    .replace(/\bbasisNote\b/g, 'the basis note')
-    .replace(/\baccrualAccount\b/g, 'the accrual account')
-    .replace(/\bservicePeriodTo\b/g, 'the end of the service period')
-    .replace(/\bservicePeriodFrom\b/g, 'the start of the service period')
-    .replace(/\breceivedOn\b/g, 'the received date')
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
 }

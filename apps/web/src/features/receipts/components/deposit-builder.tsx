@@ -1,3 +1,4 @@
+import { receiptsLabels } from '@platform/contracts/labels/receipts'
 import { Button, Checkbox, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatCents } from '@platform/contracts/finance-money'
@@ -75,7 +76,7 @@ export function DepositBuilder() {
                     {row.number}
                   </Table.Td>
                   <Table.Td>{row.payer}</Table.Td>
-                  <Table.Td>{row.tender === 'CASH' ? 'Cash' : row.tender === 'CHECK' ? 'Check' : 'Money order'}</Table.Td>
+                  <Table.Td>{receiptsLabels.tender[row.tender]}</Table.Td>
                   <Table.Td>{row.amountCents === null ? '—' : formatCents(row.amountCents)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -1,5 +1,8 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
+import { labelOf } from '@platform/contracts/labels'
+import { receiptsLabels } from '@platform/contracts/labels/receipts'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import {
   CashCountInputSchema,
@@ -13,6 +16,7 @@ import {
 import { FileDown } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useParams } from 'react-router'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { FormAlerts } from '@/components/form-alerts'
 import { StepNotOffered } from '@/components/step-not-offered'
 import { schemaErrors } from '@/lib/schema-errors'
@@ -20,7 +24,7 @@ import { useTextFields } from '@/lib/use-text-fields'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useCountDeposit, useDeposit, useDepositStep } from '../api/receipts'
 import { AttachmentsPanel } from './attachments-panel'
-import { Amount, DepositStateBadge, HistoryList } from './receipt-parts'
+import { Amount, DepositStateBadge, HistoryList, overShortWords, withoutFieldNames } from './receipt-parts'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
 import { RecordLinkCell } from '@/components/data/record-link-cell'
@@ -102,7 +106,7 @@ export function DepositPage() {
                 <Table.Tr key={receipt.id}>
                   <RecordLinkCell to={`/apps/payment-receipts/receipts/${receipt.id}`}>{receipt.number}</RecordLinkCell>
                   <Table.Td>{receipt.payer}</Table.Td>
-                  <Table.Td>{receipt.tender === 'CASH' ? 'Cash' : receipt.tender === 'CHECK' ? 'Check' : 'Money order'}</Table.Td>
+                  <Table.Td>{receiptsLabels.tender[receipt.tender]}</Table.Td>
                   <Table.Td>
                     <Amount cents={receipt.amountCents} />
                   </Table.Td>
@@ -229,10 +233,17 @@ const STEP_LABELS = {
 
 function StepButtons({ deposit }: { deposit: DepositDetail }) {
   const step = useDepositStep()
-  const [reference, setReference] = useState('')
-  const [confirmedOn, setConfirmedOn] = useState('')
-  const [statement, setStatement] = useState('')
-  const [errors, setErrors] = useState<Partial<Record<'treasuryReference' | 'confirmedOn' | 'statementReference', string>>>({})
+  const [approving, setApproving] = useState(false)
+  const confirmForm = useForm({
+    mode: 'controlled',
+    initialValues: { treasuryReference: '', confirmedOn: '' },
+    validate: withoutFieldNames(schemaResolver(ConfirmInputSchema, { sync: true })),
+  })
+  const reconcileForm = useForm({
+    mode: 'controlled',
+    initialValues: { statementReference: '', note: '' },
+    validate: withoutFieldNames(schemaResolver(ReconcileInputSchema, { sync: true })),
+  })
   const { actions, stepReasons } = deposit
   const withheld = (['approve', 'submit', 'confirm', 'reconcile'] as const).filter((name) => stepReasons[name])
   if (!actions.approve && !actions.submit && !actions.confirm && !actions.reconcile && withheld.length === 0) return null
@@ -240,24 +251,17 @@ function StepButtons({ deposit }: { deposit: DepositDetail }) {
     step.mutate(
       { id: deposit.id, step: name, ...(body ? { body } : {}) },
       {
-        onSuccess: (result) =>
-          notifications.show({ color: 'teal', message: `Deposit ${result.data.label} is now ${result.data.state.toLowerCase()}.` }),
+        onSuccess: (result) => {
+          setApproving(false)
+          notifications.show({
+            color: 'teal',
+            message: `Deposit ${result.data.label} is now ${labelOf(receiptsLabels.depositState, result.data.state).toLowerCase()}.`,
+          })
+        },
       },
     )
-  const onConfirm = (event: FormEvent) => {
-    event.preventDefault()
-    const input = { treasuryReference: reference, confirmedOn }
-    const found = schemaErrors(ConfirmInputSchema, input, ['treasuryReference', 'confirmedOn'] as const)
-    setErrors(found)
-    if (Object.keys(found).length === 0) run('confirm', ConfirmInputSchema.parse(input))
-  }
-  const onReconcile = (event: FormEvent) => {
-    event.preventDefault()
-    const input = { statementReference: statement }
-    const found = schemaErrors(ReconcileInputSchema, input, ['statementReference'] as const)
-    setErrors(found)
-    if (Object.keys(found).length === 0) run('reconcile', ReconcileInputSchema.parse(input))
-  }
+  const onConfirm = confirmForm.onSubmit((values) => run('confirm', ConfirmInputSchema.parse(values)))
+  const onReconcile = reconcileForm.onSubmit((values) => run('reconcile', ReconcileInputSchema.parse(values)))
 
   return (
     <Paper withBorder radius="md" p="md">
@@ -267,9 +271,26 @@ function StepButtons({ deposit }: { deposit: DepositDetail }) {
             <Text>
               Count {formatCents(deposit.countedCents ?? 0)}, over/short {formatCents(deposit.overShortCents ?? 0)}.
             </Text>
-            <Button onClick={() => run('approve')} loading={step.isPending}>
+            <Button onClick={() => setApproving(true)} loading={step.isPending && !approving}>
               Approve deposit
             </Button>
+            <ConfirmDialog
+              opened={approving}
+              title={`Approve deposit ${deposit.label}?`}
+              message={
+                <Stack gap="xs">
+                  <Text>
+                    Counted {formatCents(deposit.countedCents ?? 0)} against {formatCents(deposit.amountCents ?? 0)} expected
+                    {deposit.overShortCents ? `: ${overShortWords(deposit.overShortCents)}` : ', no difference'}.
+                  </Text>
+                  <Text>Once approved, the count is fixed and the deposit slip can be printed for the treasury.</Text>
+                </Stack>
+              }
+              confirmLabel="Approve deposit"
+              loading={step.isPending}
+              onConfirm={() => run('approve')}
+              onCancel={() => setApproving(false)}
+            />
           </Group>
         ) : null}
         {actions.submit ? (
@@ -282,21 +303,8 @@ function StepButtons({ deposit }: { deposit: DepositDetail }) {
         {actions.confirm ? (
           <form onSubmit={onConfirm} noValidate>
             <Group align="flex-end">
-              <TextInput
-                label="Treasury reference"
-                value={reference}
-                onChange={(event) => setReference(event.currentTarget.value)}
-                error={errors.treasuryReference}
-                required
-              />
-              <TextInput
-                label="Confirmed on"
-                type="date"
-                value={confirmedOn}
-                onChange={(event) => setConfirmedOn(event.currentTarget.value)}
-                error={errors.confirmedOn}
-                required
-              />
+              <TextInput label="Treasury reference" {...confirmForm.getInputProps('treasuryReference')} required />
+              <TextInput label="Confirmed on" type="date" {...confirmForm.getInputProps('confirmedOn')} required />
               <Button type="submit" loading={step.isPending}>
                 Confirm deposit
               </Button>
@@ -306,13 +314,7 @@ function StepButtons({ deposit }: { deposit: DepositDetail }) {
         {actions.reconcile ? (
           <form onSubmit={onReconcile} noValidate>
             <Group align="flex-end">
-              <TextInput
-                label="Bank or county statement"
-                value={statement}
-                onChange={(event) => setStatement(event.currentTarget.value)}
-                error={errors.statementReference}
-                required
-              />
+              <TextInput label="Bank or county statement" {...reconcileForm.getInputProps('statementReference')} required />
               <Button type="submit" loading={step.isPending}>
                 Reconcile deposit
               </Button>

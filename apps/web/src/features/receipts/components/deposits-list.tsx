@@ -7,6 +7,7 @@ import { FilterSelect } from '@/components/data/filter-select'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { ListResults } from '@/components/data/list-results'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { useDeposits } from '../api/receipts'
@@ -54,7 +55,7 @@ export function DepositsList() {
                   {rows.map((deposit) => (
                     <Table.Tr key={deposit.id}>
                       <RecordLinkCell to={`/apps/payment-receipts/deposits/${deposit.id}`}>{deposit.label}</RecordLinkCell>
-                      <Table.Td>{deposit.createdAt.slice(0, 10)}</Table.Td>
+                      <Table.Td>{formatDateTime(deposit.createdAt)}</Table.Td>
                       <Table.Td>{deposit.receiptCount}</Table.Td>
                       <Table.Td>
                         <Amount cents={deposit.amountCents} />

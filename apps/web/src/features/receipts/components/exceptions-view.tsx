@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { receiptsLabels } from '@platform/contracts/labels/receipts'
 import { JournalQuerySchema } from '@platform/contracts/receipts'
 import { useState, type FormEvent } from 'react'
 import { errorMessage } from '@/lib/api-client'
+import { formatDateTime } from '@/lib/format'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useReceiptExceptions } from '../api/receipts'
@@ -12,12 +14,7 @@ import { TableHeader } from '@/components/data/table-header'
 import { RecordLinkCell } from '@/components/data/record-link-cell'
 import { FailureAlert } from '@/components/failure-alert'
 
-const KIND_LABELS = {
-  VOID: 'Void',
-  OVER_SHORT: 'Over/short',
-  RETURNED_CHECK: 'Returned check',
-  SEPARATION_EXCEPTION: 'Separation exception',
-} as const
+const KIND_LABELS = receiptsLabels.exceptionKind
 
 /** Exceptions: voids, over/short counts, returned checks and separation-of-duties exceptions; and the ERP journal export. */
 export function ExceptionsView() {
@@ -50,7 +47,7 @@ export function ExceptionsView() {
             <Table.Tbody>
               {(exceptions.data ?? []).map((row, index) => (
                 <Table.Tr key={`${row.kind}-${row.recordLabel}-${index}`}>
-                  <Table.Td>{row.at.slice(0, 10)}</Table.Td>
+                  <Table.Td>{formatDateTime(row.at)}</Table.Td>
                   <Table.Td>
                     <Badge
                       color={

@@ -1,6 +1,13 @@
+import type { FormErrors } from '@mantine/form'
 import { Badge, List, Paper, Stack, Text, Title } from '@mantine/core'
 import type { DepositState, HistoryEntry, ReceiptState } from '@platform/contracts/receipts'
+import { deadlineStatus, type DeadlineTone } from '@platform/contracts/deadline'
 import { formatCents } from '@platform/contracts/finance-money'
+import { labelOf } from '@platform/contracts/labels'
+import { receiptsLabels } from '@platform/contracts/labels/receipts'
+import { districtTimeZone } from '@/lib/district-time'
+import { formatDateTime } from '@/lib/format'
+import { formMessage } from '@/lib/schema-errors'
 
 // Dark fills so the white text keeps a 4.5:1 contrast.
 const RECEIPT_COLORS: Record<ReceiptState, string> = { ISSUED: 'blue.9', DEPOSITED: 'teal.9', VOIDED: 'red.9', RETURNED: 'grape.9' }
@@ -12,17 +19,31 @@ const DEPOSIT_COLORS: Record<DepositState, string> = {
   CONFIRMED: 'teal.9',
   RECONCILED: 'gray.8',
 }
-/** A state as people read it: 'VOIDED' is 'Voided'. */
-export const stateLabel = (state: string) => state.charAt(0) + state.slice(1).toLowerCase()
+/** A receipt's or deposit's state as people read it: 'VOIDED' is 'Voided'. */
+export const stateLabel = (state: string) =>
+  labelOf((receiptsLabels.receiptState as Record<string, string>)[state] ? receiptsLabels.receiptState : receiptsLabels.depositState, state)
+
+// The one deadline rule's tones: red once overdue, orange when due within two days.
+const TONE_COLORS: Record<DeadlineTone, string> = { overdue: 'red.9', soon: 'orange.9', later: 'teal.9' }
+
+/** A deadline as a badge, judged by the one deadline rule on the district's calendar ('Overdue by 3 days (due Nov 24)'). */
+export function DeadlineBadge({ due, now = new Date() }: { due: string; now?: Date }) {
+  const status = deadlineStatus(due, now, districtTimeZone())
+  return (
+    <Badge color={TONE_COLORS[status.tone]} variant="filled" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+      {status.words}
+    </Badge>
+  )
+}
 
 export const ReceiptStateBadge = ({ state }: { state: ReceiptState }) => (
   <Badge color={RECEIPT_COLORS[state]} variant="filled" tt="none">
-    {stateLabel(state)}
+    {labelOf(receiptsLabels.receiptState, state)}
   </Badge>
 )
 export const DepositStateBadge = ({ state }: { state: DepositState }) => (
   <Badge color={DEPOSIT_COLORS[state]} variant="filled" tt="none">
-    {stateLabel(state)}
+    {labelOf(receiptsLabels.depositState, state)}
   </Badge>
 )
 
@@ -36,21 +57,6 @@ export const Amount = ({ cents }: { cents: number | null }) =>
     <>{formatCents(cents)}</>
   )
 
-const ACTION_LABELS: Record<string, string> = {
-  'receipts.issued': 'Issued',
-  'receipts.voided': 'Voided',
-  'receipts.check_returned': 'Check returned',
-  'receipts.deposit_gathered': 'Gathered into a deposit',
-  'receipts.deposit_counted': 'Counted',
-  'receipts.deposit_approved': 'Approved',
-  'receipts.deposit_submitted': 'Submitted to the treasury',
-  'receipts.deposit_confirmed': 'Confirmed by the treasury',
-  'receipts.deposit_reconciled': 'Reconciled',
-  'finance.separation_refused': 'Refused: separation of duties',
-  'finance.separation_exception_used': 'Allowed by a separation-of-duties exception',
-  'finance.attachment_added': 'File attached',
-}
-
 /** The record's history, from its audit rows. */
 export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
   return (
@@ -63,11 +69,11 @@ export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
           {entries.map((entry, index) => (
             <List.Item key={`${entry.at}-${index}`}>
               <Text span fw={600}>
-                {ACTION_LABELS[entry.action] ?? entry.action}
+                {labelOf(receiptsLabels.action, entry.action)}
               </Text>{' '}
               {entry.actorName ? `by ${entry.actorName} ` : ''}
               <Text span c="dimmed">
-                {new Date(entry.at).toLocaleString()}
+                {formatDateTime(entry.at)}
               </Text>
             </List.Item>
           ))}
@@ -75,4 +81,18 @@ export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
       </Stack>
     </Paper>
   )
+}
+
+/** '$5.00 short' or '$2.50 over': a count against what was expected. */
+export const overShortWords = (cents: number) => `${formatCents(Math.abs(cents))} ${cents < 0 ? 'short' : 'over'}`
+
+/**
+ * A form's validation by the contract's schema, its messages as a form shows them (without the API's field name that
+ * ends them; the field's label is beside each).
+ */
+export function withoutFieldNames<Values>(validate: (values: Values) => FormErrors) {
+  return (values: Values): FormErrors =>
+    Object.fromEntries(
+      Object.entries(validate(values)).map(([path, message]) => [path, typeof message === 'string' ? formMessage(message) : message]),
+    )
 }

@@ -1,7 +1,10 @@
-import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { depositDueAt } from '@platform/contracts/receipts'
+import { districtTimeZone } from '@/lib/district-time'
+import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useReturnedChecks, useUndeposited } from '../api/receipts'
-import { Amount } from './receipt-parts'
+import { Amount, DeadlineBadge } from './receipt-parts'
 import { ONE_LINE } from '@/components/data/one-line'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
@@ -29,22 +32,22 @@ export function UndepositedView() {
                   <Table.Td>
                     <Amount cents={site.amountCents} />
                   </Table.Td>
-                  <Table.Td>{site.ageDays === 1 ? '1 day' : `${site.ageDays} days`}</Table.Td>
+                  <Table.Td>
+                    {site.ageDays === 1 ? '1 day' : `${site.ageDays} days`}
+                    <Text size="xs" c="dimmed">
+                      since {formatDateTime(site.oldestIssuedAt)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>{site.depositFrequencyDays} days</Table.Td>
                   <Table.Td>
-                    {site.overdue ? (
-                      <Badge color="red.9" variant="filled" tt="none">
-                        Overdue: more than 30 days
-                      </Badge>
-                    ) : site.late ? (
-                      <Badge color="yellow.4" variant="filled" autoContrast tt="none">
-                        Deposit due
-                      </Badge>
-                    ) : (
-                      <Badge color="teal.9" variant="filled" tt="none">
-                        On time
-                      </Badge>
-                    )}
+                    <Group gap={4} wrap="wrap">
+                      <DeadlineBadge due={depositDueAt(site.oldestIssuedAt, site.depositFrequencyDays, districtTimeZone())} />
+                      {site.overdue ? (
+                        <Badge color="red.9" variant="filled" tt="none">
+                          Held more than 30 days
+                        </Badge>
+                      ) : null}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
