@@ -144,9 +144,15 @@ export const LayoutSchema = z.object({
     .default({ pageNumbers: true, runAt: true }),
 })
 
+/** The dataset a report reads its rows from: a report cannot be saved or run before one is chosen. */
+export const DatasetChoiceSchema = z
+  .string({ error: 'Choose a dataset: the report reads its rows from it.' })
+  .min(1, { error: 'Choose a dataset: the report reads its rows from it.', abort: true })
+  .regex(/^[a-z][a-z0-9_]{0,62}$/, 'That is not the name of a dataset: choose one from the list.')
+
 export const ReportDefinitionSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
-  dataset: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, 'Not a dataset name'),
+  dataset: DatasetChoiceSchema,
   parameters: z.array(ParameterSchema).max(REPORT_LIMITS.parameters).default([]),
   filters: z.array(FilterSchema).max(REPORT_LIMITS.filters).default([]),
   calculations: z.array(CalculationSchema).max(REPORT_LIMITS.calculations).default([]),
@@ -218,7 +224,9 @@ export const ReportIdQuerySchema = z.object({ reportId: idParam('reportId') })
 
 const name = text('A name is required').trim().min(1, 'A name is required').max(200, 'A name has at most 200 characters')
 const description = text().trim().max(1000, 'A description has at most 1000 characters').optional()
-export const ReportCreateBodySchema = z.object({ name, description, definition: z.unknown() })
+/** A report's name and description, as the save form and the details on Page setup ask them. */
+export const ReportDetailsSchema = z.object({ name, description })
+export const ReportCreateBodySchema = ReportDetailsSchema.extend({ definition: z.unknown() })
 export const ReportUpdateBodySchema = z.object({
   name: name.optional(),
   description,

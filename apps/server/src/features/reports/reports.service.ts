@@ -4,6 +4,7 @@ import {
   type ReportDefinition,
   type ReportResult,
   type ReportSummary,
+  DatasetChoiceSchema,
   ReportDefinitionSchema,
 } from '@platform/contracts/reports'
 import type { Transaction } from 'kysely'
@@ -76,8 +77,8 @@ export function createReportsService(deps: {
 
   /** Checks a definition against a dataset the person may read; answers it with its defaults filled in. */
   async function validated(user: AuthUser, raw: unknown): Promise<ReportDefinition> {
-    const dataset = ReportDefinitionSchema.shape.dataset.safeParse((raw as { dataset?: unknown } | null)?.dataset)
-    if (!dataset.success) throw new AppError('unprocessable', 'The definition names no dataset.', { code: 'invalid_definition' })
+    const dataset = DatasetChoiceSchema.safeParse((raw as { dataset?: unknown } | null)?.dataset)
+    if (!dataset.success) throw new AppError('unprocessable', dataset.error.issues[0]!.message, { code: 'dataset_required' })
     try {
       return planReport(raw, await catalogue.readable(user, dataset.data)).definition
     } catch (error) {
@@ -121,11 +122,10 @@ export function createReportsService(deps: {
   }
 
   async function planFor(user: AuthUser, raw: unknown) {
-    const datasetId = (raw as { dataset?: unknown } | null)?.dataset
-    if (typeof datasetId !== 'string')
-      throw new AppError('unprocessable', 'The definition names no dataset.', { code: 'invalid_definition' })
+    const datasetId = DatasetChoiceSchema.safeParse((raw as { dataset?: unknown } | null)?.dataset)
+    if (!datasetId.success) throw new AppError('unprocessable', datasetId.error.issues[0]!.message, { code: 'dataset_required' })
     try {
-      return { ...planReport(raw, await catalogue.readable(user, datasetId)), timeZone: deps.timeZone }
+      return { ...planReport(raw, await catalogue.readable(user, datasetId.data)), timeZone: deps.timeZone }
     } catch (error) {
       if (error instanceof DefinitionError) throw new AppError('unprocessable', error.message, { code: 'invalid_definition' })
       throw error

@@ -325,6 +325,14 @@ describe.each(testDialects())('Reports Studio on %s', (dialect) => {
         await t.request({ method: 'POST', url: '/api/reportcreate', token: writer, payload: { name: ' ', definition: definition({}) } })
       ).json().error,
     ).toContain('A name is required')
+    const noDataset = await t.request({
+      method: 'POST',
+      url: '/api/reportcreate',
+      token: writer,
+      payload: { name: 'Not yet', definition: { ...definition({}), dataset: '' } },
+    })
+    expect(noDataset.statusCode).toBe(422)
+    expect(noDataset.json()).toEqual({ error: 'Choose a dataset: the report reads its rows from it.', code: 'dataset_required' })
     const staffList = (await t.request({ method: 'GET', url: '/api/reportlist', token: staff })).json()
     expect(staffList.canCreate).toBe(false)
     // Over a dataset they may not read (they do not hold DSA_TRACKER), the report is not listed to them at all.

@@ -1,15 +1,17 @@
-import { ActionIcon, Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Anchor, Box, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { FailureAlert } from '@/components/failure-alert'
+import { formatCell } from '@platform/contracts/report-format'
+import { districtTimeZone } from '@/lib/district-time'
+import { LoadingState } from '@/components/loading-state'
 import { REPORT_TEXT, type ReportSummary } from '@platform/contracts/reports'
-import { AlertCircle, Pencil, Share2, Trash2 } from 'lucide-react'
+import { Pencil, Share2, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { reasonOf } from '../utils/messages'
 import { reportPath } from '../utils/report-link'
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
-
+/** The district's day the report was made, whatever the browser's zone. */
 function createdOn(value: string): string {
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? value : day.format(date)
+  return formatCell(value, 'date', districtTimeZone())
 }
 
 export interface ReportListProps {
@@ -91,24 +93,9 @@ export function ReportList({ reports, loading, error, onRetry, selectedId, onEdi
           Available Reports
         </Title>
         {error ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<AlertCircle size={18} aria-hidden="true" />}
-            title={REPORT_TEXT.loadFailed}
-            role="alert"
-          >
-            {reasonOf(error)}
-            <Group mt="sm">
-              <Button size="xs" variant="default" onClick={onRetry}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <FailureAlert title={REPORT_TEXT.loadFailed} message={reasonOf(error)} onRetry={onRetry} />
         ) : loading ? (
-          <Center py="lg">
-            <Loader size="sm" aria-label="Loading reports" />
-          </Center>
+          <LoadingState label="Loading reports" size="sm" py="lg" />
         ) : !reports || reports.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
             {REPORT_TEXT.empty}

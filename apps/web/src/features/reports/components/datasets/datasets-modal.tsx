@@ -1,7 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core'
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { notifications } from '@mantine/notifications'
 import type { Dataset } from '@platform/contracts/reports'
-import { AlertCircle, FileUp, Trash2, Upload } from 'lucide-react'
+import { FileUp, Trash2, Upload } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { useDatasets } from '../../api/reports'
@@ -105,13 +107,9 @@ export function DatasetsModal({ onClose }: { onClose: () => void }) {
             </Button>
           </Group>
           {datasets.isError ? (
-            <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-              The datasets could not be loaded: {reasonOf(datasets.error)}
-            </Alert>
+            <FailureAlert title="The datasets could not be loaded" error={datasets.error} />
           ) : datasets.isPending ? (
-            <Center py="lg">
-              <Loader size="sm" aria-label="Loading the datasets" />
-            </Center>
+            <LoadingState label="Loading the datasets" query={datasets} size="sm" py="lg" />
           ) : (
             <UploadsTable
               uploads={datasets.data.filter((dataset) => dataset.kind === 'upload')}

@@ -35,7 +35,13 @@ function UploadButtons({ dataset, onUploaded }: { dataset: Dataset | undefined; 
 }
 
 /** Data: which dataset the report reads, and whether its rows are records or summaries. */
-export function DataTab({ definition, dataset, onChange, datasets }: EditorProps & { datasets: readonly Dataset[] }) {
+export function DataTab({
+  definition,
+  dataset,
+  onChange,
+  datasets,
+  datasetError,
+}: EditorProps & { datasets: readonly Dataset[]; datasetError?: string | null | undefined }) {
   const mayUpload = useMayUploadDatasets()
   const uploadButtons = mayUpload ? (
     <UploadButtons dataset={dataset} onUploaded={(next) => onChange(withDataset(definition, next))} />
@@ -61,8 +67,11 @@ export function DataTab({ definition, dataset, onChange, datasets }: EditorProps
       <NativeSelect
         label="Dataset"
         description="Changing the dataset clears the filters, columns, groups and calculations, which name its fields."
+        required
         value={definition.dataset}
         data={[{ value: '', label: 'Choose a dataset…', disabled: true }, ...options]}
+        // Shown until a dataset is chosen: choosing one answers it.
+        error={definition.dataset ? undefined : datasetError}
         onChange={(event) => {
           const next = datasets.find((item) => item.id === event.currentTarget.value)
           if (next) onChange(withDataset(definition, next))

@@ -33,10 +33,12 @@ export interface DesignerTabsProps {
   datasets: readonly Dataset[]
   /** The saved report's name and description, at the top of Page setup (a new report is named when first saved). */
   reportDetails: ReactNode
+  /** Why the draft cannot be saved yet for want of a dataset, shown under the Dataset field. */
+  datasetError?: string | null
 }
 
 /** The tabs that edit the draft; only the open one is mounted. */
-export function DesignerTabs({ tab, onTabChange, editorProps, datasets, reportDetails }: DesignerTabsProps) {
+export function DesignerTabs({ tab, onTabChange, editorProps, datasets, reportDetails, datasetError }: DesignerTabsProps) {
   return (
     <Tabs value={tab} onChange={(value) => onTabChange((value ?? 'data') as DesignerTab)} keepMounted={false}>
       <Tabs.List aria-label="Report design">
@@ -56,7 +58,7 @@ export function DesignerTabs({ tab, onTabChange, editorProps, datasets, reportDe
           ) : Editor ? (
             <Editor {...editorProps} />
           ) : (
-            <DataTab {...editorProps} datasets={datasets} />
+            <DataTab {...editorProps} datasets={datasets} datasetError={datasetError} />
           )}
         </Tabs.Panel>
       ))}

@@ -1,10 +1,11 @@
 import { Badge, Button, Grid, Paper } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { REPORT_TEXT, type Dataset, type ReportDefinition, type ReportSummary } from '@platform/contracts/reports'
+import { DatasetChoiceSchema, REPORT_TEXT, type Dataset, type ReportDefinition, type ReportSummary } from '@platform/contracts/reports'
 import { useQueryClient } from '@tanstack/react-query'
 import { History, Save } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { ApiError } from '@/lib/api-client'
 import { reportDetailsQuery, useCreateReport, useUpdateReport } from '../../api/reports'
 import { toSubmittable } from '../../utils/definition'
 import { isReportChanged, reasonOf } from '../../utils/messages'
@@ -41,6 +42,8 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
   const [savedJson, setSavedJson] = useState(() => JSON.stringify(definition))
   const [savedDetails, setSavedDetails] = useState(details)
   const [nameError, setNameError] = useState<string | null>(null)
+  // Set when Save is pressed before a dataset is chosen; the Dataset field shows it until one is.
+  const [datasetError, setDatasetError] = useState<string | null>(null)
   // 'Failed to update report: …' when someone saved the report after it was opened here.
   const [conflict, setConflict] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
@@ -60,6 +63,12 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
   }
 
   const onSave = () => {
+    const datasetChoice = DatasetChoiceSchema.safeParse(draft.dataset)
+    if (!datasetChoice.success) {
+      setDatasetError(datasetChoice.error.issues[0]!.message)
+      setTab('data')
+      return
+    }
     if (!report) {
       setDialog('save')
       return
@@ -89,7 +98,7 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
     )
   }
 
-  const onCreate = (input: { name: string; description?: string }) =>
+  const onCreate = (input: { name: string; description?: string | undefined }) =>
     create.mutate(
       { ...input, definition: toSubmittable(draft) },
       {
@@ -99,7 +108,14 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
           notifications.show({ color: 'teal', message: REPORT_TEXT.saved })
           onCreated(result.report)
         },
-        onError: (error) => notifications.show({ color: 'red', message: REPORT_TEXT.saveFailed(reasonOf(error)), autoClose: false }),
+        onError: (error) => {
+          // The server's own dataset rule: answered under the Dataset field, as the designer's check would.
+          if (error instanceof ApiError && error.code === 'dataset_required') {
+            setDialog(null)
+            setDatasetError(error.message)
+            setTab('data')
+          }
+        },
       },
     )
 
@@ -171,6 +187,7 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
             editorProps={{ definition: draft, dataset, onChange: setDraft }}
             datasets={datasets}
             reportDetails={reportDetails}
+            datasetError={datasetError}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
@@ -187,7 +204,18 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
         </Grid.Col>
       </Grid>
 
-      {dialog === 'save' ? <SaveReportModal opened saving={create.isPending} onSave={onCreate} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'save' ? (
+        <SaveReportModal
+          opened
+          saving={create.isPending}
+          error={create.error}
+          onSave={onCreate}
+          onClose={() => {
+            create.reset()
+            setDialog(null)
+          }}
+        />
+      ) : null}
       {report ? (
         <VersionHistoryModal
           reportId={report.REPORT_ID}

@@ -1,7 +1,8 @@
-import { Alert, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { useDebouncedValue } from '@mantine/hooks'
 import type { Dataset, ReportDefinition } from '@platform/contracts/reports'
-import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
 import { fieldChoicesOf, takesFieldChoices, useDraftOptions } from '../../api/parameter-options'
 import { PREVIEW_ROWS, useReportPreview } from '../../api/reports'
@@ -55,19 +56,12 @@ export function LivePreview({ reportId, definition, dataset }: LivePreviewProps)
       {draft === null ? (
         <Text c="dimmed">Choose a dataset and add a column to see a preview.</Text>
       ) : preview.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<AlertCircle size={18} aria-hidden="true" />}
+        <FailureAlert
           title="The preview could not run"
-          role="alert"
-        >
-          {isDefinitionProblem(preview.error) ? preview.error.message : reasonOf(preview.error)}
-        </Alert>
+          message={isDefinitionProblem(preview.error) ? preview.error.message : reasonOf(preview.error)}
+        />
       ) : preview.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Running the preview" />
-        </Center>
+        <LoadingState label="Running the preview" query={preview} />
       ) : (
         <Stack gap="xs" aria-busy={preview.isFetching}>
           <ResultView result={preview.data} fallbackTitle={fallbackTitle} tableLabel="Preview" titleOrder={4} />

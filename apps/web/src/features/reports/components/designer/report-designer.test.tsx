@@ -244,9 +244,8 @@ describe('Report designer', () => {
     expect(router.state.location.search).toBe('?report=9')
   })
 
-  it("shows 'Failed to save report: ' with the server's reason", async () => {
+  it("shows 'Failed to save report: ' with the server's reason in the save form", async () => {
     const user = userEvent.setup()
-    const show = vi.spyOn(notifications, 'show')
     createAnswer = () =>
       jsonResponse(422, { error: 'The report definition is not valid: A report shows at least one column.', code: 'invalid_definition' })
     renderRoutes(routes, '/reports-studio')
@@ -255,15 +254,31 @@ describe('Report designer', () => {
     const ask = await screen.findByRole('dialog', { name: 'Save report' })
     await user.type(within(ask).getByRole('textbox', { name: /Name/ }), 'Empty')
     await user.click(within(ask).getByRole('button', { name: 'Save' }))
-    await waitFor(() =>
-      expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({
-          color: 'red',
-          message: 'Failed to save report: The report definition is not valid: A report shows at least one column.',
-        }),
-      ),
+    expect(await within(ask).findByRole('alert')).toHaveTextContent(
+      'Failed to save report: The report definition is not valid: A report shows at least one column.',
     )
-    expect(screen.getByRole('dialog', { name: 'Save report' })).toBeInTheDocument()
+  })
+
+  it('will not save a new report before a dataset is chosen: the Dataset field says so until one is', async () => {
+    const user = userEvent.setup()
+    renderRoutes(routes, '/reports-studio')
+    await user.click(await screen.findByRole('button', { name: 'New Report' }))
+    const designer = await screen.findByRole('dialog', { name: 'New Report' })
+    await user.click(within(designer).getByRole('tab', { name: 'Columns' }))
+    await user.click(within(designer).getByRole('button', { name: 'Save' }))
+
+    // No name is asked for: the designer goes back to Data, where the dataset is chosen.
+    expect(screen.queryByRole('dialog', { name: 'Save report' })).toBeNull()
+    expect(within(designer).getByRole('tab', { name: 'Data' })).toHaveAttribute('aria-selected', 'true')
+    const dataset = within(designer).getByRole('combobox', { name: /Dataset/ })
+    expect(dataset).toHaveAccessibleDescription(expect.stringContaining('Choose a dataset: the report reads its rows from it.'))
+    expect(dataset).toBeInvalid()
+    expect(requestsTo(fetchMock, '/api/reportcreate')).toHaveLength(0)
+
+    await user.selectOptions(dataset, 'Costs')
+    expect(within(designer).queryByText('Choose a dataset: the report reads its rows from it.')).toBeNull()
+    await user.click(within(designer).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('dialog', { name: 'Save report' })).toBeInTheDocument()
   })
 
   it("updates an existing report with the version it opened, and on a conflict says 'Failed to update report: ' and offers to reload", async () => {

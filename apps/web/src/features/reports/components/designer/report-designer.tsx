@@ -1,7 +1,7 @@
-import { Alert, Center, Loader } from '@mantine/core'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { REPORT_TEXT, type ReportSummary } from '@platform/contracts/reports'
 import { useQuery } from '@tanstack/react-query'
-import { AlertCircle } from 'lucide-react'
 import { reportDetailsQuery, useDatasets } from '../../api/reports'
 import { newDefinition } from '../../utils/definition'
 import { reasonOf } from '../../utils/messages'
@@ -26,27 +26,21 @@ export function ReportDesigner({ reportId, onClose, onCreated }: ReportDesignerP
   if (datasets.isError) {
     return (
       <DesignerShell title={title} onClose={onClose}>
-        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-          {REPORT_TEXT.designerUnavailable}
-        </Alert>
+        <FailureAlert message={REPORT_TEXT.designerUnavailable} />
       </DesignerShell>
     )
   }
   if (reportId !== null && details.isError) {
     return (
       <DesignerShell title={title} onClose={onClose}>
-        <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-          {REPORT_TEXT.loadOneFailed(reasonOf(details.error))}
-        </Alert>
+        <FailureAlert message={REPORT_TEXT.loadOneFailed(reasonOf(details.error))} />
       </DesignerShell>
     )
   }
   if (datasets.isPending || (reportId !== null && details.isPending)) {
     return (
       <DesignerShell title={title} onClose={onClose}>
-        <Center py="xl">
-          <Loader aria-label="Loading the designer" />
-        </Center>
+        <LoadingState label="Loading the designer" query={datasets.isPending ? datasets : details} />
       </DesignerShell>
     )
   }

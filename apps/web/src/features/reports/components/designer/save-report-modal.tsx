@@ -1,53 +1,48 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
-import { useState, type FormEvent } from 'react'
-import { ReportCreateBodySchema } from '@platform/contracts/reports'
+import { schemaResolver, useForm } from '@mantine/form'
+import { REPORT_TEXT, ReportDetailsSchema } from '@platform/contracts/reports'
+import { FailureAlert } from '@/components/failure-alert'
 import { formMessage } from '@/lib/schema-errors'
+import { reasonOf } from '../../utils/messages'
 
 export interface SaveReportModalProps {
   opened: boolean
   saving: boolean
-  onSave: (input: { name: string; description?: string }) => void
+  /** Why the last save was refused, if it was: shown above the buttons. */
+  error?: unknown
+  onSave: (input: { name: string; description?: string | undefined }) => void
   onClose: () => void
 }
 
-/** Asks a new report's name (required) and description (optional) before it is saved. */
-export function SaveReportModal({ opened, saving, onSave, onClose }: SaveReportModalProps) {
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
-  const [error, setError] = useState<string | null>(null)
+/** The contract's messages as a form shows them (without the API's field name). */
+const validate = (values: { name: string; description: string }) => {
+  const errors = schemaResolver(ReportDetailsSchema, { sync: true })(values)
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, formMessage(String(message))]))
+}
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = ReportCreateBodySchema.safeParse({ name, description: description.trim() || undefined, definition: null })
-    if (!checked.success) return setError(formMessage(checked.error.issues[0]!.message))
-    onSave({ name: checked.data.name, description: checked.data.description })
-  }
+/** Asks a new report's name (required) and description (optional) before it is saved. */
+export function SaveReportModal({ opened, saving, error, onSave, onClose }: SaveReportModalProps) {
+  const form = useForm({ mode: 'controlled', initialValues: { name: '', description: '' }, validate })
+
+  const submit = form.onSubmit((values) => {
+    const checked = ReportDetailsSchema.parse({ name: values.name, description: values.description.trim() || undefined })
+    onSave({ name: checked.name, description: checked.description })
+  })
 
   return (
     <Modal opened={opened} onClose={onClose} title="Save report" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={onSubmit} noValidate aria-label="Save report">
+      <form onSubmit={submit} noValidate aria-label="Save report">
         <Stack gap="md">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={name}
-            error={error}
-            maxLength={200}
-            onChange={(event) => {
-              setName(event.currentTarget.value)
-              setError(null)
-            }}
-          />
+          <TextInput label="Name" required data-autofocus maxLength={200} {...form.getInputProps('name')} />
           <Textarea
             label="Description"
             description="Optional"
             autosize
             minRows={2}
             maxLength={1000}
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
+            {...form.getInputProps('description')}
           />
+          {error ? <FailureAlert message={REPORT_TEXT.saveFailed(reasonOf(error))} /> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={saving}>
               Cancel

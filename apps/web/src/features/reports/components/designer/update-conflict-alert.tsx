@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Text } from '@mantine/core'
-import { AlertCircle, RefreshCw } from 'lucide-react'
+import { Box, Button, Group } from '@mantine/core'
+import { RefreshCw } from 'lucide-react'
+import { FailureAlert } from '@/components/failure-alert'
 
 export interface UpdateConflictAlertProps {
   /** 'Failed to update report: ' and the server's account of the newer version. */
@@ -15,22 +16,23 @@ export interface UpdateConflictAlertProps {
  */
 export function UpdateConflictAlert({ message, reloading, onReload, onDismiss }: UpdateConflictAlertProps) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<AlertCircle size={18} aria-hidden="true" />}
-      role="alert"
-      withCloseButton
-      closeButtonLabel="Dismiss"
-      onClose={onDismiss}
-      mb="md"
-    >
-      <Text size="sm">{message}</Text>
-      <Group mt="sm">
-        <Button size="xs" variant="default" leftSection={<RefreshCw size={14} aria-hidden="true" />} loading={reloading} onClick={onReload}>
-          Reload
-        </Button>
-      </Group>
-    </Alert>
+    <Box mb="md">
+      <FailureAlert message={message}>
+        <Group mt="sm">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<RefreshCw size={14} aria-hidden="true" />}
+            loading={reloading}
+            onClick={onReload}
+          >
+            Reload
+          </Button>
+          <Button size="xs" variant="subtle" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        </Group>
+      </FailureAlert>
+    </Box>
   )
 }

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Center, Loader, Modal, Table, Text } from '@mantine/core'
+import { Badge, Button, Modal, Table, Text } from '@mantine/core'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { notifications } from '@mantine/notifications'
-import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { formatDateTime } from '@/lib/format'
@@ -46,13 +47,9 @@ export function VersionHistoryModal({ reportId, opened, unsaved, onClose, onRest
     <>
       <Modal opened={opened} onClose={onClose} title="Version history" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
         {versions.isError ? (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-            The history could not be loaded: {reasonOf(versions.error)}
-          </Alert>
+          <FailureAlert title="The history could not be loaded" error={versions.error} />
         ) : versions.isPending ? (
-          <Center py="lg">
-            <Loader size="sm" aria-label="Loading the history" />
-          </Center>
+          <LoadingState label="Loading the history" query={versions} size="sm" py="lg" />
         ) : (
           <ScrollTable minWidth={560} label="Versions" cardsOnPhone>
             <Table aria-label="Versions" verticalSpacing="xs">

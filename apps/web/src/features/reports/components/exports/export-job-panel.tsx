@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core'
+import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core'
+import { FailureAlert } from '@/components/failure-alert'
 import { notifications } from '@mantine/notifications'
 import { type ReportExportJob, isExportJobActive } from '@platform/contracts/report-exports'
 import { Download, X } from 'lucide-react'
@@ -78,11 +79,7 @@ export function ExportJobPanel({ job: asked, onClose }: { job: ReportExportJob; 
             aria-label={`Rows written for ${job.reportName}`}
           />
         </Progress.Root>
-        {job.state === 'failed' && job.failure ? (
-          <Alert color="red" variant="light" title="The export failed">
-            {job.failure}
-          </Alert>
-        ) : null}
+        {job.state === 'failed' && job.failure ? <FailureAlert title="The export failed" message={job.failure} /> : null}
         {job.state === 'ready' ? (
           <Text size="sm" c="dimmed">
             Kept in Exports for 24 hours.

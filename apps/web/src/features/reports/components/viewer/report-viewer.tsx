@@ -1,6 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { FailureAlert } from '@/components/failure-alert'
+import { LoadingState } from '@/components/loading-state'
 import { REPORT_TEXT, type ReportDefinition, type ReportSummary } from '@platform/contracts/reports'
-import { AlertCircle, Pencil } from 'lucide-react'
+import { Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { useFocusOnMount } from '@/lib/use-focus-on-mount'
@@ -75,24 +77,12 @@ function ReportRun({
         <Text c="dimmed">Fill in the parameters and run the report.</Text>
       ) : run.isError ? (
         isDefinitionProblem(run.error) ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<AlertCircle size={18} aria-hidden="true" />}
-            title="The report could not run"
-            role="alert"
-          >
-            {run.error.message}
-          </Alert>
+          <FailureAlert title="The report could not run" message={run.error.message} />
         ) : (
-          <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-            {REPORT_TEXT.loadOneFailed(reasonOf(run.error))}
-          </Alert>
+          <FailureAlert message={REPORT_TEXT.loadOneFailed(reasonOf(run.error))} />
         )
       ) : run.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Running the report" />
-        </Center>
+        <LoadingState label="Running the report" query={run} />
       ) : (
         <Paper withBorder radius="md" p="md" aria-busy={run.isFetching}>
           <Stack gap="md">
@@ -110,22 +100,15 @@ function ReportRun({
 export function ReportViewer({ reportId, onEdit }: ReportViewerProps) {
   const details = useReportDetails(reportId)
   if (details.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading report" />
-      </Center>
-    )
+    return <LoadingState label="Loading report" query={details} />
   }
   if (details.isError) {
     return (
-      <Alert color="red" variant="light" icon={<AlertCircle size={18} aria-hidden="true" />} role="alert">
-        {REPORT_TEXT.loadOneFailed(reasonOf(details.error))}
-        <Group mt="sm">
-          <Button size="xs" variant="default" onClick={() => void details.refetch()} loading={details.isFetching}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <FailureAlert
+        message={REPORT_TEXT.loadOneFailed(reasonOf(details.error))}
+        onRetry={() => void details.refetch()}
+        retrying={details.isFetching}
+      />
     )
   }
   const { report, definition } = details.data
