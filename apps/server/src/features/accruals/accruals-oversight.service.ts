@@ -1,5 +1,6 @@
 import { ACCRUALS_APP, type AccrualStep } from '@platform/contracts/accruals'
 import { LABELS, labelOf } from '@platform/contracts/labels'
+import type { AccrualsOverview } from '@platform/contracts/dashboard'
 import type { QueueItem } from '@platform/contracts/finance'
 import { formatCents } from '@platform/contracts/finance-money'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
@@ -11,6 +12,7 @@ import type { AccrualAccess } from './accrual-access.js'
 import { isLocked } from './accrual-rules.js'
 import { EDIT_DUTY, EDITABLE_STATES, LOCKED_DUTY, STEP_TABLE } from './accrual-steps.js'
 import type { AccrualRow, AccrualsRepository } from './accruals.repository.js'
+import type { AccrualsOverviewRepository } from './accruals-overview.repository.js'
 
 /** The people who played any of these parts (they are not asked to take the step). */
 const barringUsers = (participants: Array<{ userId: number; part: string }>, barred: readonly string[]) =>
@@ -194,3 +196,52 @@ export function createAccrualsOversightService(deps: {
   }
 }
 export type AccrualsOversightService = ReturnType<typeof createAccrualsOversightService>
+
+/**
+ * Accruals' section of the Dashboard Overview: the newest cycle's progress at the person's sites against its
+ * submission deadline, its totals by type, and the requests waiting for a review at the sites where they review.
+ * Null for someone with no duty here.
+ */
+export function createAccrualsOverview(deps: { overview: AccrualsOverviewRepository; finance: FinanceService }) {
+  const { overview, finance } = deps
+  return async (user: AuthUser): Promise<AccrualsOverview | null> => {
+    const scope = await finance.visibleSites(user, ACCRUALS_APP)
+    if (!scope.all && scope.siteIds.length === 0) return null
+    const duties = await finance.dutiesIn(user, ACCRUALS_APP)
+    const sitesOf = (duty: string) => {
+      const held = duties.filter((candidate) => candidate.duty === duty)
+      if (held.length === 0) return undefined
+      return held.some((candidate) => candidate.siteIds === null) ? null : held.flatMap((candidate) => candidate.siteIds ?? [])
+    }
+    const cycle = await overview.currentCycle()
+    const reviews = [
+      { duty: 'SITE_APPROVER', state: 'SUBMITTED' },
+      { duty: 'FISCAL_REVIEWER', state: 'SITE_APPROVED' },
+    ]
+    const [byState, byType, ...waiting] = await Promise.all([
+      cycle ? overview.byState(cycle.cycle_id, scope) : [],
+      cycle ? overview.byType(cycle.cycle_id, scope) : [],
+      ...reviews.map((review) => {
+        const sites = sitesOf(review.duty)
+        return sites === undefined ? 0 : overview.countWaiting(review.state, sites)
+      }),
+    ])
+    const figures = (rows: Array<{ code: string; n: number | string; cents: number | string | null }>) =>
+      rows.map((row) => ({ code: row.code, count: Number(row.n), amountCents: Number(row.cents ?? 0) }))
+    return {
+      cycle: cycle
+        ? {
+            cycleId: cycle.cycle_id,
+            fiscalYear: cycle.fiscal_year,
+            submitBy: cycle.submit_by,
+            lockOn: cycle.lock_on,
+            byState: figures(byState),
+            byType: figures(byType),
+            href: `/apps/accruals/cycles/${cycle.cycle_id}`,
+          }
+        : null,
+      toReview: waiting.reduce((sum, count) => sum + count, 0),
+      reviewHref: '/apps/accruals/review',
+    }
+  }
+}

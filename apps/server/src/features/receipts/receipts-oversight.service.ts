@@ -1,3 +1,4 @@
+import type { ReceiptsOverview } from '@platform/contracts/dashboard'
 import type { QueueItem } from '@platform/contracts/finance'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
 import { deadlineStatus, endOfDistrictDay } from '@platform/contracts/deadline'
@@ -16,6 +17,8 @@ import { exactCents } from './exact-cents.js'
 import { type JournalRange, writeLateEntries } from './receipts-journal.js'
 import type { ReceiptsJournalRepository } from './receipts-journal.repository.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
+import type { ReceiptsOverviewRepository } from './receipts-overview.repository.js'
+import { countingSites } from './amount-visibility.js'
 
 /** What My queue calls each step of a deposit. */
 const QUEUE_TITLES: Record<DepositStep, string> = {
@@ -289,3 +292,40 @@ export function createReceiptsOversightService(deps: {
   }
 }
 export type ReceiptsOversightService = ReturnType<typeof createReceiptsOversightService>
+
+/**
+ * Payment Receipts' section of the Dashboard Overview: the cash waiting at the person's sites by site and age, and the
+ * deposits waiting at each step, scoped as the lists they link to are. Null for someone with no duty here (an
+ * administrator sees every site, read-only, as in the lists).
+ */
+export function createReceiptsOverview(deps: { overview: ReceiptsOverviewRepository; finance: FinanceService; clock: Clock }) {
+  const { overview, finance, clock } = deps
+  return async (user: AuthUser): Promise<ReceiptsOverview | null> => {
+    const scope = await finance.visibleSites(user, RECEIPTS_APP)
+    if (!scope.all && scope.siteIds.length === 0) return null
+    const [sites, deposits, counting] = await Promise.all([
+      overview.undepositedBySite(scope),
+      overview.depositsByState(scope),
+      countingSites(finance, user),
+    ])
+    const now = clock.now().getTime()
+    // Undeposited cash is uncounted cash: its sum is never shown to whoever counts at its site (the blind count).
+    const blindAt = (siteId: number) => counting.all || counting.siteIds.includes(siteId)
+    return {
+      undeposited: sites.map((row) => ({
+        siteId: row.site_id,
+        siteName: row.name,
+        receiptCount: Number(row.receipt_count),
+        amountCents: blindAt(row.site_id) ? null : exactCents(row.amount_cents),
+        oldestAgeDays: Math.max(0, Math.floor((now - Date.parse(row.oldest_issued_at)) / DAY_MS)),
+        dueAt: depositDueAt(row.oldest_issued_at, row.deposit_frequency_days, finance.districtTimeZone),
+        href: '/apps/payment-receipts/undeposited',
+      })),
+      depositsWaiting: deposits.map((row) => ({
+        state: row.state,
+        count: Number(row.n),
+        href: `/apps/payment-receipts/deposits?state=${row.state}`,
+      })),
+    }
+  }
+}

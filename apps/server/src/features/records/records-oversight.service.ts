@@ -1,4 +1,7 @@
+import type { RecordsOverview } from '@platform/contracts/dashboard'
 import type { QueueItem } from '@platform/contracts/finance'
+import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { isAdminRole } from '@platform/contracts/auth'
 import { EXTENSION_REASONS, type Figures, type PublicLogEntrySchema, RECORDS_APP } from '@platform/contracts/records'
 import type { z } from 'zod'
 import { DUE_SOON_DAYS, addDays, clockStatus } from '@platform/contracts/records-clock'
@@ -9,6 +12,9 @@ import { CLOCK_STATES } from './records.repository.js'
 import { missingLetterParts } from './records-rules.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { RecordsContext } from './records-context.js'
+import type { RecordsOverviewRepository } from './records-overview.repository.js'
+import type { FinanceService } from '../finance/finance.service.js'
+import type { Clock } from '../../lib/clock.js'
 
 /** Later than any due date: every request still waiting for its determination is listed, however far its date. */
 const LAST_DATE = '9999-12-31'
@@ -220,3 +226,18 @@ export function createRecordsOversightService(
   }
 }
 export type RecordsOversightService = ReturnType<typeof createRecordsOversightService>
+
+/**
+ * Public Information's section of the Dashboard Overview: requests overdue and due this week (requests belong to the
+ * district, so every duty sees them all, as the list does), and draft letters waiting for a signature. Null for
+ * someone with no duty here who is not an administrator.
+ */
+export function createRecordsOverview(deps: { overview: RecordsOverviewRepository; finance: FinanceService; clock: Clock }) {
+  const { overview, finance, clock } = deps
+  return async (user: AuthUser): Promise<RecordsOverview | null> => {
+    if ((await finance.dutiesIn(user, RECORDS_APP)).length === 0 && !isAdminRole(user.roleCode)) return null
+    const today = localDate(clock.now(), finance.districtTimeZone)
+    const [due, lettersAwaitingSignature] = await Promise.all([overview.dueCounts(today, addDays(today, 6)), overview.draftLetters()])
+    return { ...due, lettersAwaitingSignature, href: '/apps/public-info/requests' }
+  }
+}

@@ -11,5 +11,5 @@ export const dashboardOverviewQueryOptions = () =>
     staleTime: 30_000,
   })
 
-/** GET /api/dashboard/overview (figures for administrators; `admin` is null for others). */
-export const useDashboardOverview = (enabled: boolean) => useQuery({ ...dashboardOverviewQueryOptions(), enabled })
+/** GET /api/dashboard/overview: the person's figures; each section null when their duties do not give it. */
+export const useDashboardOverview = () => useQuery(dashboardOverviewQueryOptions())
