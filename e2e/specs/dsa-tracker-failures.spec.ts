@@ -60,7 +60,7 @@ test('a custom client id: a malformed one shows the hint; on a failing tracker t
   await start.click()
   expect((await started).status).toBe(202)
   const reason =
-    'Could not read the project list of 37-H10: The tracker answered 503 Service Unavailable (1 try). Stored projects were kept and marked STALE.'
+    'Could not read the project list of 37-H10: The tracker answered 503 Service Unavailable (1 try). Stored projects were kept and marked stale.'
   const card = runCard(page, '37-H10')
   await expect(card).toHaveAttribute('data-state', 'failed', { timeout: 10_000 })
   await expect(card.getByText('Failed', { exact: true })).toBeVisible()
@@ -73,7 +73,7 @@ test('a custom client id: a malformed one shows the hint; on a failing tracker t
   const recent = page.getByRole('table', { name: 'Recent runs' })
   await expect(bodyRows(recent)).toHaveCount(1)
   const [row] = await tableCells(recent)
-  expect([row![0], row![1], row![4], row![5], row![6], row![7], row![8]]).toEqual(['37-H10', 'Manual', 'FAILED', '0', '0', '0', reason])
+  expect([row![0], row![1], row![4], row![5], row![6], row![7], row![8]]).toEqual(['37-H10', 'Manual', 'Failed', '0', '0', '0', reason])
 })
 
 test("a second start of a client whose run is going is refused: 'Scraping failed: …', and the running run shows", async ({

@@ -117,7 +117,7 @@ test('an administrator scrapes 37-H9 from the menu and watches the run progress,
   const recent = page.getByRole('table', { name: 'Recent runs' })
   await expect(bodyRows(recent)).toHaveCount(1)
   const [row] = await tableCells(recent)
-  expect([row![0], row![1], row![4], row![5], row![6], row![7], row![8]]).toEqual([CLIENT_NAME, 'Manual', 'SUCCESS', '60', '60', '0', '—'])
+  expect([row![0], row![1], row![4], row![5], row![6], row![7], row![8]]).toEqual([CLIENT_NAME, 'Manual', 'Success', '60', '60', '0', '—'])
 })
 
 test('the Database View lists, links, filters, pages and exports the projects of 37-H9', async ({ page, platform }) => {
@@ -261,7 +261,7 @@ test('the Statistics tab shows the totals, the breakdowns and the run in the scr
   await expect(bodyRows(logs)).toHaveCount(1)
   const [log] = await tableCells(logs)
   expect(log).toHaveLength(8)
-  expect([log![0], log![3], log![4], log![5], log![6], log![7]]).toEqual([CLIENT_NAME, 'SUCCESS', '60', '60', '0', '—'])
+  expect([log![0], log![3], log![4], log![5], log![6], log![7]]).toEqual([CLIENT_NAME, 'Success', '60', '60', '0', '—'])
   expect(log![1]).not.toBe('—')
   expect(log![2]).not.toBe('—')
 

@@ -97,7 +97,7 @@ test('intake, assign, a record with an exempt page, one extension (the second re
     .getByRole('textbox', { name: 'Request text as received' })
     .fill('All warrants paid to Acme Paving in October, and the personnel file of the project manager.')
   await coordinator.getByRole('button', { name: 'Record request' }).click()
-  await expect(coordinator.getByRole('alert').filter({ hasText: 'cannot have been received in the future' })).toBeVisible()
+  await expect(coordinator.getByText('The request cannot have been received in the future: check the date and time.')).toBeVisible()
   await settled(coordinator)
   await expectNoSeriousA11yViolations(coordinator, 'intake form')
   const receivedOn = addDays(districtToday(), -1)

@@ -29,11 +29,15 @@ export const COST_SOURCES = ['final', 'contracted', 'estimated'] as const
  */
 export const CLIENT_ID_PATTERN = /^\d{1,2}(-[A-Za-z0-9][A-Za-z0-9 .&'-]{0,49})?$/
 export const CLIENT_ID_HINT = 'A client id is a county number and the district code, such as 37-H9, 37-58 or 37-LFCS.'
-export const ClientIdSchema = text('clientId is required')
+/** One spelling per client: '37-lfcs ' and '37-LFCS' are the same client (the tracker's ids are upper-case). */
+export const normalClientId = (clientId: string): string => clientId.trim().toUpperCase()
+
+export const ClientIdSchema = text('Please select or enter a client ID')
   .trim()
   .min(1, 'Please select or enter a client ID')
   .max(60, 'A client id has at most 60 characters.')
   .regex(CLIENT_ID_PATTERN, CLIENT_ID_HINT)
+  .transform(normalClientId)
 
 export const DsaProjectSchema = z.object({
   id: z.number().int(),
@@ -73,6 +77,7 @@ const optionalClientId = text()
   .trim()
   .max(60, 'A client id has at most 60 characters.')
   .regex(CLIENT_ID_PATTERN, CLIENT_ID_HINT)
+  .transform(normalClientId)
   .optional()
   .or(z.literal('').transform(() => undefined))
 const optionalStatus = DsaStatusSchema.optional().or(z.literal('').transform(() => undefined))

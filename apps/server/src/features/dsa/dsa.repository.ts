@@ -56,7 +56,8 @@ export function createDsaRepository(db: Db) {
 
   function filtered(filters: DsaFilters): SelectQueryBuilder<Database, 'dsa_projects', object> {
     let query = k.selectFrom('dsa_projects')
-    if (filters.clientId) query = query.where('client_id', '=', filters.clientId)
+    // Rows stored before ids were upper-cased ('37-lfcs') are found under the one spelling the contract gives.
+    if (filters.clientId) query = query.where((eb) => eb(eb.fn('upper', ['client_id']), '=', filters.clientId!.toUpperCase()))
     if (filters.status) query = query.where('project_status', '=', filters.status)
     for (const word of (filters.search ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
       const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

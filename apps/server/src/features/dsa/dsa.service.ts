@@ -1,4 +1,4 @@
-import { DSA_STATUS_BREAKDOWN_SIZE, type DsaFilters, type DsaStats, type ScrapeRun } from '@platform/contracts/dsa'
+import { DSA_STATUS_BREAKDOWN_SIZE, type DsaFilters, type DsaStats, type ScrapeRun, normalClientId } from '@platform/contracts/dsa'
 import { type Clock, DAY_MS } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { JobLeases, Lease } from '../../db/job-leases.js'
@@ -104,7 +104,9 @@ export function createDsaService(deps: {
 
   return {
     /** Starts a run in the background and answers at once; a client whose run is still going gets a 409. */
-    async startScrape(clientId: string, trigger: 'manual' | 'schedule', startedBy: number | null): Promise<ScrapeRun> {
+    async startScrape(anyClientId: string, trigger: 'manual' | 'schedule', startedBy: number | null): Promise<ScrapeRun> {
+      // The schedule's ids come from settings, not the contract: the same spelling rule holds for them.
+      const clientId = normalClientId(anyClientId)
       const started = await leases.start(SCRAPE_LEASE, async (trx) => {
         const row = await projects.insertRun(
           { client_id: clientId, trigger, started_by: startedBy, started_at: clock.now().toISOString() },

@@ -166,7 +166,7 @@ describe.each(testDialects())('DSA Project Tracker on %s', (dialect) => {
       const run = await scrape('37-H10')
       expect(run.status).toBe('FAILED')
       expect(run.error).toMatch(message)
-      expect(run.error).toContain('marked STALE')
+      expect(run.error).toContain('marked stale')
       const after = await stored()
       expect(after.map(({ dataFreshness: _f, ...rest }) => rest)).toEqual(before.map(({ dataFreshness: _f, ...rest }) => rest))
       expect(after.every((row) => row.dataFreshness === 'STALE')).toBe(true)
@@ -186,7 +186,7 @@ describe.each(testDialects())('DSA Project Tracker on %s', (dialect) => {
       const run = await scrape('37-H10')
       expect(run).toMatchObject({ status: 'PARTIAL', detailsPlanned: open.length, detailsDone: 1 })
       expect(run.error).toMatch(
-        /^Stopped at 04-\d+ \(1 of \d+ applications read\): The tracker could not be reached .*What was read before was saved; the rest were kept and marked STALE\.$/,
+        /^Stopped at 04-\d+ \(1 of \d+ applications read\): The tracker could not be reached .*What was read before was saved; the rest were kept and marked stale\.$/,
       )
       const stale = (await stored()).filter((row) => row.dataFreshness === 'STALE').map((row) => row.projectNumber)
       expect(stale).toHaveLength(open.length - 1)
@@ -221,6 +221,20 @@ describe.each(testDialects())('DSA Project Tracker on %s', (dialect) => {
       tracker.setBehaviour({ kind: 'id-prefix', prefix: 'ctl00_ContentPlaceHolder1_' })
       expect((await scrape('37-H10')).status).toBe('SUCCESS')
     })
+  })
+
+  it('takes a client id in any case, with spaces around it, as the one client it names', async () => {
+    const run = await scrape(' 37-h9 ')
+    expect(run).toMatchObject({ status: 'SUCCESS', clientId: '37-H9', projectsSaved: 12 })
+    const again = await scrape('37-H9')
+    expect(again).toMatchObject({ status: 'SUCCESS', clientId: '37-H9', projectsSaved: 0 })
+    const listed = await projects('?clientId=37-h9')
+    expect(listed.pagination.total).toBe(12)
+    expect(new Set(listed.data.map((project: { clientId: string }) => project.clientId))).toEqual(new Set(['37-H9']))
+    const stats = (await t.request({ method: 'GET', url: '/api/dsa-stats', token: admin })).json()
+    expect(stats.clientBreakdown).toEqual([{ clientId: '37-H9', count: 12 }])
+    const runs = (await t.request({ method: 'GET', url: '/api/dsa-scrape-runs?clientId=37-h9', token: admin })).json()
+    expect(runs.data.map((row: ScrapeRun) => row.clientId)).toEqual(['37-H9', '37-H9'])
   })
 
   it('an unknown client id fails with a clear message and stores nothing', async () => {

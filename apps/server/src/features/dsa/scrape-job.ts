@@ -89,7 +89,7 @@ export async function runScrape(deps: {
     await projects.markStale(clientId, null)
     return outcome(
       'FAILED',
-      `Could not read the project list of ${clientId}: ${reason(error)}. Stored projects were kept and marked STALE.`,
+      `Could not read the project list of ${clientId}: ${reason(error)}. Stored projects were kept and marked stale.`,
     )
   }
   progress.projectsFound = listed.length
@@ -101,7 +101,7 @@ export async function runScrape(deps: {
       await projects.markStale(clientId, null)
       return outcome(
         'FAILED',
-        `The tracker listed no applications for ${clientId}, though ${stored.size} are stored. They were kept and marked STALE.`,
+        `The tracker listed no applications for ${clientId}, though ${stored.size} are stored. They were kept and marked stale.`,
       )
     }
     return outcome('FAILED', `The tracker lists no applications for client id ${clientId}. Check the id (for example 37-H9).`)
@@ -136,7 +136,7 @@ export async function runScrape(deps: {
         const saved = progress.detailsDone > 0 ? ' What was read before was saved;' : ''
         return outcome(
           progress.detailsDone > 0 ? 'PARTIAL' : 'FAILED',
-          `${stopped}${saved} the rest were kept and marked STALE.${problemsNote(problems)}`,
+          `${stopped}${saved} the rest were kept and marked stale.${problemsNote(problems)}`,
         )
       }
     }

@@ -89,11 +89,11 @@ describe('DSA Database View tab', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer')
     expect(first).toHaveTextContent('Lincoln HS Gym')
     expect(first).toHaveTextContent('37-H9main')
-    expect(within(first!).getByText('PENDING')).toBeInTheDocument()
+    expect(within(first!).getByText('Pending')).toBeInTheDocument()
     expect(within(first!).getByText('$2,500,000.50')).toBeInTheDocument()
     expect(within(first!).getByText('Final cost')).toBeInTheDocument()
-    expect(within(first!).getByText('FRESH')).toBeInTheDocument()
-    expect(within(second!).getByText('STALE')).toBeInTheDocument()
+    expect(within(first!).getByText('Fresh')).toBeInTheDocument()
+    expect(within(second!).getByText('Stale')).toBeInTheDocument()
     expect(within(second!).getAllByText('—')).toHaveLength(2)
     expect(screen.getByText('Showing 1–2 of 2 projects')).toBeInTheDocument()
 
@@ -191,7 +191,7 @@ describe('DSA Database View tab', () => {
     })
     renderRoutes(routes, '/dsa-tracker?tab=database')
     await screen.findByText('Showing 1–50 of 120 projects')
-    await user.selectOptions(screen.getByRole('combobox', { name: /^Status/ }), 'APPROVED')
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Status/ }), 'Approved')
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
     await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Export completed successfully' })))

@@ -1,4 +1,5 @@
 import { Autocomplete, NativeSelect, TextInput } from '@mantine/core'
+import { dsaLabels } from '@platform/contracts/labels/dsa'
 import { DEFAULT_DSA_CLIENTS, DSA_STATUSES, type DsaStatus } from '@platform/contracts/dsa'
 import { Search } from 'lucide-react'
 import { FiltersPanel } from '@/components/data/filters-panel'
@@ -41,7 +42,10 @@ export function ProjectFilters({ values, onChange, clientIdError }: ProjectFilte
         description="The status derived from the tracker"
         value={values.status}
         onChange={(event) => onChange({ ...values, status: event.currentTarget.value as DsaStatus | '' })}
-        data={[{ value: '', label: 'All statuses' }, ...DSA_STATUSES.map((status) => ({ value: status, label: status }))]}
+        data={[
+          { value: '', label: 'All statuses' },
+          ...DSA_STATUSES.map((status) => ({ value: status, label: dsaLabels.projectStatus[status] })),
+        ]}
       />
       <TextInput
         label="Search"

@@ -1,5 +1,6 @@
 import { Anchor, Table, Text } from '@mantine/core'
 import type { DsaProject } from '@platform/contracts/dsa'
+import { dsaLabels } from '@platform/contracts/labels/dsa'
 import { Fragment, useState } from 'react'
 import { formatDateTime } from '@/lib/format'
 import type { DsaSortField, ProjectSort } from '../api/dsa'
@@ -50,8 +51,8 @@ function ProjectRow({ project }: { project: DsaProject }) {
         <Table.Td>
           <ProjectNumber project={project} />
         </Table.Td>
-        <Table.Td>
-          <Text size="sm" fw={500}>
+        <Table.Td miw={220}>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {project.projectName}
           </Text>
         </Table.Td>
@@ -68,7 +69,7 @@ function ProjectRow({ project }: { project: DsaProject }) {
         <Table.Td>
           <ProjectStatusBadge status={project.projectStatus} />
         </Table.Td>
-        <Table.Td>{project.projectType || '—'}</Table.Td>
+        <Table.Td miw={110}>{project.projectType || '—'}</Table.Td>
         <Table.Td ta="right">
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
             {formatUsd(project.constructionCost)}
@@ -79,8 +80,8 @@ function ProjectRow({ project }: { project: DsaProject }) {
             </Text>
           ) : null}
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(project.scrapedAt)}</Table.Td>
-        <Table.Td>
+        <Table.Td miw={130}>{formatDateTime(project.scrapedAt)}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
           <FreshnessBadge freshness={project.dataFreshness} />
         </Table.Td>
       </Table.Tr>
@@ -106,7 +107,7 @@ export interface ProjectsTableProps {
 /** One page of projects; a row opens to show the tracker's own fields. */
 export function ProjectsTable({ projects, sort, onSort, busy }: ProjectsTableProps) {
   return (
-    <ScrollTable minWidth={1040} label="DSA projects" cardsOnPhone>
+    <ScrollTable minWidth={1180} label="DSA projects" cardsOnPhone>
       <Table striped verticalSpacing="xs" aria-label="DSA projects" aria-busy={busy}>
         <Table.Thead>
           <Table.Tr>
@@ -117,10 +118,12 @@ export function ProjectsTable({ projects, sort, onSort, busy }: ProjectsTablePro
             <SortableHeader field="projectName" label="Name" sort={sort} onSort={onSort} />
             <SortableHeader field="clientId" label="Client" sort={sort} onSort={onSort} />
             <SortableHeader field="projectStatus" label="Status" sort={sort} onSort={onSort} />
-            <Table.Th scope="col">Type</Table.Th>
+            <Table.Th scope="col">{dsaLabels.field.projectType}</Table.Th>
             <SortableHeader field="constructionCost" label="Construction cost" sort={sort} onSort={onSort} align="right" />
             <SortableHeader field="scrapedAt" label="Last scraped" sort={sort} onSort={onSort} />
-            <Table.Th scope="col">Freshness</Table.Th>
+            <Table.Th scope="col" style={{ whiteSpace: 'nowrap' }}>
+              {dsaLabels.field.dataFreshness}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

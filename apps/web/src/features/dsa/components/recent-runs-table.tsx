@@ -1,4 +1,5 @@
 import { Table, Text } from '@mantine/core'
+import { dsaLabels } from '@platform/contracts/labels/dsa'
 import type { ScrapeRunStatus } from '@platform/contracts/dsa'
 import { formatCount, formatDateTime } from '@/lib/format'
 import { clientDisplayName } from '../utils/client-id'
@@ -43,7 +44,7 @@ export function RunsTable({ runs, label }: { runs: readonly RunRow[]; label: str
           {runs.map((run) => (
             <Table.Tr key={run.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{clientDisplayName(run.clientId)}</Table.Td>
-              {withTrigger ? <Table.Td>{run.trigger === 'schedule' ? 'Schedule' : 'Manual'}</Table.Td> : null}
+              {withTrigger ? <Table.Td>{dsaLabels.trigger[run.trigger ?? 'manual']}</Table.Td> : null}
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.started)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{run.finished ? formatDateTime(run.finished) : '—'}</Table.Td>
               <Table.Td>

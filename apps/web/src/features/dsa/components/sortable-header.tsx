@@ -16,7 +16,7 @@ export function SortableHeader({ field, label, sort, onSort, align = 'left' }: S
   const Icon = !active ? ArrowUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown
   return (
     <Table.Th scope="col" aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'} ta={align}>
-      <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm">
+      <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
         <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
           {label}
           <Icon size={14} aria-hidden="true" opacity={active ? 1 : 0.5} />

@@ -45,7 +45,7 @@ describe('DSA Statistics tab', () => {
     await waitFor(() => expect(donut.querySelectorAll('.recharts-pie-sector')).toHaveLength(3))
     const statuses = screen.getByRole('table', { name: 'Projects by status' })
     const statusRows = within(statuses).getAllByRole('row').slice(1)
-    expect(statusRows.map((row) => row.textContent)).toEqual(['APPROVED12050%', 'COMPLETED8033.3%', 'IN REVIEW4016.7%'])
+    expect(statusRows.map((row) => row.textContent)).toEqual(['Approved12050%', 'Completed8033.3%', 'In review4016.7%'])
 
     const bars = screen.getByRole('img', { name: /Bar chart of projects by client/ })
     await waitFor(() => expect(bars.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(2))
@@ -59,11 +59,11 @@ describe('DSA Statistics tab', () => {
 
     const logs = screen.getByRole('table', { name: 'Recent scrape logs' })
     const logRows = within(logs).getAllByRole('row').slice(1)
-    expect(within(logRows[0]!).getByText('SUCCESS')).toBeInTheDocument()
+    expect(within(logRows[0]!).getByText('Success')).toBeInTheDocument()
     expect(logRows[0]).toHaveTextContent('200')
-    expect(within(logRows[1]!).getByText('PARTIAL')).toBeInTheDocument()
+    expect(within(logRows[1]!).getByText('Partly done')).toBeInTheDocument()
     expect(within(logRows[1]!).getByText('The tracker stopped answering after page 3.')).toBeInTheDocument()
-    expect(within(logRows[2]!).getByText('FAILED')).toBeInTheDocument()
+    expect(within(logRows[2]!).getByText('Failed')).toBeInTheDocument()
     expect(requestsTo(fetchMock, '/api/dsa-stats')).toHaveLength(1)
   })
 
@@ -82,7 +82,7 @@ describe('DSA Statistics tab', () => {
       .getAllByRole('row')
       .slice(1)
     expect(rows).toHaveLength(10)
-    expect(rows.at(-1)).toHaveTextContent('STATUS 10')
+    expect(rows.at(-1)).toHaveTextContent('Status 10')
     expect(screen.getByText('No scrape has run yet.')).toBeInTheDocument()
   })
 

@@ -1,4 +1,5 @@
 import type { DsaProject } from '@platform/contracts/dsa'
+import { dsaLabels } from '@platform/contracts/labels/dsa'
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
 const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -10,11 +11,7 @@ export function formatUsd(value: number | null | undefined): string {
   return Number.isInteger(value) ? wholeDollars.format(value) : withCents.format(value)
 }
 
-const COST_SOURCE_LABELS: Record<NonNullable<DsaProject['costSource']>, string> = {
-  final: 'Final cost',
-  contracted: 'Contracted amount',
-  estimated: 'Estimated amount',
-}
+const COST_SOURCE_LABELS: Record<NonNullable<DsaProject['costSource']>, string> = dsaLabels.costSource
 
 /** Which of the tracker's amounts the construction cost is ("Final cost"), or null when there is no cost. */
 export function costSourceLabel(source: DsaProject['costSource']): string | null {

@@ -1,20 +1,59 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { CHANNELS, RequestInputSchema, type Channel } from '@platform/contracts/records'
-import { useState, type FormEvent } from 'react'
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form'
+import { recordsLabels } from '@platform/contracts/labels/records'
+import { CHANNELS, RequestInputSchema } from '@platform/contracts/records'
+import { dayInWords } from '@platform/contracts/records-clock'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { FormAlerts } from '@/components/form-alerts'
+import { FailureAlert } from '@/components/failure-alert'
+import { ApiError } from '@/lib/api-client'
 import { districtTimeZone } from '@/lib/district-time'
-import { schemaErrors } from '@/lib/schema-errors'
-import { useTextFields } from '@/lib/use-text-fields'
+import { formMessage } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useCreateRequest } from '../api/records'
 import { districtInstant, districtNow } from '../utils/district-instant'
 import { CHANNEL_LABELS } from './records-labels'
 import { useRecordsDuties } from './use-records-duties'
 
-const FIELDS = ['channel', 'requesterName', 'requesterContact', 'text', 'clarifiedText'] as const
-type Field = (typeof FIELDS)[number]
+export interface NewRequestValues {
+  date: string
+  time: string
+  channel: string | null
+  requesterName: string
+  requesterContact: string
+  text: string
+  clarifiedText: string
+}
+
+/** What the form sends: the district date and time made one instant, an empty clarified text left out. */
+export function requestInput(values: NewRequestValues, zone: string) {
+  return {
+    receivedAt: districtInstant(values.date, values.time, zone)?.toISOString(),
+    channel: values.channel,
+    requesterName: values.requesterName,
+    requesterContact: values.requesterContact,
+    text: values.text,
+    clarifiedText: values.clarifiedText.trim() || null,
+  }
+}
+
+const resolve = schemaResolver(RequestInputSchema, { sync: true })
+
+/**
+ * The form's errors by field, from the contract's schema: the date and time make one instant, so its problem is said
+ * under the time; a time still to come is refused here as the server would.
+ */
+export function validateNewRequest(values: NewRequestValues, zone: string, now: Date = new Date()): FormErrors {
+  const input = requestInput(values, zone)
+  const errors: FormErrors = {}
+  for (const [path, message] of Object.entries(resolve(input))) {
+    if (typeof message === 'string') errors[path === 'receivedAt' ? 'time' : path] = formMessage(message)
+  }
+  if (input.receivedAt && Date.parse(input.receivedAt) > now.getTime())
+    errors.time = 'The request cannot have been received in the future: check the date and time.'
+  return errors
+}
 
 /** Intake: when and how the request came, who asked (kept private) and the text exactly as received. */
 export function NewRequest() {
@@ -24,47 +63,40 @@ export function NewRequest() {
   const create = useCreateRequest()
   const zone = districtTimeZone()
   const [now] = useState(() => districtNow(zone))
-  const [channel, setChannel] = useState<Channel | null>(null)
-  const fields = useTextFields({ date: now.date, time: now.time, requesterName: '', requesterContact: '', text: '', clarifiedText: '' })
-  const { date, time, requesterName, requesterContact, text, clarifiedText } = fields.values
-  const [problem, setProblem] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const form = useForm<NewRequestValues>({
+    mode: 'controlled',
+    initialValues: {
+      date: now.date,
+      time: now.time,
+      channel: null,
+      requesterName: '',
+      requesterContact: '',
+      text: '',
+      clarifiedText: '',
+    },
+    validate: (values) => validateNewRequest(values, zone),
+  })
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const receivedAt = districtInstant(date, time, zone)
-    const input = {
-      receivedAt: receivedAt?.toISOString(),
-      channel,
-      requesterName,
-      requesterContact,
-      text,
-      clarifiedText: clarifiedText.trim() || null,
-    }
-    const found = schemaErrors(RequestInputSchema, input, FIELDS)
-    setErrors(found)
-    // The date and time are two fields making one instant: their problem is said once, above the button.
-    if (!receivedAt) return setProblem('Enter the date and time the request was received.')
-    if (receivedAt.getTime() > Date.now())
-      return setProblem('The request cannot have been received in the future: check the date and time.')
-    setProblem(null)
-    if (Object.keys(found).length > 0) return
+  const onSubmit = form.onSubmit((values) => {
     create
-      .mutateAsync(RequestInputSchema.parse(input))
+      .mutateAsync(RequestInputSchema.parse(requestInput(values, zone)))
       .then((result) => {
         notifications.show({
           color: 'teal',
-          message: `Request ${result.data.number} was recorded; the determination is due ${result.data.determinationDueOn}.`,
+          message: `Request ${result.data.number} was recorded; the determination is due ${dayInWords(result.data.determinationDueOn)}.`,
         })
         void navigate(`/apps/public-info/requests/${result.data.id}`)
       })
-      .catch(() => undefined) // the error is shown under the form
-  }
+      .catch((error: unknown) => {
+        // The server's clock decides what "the future" is: its refusal belongs under the time.
+        if (error instanceof ApiError && error.code === 'received_in_future') form.setFieldError('time', error.message)
+      })
+  })
 
   if (duties.loaded && !duties.has('COORDINATOR')) {
     return (
       <Alert color="blue" title="You do not record requests">
-        Recording a request needs the COORDINATOR duty in Public Information. Ask your administrator.
+        Recording a request needs the {recordsLabels.duty.COORDINATOR.toLowerCase()} duty in Public Information. Ask your administrator.
       </Alert>
     )
   }
@@ -80,33 +112,33 @@ export function NewRequest() {
           afterwards; a clarified text can be added later.
         </Text>
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Received on" type="date" {...fields.bind('date')} max={now.date} required miw={160} />
-          <TextInput label="Received at (time)" type="time" {...fields.bind('time')} required miw={140} />
+          <TextInput label="Received on" type="date" {...form.getInputProps('date')} max={now.date} required miw={160} />
+          <TextInput label="Received at (time)" type="time" {...form.getInputProps('time')} required miw={140} />
         </Group>
         <Select
           label="Channel"
           placeholder="How the request came in"
           data={CHANNELS.map((value) => ({ value, label: CHANNEL_LABELS[value] }))}
-          value={channel}
-          onChange={(value) => setChannel(value as Channel | null)}
-          error={errors.channel}
+          {...form.getInputProps('channel')}
           required
         />
         <TextInput
           label="Requester name"
-          {...fields.bind('requesterName', errors.requesterName)}
+          {...form.getInputProps('requesterName')}
           required
           description="Private: never shown in the public log."
         />
         <TextInput
           label="Requester contact"
-          {...fields.bind('requesterContact', errors.requesterContact)}
+          {...form.getInputProps('requesterContact')}
           required
           description="E-mail, postal address or telephone."
         />
-        <Textarea label="Request text as received" {...fields.bind('text', errors.text)} required autosize minRows={4} />
-        <Textarea label="Clarified text (optional)" {...fields.bind('clarifiedText', errors.clarifiedText)} autosize minRows={2} />
-        <FormAlerts problem={problem} mutation={create} failedTitle="The request was not recorded" />
+        <Textarea label="Request text as received" {...form.getInputProps('text')} required autosize minRows={4} />
+        <Textarea label="Clarified text (optional)" {...form.getInputProps('clarifiedText')} autosize minRows={2} />
+        {create.isError && !(create.error instanceof ApiError && create.error.code === 'received_in_future') ? (
+          <FailureAlert title="The request was not recorded" error={create.error} />
+        ) : null}
         <Group>
           <Button type="submit" loading={create.isPending}>
             Record request

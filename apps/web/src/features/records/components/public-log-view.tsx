@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
-import { formatDay } from '@platform/contracts/records-clock'
+import { dayInWords } from '@platform/contracts/records-clock'
 import { FileDown } from 'lucide-react'
 import { useState } from 'react'
 import { EmptyRow } from '@/components/data/empty-row'
@@ -12,7 +12,9 @@ import { OUTCOME_LABELS, RequestStateBadge } from './records-labels'
 import { TableHeader } from '@/components/data/table-header'
 import { FailureAlert } from '@/components/failure-alert'
 
-const day = (date: string | null) => (date ? formatDay(date, true) : '—')
+const day = (date: string | null) => (date ? dayInWords(date) : '—')
+// Long unbroken text (an address, a file name) breaks inside the cell instead of pushing the table past the page.
+const BREAK = { overflowWrap: 'anywhere' } as const
 
 /** The public log: every request as the public may read it, without the requester's name or contact. */
 export function PublicLogView() {
@@ -50,7 +52,7 @@ export function PublicLogView() {
       {problem ? <FailureAlert message={problem} /> : null}
       {log.isError ? <FailureAlert title="The public log could not be loaded" error={log.error} /> : null}
       <Paper withBorder radius="md">
-        <ScrollTable minWidth={900} label="Public log" cardsOnPhone>
+        <ScrollTable minWidth={960} label="Public log" cardsOnPhone>
           <Table striped>
             <Table.Caption>Public log</Table.Caption>
             <TableHeader columns={['Number', 'Received', 'Request', 'State', 'Outcome', 'Due', 'Determined', 'Closed']} />
@@ -60,22 +62,26 @@ export function PublicLogView() {
                   <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {entry.number}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(entry.receivedOn)}</Table.Td>
-                  <Table.Td style={{ maxWidth: 320 }}>
-                    <Text size="sm" lineClamp={3}>
+                  <Table.Td miw={110}>{day(entry.receivedOn)}</Table.Td>
+                  <Table.Td miw={200} style={{ maxWidth: 360 }}>
+                    <Text size="sm" lineClamp={3} style={BREAK}>
                       {entry.summary}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <RequestStateBadge state={entry.state} />
                   </Table.Td>
-                  <Table.Td>{entry.outcome ? OUTCOME_LABELS[entry.outcome] : '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td style={BREAK}>{entry.outcome ? OUTCOME_LABELS[entry.outcome] : '—'}</Table.Td>
+                  <Table.Td miw={110}>
                     {day(entry.dueOn)}
-                    {entry.extended ? ' (extended)' : ''}
+                    {entry.extended ? (
+                      <Text size="xs" c="dimmed">
+                        extended
+                      </Text>
+                    ) : null}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(entry.determinedOn)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(entry.closedOn)}</Table.Td>
+                  <Table.Td miw={110}>{day(entry.determinedOn)}</Table.Td>
+                  <Table.Td miw={110}>{day(entry.closedOn)}</Table.Td>
                 </Table.Tr>
               ))}
               {log.isSuccess && log.data.length === 0 ? <EmptyRow columns={8}>No requests in this period.</EmptyRow> : null}

@@ -44,6 +44,7 @@ function makeRequest(overrides: Partial<RequestDetail> = {}): RequestDetail {
     determinationDueOn: '2026-03-12',
     extendedDueOn: null,
     dueOn: '2026-03-12',
+    dueAt: '2026-03-13T06:59:59.999Z',
     daysLeft: 5,
     status: 'ON_TRACK',
     pointPersonId: null,
@@ -141,7 +142,9 @@ describe('the request steps check their fields with the contract’s schema', ()
     await user.clear(days)
     await user.click(within(dialog).getByRole('button', { name: 'Extend' }))
     expect(
-      await within(dialog).findByText(/^Choose the statute’s reason for the extension \(reason: one of FIELD_FACILITIES/),
+      await within(dialog).findByText(
+        /^Choose the statute’s reason for the extension: Records at field facilities, A voluminous amount of separate records/,
+      ),
     ).toBeInTheDocument()
     expect(days).toHaveAccessibleDescription('Enter the days of the extension, a whole number from 1 to 14.')
     expect(posts()).toEqual([])
