@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { useParams } from 'react-router'
+import { Navigate, useParams } from 'react-router'
 import { AppUnavailable } from '@/components/app-unavailable'
 import { RequireAdmin } from '@/components/guards/require-admin'
 import { RequirePermission } from '@/components/guards/require-permission'
@@ -16,6 +16,22 @@ const ServerMonitoring = lazy(async () => ({
   default: (await import('@/features/monitoring/components/server-monitoring')).ServerMonitoring,
 }))
 
+/**
+ * The platform's own applications' menu ids. An id that is neither one of these nor one of the person's applications
+ * names nothing the person could open (a mistyped or stale link), so it leads home rather than to "Access denied".
+ */
+const BUILT_IN_MENU_IDS: ReadonlySet<string> = new Set([
+  'dashboard',
+  'payment-receipts',
+  'accruals',
+  'public-info',
+  'reports-studio',
+  'dsa-tracker',
+  'email-admin',
+  'weblogic-monitoring',
+  'user-management',
+])
+
 /** "payment-receipts" → "Payment Receipts", for an id the person's applications do not name. */
 function titleFromId(id: string): string {
   return id
@@ -31,6 +47,7 @@ export function AppPage() {
   const user = useSignedInUser()
   const app = findApplicationByMenuId(user, appId)
   const adminOnly = ADMIN_ONLY_MENU_IDS.includes(appId) || app?.admin_only === 1
+  if (!app && !BUILT_IN_MENU_IDS.has(appId)) return <Navigate to="/dashboard" replace />
 
   const content =
     appId === 'dashboard' ? (
