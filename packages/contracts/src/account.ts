@@ -33,7 +33,7 @@ export const DevicesResponseSchema = z.object({
 export type DevicesResponse = z.infer<typeof DevicesResponseSchema>
 
 export const SessionParamsSchema = z.object({ sessionId: z.string().regex(/^[a-f0-9]{16,64}$/, 'Not a session id') })
-export const DeviceParamsSchema = z.object({ deviceId: idParam('deviceId') })
+export const DeviceParamsSchema = z.object({ deviceId: idParam('The device number') })
 export const SignOutEverywhereBodySchema = z.object({
   /** Keep the session making the call (sign out every other one). */
   keepCurrent: z.boolean().default(false),

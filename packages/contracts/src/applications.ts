@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idParam, text } from './input.js'
+import { adminLabels, choicesInWords } from './labels/admin.js'
 
 /** The icon names allowed for an application (lucide-react icon names). */
 export const APPLICATION_ICONS = [
@@ -14,11 +15,15 @@ export const APPLICATION_ICONS = [
   'Globe',
   'Package',
 ] as const
-export const ApplicationIconSchema = z.enum(APPLICATION_ICONS)
+export const ApplicationIconSchema = z.enum(APPLICATION_ICONS, {
+  error: `Choose an icon from the list: ${choicesInWords(adminLabels.applicationIcon)}.`,
+})
 export type ApplicationIcon = z.infer<typeof ApplicationIconSchema>
 
 export const APPLICATION_CATEGORIES = ['FINANCIAL', 'REPORTS', 'ADMIN', 'TOOLS', 'GENERAL'] as const
-export const ApplicationCategorySchema = z.enum(APPLICATION_CATEGORIES)
+export const ApplicationCategorySchema = z.enum(APPLICATION_CATEGORIES, {
+  error: `Choose a category: ${choicesInWords(adminLabels.applicationCategory)}.`,
+})
 export type ApplicationCategory = z.infer<typeof ApplicationCategorySchema>
 
 export const DEFAULT_DISPLAY_ORDER = 999
@@ -63,7 +68,10 @@ export const ApplicationSchema = z.object({
 })
 export type Application = z.infer<typeof ApplicationSchema>
 
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => (value === true || value === 1 ? 1 : 0))
+const flag = (label: string) =>
+  z
+    .union([z.boolean(), z.literal(0), z.literal(1)], { error: `${label} is either on or off` })
+    .transform((value) => (value === true || value === 1 ? 1 : 0))
 
 /** What an administrator may set on an application. The code is set once, at creation. */
 export const ApplicationFieldsSchema = z.object({
@@ -78,15 +86,20 @@ export const ApplicationFieldsSchema = z.object({
     .default(''),
   app_icon: ApplicationIconSchema,
   app_description: text().trim().max(500, 'Description is at most 500 characters').default(''),
-  display_order: z.coerce.number({ error: 'Display order must be a number' }).int().min(0).max(100000).default(DEFAULT_DISPLAY_ORDER),
-  is_active: flag.default(1),
+  display_order: z.coerce
+    .number({ error: 'Display order must be a number' })
+    .int('Display order must be a whole number')
+    .min(0, 'Display order is 0 or more')
+    .max(100000, 'Display order is at most 100,000')
+    .default(DEFAULT_DISPLAY_ORDER),
+  is_active: flag('Active').default(1),
   category: ApplicationCategorySchema,
   app_color: z
-    .string()
+    .string({ error: 'Colour must look like #1c7ed6' })
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1c7ed6')
     .default('#1c7ed6'),
-  admin_only: flag.default(0),
+  admin_only: flag('Admin only').default(0),
 })
 
 /** App codes are upper case letters, digits and underscores (typed in any case, stored upper-cased). */
@@ -103,7 +116,7 @@ export type CreateApplicationBody = z.input<typeof CreateApplicationBodySchema>
 export const UpdateApplicationBodySchema = ApplicationFieldsSchema.extend({ app_code: AppCodeSchema.optional() })
 export type UpdateApplicationBody = z.input<typeof UpdateApplicationBodySchema>
 
-export const ApplicationIdParamsSchema = z.object({ app_id: idParam('app_id') })
+export const ApplicationIdParamsSchema = z.object({ app_id: idParam('The application number') })
 
 export const ApplicationListResponseSchema = z.object({ data: z.array(ApplicationSchema) })
 export const ApplicationResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: ApplicationSchema })

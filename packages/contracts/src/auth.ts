@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { text } from './input.js'
 import { MenuApplicationSchema } from './applications.js'
+import { adminLabels, choicesInWords } from './labels/admin.js'
 
 /** How long an e-mailed sign-in link and its code stay valid. */
 export const MAGIC_LINK_TTL_MINUTES = 15
@@ -29,7 +30,10 @@ export const EmailSchema = text('Email is required')
 export const SIGN_IN_FLOWS = ['standard', 'district'] as const
 export type SignInFlow = (typeof SIGN_IN_FLOWS)[number]
 
-export const SendMagicLinkBodySchema = z.object({ email: EmailSchema, flow: z.enum(SIGN_IN_FLOWS).default('standard') })
+export const SendMagicLinkBodySchema = z.object({
+  email: EmailSchema,
+  flow: z.enum(SIGN_IN_FLOWS, { error: `The sign-in page is ${choicesInWords(adminLabels.signInFlow)}.` }).default('standard'),
+})
 export type SendMagicLinkBody = z.infer<typeof SendMagicLinkBodySchema>
 
 export const SendMagicLinkResponseSchema = z.object({
@@ -41,7 +45,7 @@ export type SendMagicLinkResponse = z.infer<typeof SendMagicLinkResponseSchema>
 
 /** A random id the browser keeps in local storage (key `deviceId`) to be recognised at its next sign-in. */
 export const DEVICE_ID_STORAGE_KEY = 'deviceId'
-export const DeviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'deviceId is 16 to 64 letters, digits, - or _')
+export const DeviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'The device id is 16 to 64 letters, digits, - or _')
 
 export const VerifyMagicLinkBodySchema = z.object({
   email: EmailSchema,
@@ -134,7 +138,7 @@ export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>
  * session with POST /api/sso/complete.
  */
 export const SsoCompleteBodySchema = z.object({
-  ticket: z.string({ error: 'ticket is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The sign-in ticket is not valid'),
+  ticket: z.string({ error: 'The sign-in ticket is missing' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The sign-in ticket is not valid'),
   deviceId: DeviceIdSchema.optional(),
 })
 

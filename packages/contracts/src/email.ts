@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { countParam, idParam, text } from './input.js'
-import { PaginationSchema } from './users.js'
+import { PaginationSchema, rowsPerPage } from './users.js'
+import { adminLabels, choicesInWords } from './labels/admin.js'
 
 /** Every kind of message the platform sends. */
 export const MAIL_KINDS = [
@@ -18,24 +19,13 @@ export const MAIL_KINDS = [
   'audit_checkpoint',
   'report_export_ready',
 ] as const
-export const MailKindSchema = z.enum(MAIL_KINDS)
+export const MailKindSchema = z.enum(MAIL_KINDS, {
+  error: `Kind must be one of the kinds of message: ${choicesInWords(adminLabels.mailKind)}.`,
+})
 export type MailKind = z.infer<typeof MailKindSchema>
 
-export const MAIL_KIND_LABELS: Record<MailKind, string> = {
-  sign_in: 'Sign-in link and code',
-  no_account: 'No account notice',
-  invitation: 'Invitation',
-  test: 'Test message',
-  server_alert: 'Server monitoring alert',
-  deposit_overdue: 'Cash waiting past the deposit limit',
-  accrual_to_approve: 'Accrual waiting for approval',
-  accrual_returned: 'Accrual returned to its requester',
-  accrual_deadline: 'Accrual submission deadline ahead',
-  records_due: 'Public records request due',
-  audit_checkpoint: 'Signed audit checkpoint',
-  new_device: 'New device notice',
-  report_export_ready: 'Report export ready',
-}
+/** The words for each kind (the admin label table's). */
+export const MAIL_KIND_LABELS: Record<MailKind, string> = adminLabels.mailKind
 
 /**
  * queued: waiting for its first try; sending: being handed to the mail server; sent: accepted by it; retrying: a try
@@ -43,7 +33,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
  * cancelled: stopped by an administrator before it was sent.
  */
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'retrying', 'failed', 'outbox', 'cancelled'] as const
-export const MailStatusSchema = z.enum(MAIL_STATUSES)
+export const MailStatusSchema = z.enum(MAIL_STATUSES, {
+  error: `Status must be one of: ${choicesInWords(adminLabels.mailStatus)}.`,
+})
 export type MailStatus = z.infer<typeof MailStatusSchema>
 
 /** A message in the mail log; bodies are as sent, with every link, token and code masked. */
@@ -71,13 +63,13 @@ const isoDate = z
   .optional()
 
 export const MailListQuerySchema = z.object({
-  recipient: text().trim().max(254).optional(),
+  recipient: text().trim().max(254, 'Recipient is at most 254 characters').optional(),
   kind: MailKindSchema.optional(),
   status: MailStatusSchema.optional(),
   from: isoDate,
   to: isoDate,
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
-  offset: countParam('offset', 0).default(0),
+  limit: rowsPerPage,
+  offset: countParam('Starting row', 0).default(0),
 })
 export type MailListQuery = z.input<typeof MailListQuerySchema>
 
@@ -89,7 +81,7 @@ export const MailListResponseSchema = z.object({
 })
 export type MailListResponse = z.infer<typeof MailListResponseSchema>
 
-export const MailIdParamsSchema = z.object({ id: idParam('id') })
+export const MailIdParamsSchema = z.object({ id: idParam('The message number') })
 
 export const MailPlaceholderSchema = z.object({ name: z.string(), description: z.string(), required: z.boolean() })
 

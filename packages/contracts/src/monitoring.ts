@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { text } from './input.js'
+import { rowsPerPage } from './users.js'
 
 /** Health as the screen shows it (WebLogic's ok, warn, overloaded, critical, failed, normalised). */
 export const HEALTH_VALUES = ['OK', 'WARN', 'FAILED', 'CRITICAL'] as const
@@ -104,11 +105,11 @@ export const WeblogicStatusResponseSchema = z.object({
 export type WeblogicStatusResponse = z.infer<typeof WeblogicStatusResponseSchema>
 
 export const RefreshDomainBodySchema = z.object({
-  serverName: text('serverName (the domain to refresh) is required')
+  serverName: text('Name the domain to refresh')
     .trim()
-    .min(1, 'serverName (the domain to refresh) is required')
-    .max(200),
-  forceRefresh: z.boolean().default(true),
+    .min(1, 'Name the domain to refresh')
+    .max(200, 'A domain name is at most 200 characters'),
+  forceRefresh: z.boolean({ error: 'Force refresh is either on or off' }).default(true),
 })
 export const RefreshDomainResponseSchema = z.object({ success: z.literal(true), data: DomainStatusSchema })
 
@@ -126,8 +127,11 @@ export const StateChangeSchema = z.object({
 export type StateChange = z.infer<typeof StateChangeSchema>
 
 export const StateHistoryQuerySchema = z.object({
-  domain: text().trim().min(1, 'domain is required').max(200),
-  server: text().trim().max(200).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
+  domain: text('Name the domain whose history to show')
+    .trim()
+    .min(1, 'Name the domain whose history to show')
+    .max(200, 'A domain name is at most 200 characters'),
+  server: text().trim().max(200, 'A server name is at most 200 characters').optional(),
+  limit: rowsPerPage,
 })
 export const StateHistoryResponseSchema = z.object({ data: z.array(StateChangeSchema) })

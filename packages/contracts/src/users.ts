@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { countParam, idParam, text } from './input.js'
 import { EmailSchema } from './auth.js'
 import { DutyInputSchema, DutySchema } from './finance.js'
+import { adminLabels, choicesInWords } from './labels/admin.js'
 
 export const OrganizationSchema = z.object({ org_id: z.number().int(), org_name: z.string(), org_code: z.string() })
 export type Organization = z.infer<typeof OrganizationSchema>
@@ -58,16 +59,25 @@ export type User = z.infer<typeof UserSchema>
 export const USER_STATUS_FILTERS = ['all', 'active', 'inactive'] as const
 export const USER_SORTS = ['name', 'email', 'last_login', 'created'] as const
 
-const optionalId = (name: string) => z.preprocess((value) => (value === '' ? undefined : value), idParam(name).optional())
+const optionalId = (name: string, missing: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), idParam(name, missing).optional())
+
+/** A list's page size: a whole number of rows from 1 to 200. */
+export const rowsPerPage = z.coerce
+  .number({ error: 'Rows per page must be a number from 1 to 200' })
+  .int('Rows per page must be a whole number from 1 to 200')
+  .min(1, 'Rows per page must be a number from 1 to 200')
+  .max(200, 'Rows per page is at most 200')
+  .default(50)
 
 export const UserListQuerySchema = z.object({
   search: text().trim().max(200, 'Search is at most 200 characters').optional(),
-  roleId: optionalId('roleId'),
-  orgId: optionalId('orgId'),
-  status: z.enum(USER_STATUS_FILTERS).default('all'),
-  sort: z.enum(USER_SORTS).default('name'),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200, 'limit is at most 200').default(50),
-  offset: countParam('offset', 0).default(0),
+  roleId: optionalId('Role', 'Choose a role from the list'),
+  orgId: optionalId('Organization', 'Choose an organization from the list'),
+  status: z.enum(USER_STATUS_FILTERS, { error: `Status must be ${choicesInWords(adminLabels.userStatusFilter)}.` }).default('all'),
+  sort: z.enum(USER_SORTS, { error: `Sort by ${choicesInWords(adminLabels.userSort)}.` }).default('name'),
+  limit: rowsPerPage,
+  offset: countParam('Starting row', 0).default(0),
 })
 export type UserListQuery = z.input<typeof UserListQuerySchema>
 export type UserListParams = z.output<typeof UserListQuerySchema>
@@ -78,7 +88,7 @@ export const UserListResponseSchema = z.object({ data: z.array(UserSchema), pagi
 export type UserListResponse = z.infer<typeof UserListResponseSchema>
 
 export const UserIdQuerySchema = z.object({
-  userId: idParam('userId'),
+  userId: idParam('The user number'),
 })
 
 export const UserPermissionSchema = z.object({
@@ -97,24 +107,27 @@ export type UserDetailsResponse = z.infer<typeof UserDetailsResponseSchema>
 
 /** Application permissions are always granted at level read. */
 export const PermissionInputSchema = z.object({
-  appId: idParam('appId'),
-  permissionLevel: z.literal('read', { error: "permissionLevel must be 'read'" }).default('read'),
+  appId: idParam('Application', 'Choose an application from the list'),
+  permissionLevel: z.literal('read', { error: 'Applications are granted to read and use only (level read)' }).default('read'),
 })
 
 /** The payload of POST /createuser and PUT /updateuser. */
 export const UserInputSchema = z.object({
   email: EmailSchema,
   fullName: text('Full name is required').trim().min(1, 'Full name is required').max(200, 'Full name is at most 200 characters'),
-  organizationId: idParam('organizationId', 'Organization is required'),
-  roleId: idParam('roleId', 'Role is required'),
+  organizationId: idParam('Organization', 'Organization is required'),
+  roleId: idParam('Role', 'Role is required'),
   isActive: z
-    .union([z.boolean(), z.literal(0), z.literal(1)])
+    .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Active is either on or off' })
     .transform((value) => value === true || value === 1)
     .default(true),
-  permissions: z.array(PermissionInputSchema).max(200).default([]),
-  sendInvitation: z.boolean().default(false),
+  permissions: z
+    .array(PermissionInputSchema, { error: 'Applications must be a list' })
+    .max(200, 'At most 200 applications can be granted')
+    .default([]),
+  sendInvitation: z.boolean({ error: 'Send invitation email is either on or off' }).default(false),
   /** Duties in the fiscal applications; left out of an update, they stay as they are; [] clears them. */
-  duties: z.array(DutyInputSchema).max(200).optional(),
+  duties: z.array(DutyInputSchema, { error: 'Duties must be a list' }).max(200, 'At most 200 duties can be given').optional(),
 })
 export type UserInput = z.input<typeof UserInputSchema>
 

@@ -1,4 +1,6 @@
 import type { MailKind } from '@platform/contracts/email'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -46,9 +48,13 @@ export function createEmailAdminService(deps: {
     async resend(messageId: number, actor: AuthUser, client: ClientInfo): Promise<{ success: boolean; message: string }> {
       const message = await email.get(messageId)
       if (message.status !== 'failed') {
-        throw new AppError('unprocessable', `Only a failed message can be resent; this one is ${message.status}.`, {
-          code: 'not_resendable',
-        })
+        throw new AppError(
+          'unprocessable',
+          `Only a failed message can be resent; this one is ${labelOf(adminLabels.mailStatus, message.status).toLowerCase()}.`,
+          {
+            code: 'not_resendable',
+          },
+        )
       }
       const kind = message.kind as MailKind
       try {

@@ -12,6 +12,10 @@ import {
   MailTemplateSchema,
 } from '@platform/contracts/email'
 import { stringify } from 'csv-stringify'
+import { DEFAULT_DISTRICT_TIME_ZONE, formatInstant } from '@platform/contracts/district-time'
+import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { spreadsheetSafe } from '../../lib/csv.js'
 import { errorResponses } from '../../plugins/error-handler.js'
@@ -23,24 +27,32 @@ import type { Clock } from '../../lib/clock.js'
 import { downloadStream } from '../../lib/download-stream.js'
 
 const admin = signedInRoute('admin')
-const EXPORT_COLUMNS = [
-  'message_id',
-  'created_at',
-  'kind',
-  'recipient',
-  'subject',
-  'status',
-  'attempts',
-  'last_error',
-  'smtp_response',
-  'sent_at',
-] as const
+type ExportedMessage = Record<string, unknown> & { kind: string; status: string }
+
+/** The export's columns as a person reads them: kinds and statuses in words, times on the district's clock. */
+const exportColumns = (timeZone: string) =>
+  [
+    { header: 'Message number', value: (row: ExportedMessage) => row.message_id },
+    { header: 'Time', value: (row: ExportedMessage) => formatInstant(String(row.created_at), timeZone) },
+    { header: 'Kind', value: (row: ExportedMessage) => labelOf(adminLabels.mailKind, row.kind) },
+    { header: 'Recipient', value: (row: ExportedMessage) => row.recipient },
+    { header: 'Subject', value: (row: ExportedMessage) => row.subject },
+    { header: 'Status', value: (row: ExportedMessage) => labelOf(adminLabels.mailStatus, row.status) },
+    { header: 'Attempts', value: (row: ExportedMessage) => row.attempts },
+    { header: 'Error', value: (row: ExportedMessage) => row.last_error },
+    { header: 'Server answer', value: (row: ExportedMessage) => row.smtp_response },
+    { header: 'Sent', value: (row: ExportedMessage) => (row.sent_at ? formatInstant(String(row.sent_at), timeZone) : '') },
+  ] as const
 
 /** Email Administration: the mail log, templates and mail health, for SUPER_ADMIN and ADMIN. */
-export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailService; emailAdmin: EmailAdminService; clock: Clock }> = async (
-  app,
-  { email, emailAdmin, clock },
-) => {
+export const emailRoutes: FastifyPluginAsyncZod<{
+  email: EmailService
+  emailAdmin: EmailAdminService
+  clock: Clock
+  /** The district's time zone (DISTRICT_TIME_ZONE), for the export's times. */
+  timeZone?: string
+}> = async (app, { email, emailAdmin, clock, timeZone = DEFAULT_DISTRICT_TIME_ZONE }) => {
+  const columns = exportColumns(timeZone)
   app.get(
     '/email/messages',
     { config: admin.config, schema: { querystring: MailListQuerySchema, response: { 200: MailListResponseSchema, ...errorResponses } } },
@@ -54,13 +66,13 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailService; emailAdmi
     '/email/messages/export',
     { config: admin.config, schema: { querystring: MailListQuerySchema.omit({ limit: true, offset: true }) } },
     async (request, reply) => {
-      const rows = downloadStream(email.stream(request.query)).map((row: Record<string, unknown>) =>
-        EXPORT_COLUMNS.map((column) => spreadsheetSafe(row[column])),
+      const rows = downloadStream(email.stream(request.query)).map((row: ExportedMessage) =>
+        columns.map((column) => spreadsheetSafe(column.value(row))),
       )
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="mail_log_${clock.now().toISOString().slice(0, 10)}.csv"`)
-        .send(rows.pipe(stringify({ header: true, columns: [...EXPORT_COLUMNS] })))
+        .header('Content-Disposition', `attachment; filename="mail_log_${localDate(clock.now(), timeZone)}.csv"`)
+        .send(rows.pipe(stringify({ header: true, columns: columns.map((column) => column.header) })))
     },
   )
 

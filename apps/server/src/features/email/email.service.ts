@@ -1,4 +1,6 @@
 import { MAIL_KIND_LABELS, type MailHealth, type MailKind, type MailTemplate } from '@platform/contracts/email'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js'
 import { decrypt, encrypt } from '../../lib/crypto.js'
 import { AppError } from '../../lib/errors.js'
@@ -45,6 +47,15 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
 }
 
 /** Replaces each secret, longest first so a link is masked whole before the token inside it. */
+
+/**
+ * A message with what the platform itself answered in words: without a mail server the transport answers 'outbox',
+ * which says nothing to a person reading the log or its export.
+ */
+export function withAnswerInWords<Row extends { smtp_response: string | null }>(row: Row): Row {
+  const words = row.smtp_response === null ? undefined : (adminLabels.mailAnswer as Record<string, string>)[row.smtp_response]
+  return words === undefined ? row : { ...row, smtp_response: words }
+}
 export function maskSecrets(text: string, secrets: readonly string[]): string {
   return [...secrets]
     .filter((secret) => secret.length > 0)
@@ -250,7 +261,7 @@ export function createEmailService(deps: {
     async list(filters: MailFilters, limit: number, offset: number) {
       const { rows, total, totalCapped } = await emails.list(filters, limit, offset)
       return {
-        data: rows.map((row) => ({ ...row, status: row.status as MailHealth['recentFailures'][number]['status'] })),
+        data: rows.map((row) => ({ ...withAnswerInWords(row), status: row.status as MailHealth['recentFailures'][number]['status'] })),
         pagination: { total, limit, offset },
         totalCapped,
       }
@@ -258,18 +269,25 @@ export function createEmailService(deps: {
 
     async get(messageId: number) {
       const row = await emails.get(messageId)
-      if (!row) throw new AppError('not_found', `There is no message with id ${messageId}.`)
-      return { ...row, status: row.status as MailHealth['recentFailures'][number]['status'] }
+      if (!row) throw new AppError('not_found', `There is no message number ${messageId}.`)
+      return { ...withAnswerInWords(row), status: row.status as MailHealth['recentFailures'][number]['status'] }
     },
 
-    stream: (filters: MailFilters) => emails.stream(filters),
+    /** Every message of the filters, for the export: the answers in words as on the screen. */
+    async *stream(filters: MailFilters) {
+      for await (const row of emails.stream(filters)) yield withAnswerInWords(row)
+    },
 
     async cancel(messageId: number): Promise<string> {
       const row = await this.get(messageId)
       if (!(await emails.cancel(messageId, clock.now().toISOString()))) {
-        throw new AppError('unprocessable', `Only a queued or retrying message can be cancelled; this one is ${row.status}.`, {
-          code: 'not_cancellable',
-        })
+        throw new AppError(
+          'unprocessable',
+          `Only a queued or retrying message can be cancelled; this one is ${labelOf(adminLabels.mailStatus, row.status).toLowerCase()}.`,
+          {
+            code: 'not_cancellable',
+          },
+        )
       }
       return `The message to ${row.recipient} was cancelled.`
     },

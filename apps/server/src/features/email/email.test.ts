@@ -261,11 +261,35 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
   it('exports the log as CSV and is for administrators only', async () => {
     const csv = await t.request({ method: 'GET', url: '/api/email/messages/export?kind=sign_in', token })
     expect(csv.headers['content-disposition']).toMatch(/mail_log_\d{4}-\d{2}-\d{2}\.csv/)
-    expect(csv.body.split('\n')[0]).toBe('message_id,created_at,kind,recipient,subject,status,attempts,last_error,smtp_response,sent_at')
+    const [header, first] = csv.body.split('\n')
+    expect(header).toBe('Message number,Time,Kind,Recipient,Subject,Status,Attempts,Error,Server answer,Sent')
+    // Kinds and statuses in words, times on the district's clock with the zone named.
+    expect(first).toMatch(/^\d+,"?[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M P[SD]T"?,Sign-in link and code,/)
     const staff = await t.createUser()
     const staffToken = await t.signIn(staff.email)
     for (const url of ['/api/email/messages', '/api/email/templates', '/api/email/health']) {
       expect((await t.request({ method: 'GET', url, token: staffToken })).statusCode).toBe(403)
     }
+  })
+})
+
+describe.each(testDialects())('the mail log without a mail server (%s)', (dialect) => {
+  let t: TestApp
+  beforeEach(async () => {
+    t = await buildTestApp({ dialect })
+  })
+  afterEach(() => t.close())
+
+  it('says in words that a message was only recorded, in the log, its details and its export', async () => {
+    const token = await t.signInByEmail('admin@example.org')
+    const listed = (await t.request({ method: 'GET', url: '/api/email/messages?kind=sign_in', token })).json().data[0]
+    expect(listed.status).toBe('outbox')
+    expect(listed.smtp_response).toMatch(/^Not sent: no mail server is configured/)
+    const details = (await t.request({ method: 'GET', url: `/api/email/messages/${listed.message_id}`, token })).json()
+    expect(details.smtp_response).toBe(listed.smtp_response)
+    const csv = (await t.request({ method: 'GET', url: '/api/email/messages/export?kind=sign_in', token })).body
+    expect(csv).toContain(',"Recorded, not sent",')
+    expect(csv).toContain('Not sent: no mail server is configured')
+    expect(csv).not.toMatch(/,outbox\b/)
   })
 })

@@ -1,5 +1,7 @@
 import { Alert, Badge, Button, Code, Group, List, Stack, Text, Textarea, Title } from '@mantine/core'
 import type { DebugTokenResponse } from '@platform/contracts/auth'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 import { AlertCircle, Info } from 'lucide-react'
 import { useState } from 'react'
 import { FailureAlert } from '@/components/failure-alert'
@@ -40,7 +42,7 @@ function DecodedToken({ data }: { data: DebugTokenResponse }) {
   ]
   const session: KeyValueRow[] = data.session
     ? [
-        ['State', data.session.state],
+        ['State', labelOf(adminLabels.sessionState, data.session.state)],
         ['Created at', data.session.createdAt ? formatDateTime(data.session.createdAt) : null],
         ['Last seen at', data.session.lastSeenAt ? formatDateTime(data.session.lastSeenAt) : null],
         ['Idle expiry at', data.session.idleExpiresAt ? formatDateTime(data.session.idleExpiresAt) : null],
@@ -88,16 +90,14 @@ function DecodeResult({ result }: { result: DecodeTokenResult }) {
   if (result.kind === 'failed') {
     return (
       <Stack gap="sm">
-        <Alert
-          color="red"
-          variant="light"
-          icon={<AlertCircle size={18} aria-hidden="true" />}
+        <FailureAlert
           title={`Decode failed (status ${result.status})`}
-        >
-          {typeof result.body === 'object' && result.body !== null && 'error' in result.body
-            ? String((result.body as { error: unknown }).error)
-            : 'The server could not decode this token.'}
-        </Alert>
+          message={
+            typeof result.body === 'object' && result.body !== null && 'error' in result.body
+              ? String((result.body as { error: unknown }).error)
+              : 'The server could not decode this token.'
+          }
+        />
         <JsonBlock label="Response body" value={result.body} />
       </Stack>
     )

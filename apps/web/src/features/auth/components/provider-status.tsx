@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core'
-import { AlertCircle } from 'lucide-react'
+import { Button, Group, Loader, Stack, Text } from '@mantine/core'
+import { FailureAlert } from '@/components/failure-alert'
 
 export const PROVIDER_LOADING_TEXT = 'Loading sign-in options...'
 export const PROVIDER_ERROR_TEXT = 'The sign-in options could not be loaded.'
@@ -40,9 +40,10 @@ export function ProviderStatusError({
   }
   return (
     <Stack gap="md">
-      <Alert color="red" variant="light" role="alert" icon={<AlertCircle size={18} aria-hidden="true" />} title={PROVIDER_ERROR_TEXT}>
-        Check your connection, then try again. You can also sign in from the main sign-in page.
-      </Alert>
+      <FailureAlert
+        title={PROVIDER_ERROR_TEXT}
+        message="Check your connection, then try again. You can also sign in from the main sign-in page."
+      />
       <Button onClick={onRetry} loading={retrying} fullWidth>
         Retry
       </Button>

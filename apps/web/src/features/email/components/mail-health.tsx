@@ -1,3 +1,4 @@
+import { adminLabels } from '@platform/contracts/labels/admin'
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import type { MailActionResponseSchema, MailHealth as MailHealthData } from '@platform/contracts/email'
 import { CheckCircle2, PlugZap, Send, XCircle } from 'lucide-react'
@@ -74,11 +75,11 @@ function HealthContent({ health }: { health: MailHealthData }) {
           <Group gap="xs">
             {health.mode === 'smtp' ? (
               <Badge color="teal.9" variant="filled" tt="none">
-                SMTP
+                {adminLabels.mailMode.smtp}
               </Badge>
             ) : (
               <Badge color="yellow.4" autoContrast variant="filled" tt="none">
-                Outbox
+                {adminLabels.mailMode.outbox}
               </Badge>
             )}
           </Group>

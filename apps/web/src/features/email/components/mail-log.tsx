@@ -11,7 +11,7 @@ import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { exportMailLog, useMailLog, type MailFilters } from '../api/email'
-import { kindLabel, serverAnswer, shorten, statusLabel } from '../utils/mail-status'
+import { attemptsText, kindLabel, serverAnswer, shorten, statusLabel } from '../utils/mail-status'
 import { MailMessageDrawer } from './mail-message-drawer'
 import { MailStatusBadge } from './mail-status-badge'
 import { TableHeader } from '@/components/data/table-header'
@@ -22,7 +22,7 @@ function MailRow({ message, onOpen }: { message: MailMessage; onOpen: (message: 
   const answer = serverAnswer(message)
   return (
     <Table.Tr onClick={() => onOpen(message)} style={{ cursor: 'pointer' }} data-message-id={message.message_id}>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(message.created_at)}</Table.Td>
+      <Table.Td miw={110}>{formatDateTime(message.created_at)}</Table.Td>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{message.recipient}</Table.Td>
       <Table.Td>{kindLabel(message.kind)}</Table.Td>
       <Table.Td>
@@ -30,10 +30,12 @@ function MailRow({ message, onOpen }: { message: MailMessage; onOpen: (message: 
           {message.subject}
         </Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td>
         <MailStatusBadge status={message.status} />
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {attemptsText(message.attempts)}
+        </Text>
       </Table.Td>
-      <Table.Td ta="right">{message.attempts}</Table.Td>
       <Table.Td>
         <Text size="sm" c={message.last_error ? 'red.9' : 'dimmed'} title={answer ?? undefined}>
           {answer ? shorten(answer, 60) : '—'}
@@ -118,17 +120,16 @@ export function MailLog() {
           pager={{ limit, offset, onOffsetChange: setOffset, pageSizes: PAGE_SIZES, onLimitChange: setLimit }}
         >
           {(messages, busy) => (
-            <ScrollTable minWidth={1000} label="Mail log" cardsOnPhone>
+            <ScrollTable minWidth={880} label="Mail log" cardsOnPhone>
               <Table verticalSpacing="xs" striped highlightOnHover aria-label="Mail log" aria-busy={busy}>
                 <TableHeader
                   columns={[
                     'Time',
-                    { label: 'Recipient', miw: 170 },
-                    { label: 'Kind', miw: 120 },
-                    { label: 'Subject', miw: 150 },
+                    { label: 'Recipient', miw: 160 },
+                    { label: 'Kind', miw: 110 },
+                    { label: 'Subject', miw: 140 },
                     'Status',
-                    { label: 'Attempts', ta: 'right' },
-                    { label: 'Error or server answer', miw: 180 },
+                    { label: 'Error or server answer', miw: 170 },
                     { label: 'Details', visuallyHidden: true },
                   ]}
                 />

@@ -1,6 +1,7 @@
 import { MAIL_STATUSES } from '@platform/contracts/email'
 import { describe, expect, it } from 'vitest'
 import {
+  attemptsText,
   canCancel,
   canResend,
   formatDeliveryRate,
@@ -31,23 +32,32 @@ describe('statusBadgeStyle', () => {
     }
   })
 
-  it('shows an unknown status in grey, as it is', () => {
+  it('shows an unknown status in grey, spelled out in words', () => {
     expect(statusBadgeStyle('bounced').tone).toBe('grey')
-    expect(statusLabel('bounced')).toBe('bounced')
+    expect(statusLabel('bounced')).toBe('Bounced')
     expect(statusLabel('retrying')).toBe('Retrying')
+    expect(statusLabel('outbox')).toBe('Recorded, not sent')
   })
 })
 
 describe('message helpers', () => {
   it('labels kinds', () => {
     expect(kindLabel('sign_in')).toBe('Sign-in link and code')
-    expect(kindLabel('weekly_digest')).toBe('weekly_digest')
+    expect(kindLabel('weekly_digest')).toBe('Weekly digest')
   })
 
   it('prefers the error to the answer', () => {
     expect(serverAnswer({ last_error: 'ECONNREFUSED', smtp_response: '250 OK' })).toBe('ECONNREFUSED')
     expect(serverAnswer({ last_error: null, smtp_response: '250 OK' })).toBe('250 OK')
     expect(serverAnswer({ last_error: null, smtp_response: null })).toBeNull()
+    // The platform's own answer without a mail server is said in words, never as its code.
+    expect(serverAnswer({ last_error: null, smtp_response: 'outbox' })).toMatch(/^Not sent: no mail server is configured/)
+  })
+
+  it('counts attempts in words', () => {
+    expect(attemptsText(0)).toBe('Not tried yet')
+    expect(attemptsText(1)).toBe('1 attempt')
+    expect(attemptsText(5)).toBe('5 attempts')
   })
 
   it('shortens on one line', () => {

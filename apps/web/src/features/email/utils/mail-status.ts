@@ -1,14 +1,8 @@
-import { MAIL_KIND_LABELS, type MailKind, type MailMessage, type MailStatus } from '@platform/contracts/email'
+import type { MailMessage, MailStatus } from '@platform/contracts/email'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 
-export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
-  queued: 'Queued',
-  sending: 'Sending',
-  sent: 'Sent',
-  retrying: 'Retrying',
-  failed: 'Failed',
-  outbox: 'Outbox',
-  cancelled: 'Cancelled',
-}
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = adminLabels.mailStatus
 
 /** The colour of a status badge; `autoContrast` picks dark text on the light yellow, white on the dark shades. */
 export interface StatusBadgeStyle {
@@ -39,17 +33,25 @@ export function statusBadgeStyle(status: MailStatus | string): StatusBadgeStyle 
 }
 
 export function statusLabel(status: MailStatus | string): string {
-  return (MAIL_STATUS_LABELS as Record<string, string>)[status] ?? status
+  return labelOf(adminLabels.mailStatus, status)
 }
 
-/** The readable name of a kind; an unknown kind is shown as it is. */
+/** The readable name of a kind; an unknown kind is spelled out in words. */
 export function kindLabel(kind: string): string {
-  return (MAIL_KIND_LABELS as Record<string, string>)[kind as MailKind] ?? kind
+  return labelOf(adminLabels.mailKind, kind)
 }
 
-/** What the mail server last said: the error when there is one, else its answer. */
+/** What the mail server last said: the error when there is one, else its answer (the platform's own in words). */
 export function serverAnswer(message: Pick<MailMessage, 'last_error' | 'smtp_response'>): string | null {
-  return message.last_error || message.smtp_response || null
+  if (message.last_error) return message.last_error
+  if (!message.smtp_response) return null
+  return (adminLabels.mailAnswer as Record<string, string>)[message.smtp_response] ?? message.smtp_response
+}
+
+/** '1 attempt', '3 attempts', 'Not tried yet'. */
+export function attemptsText(attempts: number): string {
+  if (attempts === 0) return 'Not tried yet'
+  return `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`
 }
 
 /** A long text on one line, cut at `max` characters with an ellipsis. */
