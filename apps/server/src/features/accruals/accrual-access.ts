@@ -1,3 +1,5 @@
+import { labelOf } from '@platform/contracts/labels'
+import { accrualsLabels } from '@platform/contracts/labels/accruals'
 import { ACCRUALS_APP } from '@platform/contracts/accruals'
 import { isAdminRole } from '@platform/contracts/auth'
 import { AppError } from '../../lib/errors.js'
@@ -27,7 +29,7 @@ export function createAccrualAccess(finance: FinanceService) {
       if (await hasEverywhere(user, duty)) return
       throw new AppError(
         'forbidden',
-        `${what} covers every site: it needs the ${duty} duty for all sites in Accruals, which you do not hold. Ask your administrator.`,
+        `${what} covers every site: it needs the ${labelOf(accrualsLabels.duty, duty)} duty for all sites in Accruals, which you do not hold. Ask your administrator.`,
         { code: 'duty_required' },
       )
     },

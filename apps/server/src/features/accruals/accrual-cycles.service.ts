@@ -155,7 +155,7 @@ export function createAccrualCyclesService(deps: {
         const posted = (await load(cycleId)).journal_posted_at
         throw new AppError(
           'conflict',
-          `The ${before.fiscal_year} cycle's dates cannot change: a journal was posted from it${posted ? ` on ${posted.slice(0, 10)}` : ''}, dated by them, and what was posted stays as it was issued. Its materiality may still change.`,
+          `The ${before.fiscal_year} cycle's dates cannot change: a journal was posted from it${posted ? ` on ${localDate(new Date(posted), finance.districtTimeZone)}` : ''}, dated by them, and what was posted stays as it was issued. Its materiality may still change.`,
           { code: 'cycle_dates_fixed' },
         )
       }

@@ -1,3 +1,5 @@
+import { labelOf } from '@platform/contracts/labels'
+import { accrualsLabels } from '@platform/contracts/labels/accruals'
 import type { AccrualHistoryEntry } from '@platform/contracts/accruals'
 
 export type Client = { ip: string; userAgent: string | undefined }
@@ -9,7 +11,7 @@ export const SEPARATION_TARGET = 'accruals:record'
 export const journalTarget = (reference: string) => ({ type: 'accruals:journal', id: reference })
 
 /** A state as words in a sentence: SITE_APPROVED → site approved. */
-export const stateWords = (state: string) => state.toLowerCase().replace(/_/g, ' ')
+export const stateWords = (state: string) => labelOf(accrualsLabels.state, state).toLowerCase()
 
 export function toHistory(
   rows: Array<{ occurred_at: string; action: string; outcome: string; actor_name: string | null; details: string | null }>,

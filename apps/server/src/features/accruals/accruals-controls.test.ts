@@ -339,7 +339,7 @@ describe.each(testDialects())('accruals: controls that hold (%s)', (dialect) => 
       payload: { ...cycle, boardOn: '2027-09-31', materialityCents: 100 },
     })
     expect(bad.statusCode).toBe(400)
-    expect(bad.json().error).toContain('boardOn must be a real date (YYYY-MM-DD)')
+    expect(bad.json().error).toContain('Enter the day the board approves as a real date (boardOn).')
     const huge = await t.request({
       method: 'POST',
       url: '/api/accrual-cycles',
@@ -365,6 +365,6 @@ describe.each(testDialects())('accruals: controls that hold (%s)', (dialect) => 
       payload: accrualBody(setup.cycleId, setup.siteId, { receivedOn: '2026-02-30' }),
     })
     expect(february.statusCode).toBe(400)
-    expect(february.json().error).toContain('receivedOn must be a real date')
+    expect(february.json().error).toContain('Enter the day the goods or services were received as a real date (receivedOn).')
   })
 })

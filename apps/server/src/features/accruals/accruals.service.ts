@@ -1,3 +1,5 @@
+import { labelOf } from '@platform/contracts/labels'
+import { accrualsLabels } from '@platform/contracts/labels/accruals'
 import {
   type AccrualActions,
   type AccrualDetail,
@@ -518,7 +520,7 @@ export function createAccrualsService(deps: {
       if (!(await access.has({ id: input.userId }, duty, row.site_id)))
         throw new AppError(
           'unprocessable',
-          `${person.full_name} does not hold the ${duty} duty at ${row.site_code}, so cannot take ${requestLabel(id)} on.`,
+          `${person.full_name} does not hold the ${labelOf(accrualsLabels.duty, duty)} duty at ${row.site_code}, so cannot take ${requestLabel(id)} on.`,
           { code: 'holder_duty_required' },
         )
       const fromName = (await accruals.userEmail(from))?.full_name ?? `user ${from}`

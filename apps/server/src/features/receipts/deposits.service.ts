@@ -1,3 +1,7 @@
+import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { labelOf as wordsFor } from '@platform/contracts/labels'
+import { receiptsLabels } from '@platform/contracts/labels/receipts'
+
 import type { StepReasons } from '@platform/contracts/finance'
 import { type CountInput, type DepositDetail, type DepositSummary, depositLabel } from '@platform/contracts/receipts'
 import type { DbTransaction } from '../../db/database.js'
@@ -15,6 +19,9 @@ import { DEPOSIT_ORDER, DEPOSIT_RECORD, DEPOSIT_STEP_NAMES, DEPOSIT_STEPS, type 
 import { depositEntry } from './receipts-journal.js'
 import { journalEntries } from './receipts-journal.repository.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
+
+/** A deposit's state in a sentence: 'counted'. */
+const stateWords = (state: string) => wordsFor(receiptsLabels.depositState, state).toLowerCase()
 
 const collectorsAsParts = (userIds: number[]) => userIds.map((userId) => ({ userId, part: 'collected' }))
 
@@ -155,8 +162,8 @@ export function createDepositsService(deps: {
     throw new AppError(
       'conflict',
       already
-        ? `Deposit ${label} is already ${rule.part} (it is ${row.state.toLowerCase()}).`
-        : `Deposit ${label} is ${row.state.toLowerCase()}; it must be ${rule.from.toLowerCase()} to be ${rule.part}.`,
+        ? `Deposit ${label} is already ${rule.part} (it is ${stateWords(row.state)}).`
+        : `Deposit ${label} is ${stateWords(row.state)}; it must be ${stateWords(rule.from)} to be ${rule.part}.`,
       { code: already ? 'already_done' : 'wrong_state' },
     )
   }
@@ -222,7 +229,8 @@ export function createDepositsService(deps: {
           'unprocessable',
           taken
             .map(
-              (row) => `${row.number} is ${row.state === 'DEPOSITED' ? `already in deposit ${row.deposit_id}` : row.state.toLowerCase()}`,
+              (row) =>
+                `${row.number} is ${row.state === 'DEPOSITED' ? `already in deposit ${row.deposit_id}` : wordsFor(receiptsLabels.receiptState, row.state).toLowerCase()}`,
             )
             .join('; ') + '.',
           { code: 'receipt_not_available' },
@@ -378,7 +386,9 @@ export function createDepositsService(deps: {
       if (deposit.state === 'OPEN' || deposit.state === 'COUNTED')
         throw new AppError('unprocessable', `Deposit ${deposit.label} has no slip until it is approved.`, { code: 'not_approved' })
       const site = await finance.site(deposit.siteId)
-      return { deposit, siteName: site.name }
+      // The slip is dated the day it went to the treasury; until then, the day it is printed.
+      const depositOn = localDate(deposit.submittedAt ? new Date(deposit.submittedAt) : clock.now(), finance.districtTimeZone)
+      return { deposit, siteName: site.name, timeZone: finance.districtTimeZone, depositOn }
     },
   }
 }

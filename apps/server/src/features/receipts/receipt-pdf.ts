@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream'
 import PDFDocument from 'pdfkit'
 import { formatCents } from '@platform/contracts/finance-money'
+import { formatInstant } from '@platform/contracts/district-time'
+import { receiptsLabels } from '@platform/contracts/labels/receipts'
 import type { DepositDetail, ReceiptDetail } from '@platform/contracts/receipts'
 
 // Loaded on first use by the routes (pdfkit is large); both documents are one page of plain Helvetica.
@@ -38,32 +40,56 @@ function stamp(doc: PDFKit.PDFDocument, word: string) {
   doc.restore()
 }
 
+/** What a printout says besides its record: whose it is, where, and the words for its accounts. */
+export interface PrintContext {
+  /** The district's name (DISTRICT_NAME), at the head of every printout. */
+  districtName: string
+  siteName: string
+  timeZone: string
+  /** Each account string's words ('General Fund · Unrestricted · Other Local Revenue'), from the chart. */
+  accountWords?: ReadonlyMap<string, string>
+}
+
+const longDay = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)))
+}
+
+/** 'Paid by check no. 1042': the tender in words, with the number written on it. */
+export function paidByWords(receipt: Pick<ReceiptDetail, 'tender' | 'checkNumber'>): string {
+  const tender = receiptsLabels.tender[receipt.tender].toLowerCase()
+  return `Paid by ${tender}${receipt.tender !== 'CASH' && receipt.checkNumber ? ` no. ${receipt.checkNumber}` : ''}`
+}
+
+/** The head of a printout: the district, then what the paper is. */
+function heading(doc: PDFKit.PDFDocument, districtName: string, title: string, color = 'black') {
+  doc.font('Helvetica').fontSize(12).fillColor('black').text(districtName)
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(color).text(title).fillColor('black')
+  doc.fontSize(11).moveDown(0.5)
+}
+
 /** The receipt the payer takes away; a voided one or one whose check came back says so in its title and across the page. */
-export function receiptPdf(receipt: ReceiptDetail, siteName: string): NodeJS.ReadableStream {
+export function receiptPdf(receipt: ReceiptDetail, context: PrintContext): NodeJS.ReadableStream {
   const overprint = overprintOf(receipt)
   const title = overprint ? `${overprint.word} — Receipt ${receipt.number}` : `Receipt ${receipt.number}`
   const { doc, output } = start(title)
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .fillColor(overprint ? '#c92a2a' : 'black')
-    .text(overprint ? title : 'Official receipt')
-    .fillColor('black')
-  doc.fontSize(11).moveDown(0.5)
+  heading(doc, context.districtName, overprint ? title : 'Official receipt', overprint ? '#c92a2a' : 'black')
   row(doc, 'Number', receipt.number)
-  row(doc, 'Site', siteName)
-  row(doc, 'Date', receipt.issuedOn)
+  row(doc, 'Site', context.siteName)
+  row(doc, 'Date', `${longDay(receipt.issuedOn)} (${formatInstant(receipt.issuedAt, context.timeZone)})`)
   row(doc, 'Received from', receipt.payer)
   row(doc, 'For', receipt.purpose)
-  row(
-    doc,
-    'Paid by',
-    receipt.tender === 'CHECK' ? `check ${receipt.checkNumber ?? ''}` : receipt.tender === 'MONEY_ORDER' ? 'money order' : 'cash',
-  )
+  doc.font('Helvetica').text(paidByWords(receipt))
   row(doc, 'Amount', formatCents(receipt.amountCents ?? 0))
   row(doc, 'Received by', receipt.collectorName)
-  doc.moveDown()
-  for (const line of receipt.lines ?? []) doc.font('Courier').text(`${line.account}   ${formatCents(line.amountCents).padStart(14)}`)
+  doc
+    .moveDown()
+    .font('Helvetica-Bold')
+    .text(receipt.lines && receipt.lines.length > 1 ? 'Credited to these accounts' : 'Credited to')
+  for (const line of receipt.lines ?? []) {
+    const words = context.accountWords?.get(line.account)
+    doc.font('Helvetica').text(`${words ? `${words}, ` : ''}account ${line.account}: ${formatCents(line.amountCents)}`)
+  }
   if (overprint) {
     doc.moveDown().font('Helvetica-Bold').fontSize(16).fillColor('#c92a2a').text(overprint.detail)
     stamp(doc, overprint.word)
@@ -72,29 +98,56 @@ export function receiptPdf(receipt: ReceiptDetail, siteName: string): NodeJS.Rea
   return output
 }
 
-/** The slip that travels with the bag to the county treasury. */
-export function depositSlipPdf(deposit: DepositDetail, siteName: string): NodeJS.ReadableStream {
+/** 'counted $1,230.00 against $1,235.00 expected: $5.00 short', or that they agree. */
+export function countAgainstExpected(countedCents: number, expectedCents: number): string {
+  const difference = countedCents - expectedCents
+  const against = `Counted ${formatCents(countedCents)} against ${formatCents(expectedCents)} expected from the receipts`
+  if (difference === 0) return `${against}: they agree.`
+  return `${against}: ${formatCents(Math.abs(difference))} ${difference < 0 ? 'short' : 'over'}.`
+}
+
+/** The slip that travels with the bag to the county treasury: cash by bill and coin, checks by their numbers, and the totals. */
+export function depositSlipPdf(deposit: DepositDetail, context: PrintContext & { depositOn: string }): NodeJS.ReadableStream {
   const { doc, output } = start(`Deposit ${deposit.label}`)
-  doc.font('Helvetica-Bold').fontSize(18).text('Deposit slip')
-  doc.fontSize(11).moveDown(0.5)
+  const money = (cents: number) => formatCents(cents).padStart(14)
+  heading(doc, context.districtName, 'Deposit slip')
   row(doc, 'Deposit', deposit.label)
-  row(doc, 'Site', siteName)
+  row(doc, 'Site', context.siteName)
+  row(doc, 'Date', longDay(context.depositOn))
   row(doc, 'Bag number', deposit.bagNumber ?? '')
   row(doc, 'Counted by', deposit.countedByName ?? '')
   row(doc, 'Approved by', deposit.approvedByName ?? '')
-  row(doc, 'Total', formatCents(deposit.countedCents ?? 0))
+
+  const cashCents = deposit.cash.reduce((sum, line) => sum + line.denominationCents * line.count, 0)
   doc.moveDown().font('Helvetica-Bold').text('Cash')
-  for (const line of deposit.cash)
+  for (const line of deposit.cash.filter((entry) => entry.count > 0))
     doc
       .font('Courier')
       .text(
-        `${formatCents(line.denominationCents).padStart(10)} x ${String(line.count).padStart(6)} = ${formatCents(line.denominationCents * line.count).padStart(14)}`,
+        `${formatCents(line.denominationCents).padStart(10)} x ${String(line.count).padStart(6)} = ${money(line.denominationCents * line.count)}`,
       )
+  doc.font('Helvetica-Bold').text(`Cash subtotal: ${formatCents(cashCents)}`)
+
+  const checkNumbers = new Map(deposit.checksToCount.map((check) => [check.receiptId, check.checkNumber]))
+  const checksCents = deposit.checks.reduce((sum, check) => sum + check.amountCents, 0)
   doc.moveDown().font('Helvetica-Bold').text('Checks and money orders')
-  for (const check of deposit.checks) doc.font('Courier').text(`${check.number.padEnd(24)} ${formatCents(check.amountCents).padStart(14)}`)
+  doc.font('Courier').text(`${'Check no.'.padEnd(16)} ${'Amount'.padStart(14)}   Receipt`)
+  for (const check of deposit.checks)
+    doc.font('Courier').text(`${(checkNumbers.get(check.receiptId) ?? '—').padEnd(16)} ${money(check.amountCents)}   ${check.number}`)
+  doc.font('Helvetica-Bold').text(`Checks subtotal: ${formatCents(checksCents)}`)
+
+  doc
+    .moveDown()
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(`Total deposited: ${formatCents(deposit.countedCents ?? cashCents + checksCents)}`)
+  doc
+    .fontSize(11)
+    .font('Helvetica')
+    .text(countAgainstExpected(deposit.countedCents ?? cashCents + checksCents, deposit.amountCents ?? 0))
+
   doc.moveDown().font('Helvetica-Bold').text('Receipts')
-  for (const receipt of deposit.receipts)
-    doc.font('Courier').text(`${receipt.number.padEnd(24)} ${formatCents(receipt.amountCents ?? 0).padStart(14)}`)
+  for (const receipt of deposit.receipts) doc.font('Courier').text(`${receipt.number.padEnd(24)} ${money(receipt.amountCents ?? 0)}`)
   doc.end()
   return output
 }

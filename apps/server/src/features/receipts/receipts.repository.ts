@@ -123,6 +123,11 @@ export function createReceiptsRepository(db: Db) {
   }
 
   return {
+    /** The chart's names of these segment values (the printed receipt names its accounts in words). */
+    segmentNames: (values: string[]) =>
+      values.length === 0
+        ? Promise.resolve([])
+        : k.selectFrom('finance_segment_values').select(['segment', 'value', 'name']).where('value', 'in', values).execute(),
     /** Numbers and stores a receipt with its lines, all in one transaction. */
     issue: (receipt: NewReceipt, along: WrittenAlong<IssuedReceipt>): Promise<IssuedReceipt> =>
       stepTransaction(db, async (trx) => {

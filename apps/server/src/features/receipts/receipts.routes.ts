@@ -45,7 +45,9 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
   deposits: DepositsService
   oversight: ReceiptsOversightService
   downloads: Downloads
-}> = async (app, { receipts, deposits, oversight, downloads }) => {
+  /** The district's name (DISTRICT_NAME), at the head of the printouts. */
+  districtName?: string
+}> = async (app, { receipts, deposits, oversight, downloads, districtName = 'District' }) => {
   const config = access.config
   // The schema of the routes on one receipt, or one deposit, that answer with it.
   const oneReceipt = { params: IdParamsSchema, response: { 200: ReceiptResponseSchema, ...errorResponses } }
@@ -101,9 +103,9 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
     data: await receipts.detail(request.params.id, access.user(request)),
   }))
   app.get('/receipts/:id/pdf', { config, schema: { params: IdParamsSchema } }, async (request, reply) => {
-    const { receipt, siteName } = await receipts.printable(request.params.id, access.user(request))
+    const { receipt, ...context } = await receipts.printable(request.params.id, access.user(request))
     const { receiptPdf } = await import('./receipt-pdf.js')
-    return inlinePdf(reply, `receipt-${receipt.number}.pdf`, receiptPdf(receipt, siteName))
+    return inlinePdf(reply, `receipt-${receipt.number}.pdf`, receiptPdf(receipt, { ...context, districtName }))
   })
   app.post('/receipts/:id/void', { config, schema: { ...oneReceipt, body: ReasonInputSchema } }, async (request) => ({
     data: await receipts.voidReceipt(request.params.id, request.body.reason, access.user(request), clientInfo(request)),
@@ -127,9 +129,9 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
     data: await deposits.detail(request.params.id, access.user(request)),
   }))
   app.get('/deposits/:id/slip', { config, schema: { params: IdParamsSchema } }, async (request, reply) => {
-    const { deposit, siteName } = await deposits.printable(request.params.id, access.user(request))
+    const { deposit, ...context } = await deposits.printable(request.params.id, access.user(request))
     const { depositSlipPdf } = await import('./receipt-pdf.js')
-    return inlinePdf(reply, `deposit-${deposit.label}.pdf`, depositSlipPdf(deposit, siteName))
+    return inlinePdf(reply, `deposit-${deposit.label}.pdf`, depositSlipPdf(deposit, { ...context, districtName }))
   })
   app.post('/deposits/:id/count', { config, schema: { ...oneDeposit, body: CountInputSchema } }, async (request) => ({
     data: await deposits.count(request.params.id, request.body, access.user(request), clientInfo(request)),

@@ -1,5 +1,6 @@
 import type { StepReasons } from '@platform/contracts/finance'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { parseAccountString } from '@platform/contracts/finance-account'
 import {
   type ReceiptDetail,
   type ReceiptInput,
@@ -16,6 +17,7 @@ import type { DepositsRepository } from './deposits.repository.js'
 import type { ReceiptAccess, ReceiptStepCheck } from './receipt-access.js'
 import { RECEIPT_RECORD, RECEIPT_STEPS } from './receipt-steps.js'
 import { auditStepIn, type Client, RECEIPT_TARGET, SEPARATION_TARGET, toHistory, toSummary } from './receipt-mapping.js'
+import { accountWords } from './receipt-accounts.js'
 import { returnedCheckEntry } from './receipts-journal.js'
 import { journalEntries } from './receipts-journal.repository.js'
 import type { ReceiptRow, ReceiptsRepository } from './receipts.repository.js'
@@ -317,7 +319,15 @@ export function createReceiptsService(deps: {
           code: 'amounts_hidden',
         })
       const site = await activeSite(receipt.siteId)
-      return { receipt, siteName: site.name }
+      const accounts = receipt.lines.map((line) => line.account)
+      const parsed = accounts.map((account) => parseAccountString(account))
+      const values = [...new Set(parsed.flatMap((result) => (result.ok ? Object.values(result.segments) : [])))]
+      return {
+        receipt,
+        siteName: site.name,
+        timeZone: finance.districtTimeZone,
+        accountWords: accountWords(accounts, await receipts.segmentNames(values)),
+      }
     },
   }
 }

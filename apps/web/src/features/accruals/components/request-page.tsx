@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAccrual } from '../api/accruals'
 import { AccrualStateBadge, BASIS_LABELS, CLEARING_LABELS, Fact, FlagBadges, HistoryList, TYPE_LABELS } from './accrual-parts'
-import { AttachmentsPanel } from './attachments-panel'
+import { AttachmentsPanel, attachmentsUrl } from '@/components/attachments-panel'
 import { LiquidationsPanel } from './liquidations-panel'
 import { editRequestPath, requestPath } from './paths'
 import { HandOverPanel } from './hand-over-panel'
@@ -69,7 +69,14 @@ export function RequestPage() {
       <Facts data={data} />
       <Lines data={data} />
       <LiquidationsPanel accrual={data} />
-      <AttachmentsPanel accrualId={data.id} attachments={data.attachments} canAdd={data.actions.attach} />
+      <AttachmentsPanel
+        recordUrl={attachmentsUrl('ACCRUALS', 'accrual', data.id)}
+        files={data.attachments}
+        onAdded={() => void accrual.refetch()}
+        canAdd={data.actions.attach}
+        headingOrder={3}
+        description="Invoices, packing slips, grant awards."
+      />
       {data.duplicates.length > 0 ? <Duplicates data={data} /> : null}
       <VersionsPanel versions={data.versions} />
       <HistoryList entries={data.history} />

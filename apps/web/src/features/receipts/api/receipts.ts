@@ -1,4 +1,3 @@
-import { AttachmentListResponseSchema, AttachmentResponseSchema } from '@platform/contracts/finance'
 import {
   DepositListResponseSchema,
   DepositResponseSchema,
@@ -27,7 +26,6 @@ export const receiptsKeys = {
   undeposited: ['receipts', 'undeposited'] as const,
   exceptions: ['receipts', 'exceptions'] as const,
   returned: ['receipts', 'returned'] as const,
-  attachments: (recordType: string, id: number) => ['receipts', 'attachments', recordType, id] as const,
 }
 
 export const useMyDuties = () =>
@@ -128,26 +126,6 @@ export const useDepositStep = () =>
     ({ id, step, body }: { id: number; step: 'approve' | 'submit' | 'confirm' | 'reconcile'; body?: Record<string, unknown> }) =>
       api.post(`/api/deposits/${id}/${step}`, DepositResponseSchema, body ?? {}),
   )
-
-export const useAttachments = (recordType: 'receipt' | 'deposit', id: number) =>
-  useQuery({
-    queryKey: receiptsKeys.attachments(recordType, id),
-    queryFn: ({ signal }) =>
-      api.get(`/api/finance/attachments/PAYMENT_RECEIPTS/${recordType}/${id}`, AttachmentListResponseSchema, { signal }),
-    select: (r) => r.data,
-  })
-export function useUploadAttachment(recordType: 'receipt' | 'deposit', id: number) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (file: File) =>
-      api.post(`/api/finance/attachments/PAYMENT_RECEIPTS/${recordType}/${id}`, AttachmentResponseSchema, undefined, {
-        rawBody: file,
-        contentType: 'application/octet-stream',
-        query: { fileName: file.name },
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: receiptsKeys.attachments(recordType, id) }),
-  })
-}
 
 /** Opens a file the API sends (a PDF, an attachment, the journal) through the bearer token, then saves it. */
 export async function downloadFile(path: string, fallbackName: string, query?: Record<string, string>) {

@@ -23,7 +23,7 @@ import { schemaErrors } from '@/lib/schema-errors'
 import { useTextFields } from '@/lib/use-text-fields'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useCountDeposit, useDeposit, useDepositStep } from '../api/receipts'
-import { AttachmentsPanel } from './attachments-panel'
+import { AttachmentsPanel, attachmentsUrl } from '@/components/attachments-panel'
 import { Amount, DepositStateBadge, HistoryList, overShortWords, withoutFieldNames } from './receipt-parts'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
@@ -116,7 +116,11 @@ export function DepositPage() {
           </Table>
         </ScrollTable>
       </Paper>
-      <AttachmentsPanel recordType="deposit" id={id} canAdd={data.actions.approve || data.actions.submit} />
+      <AttachmentsPanel
+        recordUrl={attachmentsUrl('PAYMENT_RECEIPTS', 'deposit', id)}
+        canAdd={data.actions.approve || data.actions.submit}
+        description="The bank or treasury slip, and anything else that shows the deposit."
+      />
       <HistoryList entries={data.history} />
     </Stack>
   )

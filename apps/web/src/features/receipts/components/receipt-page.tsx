@@ -9,7 +9,7 @@ import { StepNotOffered } from '@/components/step-not-offered'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useReceipt, useReturnCheck, useVoidReceipt } from '../api/receipts'
-import { AttachmentsPanel } from './attachments-panel'
+import { AttachmentsPanel, attachmentsUrl } from '@/components/attachments-panel'
 import { Amount, HistoryList, ReceiptStateBadge } from './receipt-parts'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
@@ -110,7 +110,11 @@ export function ReceiptPage() {
           </ScrollTable>
         </Paper>
       ) : null}
-      <AttachmentsPanel recordType="receipt" id={id} canAdd={data.actions.attach} />
+      <AttachmentsPanel
+        recordUrl={attachmentsUrl('PAYMENT_RECEIPTS', 'receipt', id)}
+        canAdd={data.actions.attach}
+        description="Check images and anything else that shows what was received."
+      />
       <HistoryList entries={data.history} />
       <Modal
         opened={asking !== null}
