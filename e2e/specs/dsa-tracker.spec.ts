@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { DSA_EXPORT_COLUMNS } from '@platform/contracts/dsa'
+import { dsaLabels } from '@platform/contracts/labels/dsa'
 import { expectNoSeriousA11yViolations } from '../support/axe.js'
 import {
   type DemoTracker,
@@ -27,6 +28,7 @@ import {
   statusCounts,
   tableCells,
 } from '../support/dsa.js'
+import { expectNothingCutOff } from '../support/layout.js'
 import { mainMenu, settled, signInAsNewAdmin } from '../support/screens.js'
 import { expect, test, usePlatform } from '../support/test.js'
 
@@ -83,12 +85,12 @@ test('an administrator scrapes 37-H9 from the menu and watches the run progress,
   expect(firstSeen).toBeLessThan(PROJECT_COUNT)
   await expect.poll(detailsDone, { message: 'the details read go up', timeout: 10_000 }).toBeGreaterThan(firstSeen)
   await expect(card.getByText(/^Pages fetched: \d+ · Found: 60 · New: \d+ · Updated: 0$/)).toBeVisible()
-  // The run's row in Recent runs is live as well: RUNNING, and found what the card says it found (not 0).
+  // The run's row in Recent runs is live as well: Running, and found what the card says it found (not 0).
   const liveRow = async () => {
     const rows = await tableCells(page.getByRole('table', { name: 'Recent runs' }))
     return rows.map((cells) => [cells[0], cells[4], cells[5]])
   }
-  await expect.poll(liveRow, { message: 'the running row shows the live count', timeout: 10_000 }).toEqual([[CLIENT_NAME, 'RUNNING', '60']])
+  await expect.poll(liveRow, { message: 'the running row shows the live count', timeout: 10_000 }).toEqual([[CLIENT_NAME, 'Running', '60']])
   const bar = card.getByRole('progressbar', { name: `Progress of the scrape of ${CLIENT}` })
   await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/)
   const percent = Number(await bar.getAttribute('aria-valuenow'))
@@ -130,6 +132,17 @@ test('the Database View lists, links, filters, pages and exports the projects of
   // 50 a page: Next shows the other 10, Previous returns.
   await expect(pagerSummary(page)).toHaveText('Showing 1–50 of 60 projects')
   await expect(projectRows(page)).toHaveCount(50)
+  // At 1366 px every heading reads whole (no 'FR…') and names keep to a few lines.
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await expectNothingCutOff(page, 'DSA Database View at 1366')
+  const nameHeights = await projectRows(page).evaluateAll((rows) =>
+    rows.map((row) => row.querySelectorAll('td')[2]!.firstElementChild!.getBoundingClientRect().height),
+  )
+  // A line of small text is about 22 px: three lines at most.
+  expect(Math.max(...nameHeights), 'a project name wraps over more than 3 lines').toBeLessThan(70)
+  expect(
+    await page.getByRole('region', { name: 'DSA projects (scrollable)' }).evaluate((box) => box.scrollWidth - box.clientWidth),
+  ).toBeLessThanOrEqual(1)
   const firstPage = await shownProjectNumbers(page)
   const previous = page.getByRole('button', { name: 'Previous' })
   const next = page.getByRole('button', { name: 'Next' })
@@ -162,7 +175,7 @@ test('the Database View lists, links, filters, pages and exports the projects of
   await expect(projectRows(page)).toHaveCount(withStatus.length)
   expect((await shownProjectNumbers(page)).sort()).toEqual(withStatus.map(projectNumber).sort())
   const statuses = await projectRows(page).evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[4]?.textContent?.trim()))
-  expect(new Set(statuses)).toEqual(new Set([status]))
+  expect(new Set(statuses)).toEqual(new Set([dsaLabels.projectStatus[status as keyof typeof dsaLabels.projectStatus]]))
   const [firstShown] = await shownProjectNumbers(page)
 
   // A row's details open under it; the axe check sees them.

@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.js'
 import { createRecordsPerson, pagedPdf, pdfText } from '../support/records.js'
 import { bearer, pickOption, settled } from '../support/screens.js'
 import { expect, test, usePlatform } from '../support/test.js'
+import { expectNothingCutOff } from '../support/layout.js'
 
 // An empty district (no demo): every person, the exemption library and the request are made in the test, on screen.
 usePlatform()
@@ -160,7 +161,7 @@ test('intake, assign, a record with an exempt page, one extension (the second re
   await showRequest(signatory, number, requestUrl)
   await signatory.getByRole('button', { name: 'Extend', exact: true }).click()
   const extend = dialog(signatory, `Extend ${number}`)
-  await pickOption(signatory, extend.getByRole('combobox', { name: 'Reason' }), 'A voluminous amount of records')
+  await pickOption(signatory, extend.getByRole('combobox', { name: 'Reason' }), 'A voluminous amount of separate records')
   await expect(extend.getByText('New due date:')).toBeVisible()
   await settled(signatory)
   await expectNoSeriousA11yViolations(signatory, 'extend dialog')
@@ -180,6 +181,13 @@ test('intake, assign, a record with an exempt page, one extension (the second re
   expect(((await second.json()) as { error: string }).error).toMatch(/once|already/i)
   await showRequest(signatory, number)
   await expect(signatory.getByTestId('extension-explanation')).toContainText('plus 14 days')
+  // The timeline tells it in a sentence, the reason in words, the date as a person writes it.
+  const timeline = signatory.getByRole('region', { name: 'Timeline' })
+  await expect(
+    timeline.getByText(/^Extended by 14 days to \w{3} \w{3} \d{1,2}, \d{4}: a voluminous amount of separate records$/),
+  ).toBeVisible()
+  await expect(timeline).not.toContainText('VOLUMINOUS')
+  await expect(timeline).not.toContainText('extendedDueOn')
 
   // The signatory determines: partly disclosable, with the estimated date and the person responsible.
   await signatory.getByRole('button', { name: 'Determine', exact: true }).click()
@@ -316,4 +324,12 @@ test('works at phone width: the queue and a request page without sideways scroll
   expect(await overflow(phone), 'request page').toBeLessThanOrEqual(1)
   await settled(phone)
   await expectNoSeriousA11yViolations(phone, 'request page at phone width')
+
+  // The public log: its rows become cards on a phone and nothing is cut off; at 1366 every column reads whole.
+  await phone.goto('/apps/public-info/public-log')
+  await expect(phone.getByRole('table', { name: 'Public log' }).getByText(data.number)).toBeVisible({ timeout: 30_000 })
+  await expectNothingCutOff(phone, 'public log at phone width')
+  await phone.setViewportSize({ width: 1366, height: 900 })
+  await expect(phone.getByRole('table', { name: 'Public log' }).getByText(data.number)).toBeVisible()
+  await expectNothingCutOff(phone, 'public log at 1366')
 })

@@ -14,7 +14,7 @@ import { ONE_LINE } from '@/components/data/one-line'
 import { RowToggle } from '@/components/data/row-toggle'
 import { ScrollTable } from '@/components/data/scroll-table'
 
-const COLUMNS = 9
+const COLUMNS = 8
 
 function ProjectNumber({ project }: { project: DsaProject }) {
   const link = safeProjectLink(project.projectLink)
@@ -51,7 +51,7 @@ function ProjectRow({ project }: { project: DsaProject }) {
         <Table.Td>
           <ProjectNumber project={project} />
         </Table.Td>
-        <Table.Td miw={220}>
+        <Table.Td miw={200}>
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {project.projectName}
           </Text>
@@ -80,8 +80,9 @@ function ProjectRow({ project }: { project: DsaProject }) {
             </Text>
           ) : null}
         </Table.Td>
-        <Table.Td miw={130}>{formatDateTime(project.scrapedAt)}</Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {/* When the tracker last confirmed it, and whether that is recent: one column, so the table fits a laptop. */}
+        <Table.Td miw={150}>
+          <Text size="sm">{formatDateTime(project.scrapedAt)}</Text>
           <FreshnessBadge freshness={project.dataFreshness} />
         </Table.Td>
       </Table.Tr>
@@ -107,7 +108,7 @@ export interface ProjectsTableProps {
 /** One page of projects; a row opens to show the tracker's own fields. */
 export function ProjectsTable({ projects, sort, onSort, busy }: ProjectsTableProps) {
   return (
-    <ScrollTable minWidth={1180} label="DSA projects" cardsOnPhone>
+    <ScrollTable minWidth={980} label="DSA projects" cardsOnPhone>
       <Table striped verticalSpacing="xs" aria-label="DSA projects" aria-busy={busy}>
         <Table.Thead>
           <Table.Tr>
@@ -120,10 +121,7 @@ export function ProjectsTable({ projects, sort, onSort, busy }: ProjectsTablePro
             <SortableHeader field="projectStatus" label="Status" sort={sort} onSort={onSort} />
             <Table.Th scope="col">{dsaLabels.field.projectType}</Table.Th>
             <SortableHeader field="constructionCost" label="Construction cost" sort={sort} onSort={onSort} align="right" />
-            <SortableHeader field="scrapedAt" label="Last scraped" sort={sort} onSort={onSort} />
-            <Table.Th scope="col" style={{ whiteSpace: 'nowrap' }}>
-              {dsaLabels.field.dataFreshness}
-            </Table.Th>
+            <SortableHeader field="scrapedAt" label={dsaLabels.field.scrapedAt} sort={sort} onSort={onSort} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
