@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { uniqueEmail } from './platform.js'
+import { type Platform, uniqueEmail } from './platform.js'
 import { expect } from './test.js'
 
 // The screens the screen walk (screen-walk.ts) opens, by who sees them. The demo district gives the fiscal screens
@@ -8,7 +8,12 @@ import { expect } from './test.js'
 // Demo people (apps/server/src/demo): Roosevelt's principal collects and approves there; Amy approves everywhere.
 export const PRINCIPAL = 'principal.res@demo.district.test'
 export const APPROVER = 'approver@demo.district.test'
+// Fred reviews and controls accruals everywhere; Rosa requests them for one site.
+export const ACCRUALS_CONTROLLER = 'fiscal@demo.district.test'
+export const ACCRUALS_REQUESTER = 'accruals@demo.district.test'
 const RECEIPTS = '/apps/payment-receipts'
+const ACCRUALS = '/apps/accruals'
+const PUBLIC_INFO = '/apps/public-info'
 
 export interface Screen {
   name: string
@@ -19,6 +24,55 @@ export interface Screen {
 }
 
 export const heading = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+/** A screen inside an application (Accruals, Public Information), named by its level-2 heading; its code loads first. */
+const sectionHeading = (page: Page, name: string | RegExp) =>
+  expect(page.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 20_000 })
+
+/** A screen inside an application: its address and the level-2 heading that shows it is there. */
+const section = (name: string, path: string, title: string | RegExp): Screen => ({
+  name,
+  open: async (page) => {
+    await page.goto(path)
+    await sectionHeading(page, title)
+  },
+})
+
+/**
+ * Two finished background exports of the administrator's (a ready Excel file, a failed PDF), so the Exports list and
+ * its panels are seen with something in them. Written straight into the database: a real one needs over 10,000 rows.
+ */
+export async function seedExportJobs(platform: Platform, ownerId: number): Promise<void> {
+  const now = platform.clock.now()
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString()
+  const request = JSON.stringify({ definition: { schemaVersion: 1, dataset: 'dsa_projects', columns: [{ field: 'project_name' }] } })
+  const job = { owner_id: ownerId, request, rows_total: 48_250, created_at: at(30), started_at: at(29), last_seen_at: at(5) }
+  await platform.db.kysely
+    .insertInto('report_export_jobs')
+    .values([
+      {
+        ...job,
+        report_name: 'Construction costs by client and fiscal year',
+        format: 'xlsx',
+        state: 'ready',
+        rows_done: 48_250,
+        finished_at: at(20),
+        expires_at: new Date(now.getTime() + 23 * 3_600_000).toISOString(),
+        file_name: 'Construction_costs_by_client_and_fiscal_year_2026-03-15.xlsx',
+        content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        size_bytes: 2_400_000,
+      },
+      {
+        ...job,
+        report_name: 'Every DSA project with its change orders',
+        format: 'pdf',
+        state: 'failed',
+        rows_done: 12_000,
+        finished_at: at(10),
+        failure: 'A PDF holds at most 20,000 rows. Export this report as Excel or CSV, or filter it to fewer rows.',
+      },
+    ])
+    .execute()
+}
 
 export const ADMIN_SCREENS: Screen[] = [
   {
@@ -195,6 +249,74 @@ export const ADMIN_SCREENS: Screen[] = [
       await expect(page.getByRole('textbox', { name: 'Account', exact: true })).toBeVisible()
     },
   },
+  {
+    name: 'finance-separation',
+    open: async (page) => {
+      await page.goto('/admin/finance/separation')
+      await heading(page, 'Separation of duties')
+    },
+  },
+  section('public-info-holidays', `${PUBLIC_INFO}/holidays`, 'Holidays'),
+  section('public-info-exemptions', `${PUBLIC_INFO}/exemptions`, 'Exemption library'),
+  section('public-info-public-log', `${PUBLIC_INFO}/public-log`, 'Public log'),
+  section('public-info-figures', `${PUBLIC_INFO}/figures`, 'Figures'),
+  {
+    name: 'public-info-request',
+    open: async (page) => {
+      await page.goto(`${PUBLIC_INFO}/requests`)
+      const link = page.getByRole('table', { name: 'Records requests' }).locator('tbody tr').first().getByRole('link').first()
+      await expect(link).toBeVisible({ timeout: 20_000 })
+      await link.click()
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+    },
+  },
+  {
+    name: 'reports-studio-editor',
+    open: async (page) => {
+      await page.goto('/reports-studio')
+      await page
+        .getByRole('region', { name: 'Available Reports' })
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click()
+      const dialog = page.getByRole('dialog', { name: /^Edit report: / })
+      await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport()
+      await dialog.getByRole('tab', { name: 'Columns' }).click()
+      await expect(dialog.getByRole('tabpanel')).toBeVisible()
+    },
+  },
+  {
+    name: 'reports-studio-exports',
+    open: async (page) => {
+      await page.goto('/reports-studio')
+      const exports = page.getByRole('region', { name: 'Exports' })
+      await expect(exports.getByText('Construction costs by client and fiscal year', { exact: false })).toBeVisible()
+      await exports.scrollIntoViewIfNeeded()
+    },
+  },
+  {
+    name: 'unknown-application',
+    open: async (page) => {
+      // A link to an application that does not exist leads home rather than to a refusal.
+      await page.goto('/apps/no-such-application')
+      await expect(page).toHaveURL(/\/dashboard$/)
+      await heading(page, /^Welcome, /)
+    },
+  },
+]
+
+/** Accruals as the district's fiscal reviewer and controller sees it. */
+export const ACCRUALS_CONTROLLER_SCREENS: Screen[] = [
+  section('accruals-cycle', `${ACCRUALS}/cycle`, /^Close cycle/),
+  section('accruals-review-queue', `${ACCRUALS}/review`, 'Review queue'),
+  section('accruals-import', `${ACCRUALS}/import`, 'Import requests'),
+  section('accruals-journals', `${ACCRUALS}/journals`, 'Journals'),
+]
+
+/** Accruals as a site's requester sees it: her requests and a new one. */
+export const ACCRUALS_REQUESTER_SCREENS: Screen[] = [
+  section('accruals-my-requests', `${ACCRUALS}/requests`, 'My requests'),
+  section('accruals-new-request', `${ACCRUALS}/requests/new`, 'New accrual request'),
 ]
 
 /** Numbers read as one token (project, receipt, deposit numbers) are never broken over two lines. */

@@ -1,8 +1,13 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe.js'
+import { expectNoCodeTokens } from './code-tokens.js'
 import { expectNothingCutOff, saveScreenshot, VIEWPORTS, type ViewportName } from './layout.js'
 import { seedDsaProjects } from './reports.js'
 import {
+  ACCRUALS_CONTROLLER,
+  ACCRUALS_CONTROLLER_SCREENS,
+  ACCRUALS_REQUESTER,
+  ACCRUALS_REQUESTER_SCREENS,
   ADMIN_SCREENS,
   APPROVER,
   APPROVER_SCREENS,
@@ -11,11 +16,12 @@ import {
   PRINCIPAL,
   type Screen,
   SIGNED_OUT_SCREENS,
+  seedExportJobs,
 } from './screen-list.js'
 import { settled, settledWithFrames } from './screens.js'
 import { test } from './test.js'
 
-/** Opens, settles, photographs and checks one screen. */
+/** Opens, settles, photographs and checks one screen: nothing cut off, readable, and no code where words belong. */
 async function checkScreen(page: Page, viewport: ViewportName, screen: Screen): Promise<void> {
   await test.step(`${screen.name} at ${VIEWPORTS[viewport].width} px`, async () => {
     await screen.open(page)
@@ -23,6 +29,7 @@ async function checkScreen(page: Page, viewport: ViewportName, screen: Screen): 
     await (screen.axeExclude?.includes('iframe') ? settledWithFrames(page) : settled(page))
     await saveScreenshot(page, viewport, screen.name)
     await expectNothingCutOff(page, `${screen.name} (${viewport})`)
+    await expectNoCodeTokens(page, `${screen.name} (${viewport})`)
     await expectNoSeriousA11yViolations(page, `${screen.name} (${viewport})`, { exclude: screen.axeExclude, soft: true })
   })
 }
@@ -56,7 +63,9 @@ export function describeScreenWalk(viewport: ViewportName): void {
         if (!adminEmail) {
           await seedDsaProjects(platform)
           await platform.createUser({ fullName: 'Ian Inactive', roleCode: 'REPORT_WRITER', isActive: false })
-          adminEmail = (await platform.createUser({ fullName: 'District Administrator', roleCode: 'ADMIN' })).email
+          const admin = await platform.createUser({ fullName: 'District Administrator', roleCode: 'ADMIN' })
+          adminEmail = admin.email
+          await seedExportJobs(platform, admin.userId)
           // The first time through the e-mail: the Email log screen then has that message to show.
           await platform.signInWithCode(page, adminEmail)
         } else {
@@ -71,6 +80,14 @@ export function describeScreenWalk(viewport: ViewportName): void {
       test.setTimeout(300_000) // eight screens with axe on each, on a shared machine
       await platform.signIn(page, APPROVER)
       for (const screen of APPROVER_SCREENS) await checkScreen(page, viewport, screen)
+    })
+
+    test('the Accruals screens of a controller and of a requester', async ({ page, platform }) => {
+      test.setTimeout(240_000)
+      await platform.signIn(page, ACCRUALS_CONTROLLER)
+      for (const screen of ACCRUALS_CONTROLLER_SCREENS) await checkScreen(page, viewport, screen)
+      await platform.signIn(page, ACCRUALS_REQUESTER)
+      for (const screen of ACCRUALS_REQUESTER_SCREENS) await checkScreen(page, viewport, screen)
     })
 
     test("a collector's new receipt and My queue", async ({ page, platform }) => {

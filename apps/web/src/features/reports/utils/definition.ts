@@ -1,3 +1,4 @@
+import { reportsLabels } from '@platform/contracts/labels/reports'
 import {
   columnKey,
   REPORT_SCHEMA_VERSION,
@@ -95,14 +96,7 @@ export const AGGREGATE_LABELS: Record<Aggregate, string> = {
   count: 'Count of',
   countDistinct: 'Distinct',
 }
-export const AGGREGATE_NAMES: Record<Aggregate, string> = {
-  sum: 'Sum',
-  avg: 'Average',
-  min: 'Lowest',
-  max: 'Highest',
-  count: 'Count',
-  countDistinct: 'Count distinct',
-}
+export const AGGREGATE_NAMES: Record<Aggregate, string> = reportsLabels.aggregate
 
 /** The heading a column gets when it has no label of its own, worded as the server words it. */
 export function defaultColumnLabel(column: ReportColumn, definition: ReportDefinition, dataset: Dataset | undefined): string {

@@ -1,23 +1,10 @@
+import { reportsLabels } from '@platform/contracts/labels/reports'
 import type { FieldType, FilterOp, ReportFilter, ReportValue } from '@platform/contracts/reports'
 import { isNumericFieldType } from './definition'
 
 /* What a filter's value looks like for each operator, and how typed text becomes a value of the field's type. */
 
-export const FILTER_OP_LABELS: Record<FilterOp, string> = {
-  eq: 'equals',
-  ne: 'does not equal',
-  in: 'is one of',
-  notIn: 'is not one of',
-  lt: 'is less than',
-  lte: 'is at most',
-  gt: 'is greater than',
-  gte: 'is at least',
-  between: 'is between',
-  contains: 'contains',
-  startsWith: 'starts with',
-  isNull: 'is empty',
-  isNotNull: 'is not empty',
-}
+export const FILTER_OP_LABELS: Record<FilterOp, string> = reportsLabels.filterOp
 
 const ORDERED_OPS: FilterOp[] = ['eq', 'ne', 'in', 'notIn', 'lt', 'lte', 'gt', 'gte', 'between', 'isNull', 'isNotNull']
 

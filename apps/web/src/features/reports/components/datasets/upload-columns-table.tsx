@@ -29,7 +29,7 @@ export function UploadColumnsTable({ columns, samples, disabled, onChange }: Upl
                   {label}
                 </Table.Th>
                 <Table.Td>
-                  <Text size="sm" ff="monospace">
+                  <Text component="code" size="sm" ff="monospace">
                     {column.name}
                   </Text>
                 </Table.Td>

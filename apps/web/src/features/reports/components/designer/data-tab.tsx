@@ -1,3 +1,5 @@
+import { labelOf } from '@platform/contracts/labels'
+import { reportsLabels } from '@platform/contracts/labels/reports'
 import { Alert, Button, Group, NativeSelect, Radio, Stack, Table, Text } from '@mantine/core'
 import type { Dataset } from '@platform/contracts/reports'
 import { FileUp, Info, Upload } from 'lucide-react'
@@ -105,12 +107,12 @@ export function DataTab({
                 <Table.Tr key={field.name}>
                   <Table.Td>{field.label}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text component="code" size="sm" ff="monospace">
                       {field.name}
                     </Text>
                   </Table.Td>
                   <Table.Td>{FIELD_TYPE_NAMES[field.type]}</Table.Td>
-                  <Table.Td>{field.aggregates.join(', ') || '—'}</Table.Td>
+                  <Table.Td>{field.aggregates.map((agg) => labelOf(reportsLabels.aggregate, agg)).join(', ') || '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

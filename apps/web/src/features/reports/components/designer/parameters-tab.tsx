@@ -1,3 +1,4 @@
+import { reportsLabels } from '@platform/contracts/labels/reports'
 import { Checkbox, Fieldset, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { PARAMETER_TYPES, REPORT_LIMITS, type ReportParameter } from '@platform/contracts/reports'
 import { useId } from 'react'
@@ -7,15 +8,7 @@ import type { EditorProps } from './editor-props'
 import { AddItemButton, ItemControls } from './item-controls'
 import { TypedTextInput } from './typed-text-input'
 
-const TYPE_LABELS: Record<ReportParameter['type'], string> = {
-  string: 'Text',
-  integer: 'Whole number',
-  decimal: 'Number',
-  date: 'Date',
-  boolean: 'Yes / No',
-  select: 'One choice',
-  multiSelect: 'Several choices',
-}
+const TYPE_LABELS: Record<ReportParameter['type'], string> = reportsLabels.parameterType
 
 function idProblem(id: string, others: readonly ReportParameter[]): string | undefined {
   if (!isIdentifier(id)) return 'Lower-case letters, digits and _, starting with a letter'

@@ -1,16 +1,10 @@
+import { reportsLabels } from '@platform/contracts/labels/reports'
 import type { ExportJobState, ReportExportJob } from '@platform/contracts/report-exports'
 import { formatCount } from '@/lib/format'
 
-export const FORMAT_LABELS: Record<ReportExportJob['format'], string> = { xlsx: 'Excel', pdf: 'PDF' }
+export const FORMAT_LABELS: Record<ReportExportJob['format'], string> = reportsLabels.exportFormat
 
-export const STATE_LABELS: Record<ExportJobState, string> = {
-  queued: 'Waiting to start',
-  running: 'Writing',
-  ready: 'Ready',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  expired: 'Removed',
-}
+export const STATE_LABELS: Record<ExportJobState, string> = reportsLabels.exportJobState
 
 export const STATE_COLORS: Record<ExportJobState, string> = {
   queued: 'gray',

@@ -91,7 +91,8 @@ describe('Report viewer', () => {
     const refund = within(rows[2]!).getByText('-$20.00')
     expect(refund).toHaveStyle({ color: '#B00020', fontWeight: '700' })
 
-    const chart = await screen.findByRole('img', { name: /Bar chart of Spent by 2 categories/ })
+    // The chart's code loads on first use: on a busy machine that takes more than a second.
+    const chart = await screen.findByRole('img', { name: /Bar chart of Spent by 2 categories/ }, { timeout: 5000 })
     await waitFor(() => expect(chart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(2))
     // Axis titles: the category field along the bottom, the measured column up the side.
     expect([...chart.querySelectorAll('.mantine-BarChart-axisLabel')].map((label) => label.textContent)).toEqual(['Fund', 'Spent'])

@@ -1,3 +1,4 @@
+import { reportsLabels } from '@platform/contracts/labels/reports'
 import { BarChart, LineChart, PieChart } from '@mantine/charts'
 import { Box, Button, ColorSwatch, Flex, getThemeColor, Group, Stack, Table, Text, useMantineTheme } from '@mantine/core'
 import type { Format, ResultChart as ResultChartModel, ResultColumn } from '@platform/contracts/reports'
@@ -7,7 +8,7 @@ import { formatCell } from '@platform/contracts/report-format'
 
 /** Dark shades, distinct from one another, that keep 3:1 against white. */
 const PALETTE = ['blue.8', 'teal.8', 'orange.8', 'grape.8', 'red.8', 'cyan.8', 'indigo.8', 'lime.9']
-const TYPE_NAMES = { bar: 'Bar chart', line: 'Line chart', pie: 'Pie chart' } as const
+const TYPE_NAMES = reportsLabels.chartType
 
 function formatOf(columns: ResultColumn[], key: string): Format {
   return columns.find((column) => column.key === key)?.format ?? 'decimal'
