@@ -1,4 +1,4 @@
-import { ACCRUALS_APP, type AccrualStep } from '@platform/contracts/accruals'
+import { ACCRUALS_APP, type AccrualState, type AccrualStep } from '@platform/contracts/accruals'
 import { LABELS, labelOf } from '@platform/contracts/labels'
 import type { AccrualsOverview } from '@platform/contracts/dashboard'
 import type { QueueItem } from '@platform/contracts/finance'
@@ -10,7 +10,7 @@ import type { AuthUser } from '../../plugins/access.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { AccrualAccess } from './accrual-access.js'
 import { isLocked } from './accrual-rules.js'
-import { EDIT_DUTY, EDITABLE_STATES, LOCKED_DUTY, STEP_TABLE } from './accrual-steps.js'
+import { EDIT_DUTY, EDITABLE_STATES, LOCKED_DUTY, STATE_ORDER, STEP_TABLE } from './accrual-steps.js'
 import type { AccrualRow, AccrualsRepository } from './accruals.repository.js'
 import type { AccrualsOverviewRepository } from './accruals-overview.repository.js'
 
@@ -235,7 +235,10 @@ export function createAccrualsOverview(deps: { overview: AccrualsOverviewReposit
             fiscalYear: cycle.fiscal_year,
             submitBy: cycle.submit_by,
             lockOn: cycle.lock_on,
-            byState: figures(byState),
+            // In the order a request goes through its steps.
+            byState: figures(byState).sort(
+              (a, b) => STATE_ORDER.indexOf(a.code as AccrualState) - STATE_ORDER.indexOf(b.code as AccrualState),
+            ),
             byType: figures(byType),
             href: `/apps/accruals/cycles/${cycle.cycle_id}`,
           }

@@ -3,7 +3,7 @@ import type { QueueItem } from '@platform/contracts/finance'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
 import { deadlineStatus, endOfDistrictDay } from '@platform/contracts/deadline'
 import { addDays } from '@platform/contracts/records-clock'
-import { RECEIPTS_APP, depositLabel } from '@platform/contracts/receipts'
+import { type DepositState, RECEIPTS_APP, depositLabel } from '@platform/contracts/receipts'
 import { DAY_MS, type Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -11,7 +11,7 @@ import type { AuditService } from '../audit/audit.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { DepositsRepository } from './deposits.repository.js'
 import type { ReceiptAccess } from './receipt-access.js'
-import { DEPOSIT_RECORD, DEPOSIT_STEP_NAMES, DEPOSIT_STEPS, type DepositStep } from './receipt-steps.js'
+import { DEPOSIT_ORDER, DEPOSIT_RECORD, DEPOSIT_STEP_NAMES, DEPOSIT_STEPS, type DepositStep } from './receipt-steps.js'
 import { type Client, SEPARATION_TARGET } from './receipt-mapping.js'
 import { exactCents } from './exact-cents.js'
 import { type JournalRange, writeLateEntries } from './receipts-journal.js'
@@ -321,11 +321,14 @@ export function createReceiptsOverview(deps: { overview: ReceiptsOverviewReposit
         dueAt: depositDueAt(row.oldest_issued_at, row.deposit_frequency_days, finance.districtTimeZone),
         href: '/apps/payment-receipts/undeposited',
       })),
-      depositsWaiting: deposits.map((row) => ({
-        state: row.state,
-        count: Number(row.n),
-        href: `/apps/payment-receipts/deposits?state=${row.state}`,
-      })),
+      // In the order a deposit goes through its steps.
+      depositsWaiting: [...deposits]
+        .sort((a, b) => DEPOSIT_ORDER.indexOf(a.state as DepositState) - DEPOSIT_ORDER.indexOf(b.state as DepositState))
+        .map((row) => ({
+          state: row.state,
+          count: Number(row.n),
+          href: `/apps/payment-receipts/deposits?state=${row.state}`,
+        })),
     }
   }
 }

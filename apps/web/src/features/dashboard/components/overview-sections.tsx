@@ -37,14 +37,13 @@ export function ReceiptsFigures({ data }: { data: ReceiptsOverview }) {
             <FigureCard
               key={site.siteId}
               value={site.amountCents === null ? plural(site.receiptCount, 'receipt') : formatCents(site.amountCents)}
-              label={`${site.siteName}: ${plural(site.receiptCount, 'receipt')}, the oldest ${plural(site.oldestAgeDays, 'day')} old${
+              label={`${site.siteName}: ${plural(site.receiptCount, 'receipt')} to deposit, the oldest ${plural(site.oldestAgeDays, 'day')} old${
                 site.amountCents === null ? ' (the sum stays hidden until the cash is counted)' : ''
               }`}
               to={site.href}
               linkText={`Undeposited cash at ${site.siteName}`}
             >
               <Group gap="xs">
-                <Text size="sm">Deposit</Text>
                 <DeadlineBadge due={site.dueAt} />
               </Group>
             </FigureCard>
