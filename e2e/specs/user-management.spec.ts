@@ -339,16 +339,18 @@ test('CSV import: preview shows what will be created and what is rejected and wh
   await expect(summary.getByTestId('import-update')).toHaveText('0')
   const previewRows = page.getByRole('table', { name: 'Import preview rows' }).locator('tbody tr')
   await expect(previewRows).toHaveCount(2)
-  await expect(previewRows.filter({ hasText: newcomer })).toContainText('create')
-  await expect(previewRows.filter({ hasText: newcomer })).toContainText('ACCRUALS, DSA_TRACKER')
-  await expect(previewRows.filter({ hasText: refused })).toContainText('reject')
+  // Each line in words: its outcome, its organization, role and applications by name.
+  await expect(previewRows.filter({ hasText: newcomer })).toContainText('New person')
+  await expect(previewRows.filter({ hasText: newcomer })).toContainText('Accruals, DSA Project Tracker')
+  await expect(previewRows.filter({ hasText: newcomer })).toContainText('District Office')
+  await expect(previewRows.filter({ hasText: refused })).toContainText('Rejected')
   await expect(previewRows.filter({ hasText: refused })).toContainText("Unknown role code 'JANITOR'.")
   // Nothing is saved by a preview.
   expect(await platform.db.kysely.selectFrom('users').select('user_id').where('email', '=', newcomer).executeTakeFirst()).toBeUndefined()
 
   await page.getByRole('checkbox', { name: 'Send invitation emails to new users' }).uncheck()
   await page.getByRole('button', { name: 'Apply import' }).click()
-  await expect(page.getByText('Import applied: 1 created, 0 updated, 1 rejected.')).toBeVisible()
+  await expect(page.getByText('Import applied: 1 person added, 0 people updated, 1 line rejected.')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Import applied' })).toBeVisible()
   const result = page.getByRole('group', { name: 'Import result' })
   await expect(result.getByTestId('import-create')).toHaveText('1')
@@ -360,9 +362,9 @@ test('CSV import: preview shows what will be created and what is rejected and wh
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^user_import_result_\d{4}-\d{2}-\d{2}\.csv$/)
   const lines = (await readFile(await download.path(), 'utf8')).replace(/^\ufeff/, '').split('\r\n')
-  expect(lines[0]).toBe('line,email,full_name,organization_code,role_code,applications,action,reasons')
-  expect(lines[1]).toBe(`2,${newcomer},Imogen Larkspur,DISTRICT,STAFF,ACCRUALS;DSA_TRACKER,create,`)
-  expect(lines[2]).toBe(`3,${refused},Ulric Nobody,DISTRICT,JANITOR,ACCRUALS,reject,Unknown role code 'JANITOR'.`)
+  expect(lines[0]).toBe('line,email,full_name,organization_code,role_code,applications,outcome,reasons')
+  expect(lines[1]).toBe(`2,${newcomer},Imogen Larkspur,DISTRICT,STAFF,ACCRUALS;DSA_TRACKER,New person,`)
+  expect(lines[2]).toBe(`3,${refused},Ulric Nobody,DISTRICT,JANITOR,ACCRUALS,Rejected,Unknown role code 'JANITOR'.`)
 
   await page.getByRole('link', { name: 'Back to User Management' }).last().click()
   await expect(page).toHaveURL(/\/admin\/users$/)

@@ -193,7 +193,7 @@ export function createUsersImportService(deps: {
       for (const code of row.applications) {
         const app = apps.find((candidate) => candidate.app_code === code)
         if (!app) reasons.push(`Unknown application code '${code}'.`)
-        else if (app.admin_only === 1) reasons.push(`${app.app_code} is for administrators only and cannot be granted.`)
+        else if (app.admin_only === 1) reasons.push(`${app.app_name} (${app.app_code}) is for administrators only and cannot be granted.`)
         else appIds.push(app.app_id)
       }
       appIds.sort((a, b) => a - b)
@@ -223,12 +223,19 @@ export function createUsersImportService(deps: {
       row.existing = current
       const currentApps = grants.get(current.user_id) ?? []
       const changes: string[] = []
-      if (current.full_name !== row.full_name) changes.push(`name: ${current.full_name} → ${row.full_name}`)
-      if (current.organization_id !== org!.org_id) changes.push(`organization: ${current.org_code} → ${org!.org_code}`)
-      if (current.role_id !== role!.role_id) changes.push(`role: ${current.role_code} → ${role!.role_code}`)
+      // Each change by the names people know, not the codes of the file.
+      if (current.full_name !== row.full_name) changes.push(`Name: ${current.full_name} → ${row.full_name}`)
+      if (current.organization_id !== org!.org_id) {
+        const was = orgs.find((candidate) => candidate.org_id === current.organization_id)?.org_name ?? current.org_code
+        changes.push(`Organization: ${was} → ${org!.org_name}`)
+      }
+      if (current.role_id !== role!.role_id) {
+        const was = roles.find((candidate) => candidate.role_id === current.role_id)?.role_name ?? current.role_code
+        changes.push(`Role: ${was} → ${role!.role_name}`)
+      }
       if (currentApps.join(',') !== appIds.join(',')) {
-        const code = (id: number) => apps.find((app) => app.app_id === id)?.app_code ?? String(id)
-        changes.push(`applications: ${currentApps.map(code).join(';') || 'none'} → ${appIds.map(code).join(';') || 'none'}`)
+        const name = (id: number) => apps.find((app) => app.app_id === id)?.app_name ?? String(id)
+        changes.push(`Applications: ${currentApps.map(name).join(', ') || 'none'} → ${appIds.map(name).join(', ') || 'none'}`)
       }
       const held = currentDuties.get(current.user_id) ?? []
       // Without a duties column, duties stay, except those of an application the row no longer grants.

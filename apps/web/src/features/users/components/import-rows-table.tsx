@@ -1,26 +1,64 @@
-import { List, Table, Text } from '@mantine/core'
+import { Badge, List, Table, Text } from '@mantine/core'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 import type { ImportRow } from '@platform/contracts/users'
-import { ImportActionBadge } from '@/components/csv-import'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
+import { BreakableText } from '@/components/data/breakable-text'
+
+/** The names of the codes a file may use, to show a row in words (a code the platform does not know stays as written). */
+export interface ImportNames {
+  organizations: ReadonlyMap<string, string>
+  roles: ReadonlyMap<string, string>
+  applications: ReadonlyMap<string, string>
+}
+
+const OUTCOME_COLORS: Record<ImportRow['action'], string> = { create: 'teal.9', update: 'blue.9', unchanged: 'gray.7', reject: 'red.9' }
+
+/** What happens to a line of the file, in words and in the colour every import uses. */
+export function ImportOutcomeBadge({ action }: { action: ImportRow['action'] }) {
+  return (
+    <Badge color={OUTCOME_COLORS[action]} variant="filled" tt="none">
+      {labelOf(adminLabels.importAction, action)}
+    </Badge>
+  )
+}
+
+const named = (names: ReadonlyMap<string, string>, code: string) => names.get(code.trim().toUpperCase()) ?? code
 
 /** The rows of an import preview or result: what happens to each line of the file, and why. */
-export function ImportRowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: string }) {
+export function ImportRowsTable({ rows, caption, names }: { rows: readonly ImportRow[]; caption: string; names: ImportNames }) {
   return (
-    <ScrollTable minWidth={900} label={caption} cardsOnPhone>
+    <ScrollTable minWidth={820} label={caption} cardsOnPhone>
       <Table striped verticalSpacing="xs" aria-label={caption}>
-        <TableHeader columns={['Line', 'Email', 'Name', 'Organization', 'Role', 'Applications', 'Action', 'Reasons']} />
+        <TableHeader
+          columns={[
+            'Line',
+            { label: 'Person', miw: 180 },
+            'Organization',
+            'Role',
+            { label: 'Applications', miw: 130 },
+            'Outcome',
+            { label: 'Reasons', miw: 220 },
+          ]}
+        />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={`${row.line}-${row.email}`}>
               <Table.Td>{row.line}</Table.Td>
-              <Table.Td>{row.email}</Table.Td>
-              <Table.Td>{row.full_name}</Table.Td>
-              <Table.Td>{row.organization_code}</Table.Td>
-              <Table.Td>{row.role_code}</Table.Td>
-              <Table.Td>{row.applications.join(', ')}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" fw={600}>
+                  {row.full_name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  <BreakableText>{row.email}</BreakableText>
+                </Text>
+              </Table.Td>
+              <Table.Td>{named(names.organizations, row.organization_code)}</Table.Td>
+              <Table.Td>{named(names.roles, row.role_code)}</Table.Td>
+              <Table.Td>{row.applications.map((code) => named(names.applications, code)).join(', ')}</Table.Td>
               <Table.Td>
-                <ImportActionBadge action={row.action} />
+                <ImportOutcomeBadge action={row.action} />
               </Table.Td>
               <Table.Td>
                 {row.reasons.length === 0 ? (

@@ -24,7 +24,7 @@ import {
 import { ArrowLeft, Download, FileSearch, Info } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { CsvFileInput, csvFileError, ImportActionBadge, ImportAppliedPanel } from '@/components/csv-import'
+import { CsvFileInput, csvFileError, ImportAppliedPanel } from '@/components/csv-import'
 import { FailureAlert } from '@/components/failure-alert'
 import { saveBlob, todayStamp } from '@/lib/download'
 import { formatCount } from '@/lib/format'
@@ -33,8 +33,11 @@ import { useApplyImport, useMetaApplications, useOrganizations, usePreviewImport
 import { buildImportResultCsv, IMPORT_SAMPLE_LINE } from '../utils/import-result-csv'
 import { grantableApplications } from '../utils/user-form'
 import { notifyUserSuccess, USER_SUCCESS_TITLES } from '../utils/user-messages'
-import { ImportRowsTable } from './import-rows-table'
+import { ImportOutcomeBadge, ImportRowsTable, type ImportNames } from './import-rows-table'
 import { usePhone } from '@/components/data/use-phone'
+
+const people = (count: number) => `${formatCount(count)} ${count === 1 ? 'person' : 'people'}`
+const lines = (count: number) => `${formatCount(count)} ${count === 1 ? 'line' : 'lines'}`
 
 /** More rows than this are summarised; the downloadable result always has them all. */
 const MAX_SHOWN_ROWS = 500
@@ -53,7 +56,7 @@ function Summary({ result }: { result: ImportResponse }) {
         <Paper key={item.action} withBorder radius="md" p="sm">
           <Group gap="xs" justify="space-between" wrap="wrap">
             <Text size="sm">{item.label}</Text>
-            <ImportActionBadge action={item.action} />
+            <ImportOutcomeBadge action={item.action} />
           </Group>
           <Text fz={24} fw={700} data-testid={`import-${item.action}`}>
             {formatCount(result.summary[item.action])}
@@ -64,7 +67,7 @@ function Summary({ result }: { result: ImportResponse }) {
   )
 }
 
-function Rows({ result }: { result: ImportResponse }) {
+function Rows({ result, names }: { result: ImportResponse; names: ImportNames }) {
   const [filter, setFilter] = useState<RowFilter>('all')
   const phone = usePhone()
   const rows = filter === 'all' ? result.rows : result.rows.filter((row) => row.action === filter)
@@ -92,7 +95,7 @@ function Rows({ result }: { result: ImportResponse }) {
       {rows.length === 0 ? (
         <Text c="dimmed">No rows</Text>
       ) : (
-        <ImportRowsTable rows={shown} caption={result.applied ? 'Import result rows' : 'Import preview rows'} />
+        <ImportRowsTable rows={shown} caption={result.applied ? 'Import result rows' : 'Import preview rows'} names={names} />
       )}
       {rows.length > shown.length ? (
         <Text size="sm" c="dimmed">
@@ -119,6 +122,12 @@ export function ImportUsers() {
   const roles = useRoles()
   const apps = useMetaApplications()
 
+  const names: ImportNames = {
+    organizations: new Map((orgs.data ?? []).map((org) => [org.org_code.toUpperCase(), org.org_name])),
+    roles: new Map((roles.data ?? []).map((role) => [role.role_code.toUpperCase(), role.role_name])),
+    applications: new Map((apps.data ?? []).map((app) => [app.app_code.toUpperCase(), app.app_name])),
+  }
+
   const onFile = (next: File | null) => {
     preview.reset()
     apply.reset()
@@ -138,7 +147,7 @@ export function ImportUsers() {
         onSuccess: (result) =>
           notifyUserSuccess(
             USER_SUCCESS_TITLES.imported,
-            `Import applied: ${result.summary.create} created, ${result.summary.update} updated, ${result.summary.reject} rejected.`,
+            `Import applied: ${people(result.summary.create)} added, ${people(result.summary.update)} updated, ${lines(result.summary.reject)} rejected.`,
           ),
       },
     )
@@ -227,7 +236,7 @@ export function ImportUsers() {
               Preview
             </Title>
             <Summary result={previewed} />
-            <Rows result={previewed} />
+            <Rows result={previewed} names={names} />
             {previewed.summary.create + previewed.summary.update === 0 ? (
               <Alert color="blue" variant="light" icon={<Info size={18} aria-hidden="true" />}>
                 Nothing to create or update.
@@ -261,7 +270,7 @@ export function ImportUsers() {
               Back to User Management
             </Button>
           </Group>
-          <Rows result={applied} />
+          <Rows result={applied} names={names} />
         </ImportAppliedPanel>
       ) : null}
     </Stack>

@@ -1,20 +1,20 @@
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { isAdminRole } from '@platform/contracts/auth'
 import type { MetaApplication, Organization, Role, User } from '@platform/contracts/users'
 import { Info } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useDutySites, useMetaApplications, useOrganizations, useRoles, useSaveUser, useUserDetails } from '../api/users'
 import { DutiesFields } from './duties-fields'
 import {
   emptyUserForm,
+  fieldOfServerError,
   grantableApplications,
-  hasErrors,
   toUserInput,
   userFormFromDetails,
   validateUserForm,
-  type UserFormErrors,
   type UserFormValues,
 } from '../utils/user-form'
 import { notifyUserSuccess, savedUserTitle, USER_MESSAGES } from '../utils/user-messages'
@@ -115,8 +115,12 @@ function orgOptions(orgs: readonly Organization[]) {
 }
 
 function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me, onDone }: UserFormProps) {
-  const [values, setValues] = useState<UserFormValues>(initial)
-  const [errors, setErrors] = useState<UserFormErrors>({})
+  const form = useForm<UserFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: (values) => validateUserForm(values, mode),
+  })
+  const { values } = form
   const [saveError, setSaveError] = useState<string | null>(null)
   const orgs = useOrganizations()
   const roles = useRoles()
@@ -130,17 +134,8 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
   const selectedRole = roles.data?.find((role) => String(role.role_id) === values.roleId)
   const metaFailed = orgs.isError || roles.isError || apps.isError
 
-  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }))
-    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }))
-  }
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
+  const onSubmit = form.onSubmit((values) => {
     setSaveError(null)
-    const found = validateUserForm(values, mode)
-    setErrors(found)
-    if (hasErrors(found)) return
     save.mutate(
       { userId: mode === 'edit' ? userId! : null, input: toUserInput(values, mode, grantable) },
       {
@@ -154,13 +149,14 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
         },
         onError: (error) => {
           const reason = errorMessage(error, 'The server could not save the user. Try again.')
-          if (error instanceof ApiError && error.status === 409 && mode === 'create')
-            setErrors((current) => ({ ...current, email: reason }))
-          setSaveError(reason)
+          // A refusal about one field is said under it; any other, above the buttons.
+          const field = error instanceof ApiError ? fieldOfServerError(error.code) : null
+          if (field) form.setFieldError(field, reason)
+          else setSaveError(reason)
         },
       },
     )
-  }
+  })
 
   const appChoicesDisabled = self || protectedTarget
   return (
@@ -168,7 +164,7 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
       <Stack gap="md">
         {protectedTarget ? (
           <Alert color="yellow" variant="light" icon={<Info size={18} aria-hidden="true" />}>
-            Only a SUPER_ADMIN can change a SUPER_ADMIN's account.
+            Only a super administrator can change a super administrator's account.
           </Alert>
         ) : null}
         {metaFailed ? <FailureAlert title={USER_MESSAGES.loadFailed} error={orgs.error ?? roles.error ?? apps.error} /> : null}
@@ -178,13 +174,11 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
           withAsterisk={mode === 'create'}
           aria-required={mode === 'create' ? 'true' : undefined}
           autoComplete="off"
-          value={values.email}
+          {...form.getInputProps('email')}
           readOnly={mode === 'edit'}
           // A field that cannot be changed must not look like one that can: filled grey, no border.
           variant={mode === 'edit' ? 'filled' : 'default'}
           description={mode === 'edit' ? 'The e-mail address cannot be changed.' : undefined}
-          onChange={(event) => set('email', event.currentTarget.value)}
-          error={errors.email}
           data-autofocus={mode === 'create' ? true : undefined}
         />
         <TextInput
@@ -192,9 +186,7 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
           withAsterisk
           aria-required="true"
           autoComplete="off"
-          value={values.fullName}
-          onChange={(event) => set('fullName', event.currentTarget.value)}
-          error={errors.fullName}
+          {...form.getInputProps('fullName')}
           disabled={protectedTarget}
           data-autofocus={mode === 'edit' ? true : undefined}
         />
@@ -207,9 +199,9 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
             searchable
             nothingFoundMessage="No organization matches"
             data={orgOptions(orgs.data ?? [])}
+            {...form.getInputProps('organizationId')}
             value={values.organizationId || null}
-            onChange={(value) => set('organizationId', value ?? '')}
-            error={errors.organizationId}
+            onChange={(value) => form.setFieldValue('organizationId', value ?? '')}
             disabled={protectedTarget}
             comboboxProps={{ withinPortal: true }}
           />
@@ -219,9 +211,9 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
             aria-required="true"
             placeholder={roles.isPending ? 'Loading…' : 'Choose a role'}
             data={roleOptions(roles.data ?? [], me.roleCode)}
+            {...form.getInputProps('roleId')}
             value={values.roleId || null}
-            onChange={(value) => set('roleId', value ?? '')}
-            error={errors.roleId}
+            onChange={(value) => form.setFieldValue('roleId', value ?? '')}
             disabled={self || protectedTarget}
             description={self ? 'You cannot change your own role.' : undefined}
             comboboxProps={{ withinPortal: true }}
@@ -231,28 +223,26 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
           <Checkbox
             label="Active"
             description={self ? 'You cannot deactivate yourself.' : 'Inactive users cannot sign in.'}
-            checked={values.isActive}
-            onChange={(event) => set('isActive', event.currentTarget.checked)}
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
             disabled={self || protectedTarget}
           />
         ) : (
           <Checkbox
             label="Send invitation email"
             description="The invitation link is valid for 7 days; the person can always request a normal sign-in link."
-            checked={values.sendInvitation}
-            onChange={(event) => set('sendInvitation', event.currentTarget.checked)}
+            {...form.getInputProps('sendInvitation', { type: 'checkbox' })}
           />
         )}
         <Checkbox.Group
           label="Applications"
           description={self ? 'You cannot change your own applications.' : 'Each chosen application is granted at level read.'}
           value={values.appIds.map(String)}
-          onChange={(next) => set('appIds', next.map(Number))}
+          onChange={(next) => form.setFieldValue('appIds', next.map(Number))}
         >
           <Stack gap="xs" mt="xs">
             {isAdminRole(selectedRole?.role_code) ? (
               <Alert color="blue" variant="light" icon={<Info size={18} aria-hidden="true" />}>
-                SUPER_ADMIN and ADMIN hold every application, so these choices only matter if the role changes later.
+                Super administrators and administrators hold every application, so these choices only matter if the role changes later.
               </Alert>
             ) : null}
             {apps.isPending ? <Loader size="sm" aria-label="Loading applications" /> : null}
@@ -287,7 +277,7 @@ function UserForm({ mode, userId, initial, wasActive = true, targetRoleCode, me,
           grantedAppIds={values.appIds}
           sites={sites.data ?? []}
           duties={values.duties}
-          onChange={(duties) => set('duties', duties)}
+          onChange={(duties) => form.setFieldValue('duties', duties)}
           disabled={appChoicesDisabled}
         />
         {saveError ? <FailureAlert title={USER_MESSAGES.saveFailed} message={saveError} /> : null}

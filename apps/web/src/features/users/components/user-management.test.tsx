@@ -59,6 +59,8 @@ function route(input: RequestInfo | URL, init?: RequestInit): Response {
   if (url.pathname === '/api/metaapps') return jsonResponse(200, { data: [] })
   if (url.pathname === '/api/deleteuser' && method === 'DELETE')
     return jsonResponse(422, { error: 'Somebody must stay', code: 'rule_broken' })
+  if (url.pathname === '/api/createuser' && method === 'POST')
+    return jsonResponse(409, { error: 'A user with this email address already exists.', code: 'duplicate_email' })
   if (url.pathname === '/api/resendinvite' && method === 'POST')
     return jsonResponse(200, { success: true, message: 'An invitation was sent to jane@district.org.' })
   if (url.pathname === '/api/users/2/sign-out-everywhere' && method === 'POST')
@@ -182,6 +184,27 @@ describe('UserManagement', () => {
     expect(within(dialog).getByText('Organization is required')).toBeInTheDocument()
     expect(within(dialog).getByText('Role is required')).toBeInTheDocument()
     expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/createuser'))).toBe(false)
+  })
+
+  it("puts the server's refusal of an address under the Email field", async () => {
+    const user = userEvent.setup()
+    renderRoutes([{ path: '/admin/users', element: <UserManagement /> }], '/admin/users')
+    await user.click(screen.getByRole('button', { name: 'Add User' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add New User' })
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'bob@district.org')
+    await user.type(within(dialog).getByRole('textbox', { name: /^Full name/ }), 'Bob Again')
+    await user.click(within(dialog).getByRole('combobox', { name: /^Organization/ }))
+    await user.click(await screen.findByRole('option', { name: 'District Office (DISTRICT)' }))
+    await user.click(within(dialog).getByRole('combobox', { name: /^Role/ }))
+    // The list's own filter offers 'Staff' too, as a native option: the form's is the combobox's.
+    await user.click((await screen.findAllByRole('option', { name: 'Staff' })).find((option) => option.tagName !== 'OPTION')!)
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }))
+
+    const email = within(dialog).getByRole('textbox', { name: /^Email/ })
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'))
+    expect(email).toHaveAccessibleDescription(/A user with this email address already exists\./)
+    // Said once, under its field: not repeated in an alert above the buttons.
+    expect(within(dialog).getAllByText('A user with this email address already exists.')).toHaveLength(1)
   })
 
   it("shows 'Failed to load data' when the list cannot be loaded", async () => {

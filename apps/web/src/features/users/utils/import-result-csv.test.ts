@@ -44,17 +44,17 @@ describe('buildImportResultCsv', () => {
     ])
     const lines = csv.split('\r\n')
     expect(lines[0]).toBe(IMPORT_RESULT_COLUMNS.join(','))
-    expect(lines[0]).toBe('line,email,full_name,organization_code,role_code,applications,action,reasons')
-    expect(lines[1]).toBe('2,jane@district.org,Jane Doe,DISTRICT,STAFF,ACCRUALS;PAYMENT_RECEIPTS,create,')
+    expect(lines[0]).toBe('line,email,full_name,organization_code,role_code,applications,outcome,reasons')
+    expect(lines[1]).toBe('2,jane@district.org,Jane Doe,DISTRICT,STAFF,ACCRUALS;PAYMENT_RECEIPTS,New person,')
     expect(lines[2]).toBe(
-      '3,bob@district.org,Jane Doe,DISTRICT,STAFF,ACCRUALS;PAYMENT_RECEIPTS,reject,"Unknown role code X; Bad, very bad"',
+      '3,bob@district.org,Jane Doe,DISTRICT,STAFF,ACCRUALS;PAYMENT_RECEIPTS,Rejected,"Unknown role code X; Bad, very bad"',
     )
     expect(lines[3]).toBe('')
   })
 
   it('neutralises formulas in any cell', () => {
     const csv = buildImportResultCsv([row({ full_name: '=cmd|calc', email: '@evil' })])
-    expect(csv.split('\r\n')[1]).toBe("2,'@evil,'=cmd|calc,DISTRICT,STAFF,ACCRUALS;PAYMENT_RECEIPTS,create,")
+    expect(csv.split('\r\n')[1]).toBe("2,'@evil,'=cmd|calc,DISTRICT,STAFF,ACCRUALS;PAYMENT_RECEIPTS,New person,")
   })
 
   it('writes only the header for no rows', () => {

@@ -1,3 +1,5 @@
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 import { IMPORT_COLUMNS, type ImportRow } from '@platform/contracts/users'
 
 /**
@@ -10,9 +12,12 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export const IMPORT_RESULT_COLUMNS = ['line', ...IMPORT_COLUMNS, 'action', 'reasons'] as const
+export const IMPORT_RESULT_COLUMNS = ['line', ...IMPORT_COLUMNS, 'outcome', 'reasons'] as const
 
-/** The downloadable result of an import: the file's columns, then the action taken and its reasons (CRLF lines). */
+/**
+ * The downloadable result of an import: the file's columns as written (so a corrected file can be imported again), then
+ * what was done with the line in words and its reasons (CRLF lines).
+ */
 export function buildImportResultCsv(rows: readonly ImportRow[]): string {
   const lines = [IMPORT_RESULT_COLUMNS.join(',')]
   for (const row of rows) {
@@ -24,7 +29,7 @@ export function buildImportResultCsv(rows: readonly ImportRow[]): string {
         row.organization_code,
         row.role_code,
         row.applications.join(';'),
-        row.action,
+        labelOf(adminLabels.importAction, row.action),
         row.reasons.join('; '),
       ]
         .map(csvCell)

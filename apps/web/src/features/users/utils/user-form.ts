@@ -1,5 +1,6 @@
+import { type FormErrors, schemaResolver } from '@mantine/form'
 import { type MetaApplication, type User, type UserDetailsResponse, type UserInput, UserInputSchema } from '@platform/contracts/users'
-import { schemaErrors } from '@/lib/schema-errors'
+import { formMessage } from '@/lib/schema-errors'
 
 /** What the 'Add New User' / 'Edit User' form holds (select values are strings, as Mantine keeps them). */
 export interface UserFormValues {
@@ -46,16 +47,39 @@ export function userFormFromDetails(
   }
 }
 
-/** The required-field rules, from the contract the server checks the request with (UserInputSchema). */
-export function validateUserForm(values: UserFormValues, mode: 'create' | 'edit'): UserFormErrors {
-  // The address of an existing user is shown read-only, so only a new user's is checked.
-  const fields =
-    mode === 'create' ? (['email', 'fullName', 'organizationId', 'roleId'] as const) : (['fullName', 'organizationId', 'roleId'] as const)
-  return schemaErrors(UserInputSchema, toUserInput(values, mode, []), fields)
+const resolveUserInput = schemaResolver(UserInputSchema, { sync: true })
+
+/**
+ * The form's errors by field, from the contract the server checks the request with (UserInputSchema), each shown under
+ * its field. The address of an existing user is shown read-only, so only a new user's is checked.
+ */
+export function validateUserForm(values: UserFormValues, mode: 'create' | 'edit'): FormErrors {
+  const shown: readonly string[] =
+    mode === 'create' ? ['email', 'fullName', 'organizationId', 'roleId'] : ['fullName', 'organizationId', 'roleId']
+  const errors: FormErrors = {}
+  for (const [path, message] of Object.entries(resolveUserInput(toUserInput(values, mode, [])))) {
+    if (shown.includes(path) && typeof message === 'string') errors[path] = formMessage(message)
+  }
+  return errors
 }
 
-export function hasErrors(errors: UserFormErrors): boolean {
+export function hasErrors(errors: FormErrors): boolean {
   return Object.values(errors).some(Boolean)
+}
+
+/** The field a refusal of the server is about, by its code; null when it concerns the form as a whole. */
+export function fieldOfServerError(code: string): keyof UserFormErrors | null {
+  switch (code) {
+    case 'duplicate_email':
+    case 'email_immutable':
+      return 'email'
+    case 'unknown_organization':
+      return 'organizationId'
+    case 'unknown_role':
+      return 'roleId'
+    default:
+      return null
+  }
 }
 
 /**
