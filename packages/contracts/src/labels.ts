@@ -6,6 +6,7 @@
 
 import { accrualsLabels } from './labels/accruals.js'
 import { adminLabels } from './labels/admin.js'
+import { auditLabels } from './labels/audit.js'
 import { dsaLabels } from './labels/dsa.js'
 import { financeLabels } from './labels/finance.js'
 import { receiptsLabels } from './labels/receipts.js'
@@ -20,6 +21,7 @@ export type LabelTable = Readonly<Record<string, LabelGroup>>
 export const LABELS = {
   accruals: accrualsLabels,
   admin: adminLabels,
+  audit: auditLabels,
   dsa: dsaLabels,
   finance: financeLabels,
   receipts: receiptsLabels,

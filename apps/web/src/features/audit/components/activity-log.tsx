@@ -15,7 +15,7 @@ import { formatDateTime } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { exportAuditLog, useAuditActions, useAuditLog, type AuditFilters } from '../api/audit'
-import { actionLabel, subjectLabel } from '../utils/audit-labels'
+import { actionLabel, outcomeLabel, subjectLabel } from '../utils/audit-labels'
 import { parseAuditDetails, summariseDetails } from '../utils/audit-details'
 import { AuditDetailsPanel } from './audit-details-panel'
 import { CheckpointsPanel } from './checkpoints-panel'
@@ -57,9 +57,6 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </Table.Td>
         <Table.Td>
           <Text size="sm">{actionLabel(entry.action)}</Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {entry.action}
-          </Text>
         </Table.Td>
         <Table.Td>
           <Badge
@@ -67,7 +64,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
             variant="filled"
             tt="none"
           >
-            {entry.outcome}
+            {outcomeLabel(entry.outcome)}
           </Badge>
         </Table.Td>
         <Table.Td>{subjectLabel(entry)}</Table.Td>

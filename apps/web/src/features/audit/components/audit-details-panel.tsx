@@ -1,9 +1,12 @@
 import { Code, Stack, Table, Text } from '@mantine/core'
 import type { AuditEntry } from '@platform/contracts/audit'
-import type { AuditDetails } from '../utils/audit-details'
+import { type AuditDetails, fieldLabel } from '../utils/audit-details'
 import { TableHeader } from '@/components/data/table-header'
 
-/** The expanded part of an audit row: before/after values, other facts, and the browser that made the call. */
+/**
+ * The expanded part of an audit row: before/after values and other facts (named in words, their values as recorded:
+ * this is evidence), the action's recorded name (what the CSV export and the filters carry), and the browser.
+ */
 export function AuditDetailsPanel({ entry, details }: { entry: AuditEntry; details: AuditDetails }) {
   return (
     <Stack gap="sm" py="xs">
@@ -14,10 +17,12 @@ export function AuditDetailsPanel({ entry, details }: { entry: AuditEntry; detai
             {details.changes.map((change) => (
               <Table.Tr key={change.field}>
                 <Table.Th scope="row" fw={600}>
-                  {change.field}
+                  {fieldLabel(change.field)}
                 </Table.Th>
-                <Table.Td>{change.before}</Table.Td>
-                <Table.Td fw={change.changed ? 600 : undefined}>{change.after}</Table.Td>
+                <Table.Td data-verbatim>{change.before}</Table.Td>
+                <Table.Td data-verbatim fw={change.changed ? 600 : undefined}>
+                  {change.after}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -28,9 +33,9 @@ export function AuditDetailsPanel({ entry, details }: { entry: AuditEntry; detai
           {details.facts.map((fact) => (
             <Text key={fact.key} size="sm" component="div">
               <Text component="dt" span fw={600}>
-                {fact.key}:
+                {fieldLabel(fact.key)}:
               </Text>{' '}
-              <Text component="dd" span m={0} style={{ wordBreak: 'break-word' }}>
+              <Text component="dd" span m={0} style={{ wordBreak: 'break-word' }} data-verbatim>
                 {fact.value}
               </Text>
             </Text>
@@ -43,6 +48,9 @@ export function AuditDetailsPanel({ entry, details }: { entry: AuditEntry; detai
           No details were recorded.
         </Text>
       ) : null}
+      <Text size="xs" c="dimmed">
+        Recorded as <Code>{entry.action}</Code>
+      </Text>
       {entry.user_agent ? (
         <Text size="xs" c="dimmed">
           Browser: {entry.user_agent}

@@ -11,7 +11,7 @@ describe('parseAuditDetails', () => {
       { field: 'applications', before: 'ACCRUALS', after: '(none)', changed: true },
     ])
     expect(details.facts).toEqual([])
-    expect(summariseDetails(details)).toBe('role, applications')
+    expect(summariseDetails(details)).toBe('Role, Applications')
   })
 
   it('shows a creation (after only) and the other facts', () => {
@@ -21,6 +21,11 @@ describe('parseAuditDetails', () => {
       { key: 'source', value: 'import' },
       { key: 'line', value: '4' },
     ])
+  })
+
+  it('names recorded fields in words in the summary, the values as recorded', () => {
+    const details = parseAuditDetails(JSON.stringify({ reason_code: 'VOLUMINOUS', after: { full_name: 'Ada Lovelace', is_active: true } }))
+    expect(summariseDetails(details)).toBe('Full name, Active · Reason code: VOLUMINOUS')
   })
 
   it('keeps text that is not a JSON object as it is', () => {

@@ -1,3 +1,9 @@
+import { auditLabels } from '@platform/contracts/labels/audit'
+import { labelOf } from '@platform/contracts/labels'
+
+/** A recorded field's name in words ('full_name' → 'Full name'). */
+export const fieldLabel = (field: string): string => labelOf(auditLabels.field, field)
+
 /** One field of an administrative change: its value before and after. */
 export interface ChangeRow {
   field: string
@@ -61,12 +67,12 @@ export function parseAuditDetails(details: string | null | undefined): AuditDeta
   return { changes, facts, raw: null }
 }
 
-/** A short one-line summary for the table ("role, applications changed"). */
+/** A short one-line summary for the table ('Role, Applications'), in words; the values stay as recorded. */
 export function summariseDetails(details: AuditDetails): string {
   if (details.raw) return details.raw.length > 80 ? `${details.raw.slice(0, 77)}…` : details.raw
   const parts: string[] = []
-  if (details.changes.length > 0) parts.push(details.changes.map((change) => change.field).join(', '))
-  for (const fact of details.facts.slice(0, 2)) parts.push(`${fact.key}: ${fact.value}`)
+  if (details.changes.length > 0) parts.push(details.changes.map((change) => fieldLabel(change.field)).join(', '))
+  for (const fact of details.facts.slice(0, 2)) parts.push(`${fieldLabel(fact.key)}: ${fact.value}`)
   const text = parts.join(' · ')
   return text.length > 100 ? `${text.slice(0, 97)}…` : text
 }

@@ -1,4 +1,6 @@
 import type { AuditEntry } from '@platform/contracts/audit'
+import { labelOf, spelledOut } from '@platform/contracts/labels'
+import { auditLabels } from '@platform/contracts/labels/audit'
 
 /** Actions whose words are not simply their code read aloud. */
 const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -14,14 +16,11 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'device.registered': 'New device registered',
 }
 
-const TARGET_NOUNS: Readonly<Record<string, string>> = { user: 'User', report: 'Report', application: 'Application', device: 'Device' }
-
 /** 'user.updated' → 'User updated'; the few that read better otherwise come from ACTION_LABELS. */
 export function actionLabel(action: string): string {
   const known = ACTION_LABELS[action]
   if (known) return known
-  const words = action.replace(/[._]+/g, ' ').trim()
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action
+  return spelledOut(action.replace(/\./g, ' ')) || action
 }
 
 /**
@@ -29,7 +28,7 @@ export function actionLabel(action: string): string {
  * ('Report 5'); the address a sign-in was for comes first.
  */
 export function subjectLabel(entry: Pick<AuditEntry, 'email' | 'target_type' | 'target_id' | 'details'>): string {
-  const noun = entry.target_type ? (TARGET_NOUNS[entry.target_type] ?? entry.target_type) : ''
+  const noun = labelOf(auditLabels.target, entry.target_type)
   const name = recordedName(entry.details)
   const target = noun ? (name ? `${noun} “${name}”` : entry.target_id ? `${noun} ${entry.target_id}` : noun) : ''
   return [entry.email, target].filter(Boolean).join(' · ') || '—'
@@ -56,3 +55,6 @@ function recordedName(details: string | null): string | null {
   }
   return null
 }
+
+/** 'Succeeded', 'Failed', 'Refused'. */
+export const outcomeLabel = (outcome: string): string => labelOf(auditLabels.outcome, outcome)

@@ -1,0 +1,42 @@
+import type { LabelTable } from '../labels.js'
+
+/** The words for the codes people read in Activity (the audit trail); a field it does not name is spelled out. */
+export const auditLabels = {
+  outcome: { success: 'Succeeded', failure: 'Failed', denied: 'Refused' },
+  target: {
+    user: 'User',
+    report: 'Report',
+    application: 'Application',
+    device: 'Device',
+    dataset: 'Dataset',
+    site: 'Site',
+    chart: 'Chart of accounts',
+    settings: 'Settings',
+    mail: 'E-mail',
+    import: 'Import',
+    audit_log: 'Activity',
+    audit_checkpoint: 'Checkpoint',
+    receipt: 'Receipt',
+    deposit: 'Deposit',
+    accrual: 'Accrual',
+    records_request: 'Records request',
+  },
+  field: {
+    full_name: 'Full name',
+    first_name: 'First name',
+    last_name: 'Last name',
+    email: 'E-mail',
+    is_active: 'Active',
+    role: 'Role',
+    role_code: 'Role',
+    applications: 'Applications',
+    organization_id: 'Organization',
+    org_id: 'Organization',
+    duties: 'Duties',
+    app_name: 'Application name',
+    app_code: 'Application code',
+    report_name: 'Report name',
+    ip: 'Address',
+    user_agent: 'Browser',
+  },
+} as const satisfies LabelTable
