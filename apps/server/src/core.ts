@@ -81,7 +81,7 @@ export async function createCore(
   // its chain-keyed row on, written once by whichever instance starts first with the key.
   const auditKeys = serverAuditKeys(config.audit, db)
   const auditLog = createAuditRepository(db, auditKeys.chain)
-  const audit = createAuditService({ audit: auditLog, clock })
+  const audit = createAuditService({ audit: auditLog, clock, timeZone: config.districtTimeZone })
   await audit.keyChain(auditKeys.chain.keyId)
   const email = createEmailService({
     transport,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deadlineStatus, endOfDistrictDay } from './deadline.js'
+import { deadlineStatus, endOfDistrictDay, startOfDistrictDayInstant } from './deadline.js'
 
 const LA = 'America/Los_Angeles'
 
@@ -15,6 +15,12 @@ describe('a deadline is the end of the district day', () => {
     expect(endOfDistrictDay('2026-10-31', LA)).toBe('2026-11-01T06:59:59.999Z')
     expect(endOfDistrictDay('2026-03-08', LA)).toBe('2026-03-09T06:59:59.999Z')
     expect(endOfDistrictDay('2026-03-07', LA)).toBe('2026-03-08T07:59:59.999Z')
+  })
+
+  it('begins at midnight on the district clock, on either side of a clock change', () => {
+    expect(startOfDistrictDayInstant('2026-11-24', LA)).toBe('2026-11-24T08:00:00.000Z')
+    expect(startOfDistrictDayInstant('2026-11-01', LA)).toBe('2026-11-01T07:00:00.000Z')
+    expect(startOfDistrictDayInstant('2026-11-02', LA)).toBe('2026-11-02T08:00:00.000Z')
   })
 
   it('is the same instant in UTC for a district on UTC', () => {

@@ -45,6 +45,11 @@ function startOfDistrictDay(date: string, timeZone: string): number {
   return instant
 }
 
+/** The first instant of a calendar date (YYYY-MM-DD) on the district's clock (its midnight), as an ISO instant. */
+export function startOfDistrictDayInstant(date: string, timeZone: string): string {
+  return new Date(startOfDistrictDay(date, timeZone)).toISOString()
+}
+
 /** The last millisecond of a calendar date (YYYY-MM-DD) on the district's clock, as an ISO instant. */
 export function endOfDistrictDay(date: string, timeZone: string): string {
   const match = DATE.exec(date)
@@ -78,7 +83,8 @@ export function shortDay(date: string): string {
   return `${MONTHS[Number(match[2]) - 1]} ${Number(match[3])}`
 }
 
-const calendarDays = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+const calendarDays = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
@@ -97,7 +103,6 @@ export function deadlineStatus(due: string, now: Date, timeZone: string): Deadli
     return { dueOn, daysLeft, overdue, tone: 'overdue', words: `Overdue by ${plural(late, 'day')} (due ${shortDay(dueOn)})` }
   }
   const tone: DeadlineTone = daysLeft <= SOON_DAYS ? 'soon' : 'later'
-  const words =
-    daysLeft === 0 ? 'Due today' : daysLeft === 1 ? 'Due tomorrow' : `Due ${shortDay(dueOn)} · ${plural(daysLeft, 'day')} left`
+  const words = daysLeft === 0 ? 'Due today' : daysLeft === 1 ? 'Due tomorrow' : `Due ${shortDay(dueOn)} · ${plural(daysLeft, 'day')} left`
   return { dueOn, daysLeft, overdue, tone, words }
 }

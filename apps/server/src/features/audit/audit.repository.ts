@@ -12,9 +12,8 @@ interface ChainHead {
   last_hash: string
 }
 
+/** What the log is filtered by; from and to are instants here (the service turns the district's days into them). */
 export type AuditFilters = Pick<AuditQuery, 'person' | 'action' | 'from' | 'to'>
-
-const DAY_END = 'T23:59:59.999Z'
 
 /** The first chain-keyed row: the action index finds it at once. */
 const firstKeyedRow = (executor: Executor) =>
@@ -52,7 +51,7 @@ export function createAuditRepository(db: Db, key: ChainKey) {
     let query = k.selectFrom('audit_log').leftJoin('users as actor', 'actor.user_id', 'audit_log.actor_user_id')
     if (filters.action) query = query.where('audit_log.action', '=', filters.action)
     if (filters.from) query = query.where('audit_log.occurred_at', '>=', filters.from)
-    if (filters.to) query = query.where('audit_log.occurred_at', '<=', `${filters.to}${DAY_END}`)
+    if (filters.to) query = query.where('audit_log.occurred_at', '<=', filters.to)
     if (filters.person) {
       const pattern = `%${filters.person.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
       const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`

@@ -1,3 +1,5 @@
+import { DEFAULT_DISTRICT_TIME_ZONE } from '@platform/contracts/district-time'
+import { endOfDistrictDay, startOfDistrictDayInstant } from '@platform/contracts/deadline'
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -42,7 +44,21 @@ export type DetailsReader = (row: { action: string; details: string | null }) =>
 export type ReadPolicy = (viewer: AuthUser) => Promise<DetailsReader | null>
 
 /** The append-only record of sign-ins, failures and administrative changes. */
-export function createAuditService({ audit, clock }: { audit: AuditRepository; clock: Clock }) {
+export function createAuditService({
+  audit,
+  clock,
+  timeZone = DEFAULT_DISTRICT_TIME_ZONE,
+}: {
+  audit: AuditRepository
+  clock: Clock
+  /** The district's zone: a filter's dates are its days, from midnight to midnight on its clock. */
+  timeZone?: string
+}) {
+  const instants = (filters: AuditFilters): AuditFilters => ({
+    ...filters,
+    from: filters.from ? startOfDistrictDayInstant(filters.from, timeZone) : undefined,
+    to: filters.to ? endOfDistrictDay(filters.to, timeZone) : undefined,
+  })
   const readPolicies: ReadPolicy[] = []
   /** The details as this person may read them: every registered policy applied in turn. */
   async function readerFor(viewer: AuthUser): Promise<(row: { action: string; details: string | null }) => string | null> {
@@ -97,7 +113,7 @@ export function createAuditService({ audit, clock }: { audit: AuditRepository; c
     countSince: (action: string, outcome: 'success' | 'failure', since: Date) => audit.countSince(action, outcome, since.toISOString()),
     /** One page of the log, newest first, with the total, read by a person (or by the platform itself, as written). */
     async list(filters: AuditFilters, limit: number, offset: number, viewer: AuthUser | 'platform') {
-      const { rows, total } = await audit.list(filters, limit, offset)
+      const { rows, total } = await audit.list(instants(filters), limit, offset)
       if (viewer === 'platform') return { data: rows, pagination: { total, limit, offset } }
       const read = await readerFor(viewer)
       return { data: rows.map((row) => ({ ...row, details: read(row) })), pagination: { total, limit, offset } }
@@ -108,7 +124,7 @@ export function createAuditService({ audit, clock }: { audit: AuditRepository; c
     /** Every matching entry for an export, read in pages. */
     async *stream(filters: AuditFilters, viewer: AuthUser) {
       const read = await readerFor(viewer)
-      for await (const row of audit.stream(filters)) yield { ...row, details: read(row) }
+      for await (const row of audit.stream(instants(filters))) yield { ...row, details: read(row) }
     },
   }
 }

@@ -52,6 +52,17 @@ describe.each(testDialects())('the Activity log (%s)', (dialect) => {
     )
   })
 
+  it("filters by the district's days: an evening in Pacific time belongs to that day, not to the next one in UTC", async () => {
+    // The first sign-in was at midnight Pacific starting Mar 2 (08:00 UTC); 9:30 PM Pacific on Mar 2 is 05:30 UTC on Mar 3.
+    t.clock.set(new Date('2026-03-03T05:30:00.000Z'))
+    token = await t.signIn('admin@example.org')
+    const signIns = (query: string) =>
+      t.request({ method: 'GET', url: `/api/audit?action=sign_in.success&${query}`, token }).then((r) => r.json().pagination.total)
+    expect(await signIns('from=2026-03-02&to=2026-03-02')).toBe(2)
+    expect(await signIns('from=2026-03-03')).toBe(0)
+    expect(await signIns('to=2026-03-01')).toBe(0)
+  })
+
   it('exports the filtered log as CSV with formula-looking cells made harmless', async () => {
     await t.request({ method: 'POST', url: '/api/send-magic-link', payload: { email: '+cmd@district.test' } })
     const answer = await t.request({ method: 'GET', url: '/api/audit/export?action=sign_in.link_requested', token })
