@@ -159,7 +159,7 @@ test('the Database View lists, links, filters, pages and exports the projects of
 
   // Every cost is in US dollars.
   const costs = await projectRows(page).evaluateAll((rows) =>
-    rows.map((row) => row.querySelectorAll('td')[6]?.querySelector('p')?.textContent ?? ''),
+    rows.map((row) => row.querySelectorAll('td')[5]?.querySelector('p')?.textContent ?? ''),
   )
   expect(
     costs.filter((cost) => !/^(\$\d{1,3}(,\d{3})*(\.\d{2})?|—)$/.test(cost)),
@@ -171,7 +171,9 @@ test('the Database View lists, links, filters, pages and exports the projects of
   const status = statusCounts(served).find(({ count }) => count > 1 && count < 50)!.status
   const withStatus = served.filter((project) => expectedStatus(project) === status)
   await filters.getByRole('combobox', { name: 'Status' }).selectOption(status)
-  await expect(pagerSummary(page)).toHaveText(`Showing 1–${withStatus.length} of ${withStatus.length} projects`)
+  await expect(pagerSummary(page)).toHaveText(
+    `Showing 1–${withStatus.length} of ${withStatus.length} project${withStatus.length === 1 ? '' : 's'}`,
+  )
   await expect(projectRows(page)).toHaveCount(withStatus.length)
   expect((await shownProjectNumbers(page)).sort()).toEqual(withStatus.map(projectNumber).sort())
   const statuses = await projectRows(page).evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[4]?.textContent?.trim()))
@@ -223,7 +225,7 @@ test('the Database View lists, links, filters, pages and exports the projects of
   const found = matchingSearch(served, target.projectName)
   const search = filters.getByRole('searchbox', { name: 'Search' })
   await search.fill(target.projectName)
-  await expect(pagerSummary(page)).toHaveText(`Showing 1–${found.length} of ${found.length} projects`)
+  await expect(pagerSummary(page)).toHaveText(`Showing 1–${found.length} of ${found.length} project${found.length === 1 ? '' : 's'}`)
   await expect(projectRows(page)).toHaveCount(found.length)
   expect((await shownProjectNumbers(page)).sort()).toEqual(found.map(projectNumber).sort())
 

@@ -14,7 +14,7 @@ import { ONE_LINE } from '@/components/data/one-line'
 import { RowToggle } from '@/components/data/row-toggle'
 import { ScrollTable } from '@/components/data/scroll-table'
 
-const COLUMNS = 8
+const COLUMNS = 7
 
 function ProjectNumber({ project }: { project: DsaProject }) {
   const link = safeProjectLink(project.projectLink)
@@ -51,10 +51,16 @@ function ProjectRow({ project }: { project: DsaProject }) {
         <Table.Td>
           <ProjectNumber project={project} />
         </Table.Td>
-        <Table.Td miw={200}>
+        <Table.Td miw={220}>
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {project.projectName}
           </Text>
+          {/* The type under the name rather than in a column of its own: the names get the room to stay short. */}
+          {project.projectType ? (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {project.projectType}
+            </Text>
+          ) : null}
         </Table.Td>
         <Table.Td>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -69,7 +75,6 @@ function ProjectRow({ project }: { project: DsaProject }) {
         <Table.Td>
           <ProjectStatusBadge status={project.projectStatus} />
         </Table.Td>
-        <Table.Td miw={110}>{project.projectType || '—'}</Table.Td>
         <Table.Td ta="right">
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
             {formatUsd(project.constructionCost)}
@@ -81,7 +86,7 @@ function ProjectRow({ project }: { project: DsaProject }) {
           ) : null}
         </Table.Td>
         {/* When the tracker last confirmed it, and whether that is recent: one column, so the table fits a laptop. */}
-        <Table.Td miw={150}>
+        <Table.Td miw={120}>
           <Text size="sm">{formatDateTime(project.scrapedAt)}</Text>
           <FreshnessBadge freshness={project.dataFreshness} />
         </Table.Td>
@@ -108,7 +113,7 @@ export interface ProjectsTableProps {
 /** One page of projects; a row opens to show the tracker's own fields. */
 export function ProjectsTable({ projects, sort, onSort, busy }: ProjectsTableProps) {
   return (
-    <ScrollTable minWidth={980} label="DSA projects" cardsOnPhone>
+    <ScrollTable minWidth={900} label="DSA projects" cardsOnPhone>
       <Table striped verticalSpacing="xs" aria-label="DSA projects" aria-busy={busy}>
         <Table.Thead>
           <Table.Tr>
@@ -119,7 +124,6 @@ export function ProjectsTable({ projects, sort, onSort, busy }: ProjectsTablePro
             <SortableHeader field="projectName" label="Name" sort={sort} onSort={onSort} />
             <SortableHeader field="clientId" label="Client" sort={sort} onSort={onSort} />
             <SortableHeader field="projectStatus" label="Status" sort={sort} onSort={onSort} />
-            <Table.Th scope="col">{dsaLabels.field.projectType}</Table.Th>
             <SortableHeader field="constructionCost" label="Construction cost" sort={sort} onSort={onSort} align="right" />
             <SortableHeader field="scrapedAt" label={dsaLabels.field.scrapedAt} sort={sort} onSort={onSort} />
           </Table.Tr>
