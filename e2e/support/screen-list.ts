@@ -80,6 +80,9 @@ export const ADMIN_SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/dashboard')
       await heading(page, /^Welcome, /)
+      // The header names who is signed in at every width, a phone's too.
+      await expect(page.getByTestId('header-user-name')).toBeVisible()
+      await expect(page.getByTestId('header-user-name')).toHaveAttribute('title', 'District Administrator')
     },
   },
   {

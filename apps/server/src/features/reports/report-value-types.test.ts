@@ -12,10 +12,10 @@ const REFUSED: Array<[Record<string, unknown>, string]> = [
   [calc(`1${'0'.repeat(400)} * construction_cost`), 'The number at position 1 is too long'],
   [calc('project_name > 5'), "'>' mixes text and a number"],
   [calc("construction_cost = 'a'"), "'=' mixes a number and text"],
-  [calc('if(project_name, 1, 2)'), "The first argument of if() needs a comparison, not 'Project name' (string)"],
+  [calc('if(project_name, 1, 2)'), "The first argument of if() needs a comparison, not 'Project name' (text)"],
   [calc('coalesce(project_name, 5)'), 'coalesce() mixes text and a number'],
   [calc("if(construction_cost > 5, 'big', 0)"), 'if() mixes text and a number'],
-  [calc('-project_name'), "'-' needs a number, not 'Project name' (string)"],
+  [calc('-project_name'), "'-' needs a number, not 'Project name' (text)"],
   [calc('(construction_cost > 1) * 2'), "'*' needs numbers, not a comparison"],
   [calc('round(construction_cost, 99999999999)'), 'round() takes a number of places from 0 to 10'],
 ]

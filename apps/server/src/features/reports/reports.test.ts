@@ -255,7 +255,10 @@ describe.each(testDialects())('Reports Studio on %s', (dialect) => {
   it.each([
     [{ dataset: 'payroll' }, "There is no dataset 'payroll'"],
     [{ columns: [{ field: 'salary' }] }, "DSA projects has no field 'salary'"],
-    [{ columns: [{ field: 'project_name', agg: 'sum' }] }, "sum does not apply to 'Project name' (string)"],
+    [
+      { columns: [{ field: 'project_name', agg: 'sum' }] },
+      "sum does not apply to 'Project name' (text); it takes lowest, highest, count, count distinct",
+    ],
     [
       { calculations: [{ id: 'x', label: 'X', expr: 'construction_cost * (2' }], columns: [{ calc: 'x' }] },
       "Calculation 'X': A closing parenthesis is missing",
@@ -263,10 +266,13 @@ describe.each(testDialects())('Reports Studio on %s', (dialect) => {
     [{ calculations: [{ id: 'x', label: 'X', expr: 'sum(construction_cost)' }], columns: [{ calc: 'x' }] }, 'works in summary rows only'],
     [
       { calculations: [{ id: 'x', label: 'X', expr: 'project_name * 2' }], columns: [{ calc: 'x' }] },
-      "'*' needs numbers, but 'Project name' is string",
+      "'*' needs numbers, but 'Project name' is text",
     ],
     [{ calculations: [{ id: 'x', label: 'X', expr: 'eval(1)' }], columns: [{ calc: 'x' }] }, 'eval at position 1 is not a function'],
-    [{ filters: [{ field: 'construction_cost', op: 'contains', value: '1' }] }, 'contains works on text'],
+    [
+      { filters: [{ field: 'construction_cost', op: 'contains', value: '1' }] },
+      "'contains' works on text, and 'Construction cost' is money",
+    ],
     [{ sort: [{ key: 'nope', dir: 'asc' }] }, "Sort: 'nope' is not a column"],
   ] as Array<[Partial<ReportDefinitionInput>, string]>)(
     'an invalid definition is refused with 422 naming the problem (%#)',

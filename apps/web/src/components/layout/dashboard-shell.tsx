@@ -16,6 +16,16 @@ export interface DashboardShellProps {
   children: ReactNode
 }
 
+/*
+ * The menu is fixed to the window, so on a page longer than the window (and in a full-page capture) nothing stood
+ * behind it further down: the main area paints the menu's column itself, white with the menu's border, beneath it.
+ * On phones the menu is a drawer and its column is 0 wide.
+ */
+const MENU_COLUMN = 'var(--app-shell-navbar-offset, 0rem)'
+const MAIN_BACKGROUND = {
+  backgroundImage: `linear-gradient(to right, var(--mantine-color-body) calc(${MENU_COLUMN} - 1px), var(--app-shell-border-color) calc(${MENU_COLUMN} - 1px), var(--app-shell-border-color) ${MENU_COLUMN}, transparent ${MENU_COLUMN})`,
+}
+
 /** The signed-in frame: header (name, organisation, Devices and sessions, Logout), left menu and main area. */
 export function DashboardShell({ name, organization, onLogout, loggingOut, navbar, children }: DashboardShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false)
@@ -30,7 +40,7 @@ export function DashboardShell({ name, organization, onLogout, loggingOut, navba
         Skip to main content
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={opened}
@@ -48,12 +58,13 @@ export function DashboardShell({ name, organization, onLogout, loggingOut, navba
               {PLATFORM_NAME}
             </Text>
           </Group>
-          <Group gap="md" wrap="nowrap">
-            <Stack gap={0} align="flex-end" visibleFrom="xs">
-              <Text fw={600} size="sm" data-testid="header-user-name">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            {/* On a phone the name stays, cut short with an ellipsis if it must be (the whole name is its title). */}
+            <Stack gap={0} align="flex-end" miw={0} maw={{ base: 120, xs: 260 }}>
+              <Text fw={600} size="sm" data-testid="header-user-name" truncate="end" maw="100%" title={name}>
                 {name}
               </Text>
-              <Text size="xs" c="dimmed" data-testid="header-organization">
+              <Text size="xs" c="dimmed" data-testid="header-organization" visibleFrom="xs" truncate="end" maw="100%" title={organization}>
                 {organization}
               </Text>
             </Stack>
@@ -79,7 +90,7 @@ export function DashboardShell({ name, organization, onLogout, loggingOut, navba
       <AppShell.Navbar id="app-navbar" p="sm" aria-label="Main menu">
         {navbar}
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
+      <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0" style={MAIN_BACKGROUND}>
         {children}
       </AppShell.Main>
     </AppShell>

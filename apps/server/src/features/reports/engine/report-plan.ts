@@ -7,6 +7,8 @@ import {
   ReportDefinitionSchema,
   columnKey,
 } from '@platform/contracts/reports'
+import { labelOf } from '@platform/contracts/labels'
+import { reportsLabels } from '@platform/contracts/labels/reports'
 import { type CatalogueDataset, type CatalogueField, aggregatesFor, isNumericType } from '../catalogue/dataset.js'
 import { FormulaError, type FormulaNode, fieldsOf, isAggregateCall, parseFormula } from '../formula/formula-parser.js'
 
@@ -134,7 +136,7 @@ export function planReport(raw: unknown, dataset: CatalogueDataset): ReportPlan 
     const agg = column.agg ?? null
     if (agg && !aggregatesFor(field.type).includes(agg)) {
       problems.push(
-        `${where}: ${agg} does not apply to '${field.label}' (${field.type}); it takes ${aggregatesFor(field.type).join(', ')}.`,
+        `${where}: ${aggregateWords(agg)} does not apply to '${field.label}' (${typeWords(field.type)}); it takes ${aggregatesFor(field.type).map(aggregateWords).join(', ')}.`,
       )
       continue
     }
@@ -231,7 +233,7 @@ function typeOf(node: FormulaNode, label: string, fields: Map<string, CatalogueF
   const describe = (current: FormulaNode, kind: ValueKind) => {
     if (current.kind === 'string') return `the text '${current.value}'`
     const field = current.kind === 'field' ? fields.get(current.name) : undefined
-    return field ? `'${field.label}' (${field.type})` : KIND_WORDS[kind]
+    return field ? `'${field.label}' (${typeWords(field.type)})` : KIND_WORDS[kind]
   }
   const expect = (current: FormulaNode, wanted: ValueKind, where: string): boolean => {
     const kind = kindOf(current)
@@ -267,7 +269,7 @@ function typeOf(node: FormulaNode, label: string, fields: Map<string, CatalogueF
           if (kind === 'number' || kind === 'unknown') continue
           const field = side.kind === 'field' ? fields.get(side.name) : undefined
           if (side.kind === 'string') refuse(`'${node.operator}' needs numbers, not the text '${side.value}'`)
-          else if (field) refuse(`'${node.operator}' needs numbers, but '${field.label}' is ${field.type}`)
+          else if (field) refuse(`'${node.operator}' needs numbers, but '${field.label}' is ${typeWords(field.type)}`)
           else refuse(`'${node.operator}' needs numbers, not ${KIND_WORDS[kind]}`)
         }
         return 'number'
@@ -314,14 +316,19 @@ function checkFilter(
   if (!field) return
   if (field.filterable === false) problems.push(`${where}: '${field.label}' cannot be filtered on.`)
   if ((filter.op === 'contains' || filter.op === 'startsWith') && field.type !== 'string')
-    problems.push(`${where}: ${filter.op} works on text, and '${field.label}' is ${field.type}.`)
+    problems.push(`${where}: '${opWords(filter.op)}' works on text, and '${field.label}' is ${typeWords(field.type)}.`)
   const values = Array.isArray(filter.value) ? filter.value : filter.value === undefined ? [] : [filter.value]
   for (const value of values) {
     if (value && typeof value === 'object' && !parameters.some((parameter) => parameter.id === value.param))
       problems.push(`${where}: there is no parameter '${value.param}'.`)
   }
   const needsNone = filter.op === 'isNull' || filter.op === 'isNotNull'
-  if (!needsNone && filter.value === undefined) problems.push(`${where}: ${filter.op} needs a value.`)
+  if (!needsNone && filter.value === undefined) problems.push(`${where}: '${opWords(filter.op)}' needs a value.`)
   if (filter.op === 'between' && !(Array.isArray(filter.value) && filter.value.length === 2))
-    problems.push(`${where}: between needs two values, the lowest and the highest.`)
+    problems.push(`${where}: 'is between' needs two values, the lowest and the highest.`)
 }
+
+/* Codes in the words people read in these messages: 'whole number', not 'integer'; 'count distinct', not 'countDistinct'. */
+const typeWords = (type: string) => labelOf(reportsLabels.fieldType, type).toLowerCase()
+const aggregateWords = (agg: string) => labelOf(reportsLabels.aggregate, agg).toLowerCase()
+const opWords = (op: string) => labelOf(reportsLabels.filterOp, op)
