@@ -1,13 +1,16 @@
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
+import type { CreateApplicationBody } from '@platform/contracts/applications'
 import { Plus } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { useCreateApplication } from '../api/applications'
 import {
-  checkNewApplication,
   emptyApplicationDraft,
+  fieldOfServerError,
   normaliseAppCode,
+  toApplicationBody,
+  validateNewApplication,
   type ApplicationDraft,
   type ApplicationDraftErrors,
 } from '../utils/application-form'
@@ -24,38 +27,33 @@ import {
 
 /** The add form of Application Management. */
 export function AddApplicationForm() {
-  const [draft, setDraft] = useState<ApplicationDraft>(emptyApplicationDraft)
-  const [errors, setErrors] = useState<ApplicationDraftErrors>({})
+  const form = useForm<ApplicationDraft>({
+    mode: 'controlled',
+    initialValues: emptyApplicationDraft(),
+    validate: validateNewApplication,
+  })
   const create = useCreateApplication()
 
-  const onChange = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }))
-    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current))
-  }
+  const onChange = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) => form.setFieldValue(key, value as never)
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = checkNewApplication(draft)
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      return
-    }
-    create.mutate(checked.body, {
+  const onSubmit = form.onSubmit((draft) => {
+    create.mutate(toApplicationBody(draft) as CreateApplicationBody, {
       onSuccess: (result) => {
         notifications.show({ color: 'teal', message: result.message })
-        setDraft(emptyApplicationDraft())
-        setErrors({})
+        form.reset()
       },
       onError: (error) => {
-        console.error('Failed to create application', error)
         const reason = errorMessage(error, 'The server could not add the application.')
-        if (/code/i.test(reason)) setErrors((current) => ({ ...current, app_code: reason }))
-        notifications.show({ color: 'red', title: 'Failed to add application', message: reason, autoClose: false })
+        // A refusal about the code is said under it; any other in a notice that stays until read.
+        const field = error instanceof ApiError ? fieldOfServerError(error.code) : null
+        if (field) form.setFieldError(field, reason)
+        else notifications.show({ color: 'red', title: 'Failed to add application', message: reason, autoClose: false })
       },
     })
-  }
+  })
 
-  const fieldProps = { draft, errors, onChange }
+  const draft = form.values
+  const fieldProps = { draft, errors: form.errors as ApplicationDraftErrors, onChange }
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="add-application-title">
       <form onSubmit={onSubmit} noValidate>
@@ -70,9 +68,8 @@ export function AddApplicationForm() {
               withAsterisk
               aria-required="true"
               description="Upper case, unique; it cannot be changed later."
-              value={draft.app_code}
+              {...form.getInputProps('app_code')}
               onChange={(event) => onChange('app_code', normaliseAppCode(event.currentTarget.value))}
-              error={errors.app_code}
               maxLength={40}
               autoComplete="off"
             />

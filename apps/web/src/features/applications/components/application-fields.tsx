@@ -1,5 +1,7 @@
 import { ColorInput, Group, NumberInput, Select, Switch, Text, Textarea, TextInput } from '@mantine/core'
 import { APPLICATION_CATEGORIES, APPLICATION_ICONS, type ApplicationCategory, type ApplicationIcon } from '@platform/contracts/applications'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 import { AppIcon } from '@/components/app-icon'
 import type { ApplicationDraft, ApplicationDraftErrors } from '../utils/application-form'
 
@@ -13,8 +15,11 @@ export interface FieldProps {
   labelSuffix?: string
 }
 
-const ICON_OPTIONS = APPLICATION_ICONS.map((icon) => ({ value: icon, label: icon }))
-const CATEGORY_OPTIONS = APPLICATION_CATEGORIES.map((category) => ({ value: category, label: category }))
+const ICON_OPTIONS = APPLICATION_ICONS.map((icon) => ({ value: icon, label: labelOf(adminLabels.applicationIcon, icon) }))
+const CATEGORY_OPTIONS = APPLICATION_CATEGORIES.map((category) => ({
+  value: category,
+  label: labelOf(adminLabels.applicationCategory, category),
+}))
 
 function label(text: string, suffix?: string) {
   return suffix ? `${text} of ${suffix}` : text

@@ -40,7 +40,7 @@ beforeEach(() => {
       })
     }
     if (path === '/api/admin/applications' && init?.method === 'POST')
-      return jsonResponse(409, { error: 'App code PAYROLL is taken', code: 'conflict' })
+      return jsonResponse(409, { error: 'An application with the code PAYROLL already exists.', code: 'duplicate_app_code' })
     return jsonResponse(404, { error: 'not found', code: 'not_found' })
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -76,7 +76,6 @@ describe('ApplicationManagement', () => {
 
   it('upper-cases the app code as typed and shows a clash from the server', async () => {
     const user = userEvent.setup()
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     renderRoutes([{ path: '/admin/applications', element: <ApplicationManagement /> }], '/admin/applications')
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Payroll')
     const code = screen.getByRole('textbox', { name: /App code/ })
@@ -84,7 +83,8 @@ describe('ApplicationManagement', () => {
     expect(code).toHaveValue('PAYROLL')
     expect(screen.getByRole('textbox', { name: /Display order/ })).toHaveValue('999')
     await user.click(screen.getByRole('button', { name: 'Add application' }))
-    expect(await screen.findByText('App code PAYROLL is taken')).toBeInTheDocument()
-    expect(errors).toHaveBeenCalled()
+    // The clash is recognised by its code and said under the App code field.
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'))
+    expect(code).toHaveAccessibleDescription(/An application with the code PAYROLL already exists\./)
   })
 })

@@ -1,6 +1,8 @@
 import { ActionIcon, Badge, Code, ColorSwatch, Group, Stack, Table, Text, Tooltip } from '@mantine/core'
 import type { Application } from '@platform/contracts/applications'
 import { Check, Pencil, Trash2, X } from 'lucide-react'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 import { AppIcon } from '@/components/app-icon'
 import { formatCount } from '@/lib/format'
 import type { ApplicationDraft, ApplicationDraftErrors } from '../utils/application-form'
@@ -66,7 +68,7 @@ function ViewRow({ app, onEdit, onDelete, disabled }: { app: Application; onEdit
       <Table.Td>
         <Code>{app.app_code}</Code>
       </Table.Td>
-      <Table.Td>{app.category}</Table.Td>
+      <Table.Td>{labelOf(adminLabels.applicationCategory, app.category)}</Table.Td>
       <Table.Td>{app.display_order}</Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">

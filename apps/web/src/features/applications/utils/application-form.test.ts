@@ -6,7 +6,9 @@ import {
   DELETE_APPLICATION_CONFIRMATION,
   draftFromApplication,
   emptyApplicationDraft,
+  fieldOfServerError,
   normaliseAppCode,
+  validateNewApplication,
 } from './application-form'
 
 describe('application form', () => {
@@ -90,5 +92,23 @@ describe('application form', () => {
 
   it('keeps the delete confirmation word for word', () => {
     expect(DELETE_APPLICATION_CONFIRMATION).toBe('Are you sure? This will remove access for all users.')
+  })
+})
+
+describe('validateNewApplication (the add form)', () => {
+  it("gives each field the contract's message, and nothing for a complete draft", () => {
+    const errors = validateNewApplication({ ...emptyApplicationDraft(), app_code: '1x', app_icon: '', app_color: 'blue' })
+    expect(errors).toMatchObject({
+      app_name: 'Name is required',
+      app_code: 'App code is 2 to 40 letters, digits or underscores, starting with a letter',
+      app_icon: 'Choose an icon',
+      app_color: 'Colour must look like #1c7ed6',
+    })
+    expect(validateNewApplication({ ...emptyApplicationDraft(), app_name: 'Payroll', app_code: 'PAYROLL' })).toEqual({})
+  })
+
+  it('names the field a refusal of the server is about, by its code', () => {
+    expect(fieldOfServerError('duplicate_app_code')).toBe('app_code')
+    expect(fieldOfServerError('application_in_use')).toBeNull()
   })
 })

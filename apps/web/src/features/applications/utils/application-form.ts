@@ -8,6 +8,7 @@ import {
   type CreateApplicationBody,
   type UpdateApplicationBody,
 } from '@platform/contracts/applications'
+import { type FormErrors, schemaResolver } from '@mantine/form'
 import { formMessage } from '@/lib/schema-errors'
 
 /** What the add form and an inline-edited row hold. */
@@ -65,7 +66,8 @@ export function normaliseAppCode(value: string): string {
   return value.toUpperCase().replace(/[\s-]/g, '_')
 }
 
-function toBody(draft: ApplicationDraft) {
+/** The body the API takes for a draft (an empty display order is the default one). */
+export function toApplicationBody(draft: ApplicationDraft) {
   return {
     app_name: draft.app_name,
     app_code: draft.app_code,
@@ -96,16 +98,33 @@ function collectErrors(issues: readonly { path: readonly PropertyKey[]; message:
 
 export type Checked<T> = { ok: true; body: T } | { ok: false; errors: ApplicationDraftErrors }
 
+const resolveNewApplication = schemaResolver(CreateApplicationBodySchema, { sync: true })
+
+/** The add form's errors by field, from the contract the server checks a new application with. */
+export function validateNewApplication(draft: ApplicationDraft): FormErrors {
+  const errors: FormErrors = {}
+  for (const [path, message] of Object.entries(resolveNewApplication(toApplicationBody(draft)))) {
+    if (typeof message !== 'string' || errors[path]) continue
+    errors[path] = FIELD_MESSAGES[path as keyof ApplicationDraft] ?? formMessage(message)
+  }
+  return errors
+}
+
+/** The field a refusal of the server is about, by its code; null when it concerns the whole application. */
+export function fieldOfServerError(code: string): keyof ApplicationDraft | null {
+  return code === 'duplicate_app_code' || code === 'app_code_immutable' ? 'app_code' : null
+}
+
 /** Checks a new application with the contract's own rules. */
 export function checkNewApplication(draft: ApplicationDraft): Checked<CreateApplicationBody> {
-  const body = toBody(draft)
+  const body = toApplicationBody(draft)
   const parsed = CreateApplicationBodySchema.safeParse(body)
   return parsed.success ? { ok: true, body: body as CreateApplicationBody } : { ok: false, errors: collectErrors(parsed.error.issues) }
 }
 
 /** Checks an edited application; its code is sent back unchanged. */
 export function checkApplicationUpdate(draft: ApplicationDraft): Checked<UpdateApplicationBody> {
-  const body = toBody(draft)
+  const body = toApplicationBody(draft)
   const parsed = UpdateApplicationBodySchema.safeParse(body)
   return parsed.success ? { ok: true, body: body as UpdateApplicationBody } : { ok: false, errors: collectErrors(parsed.error.issues) }
 }
