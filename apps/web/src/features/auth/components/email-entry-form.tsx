@@ -1,7 +1,9 @@
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core'
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form'
 import { districtDomainHint, EmailSchema, type SendMagicLinkResponse, type SignInFlow } from '@platform/contracts/auth'
 import { Mail } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { z } from 'zod'
 import { FailureAlert } from '@/components/failure-alert'
 import { ApiError } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth-context'
@@ -22,6 +24,19 @@ export interface EmailEntryFormProps {
   onSent: (email: string, response: SendMagicLinkResponse) => void
 }
 
+const resolveEmail = schemaResolver(z.object({ email: EmailSchema }), { sync: true })
+
+/**
+ * The address's error, from the contract's own rule; on the district sign-in, an address outside the district's
+ * domains is refused here in the server's words, so nobody waits for a refusal the page can predict.
+ */
+export function validateEmailEntry(email: string, allowedDomains?: readonly string[]): FormErrors {
+  const errors = resolveEmail({ email })
+  if (typeof errors.email === 'string') return { email: formMessage(errors.email) }
+  if (allowedDomains && !isDistrictAddress(email.trim().toLowerCase(), allowedDomains)) return { email: districtDomainHint(allowedDomains) }
+  return {}
+}
+
 /** The 'entering e-mail' state of /login and /login-clerk. */
 export function EmailEntryForm({
   initialEmail = '',
@@ -33,27 +48,19 @@ export function EmailEntryForm({
   onSent,
 }: EmailEntryFormProps) {
   const { sendMagicLink } = useAuth()
-  const [email, setEmail] = useState(initialEmail)
-  const [fieldError, setFieldError] = useState<string | null>(null)
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: initialEmail },
+    validate: (values) => validateEmailEntry(values.email, allowedDomains),
+  })
   const [sendError, setSendError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const domainHint = allowedDomains ? districtDomainHint(allowedDomains) : null
+  const fieldError = form.errors.email
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.onSubmit(async (values) => {
     if (sending) return
-    const parsed = EmailSchema.safeParse(email)
-    if (!parsed.success) {
-      setFieldError(formMessage(parsed.error.issues[0]?.message ?? 'Enter a valid email address'))
-      return
-    }
-    const address = parsed.data.toLowerCase()
-    // Checked here with the server's own words, so nobody waits for a refusal the page can predict.
-    if (allowedDomains && domainHint && !isDistrictAddress(address, allowedDomains)) {
-      setFieldError(domainHint)
-      return
-    }
-    setFieldError(null)
+    const address = values.email.trim().toLowerCase()
     setSendError(null)
     setSending(true)
     try {
@@ -62,12 +69,12 @@ export function EmailEntryForm({
       onSent(address, response)
     } catch (error) {
       // The server's domain refusal belongs to the field, like the same check made here.
-      if (error instanceof ApiError && error.code === 'domain_not_allowed' && error.fromServer) setFieldError(error.message)
+      if (error instanceof ApiError && error.code === 'domain_not_allowed' && error.fromServer) form.setFieldError('email', error.message)
       else setSendError(sendFailureMessage(error))
     } finally {
       setSending(false)
     }
-  }
+  })
 
   return (
     <form onSubmit={submit}>
@@ -90,17 +97,12 @@ export function EmailEntryForm({
           autoComplete="email"
           placeholder={allowedDomains?.[0] ? `you@${allowedDomains[0]}` : 'you@district.org'}
           required
-          value={email}
-          error={fieldError}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value)
-            if (fieldError) setFieldError(null)
-          }}
+          {...form.getInputProps('email')}
           leftSection={<Mail size={16} aria-hidden="true" />}
           data-autofocus
           autoFocus
         />
-        <Button type="submit" fullWidth disabled={!email.trim() || sending} loading={sending}>
+        <Button type="submit" fullWidth disabled={!form.values.email.trim() || sending} loading={sending}>
           Send sign-in link
         </Button>
       </Stack>
