@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
-import { type Core, type FeatureModule, createCore } from './core.js'
+import { type FeatureModule, createCore } from './core.js'
 import { type Db, isDatabaseReachable } from './db/database.js'
 import type { JobLeases } from './db/job-leases.js'
 import { seedDemo } from './demo/demo.module.js'
@@ -14,13 +14,7 @@ import { applicationsModule } from './features/applications/applications.module.
 import { auditModule } from './features/audit/audit.module.js'
 import { authModule } from './features/auth/auth.module.js'
 import { authFailureText, type AuthFailure } from './features/auth/sessions.service.js'
-import { dashboardModule as featureDashboardModule } from './features/dashboard/dashboard.module.js'
-import { createReceiptsOverview } from './features/receipts/receipts-oversight.service.js'
-import { createReceiptsOverviewRepository } from './features/receipts/receipts-overview.repository.js'
-import { createAccrualsOverview } from './features/accruals/accruals-oversight.service.js'
-import { createAccrualsOverviewRepository } from './features/accruals/accruals-overview.repository.js'
-import { createRecordsOverview } from './features/records/records-oversight.service.js'
-import { createRecordsOverviewRepository } from './features/records/records-overview.repository.js'
+import { dashboardModule } from './features/dashboard/dashboard.module.js'
 import { dsaModule } from './features/dsa/dsa.module.js'
 import { emailModule } from './features/email/email.module.js'
 import { financeModule } from './features/finance/finance.module.js'
@@ -109,6 +103,8 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   const receipts = receiptsModule(core, { finance, sites: foundation.sites, separation, downloads })
   const readTable = (kind: 'csv' | 'xlsx', bytes: Buffer) => (kind === 'csv' ? readCsv(bytes) : readXlsx(bytes))
   const accruals = accrualsModule(core, { finance, attachments: foundation.attachments, readTable, downloads })
+  const records = recordsModule(core, { finance, receipts: receipts.receipts, accruals: accruals.requests })
+  const sections = { receipts: receipts.overview, accruals: accruals.overview, records: records.overview }
   let draining = false
   const modules: FeatureModule[] = [
     {
@@ -119,7 +115,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     account,
     auth,
     ssoModule(core, auth),
-    dashboardModule(core, auth, finance),
+    dashboardModule(core, { sessions: auth.sessions, sections }),
     people,
     applicationsModule(core),
     emailModule(core, { signIn: auth.signIn, usersService: people.usersService }),
@@ -128,7 +124,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     foundation,
     receipts,
     accruals,
-    recordsModule(core, { finance, receipts: receipts.receipts, accruals: accruals.requests }),
+    records,
     // After the applications' notices, so the day's checkpoint of the audit chain follows them.
     auditModule(core),
     reportsModule(core, {
@@ -178,21 +174,4 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
       draining = true
     },
   }
-}
-
-// TEMPORARY (overview helper): the dashboard module's wiring, for the lead to keep.
-function dashboardModule(core: Core, auth: ReturnType<typeof authModule>, finance: FinanceService): FeatureModule {
-  const { db, clock } = core
-  return featureDashboardModule({
-    clock,
-    holdsApplication: core.holdsApplication,
-    countUsers: () => core.users.counts(),
-    countActiveSessions: () => auth.sessions.countActive(),
-    countSignInsSince: (since) => core.audit.countSince('sign_in.success', 'success', since),
-    sections: {
-      receipts: createReceiptsOverview({ overview: createReceiptsOverviewRepository(db), finance, clock }),
-      accruals: createAccrualsOverview({ overview: createAccrualsOverviewRepository(db), finance }),
-      records: createRecordsOverview({ overview: createRecordsOverviewRepository(db), finance, clock }),
-    },
-  })
 }

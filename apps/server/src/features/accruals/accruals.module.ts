@@ -6,7 +6,8 @@ import { createAccrualAccess } from './accrual-access.js'
 import { createAccrualClearingService } from './accrual-clearing.service.js'
 import { createAccrualCyclesService } from './accrual-cycles.service.js'
 import { createAccrualsImportService } from './accruals-import.service.js'
-import { createAccrualsOversightService } from './accruals-oversight.service.js'
+import { createAccrualsOversightService, createAccrualsOverview } from './accruals-oversight.service.js'
+import { createAccrualsOverviewRepository } from './accruals-overview.repository.js'
 import { createAccrualsRepository } from './accruals.repository.js'
 import { accrualsRoutes } from './accruals.routes.js'
 import { createAccrualsService } from './accruals.service.js'
@@ -51,5 +52,6 @@ export function accrualsModule(
     },
     maintenance: () => oversight.sendDeadlineNotices(),
   }
-  return { ...module, requests }
+  const overview = createAccrualsOverview({ overview: createAccrualsOverviewRepository(db), finance })
+  return { ...module, requests, overview }
 }

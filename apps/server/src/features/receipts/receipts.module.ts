@@ -10,7 +10,8 @@ import { createDepositsService } from './deposits.service.js'
 import { createReceiptAccess } from './receipt-access.js'
 import { createReceiptLabelsRepository } from './receipt-labels.repository.js'
 import { createReceiptsJournalRepository } from './receipts-journal.repository.js'
-import { createReceiptsOversightService } from './receipts-oversight.service.js'
+import { createReceiptsOversightService, createReceiptsOverview } from './receipts-oversight.service.js'
+import { createReceiptsOverviewRepository } from './receipts-overview.repository.js'
 import { createApproverDirectory, createReceiptsRepository } from './receipts.repository.js'
 import { receiptsRoutes } from './receipts.routes.js'
 import { createReceiptsService } from './receipts.service.js'
@@ -62,5 +63,6 @@ export function receiptsModule(
     },
     maintenance: () => oversight.sendClockNotices(),
   }
-  return { ...module, receipts }
+  const overview = createReceiptsOverview({ overview: createReceiptsOverviewRepository(db), finance, clock })
+  return { ...module, receipts, overview }
 }

@@ -8,7 +8,8 @@ import { createRecordsCalendarRepository } from './records-calendar.repository.j
 import { createRecordsCalendarService } from './records-calendar.service.js'
 import { createRecordsContext } from './records-context.js'
 import { createRecordsLettersService } from './records-letters.service.js'
-import { createRecordsOversightService } from './records-oversight.service.js'
+import { createRecordsOversightService, createRecordsOverview } from './records-oversight.service.js'
+import { createRecordsOverviewRepository } from './records-overview.repository.js'
 import { createRecordsRepository } from './records.repository.js'
 import { recordsRoutes } from './records.routes.js'
 import { createRecordsService } from './records.service.js'
@@ -23,7 +24,7 @@ import { createRecordsWorkRepository } from './records-work.repository.js'
 export function recordsModule(
   core: Core,
   { finance, receipts, accruals }: { finance: FinanceService; receipts: ReceiptsService; accruals: AccrualsService },
-): FeatureModule {
+): FeatureModule & { overview: ReturnType<typeof createRecordsOverview> } {
   const { db, audit, clock, config, users } = core
   const workRepository = createRecordsWorkRepository(db)
   const calendarRepository = createRecordsCalendarRepository(db)
@@ -64,6 +65,7 @@ export function recordsModule(
     accrualsFiscalSource({ list: (query, user) => accruals.list(query, user), detail: (id, user) => accruals.detail(id, user) }),
   )
   return {
+    overview: createRecordsOverview({ overview: createRecordsOverviewRepository(db), finance, clock }),
     async routes(api) {
       await api.register(recordsRoutes, { records, work, letters, oversight, calendar })
     },
