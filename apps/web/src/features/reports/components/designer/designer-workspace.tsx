@@ -1,11 +1,19 @@
 import { Badge, Button, Grid, Paper } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { DatasetChoiceSchema, REPORT_TEXT, type Dataset, type ReportDefinition, type ReportSummary } from '@platform/contracts/reports'
+import {
+  DatasetChoiceSchema,
+  REPORT_TEXT,
+  ReportDetailsSchema,
+  type Dataset,
+  type ReportDefinition,
+  type ReportSummary,
+} from '@platform/contracts/reports'
 import { useQueryClient } from '@tanstack/react-query'
 import { History, Save } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ApiError } from '@/lib/api-client'
+import { formMessage } from '@/lib/schema-errors'
 import { reportDetailsQuery, useCreateReport, useUpdateReport } from '../../api/reports'
 import { toSubmittable } from '../../utils/definition'
 import { isReportChanged, reasonOf } from '../../utils/messages'
@@ -74,8 +82,11 @@ export function DesignerWorkspace({ datasets, report: initialReport, definition,
       return
     }
     const sent = { name: details.name.trim(), description: details.description.trim() }
-    if (!sent.name) {
-      setNameError('A name is required')
+    // The contract's own rule for a name, as the server applies it.
+    const checked = ReportDetailsSchema.safeParse(sent)
+    const nameProblem = checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === 'name')
+    if (nameProblem) {
+      setNameError(formMessage(nameProblem.message))
       setTab('page')
       // The panel mounts with the tab; focus the name once it is there.
       setTimeout(() => nameRef.current?.focus())
