@@ -228,7 +228,7 @@ test('a requester files an accrual with an attachment; it is returned, fixed, ap
   await expect(sam.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0)
   await sam.getByRole('button', { name: 'Return to the requester' }).click()
   await sam.getByRole('dialog').getByRole('button', { name: 'Confirm: return to the requester' }).click()
-  await expect(sam.getByRole('dialog').getByRole('alert')).toContainText('at least 5 characters')
+  await expect(sam.getByRole('dialog').getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription(/at least 5 characters/)
   await sam.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill('The packing slip is missing')
   await sam.getByRole('dialog').getByRole('button', { name: 'Confirm: return to the requester' }).click()
   await expect(stateBadge(sam, 'Returned')).toBeVisible()
@@ -354,17 +354,22 @@ test('an import previews each row with its problems, saves only the accepted row
   await expect(rosa.getByRole('combobox', { name: 'Fiscal year' })).toHaveValue('2026-27')
   await rosa.locator('input[type="file"]').setInputFiles({ name: 'june-accruals.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await rosa.getByRole('button', { name: 'Preview' }).click()
-  await expect(rosa.getByText('1 rows will be created, 2 rejected')).toBeVisible()
+  await expect(rosa.getByText('1 row will become a draft, 2 rows refused')).toBeVisible()
   const rows = rosa.getByRole('table', { name: 'Import rows' })
-  await expect(rows.getByRole('row').filter({ hasText: 'Nowhere Supply' })).toContainText('Rejected')
-  await expect(rows.getByRole('row').filter({ hasText: 'Late Chairs Co' })).toContainText('Rejected')
+  await expect(rows.getByRole('row').filter({ hasText: 'Nowhere Supply' })).toContainText('Refused')
+  await expect(rows.getByRole('row').filter({ hasText: 'Nowhere Supply' })).toContainText('“ZZZ” is not a site’s code.')
+  await expect(rows.getByRole('row').filter({ hasText: 'Late Chairs Co' })).toContainText('Refused')
+  // Types in words, no code or API field name anywhere in the preview.
+  await expect(rows.getByRole('row').filter({ hasText: 'Pacific Power' })).toContainText('Payable')
+  await expect(rows).not.toContainText('PAYABLE')
+  await expect(rows).not.toContainText(/\([a-z]+[A-Z]\w*\)|REQUESTER/)
   await expect(rows.getByRole('row').filter({ hasText: 'Late Chairs Co' })).toContainText('2027-07-03')
   await expect(rows.getByRole('row').filter({ hasText: 'Pacific Power' })).toContainText('Will be created')
   await expectNoSeriousA11yViolations(rosa, 'import preview')
   const before = await (await rosa.request.get('/api/accruals?view=me', { headers: bearer(await platform.storedToken(rosa)) })).json()
 
-  await rosa.getByRole('button', { name: 'Apply: create 1 drafts' }).click()
-  await expect(rosa.getByText('1 drafts created, 2 rows rejected')).toBeVisible()
+  await rosa.getByRole('button', { name: 'Create 1 draft' }).click()
+  await expect(rosa.getByText('1 draft created, 2 rows refused')).toBeVisible()
   const created = rows
     .getByRole('row')
     .filter({ hasText: 'Pacific Power' })
@@ -421,21 +426,17 @@ test('a request that looks like a duplicate of another in the cycle shows it, is
   await expect(note).toHaveCount(0)
   await rosa.getByRole('button', { name: 'Save draft' }).click()
 
-  // The server names the possible duplicate; the form now asks why this one is not it.
-  const refused = rosa.getByRole('alert').filter({ hasText: 'The request was not saved' })
-  await expect(refused).toContainText(`This may duplicate accrual #${first.id}`)
-  await expect(refused).toContainText('same PO and invoice')
-  await expect(refused).toContainText('Explain above why it is not a duplicate, then save again.')
+  // The server names the possible duplicate; the form now asks why this one is not it, under the note itself.
   await expect(note).toBeVisible()
   await expect(note).toHaveAttribute('required', '')
+  await expect(note).toHaveAccessibleDescription(new RegExp(`This may duplicate accrual #${first.id}.*same PO and invoice`))
+  await expect(rosa.getByRole('alert').filter({ hasText: 'The request was not saved' })).toHaveCount(0)
   await expect(rosa).toHaveURL(/\/apps\/accruals\/requests\/new$/)
   await expectNoSeriousA11yViolations(rosa, 'request form asking for a duplicate note')
 
   // Saving again without the note is refused, saying what is missing; nothing is saved.
   await rosa.getByRole('button', { name: 'Save draft' }).click()
-  await expect(
-    rosa.getByRole('alert').filter({ hasText: 'The note is empty: say why this request is not a duplicate, then save again.' }),
-  ).toBeVisible()
+  await expect(note).toHaveAccessibleDescription(/Say why this request is not a duplicate of the other one, then save again\./)
   await expect(rosa).toHaveURL(/\/apps\/accruals\/requests\/new$/)
   const mine = await (
     await rosa.request.get('/api/accruals?view=me&search=PO-9310', { headers: bearer(await platform.storedToken(rosa)) })
@@ -536,7 +537,7 @@ test('a controller writes off the remainder of a partly liquidated accrual with 
   await expect(dialog).toContainText(`$1,200.00 still open on accrual ${id} will be written off. This is final.`)
   await expectNoSeriousA11yViolations(fred, 'write-off confirmation')
   await dialog.getByRole('button', { name: 'Confirm: write off' }).click()
-  await expect(dialog.getByRole('alert')).toContainText('Give the reason, in at least 5 characters.')
+  await expect(dialog.getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription('Say why, in at least 5 characters.')
   await expect(stateBadge(fred, 'Partially liquidated')).toBeVisible()
   const reason = 'The vendor will not bill the rest of the June cleaning'
   await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason)

@@ -20,8 +20,8 @@ async function issueReceipt(page: Page, payer: string, dollars: string): Promise
   await page.getByRole('textbox', { name: 'Amount received ($)' }).fill(dollars)
   await page.getByRole('textbox', { name: 'Line 1 account' }).fill(ROOSEVELT_ACCOUNT)
   await page.keyboard.press('Escape')
-  await page.getByRole('textbox', { name: 'Line 1 amount ($)' }).fill(dollars)
-  await expect(page.getByText(`Lines total $${dollars} of $${dollars}`)).toBeVisible()
+  // One line: the amount received is the line's, typed once.
+  await expect(page.getByRole('textbox', { name: 'Line 1 amount ($)' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Issue receipt' }).click()
   const heading = page.getByRole('heading', { level: 2, name: /^RES-\d{4}-\d{2}-\d{6}$/ })
   await expect(heading).toBeVisible()
@@ -82,7 +82,10 @@ test('a collector issues, a counter counts blind and finds $5 short, the collect
   await cole.getByRole('textbox', { name: '$10.00 pieces' }).fill('1')
   await cole.getByRole('textbox', { name: 'Bag number' }).fill('BAG-E2E-1')
   await cole.getByRole('button', { name: 'Save count' }).click()
-  await expect(cole.getByRole('alert').filter({ hasText: 'save it with a note' })).toBeVisible()
+  // The refusal is said under the note it asks for, without saying by how much.
+  await expect(cole.getByRole('textbox', { name: 'Note (required when the count differs)' })).toHaveAccessibleDescription(
+    /save it with a note that explains the difference/,
+  )
   await cole.getByRole('textbox', { name: 'Note (required when the count differs)' }).fill('Counted twice; five dollars missing')
   await cole.getByRole('button', { name: 'Save count' }).click()
   await expect(cole.getByText('-$5.00')).toBeVisible()
@@ -93,18 +96,28 @@ test('a collector issues, a counter counts blind and finds $5 short, the collect
   await expect(page.getByText('-$5.00')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Approve deposit' })).toBeDisabled()
   await expect(
-    page.getByText(/^You gathered and collected deposit .+, so another person with the APPROVER duty must approve it\.$/),
+    page.getByText(/^You gathered and collected deposit .+, so another person with the approver duty must approve it\.$/i),
   ).toBeVisible()
   const token = await platform.storedToken(page)
   const refused = await page.request.post(`/api/deposits/${depositId}/approve`, { headers: { authorization: `Bearer ${token}` }, data: {} })
   expect(refused.status()).toBe(422)
-  expect((await refused.json()).error).toContain('so another person with the APPROVER duty must approve it')
+  expect((await refused.json()).error).toMatch(/so another person with the approver duty must approve it/i)
 
   // The approver sees the count and the shortage, approves and submits.
   await amy.goto(depositUrl)
   await expect(amy.getByText('Counted twice; five dollars missing')).toBeVisible()
   await expectNoSeriousA11yViolations(amy, 'approval')
+  // Approving asks first, with the count against what was expected; cancelling changes nothing.
   await amy.getByRole('button', { name: 'Approve deposit' }).click()
+  let confirm = amy.getByRole('dialog', { name: /^Approve deposit RES-\d{4}-\d{2}-D\d{4}\?$/ })
+  await expect(confirm).toContainText('Counted $30.00 against $35.00 expected: $5.00 short.')
+  await expectNoSeriousA11yViolations(amy, 'approval confirmation')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(amy.getByRole('button', { name: 'Submit to the treasury' })).toHaveCount(0)
+  await amy.getByRole('button', { name: 'Approve deposit' }).click()
+  confirm = amy.getByRole('dialog', { name: /^Approve deposit / })
+  await confirm.getByRole('button', { name: 'Approve deposit' }).click()
   await expect(amy.getByRole('button', { name: 'Submit to the treasury' })).toBeVisible()
   await amy.getByRole('button', { name: 'Submit to the treasury' }).click()
   await expect(amy.getByRole('button', { name: 'Deposit slip' })).toBeVisible()
@@ -138,6 +151,19 @@ test('a collector issues, a counter counts blind and finds $5 short, the collect
     await expect(amy.getByRole('heading', { name, level: 2 })).toBeVisible()
     await expectNoSeriousA11yViolations(amy, name)
   }
+  // Deadlines by the one rule (red once overdue, the days said), times on the district's clock with its zone.
+  await amy.goto('/apps/payment-receipts/undeposited')
+  await expect(
+    amy.getByText(/^(Overdue by \d+ days? \(due \w{3} \d+\)|Due today|Due tomorrow|Due \w{3} \d+ · \d+ days? left)$/).first(),
+  ).toBeVisible()
+  await expect(amy.getByText('Deposit due', { exact: true })).toHaveCount(0)
+  await amy.goto('/apps/payment-receipts/deposits')
+  await expect(
+    amy
+      .getByRole('table', { name: 'Deposits' })
+      .getByText(/ (PST|PDT)$/)
+      .first(),
+  ).toBeVisible()
 })
 
 test('works at phone width: no sideways scrolling of the page, tables scroll on their own', async ({ page, platform }) => {
@@ -154,6 +180,11 @@ test('works at phone width: no sideways scrolling of the page, tables scroll on 
     await page.goto(path)
     await expect(page.getByRole('heading', { name: 'Payment Receipts', level: 1 })).toBeVisible()
     await expect(page.getByRole('table').first()).toBeVisible()
+    // Every tab's label is read whole: none is cut to 'Undepos…'.
+    for (const tab of await page.getByRole('tab').all()) {
+      const cut = await tab.evaluate((element) => element.scrollWidth > element.clientWidth + 1)
+      expect(cut, `${await tab.textContent()} on ${path}`).toBe(false)
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow, path).toBeLessThanOrEqual(1)
   }

@@ -1,9 +1,13 @@
 import { Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { HandOverInputSchema, type AccrualDetail } from '@platform/contracts/accruals'
-import { useState, type FormEvent } from 'react'
 import { FormAlerts } from '@/components/form-alerts'
 import { useHandOver } from '../api/accruals'
+import { withoutFieldNames } from './form-errors'
+
+const resolveHandOver = withoutFieldNames(schemaResolver(HandOverInputSchema, { sync: true }))
+const inputOf = (values: { userId: string | null; reason: string }) => ({ userId: Number(values.userId ?? 0), reason: values.reason })
 
 /**
  * A controller gives the request to another person of the site, on the record (audited, in the history with the
@@ -11,23 +15,20 @@ import { useHandOver } from '../api/accruals'
  */
 export function HandOverPanel({ accrual }: { accrual: AccrualDetail }) {
   const handOver = useHandOver()
-  const [userId, setUserId] = useState<string | null>(null)
-  const [reason, setReason] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = HandOverInputSchema.safeParse({ userId: Number(userId), reason })
-    if (!userId || !parsed.success) return setProblem('Choose the person to hand it to, and say why in at least 5 characters.')
-    setProblem(null)
+  const form = useForm<{ userId: string | null; reason: string }>({
+    mode: 'controlled',
+    initialValues: { userId: null, reason: '' },
+    validate: (values) => resolveHandOver(inputOf(values)),
+  })
+  const onSubmit = form.onSubmit((values) => {
     void handOver
-      .mutateAsync({ id: accrual.id, input: parsed.data })
+      .mutateAsync({ id: accrual.id, input: HandOverInputSchema.parse(inputOf(values)) })
       .then((result) => {
         notifications.show({ color: 'teal', message: `Accrual ${result.data.id} is now held by ${result.data.holderName}.` })
-        setUserId(null)
-        setReason('')
+        form.reset()
       })
       .catch(() => undefined)
-  }
+  })
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="hand-over-title">
       <form onSubmit={onSubmit} noValidate>
@@ -48,26 +49,17 @@ export function HandOverPanel({ accrual }: { accrual: AccrualDetail }) {
               <Select
                 label="Hand it to"
                 data={accrual.handOverCandidates.map((person) => ({ value: String(person.userId), label: person.name }))}
-                value={userId}
-                onChange={setUserId}
+                {...form.getInputProps('userId')}
                 required
                 w={260}
               />
-              <Textarea
-                label="Reason"
-                value={reason}
-                onChange={(event) => setReason(event.currentTarget.value)}
-                required
-                autosize
-                minRows={1}
-                w={320}
-              />
+              <Textarea label="Reason" {...form.getInputProps('reason')} required autosize minRows={1} w={320} />
               <Button type="submit" variant="default" loading={handOver.isPending}>
                 Hand over
               </Button>
             </Group>
           )}
-          <FormAlerts problem={problem} mutation={handOver} failedTitle="The request was not handed over" />
+          <FormAlerts mutation={handOver} failedTitle="The request was not handed over" />
         </Stack>
       </form>
     </Paper>

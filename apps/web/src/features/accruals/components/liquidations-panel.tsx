@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { LiquidationInputSchema, ReasonInputSchema, type AccrualDetail } from '@platform/contracts/accruals'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { EmptyRow } from '@/components/data/empty-row'
 import { FormAlerts } from '@/components/form-alerts'
 import { StepNotOffered } from '@/components/step-not-offered'
@@ -10,6 +11,7 @@ import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { useRecordLiquidation, useWriteOff } from '../api/accruals'
 import { Fact } from './accrual-parts'
+import { withoutFieldNames } from './form-errors'
 import { TableHeader } from '@/components/data/table-header'
 
 const CLEARING_STATES = ['POSTED', 'PARTIALLY_LIQUIDATED', 'LIQUIDATED', 'WRITTEN_OFF']
@@ -90,61 +92,55 @@ export function LiquidationsPanel({ accrual }: { accrual: AccrualDetail }) {
   )
 }
 
+const resolveLiquidation = withoutFieldNames(schemaResolver(LiquidationInputSchema, { sync: true }))
+const resolveReason = withoutFieldNames(schemaResolver(ReasonInputSchema, { sync: true }))
+
 function LiquidationForm({ accrual }: { accrual: AccrualDetail }) {
   const record = useRecordLiquidation()
-  const [paidOn, setPaidOn] = useState('')
-  const [reference, setReference] = useState('')
-  const [amount, setAmount] = useState('')
-  const [varianceReason, setVarianceReason] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const amountCents = parseDollars(amount)
   // A payment other than what is still open is a variance: the server asks why, and so does the form.
-  const differs = amountCents !== null && amountCents > 0 && amountCents !== accrual.variance.remainingCents
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = LiquidationInputSchema.safeParse({ paidOn, reference, amountCents, varianceReason: differs ? varianceReason : null })
-    if (!parsed.success || amountCents === null)
-      return setProblem('Enter the date paid, the payment or receipt reference and the amount cleared, such as 250.00.')
-    if (differs && !parsed.data.varianceReason)
-      return setProblem(
-        `The payment differs from the ${formatCents(accrual.variance.remainingCents)} still open: say why (a partial bill, freight, a credit…).`,
-      )
-    setProblem(null)
+  const differsFrom = (amount: string) => {
+    const cents = parseDollars(amount)
+    return cents !== null && cents > 0 && cents !== accrual.variance.remainingCents
+  }
+  const inputOf = (values: { paidOn: string; reference: string; amount: string; varianceReason: string }) => ({
+    paidOn: values.paidOn,
+    reference: values.reference,
+    amountCents: parseDollars(values.amount) ?? 0,
+    varianceReason: differsFrom(values.amount) ? values.varianceReason : null,
+  })
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { paidOn: '', reference: '', amount: '', varianceReason: '' },
+    validate: (values) => {
+      const errors = resolveLiquidation(inputOf(values))
+      if (parseDollars(values.amount) === null) errors.amount = 'Enter the amount cleared, such as 250.00.'
+      if (differsFrom(values.amount) && !values.varianceReason.trim())
+        errors.varianceReason = `The payment differs from the ${formatCents(accrual.variance.remainingCents)} still open: say why (a partial bill, freight, a credit…).`
+      return errors
+    },
+  })
+  const differs = differsFrom(form.getValues().amount)
+  const onSubmit = form.onSubmit((values) => {
+    const input = LiquidationInputSchema.parse(inputOf(values))
     void record
-      .mutateAsync({ id: accrual.id, input: parsed.data })
+      .mutateAsync({ id: accrual.id, input })
       .then((result) => {
         notifications.show({
           color: 'teal',
-          message: `${formatCents(amountCents)} was recorded against accrual ${result.data.id}; ${formatCents(result.data.variance.remainingCents)} is still open.`,
+          message: `${formatCents(input.amountCents)} was recorded against accrual ${result.data.id}; ${formatCents(result.data.variance.remainingCents)} is still open.`,
         })
-        setPaidOn('')
-        setReference('')
-        setAmount('')
-        setVarianceReason('')
+        form.reset()
       })
       .catch(() => undefined)
-  }
+  })
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Record a liquidation">
       <Stack gap="xs">
         <Text fw={600}>Record a payment or receipt that clears it</Text>
         <Group align="flex-end" wrap="wrap" gap="sm">
-          <TextInput type="date" label="Paid on" value={paidOn} onChange={(event) => setPaidOn(event.currentTarget.value)} required />
-          <TextInput
-            label="Reference"
-            description="Warrant, check or receipt number"
-            value={reference}
-            onChange={(event) => setReference(event.currentTarget.value)}
-            required
-          />
-          <TextInput
-            label="Amount cleared ($)"
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
-            required
-            w={180}
-          />
+          <TextInput type="date" label="Paid on" {...form.getInputProps('paidOn')} required />
+          <TextInput label="Reference" description="Warrant, check or receipt number" {...form.getInputProps('reference')} required />
+          <TextInput label="Amount cleared ($)" inputMode="decimal" {...form.getInputProps('amount')} required w={180} />
           <Button type="submit" loading={record.isPending}>
             Record liquidation
           </Button>
@@ -153,14 +149,13 @@ function LiquidationForm({ accrual }: { accrual: AccrualDetail }) {
           <Textarea
             label="Why it differs from what is still open"
             description={`${formatCents(accrual.variance.remainingCents)} is still open on this accrual.`}
-            value={varianceReason}
-            onChange={(event) => setVarianceReason(event.currentTarget.value)}
+            {...form.getInputProps('varianceReason')}
             required
             autosize
             minRows={2}
           />
         ) : null}
-        <FormAlerts problem={problem} mutation={record} failedTitle="The liquidation was not recorded" />
+        <FormAlerts mutation={record} failedTitle="The liquidation was not recorded" />
       </Stack>
     </form>
   )
@@ -168,36 +163,24 @@ function LiquidationForm({ accrual }: { accrual: AccrualDetail }) {
 
 function WriteOffForm({ accrual, onDone }: { accrual: AccrualDetail; onDone: () => void }) {
   const writeOff = useWriteOff()
-  const [reason, setReason] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!ReasonInputSchema.safeParse({ reason }).success) return setProblem('Give the reason, in at least 5 characters.')
-    setProblem(null)
+  const form = useForm({ mode: 'controlled', initialValues: { reason: '' }, validate: resolveReason })
+  const onSubmit = form.onSubmit(({ reason }) => {
     void writeOff
-      .mutateAsync({ id: accrual.id, reason })
+      .mutateAsync({ id: accrual.id, reason: reason.trim() })
       .then((result) => {
         notifications.show({ color: 'teal', message: `The remainder of accrual ${result.data.id} was written off.` })
         onDone()
       })
       .catch(() => undefined)
-  }
+  })
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text>
           {formatCents(accrual.variance.remainingCents)} still open on accrual {accrual.id} will be written off. This is final.
         </Text>
-        <Textarea
-          label="Reason"
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          required
-          data-autofocus
-          autosize
-          minRows={2}
-        />
-        <FormAlerts problem={problem} mutation={writeOff} failedTitle="Nothing was written off" />
+        <Textarea label="Reason" {...form.getInputProps('reason')} required data-autofocus autosize minRows={2} />
+        <FormAlerts mutation={writeOff} failedTitle="Nothing was written off" />
         <Group>
           <Button type="submit" color="red.9" loading={writeOff.isPending}>
             Confirm: write off

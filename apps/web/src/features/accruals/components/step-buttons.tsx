@@ -1,12 +1,16 @@
 import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { ReasonInputSchema, type AccrualActions, type AccrualDetail, type AccrualStep } from '@platform/contracts/accruals'
 import { formatCents } from '@platform/contracts/finance-money'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { FormAlerts } from '@/components/form-alerts'
 import { StepNotOffered } from '@/components/step-not-offered'
 import { useAccrualStep } from '../api/accruals'
 import { STATE_LABELS } from './accrual-parts'
+import { withoutFieldNames } from './form-errors'
+
+const resolveReason = withoutFieldNames(schemaResolver(ReasonInputSchema, { sync: true }))
 
 interface StepSpec {
   step: AccrualStep
@@ -122,39 +126,28 @@ export function StepButtons({ accrual }: { accrual: AccrualDetail }) {
 
 function ConfirmStep({ accrual, spec, onDone }: { accrual: AccrualDetail; spec: StepSpec; onDone: () => void }) {
   const step = useAccrualStep()
-  const [reason, setReason] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (spec.needsReason) {
-      const parsed = ReasonInputSchema.safeParse({ reason })
-      if (!parsed.success) return setProblem('Give the reason, in at least 5 characters.')
-    }
-    setProblem(null)
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: (values) => (spec.needsReason ? resolveReason(values) : {}),
+  })
+  const onSubmit = form.onSubmit(({ reason }) => {
     void step
-      .mutateAsync({ id: accrual.id, step: spec.step, ...(spec.needsReason ? { reason } : {}) })
+      .mutateAsync({ id: accrual.id, step: spec.step, ...(spec.needsReason ? { reason: reason.trim() } : {}) })
       .then((result) => {
         notifications.show({ color: 'teal', message: `Accrual ${result.data.id} is now ${STATE_LABELS[result.data.state].toLowerCase()}.` })
         onDone()
       })
       .catch(() => undefined)
-  }
+  })
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text>{spec.explain(accrual)}</Text>
         {spec.needsReason ? (
-          <Textarea
-            label="Reason"
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            required
-            data-autofocus
-            autosize
-            minRows={2}
-          />
+          <Textarea label="Reason" {...form.getInputProps('reason')} required data-autofocus autosize minRows={2} />
         ) : null}
-        <FormAlerts problem={problem} mutation={step} failedTitle="The step was refused" />
+        <FormAlerts mutation={step} failedTitle="The step was refused" />
         <Group>
           <Button
             type="submit"

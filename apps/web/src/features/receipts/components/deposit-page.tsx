@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { labelOf } from '@platform/contracts/labels'
 import { receiptsLabels } from '@platform/contracts/labels/receipts'
@@ -14,13 +14,13 @@ import {
   type DepositDetail,
 } from '@platform/contracts/receipts'
 import { FileDown } from 'lucide-react'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { FormAlerts } from '@/components/form-alerts'
 import { StepNotOffered } from '@/components/step-not-offered'
 import { schemaErrors } from '@/lib/schema-errors'
-import { useTextFields } from '@/lib/use-text-fields'
+import { ApiError } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useCountDeposit, useDeposit, useDepositStep } from '../api/receipts'
 import { AttachmentsPanel, attachmentsUrl } from '@/components/attachments-panel'
@@ -127,56 +127,74 @@ export function DepositPage() {
 }
 
 /** The blind count: bills and coins by denomination, each check, the bag; the expected total is never on this screen. */
+interface CountValues {
+  /** Pieces counted by denomination (in cents), as typed. */
+  pieces: Record<string, number | string>
+  /** Each check's amount in dollars, by its receipt. */
+  checks: Record<string, string>
+  bagNumber: string
+  note: string
+}
+
+/** The count as the API takes it; a check's dollars that do not read as an amount go as 0 (the form says so on its field). */
+function countInput(values: CountValues, deposit: DepositDetail) {
+  return {
+    cash: DENOMINATIONS_CENTS.map((denomination) => ({
+      denominationCents: denomination,
+      count: Number(values.pieces[denomination]) || 0,
+    })).filter((line) => line.count > 0),
+    checks: deposit.checksToCount.map((check) => ({
+      receiptId: check.receiptId,
+      amountCents: parseDollars(values.checks[check.receiptId] ?? '') ?? 0,
+    })),
+    bagNumber: values.bagNumber,
+    note: values.note.trim() || null,
+    // What this screen was built from: if a receipt is taken out meanwhile, the server asks for the count again.
+    version: deposit.version,
+  }
+}
+
+/** The count's errors by field: the contract's messages for the bag and the note, each denomination and each check. */
+function countErrors(values: CountValues, deposit: DepositDetail): FormErrors {
+  const input = countInput(values, deposit)
+  const errors: FormErrors = { ...schemaErrors(CountInputSchema, input, ['bagNumber', 'note'] as const) }
+  for (const line of input.cash) {
+    const message = schemaErrors(CashCountInputSchema, line, ['count'] as const).count
+    if (message) errors[`pieces.${line.denominationCents}`] = message
+  }
+  input.checks.forEach((check) => {
+    const message =
+      parseDollars(values.checks[check.receiptId] ?? '') === null
+        ? 'Enter the amount written on the check, such as 25.00.'
+        : schemaErrors(CheckCountInputSchema, check, ['amountCents'] as const).amountCents
+    if (message) errors[`checks.${check.receiptId}`] = message
+  })
+  return errors
+}
+
 function BlindCount({ deposit }: { deposit: DepositDetail }) {
   const count = useCountDeposit()
-  const [pieces, setPieces] = useState<Record<number, number | string>>({})
-  const [checks, setChecks] = useState<Record<number, string>>({})
-  const fields = useTextFields({ bagNumber: '', note: '' })
-  const { bagNumber, note } = fields.values
-  const [errors, setErrors] = useState<Partial<Record<'bagNumber' | 'note', string>>>({})
-  // By denomination, and by the receipt of each check.
-  const [pieceErrors, setPieceErrors] = useState<Record<number, string>>({})
-  const [checkErrors, setCheckErrors] = useState<Record<number, string>>({})
+  const form = useForm<CountValues>({
+    mode: 'controlled',
+    initialValues: { pieces: {}, checks: {}, bagNumber: '', note: '' },
+    validate: (values) => countErrors(values, deposit),
+  })
+  const { pieces } = form.getValues()
   const cashCents = DENOMINATIONS_CENTS.reduce((sum, denomination) => sum + denomination * (Number(pieces[denomination]) || 0), 0)
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    // A check's amount is typed in dollars and sent in cents: that it reads as an amount is the form's own check.
-    const checkCents = deposit.checksToCount.map((check) => parseDollars(checks[check.receiptId] ?? ''))
-    const input = {
-      cash: DENOMINATIONS_CENTS.map((denomination) => ({
-        denominationCents: denomination,
-        count: Number(pieces[denomination]) || 0,
-      })).filter((line) => line.count > 0),
-      checks: deposit.checksToCount.map((check, index) => ({ receiptId: check.receiptId, amountCents: checkCents[index] ?? 0 })),
-      bagNumber,
-      note: note.trim() || null,
-      // What this screen was built from: if a receipt is taken out meanwhile, the server asks for the count again.
-      version: deposit.version,
-    }
-    const found = schemaErrors(CountInputSchema, input, ['bagNumber', 'note'] as const)
-    const foundPieces: Record<number, string> = {}
-    for (const line of input.cash) {
-      const message = schemaErrors(CashCountInputSchema, line, ['count'] as const).count
-      if (message) foundPieces[line.denominationCents] = message
-    }
-    const foundChecks: Record<number, string> = {}
-    input.checks.forEach((check, index) => {
-      const message =
-        checkCents[index] === null
-          ? 'Enter the amount written on the check, such as 25.00.'
-          : schemaErrors(CheckCountInputSchema, check, ['amountCents'] as const).amountCents
-      if (message) foundChecks[check.receiptId] = message
-    })
-    setErrors(found)
-    setPieceErrors(foundPieces)
-    setCheckErrors(foundChecks)
-    if ([found, foundPieces, foundChecks].some((each) => Object.keys(each).length > 0)) return
+  const onSubmit = form.onSubmit((values) =>
     count.mutate(
-      { id: deposit.id, input: CountInputSchema.parse(input) },
-      { onSuccess: () => notifications.show({ color: 'teal', message: 'The count was saved.' }) },
-    )
-  }
+      { id: deposit.id, input: CountInputSchema.parse(countInput(values, deposit)) },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: 'The count was saved.' }),
+        // A count that differs is saved only with a note: the refusal belongs under the note.
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'note_required') form.setFieldError('note', error.message)
+        },
+      },
+    ),
+  )
+  const refusedNote = count.error instanceof ApiError && count.error.code === 'note_required'
 
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby="blind-count-title">
@@ -194,9 +212,8 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
               label={`${formatCents(denomination)} pieces`}
               min={0}
               allowDecimal={false}
+              {...form.getInputProps(`pieces.${denomination}`)}
               value={pieces[denomination] ?? ''}
-              onChange={(value) => setPieces((all) => ({ ...all, [denomination]: value }))}
-              error={pieceErrors[denomination]}
             />
           ))}
         </SimpleGrid>
@@ -206,17 +223,13 @@ function BlindCount({ deposit }: { deposit: DepositDetail }) {
             key={check.receiptId}
             label={`Check ${check.checkNumber ?? ''} on ${check.number} ($)`}
             inputMode="decimal"
-            value={checks[check.receiptId] ?? ''}
-            error={checkErrors[check.receiptId]}
-            onChange={(event) => {
-              const value = event.currentTarget.value
-              setChecks((all) => ({ ...all, [check.receiptId]: value }))
-            }}
+            {...form.getInputProps(`checks.${check.receiptId}`)}
+            value={form.getValues().checks[check.receiptId] ?? ''}
           />
         ))}
-        <TextInput label="Bag number" {...fields.bind('bagNumber', errors.bagNumber)} required w={220} />
-        <Textarea label="Note (required when the count differs)" {...fields.bind('note', errors.note)} autosize minRows={1} />
-        <FormAlerts mutation={count} failedTitle="The count was not saved" />
+        <TextInput label="Bag number" {...form.getInputProps('bagNumber')} required w={220} />
+        <Textarea label="Note (required when the count differs)" {...form.getInputProps('note')} autosize minRows={1} />
+        {refusedNote ? null : <FormAlerts mutation={count} failedTitle="The count was not saved" />}
         <Group>
           <Button type="submit" loading={count.isPending}>
             Save count

@@ -1,13 +1,12 @@
+import { schemaResolver, useForm } from '@mantine/form'
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { receiptsLabels } from '@platform/contracts/labels/receipts'
 import { JournalQuerySchema } from '@platform/contracts/receipts'
-import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/lib/api-client'
+import { useState } from 'react'
 import { formatDateTime } from '@/lib/format'
-import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useReceiptExceptions } from '../api/receipts'
-import { Amount } from './receipt-parts'
+import { Amount, withoutFieldNames } from './receipt-parts'
 import { useDuties } from './use-duties'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
@@ -21,20 +20,18 @@ export function ExceptionsView() {
   useDocumentTitle('Exceptions')
   const exceptions = useReceiptExceptions()
   const duties = useDuties()
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
-  const [exportError, setExportError] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<'from' | 'to', string>>>({})
-  const onExport = (event: FormEvent) => {
-    event.preventDefault()
+  const [exportError, setExportError] = useState<unknown>(null)
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { from: '', to: '' },
+    validate: withoutFieldNames(schemaResolver(JournalQuerySchema, { sync: true })),
+  })
+  const onExport = form.onSubmit(({ from, to }) => {
     setExportError(null)
-    const found = schemaErrors(JournalQuerySchema, { from, to }, ['from', 'to'] as const)
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
     downloadFile('/api/receipts/journal.csv', `receipts-journal-${from}-to-${to}.csv`, { from, to }).catch((error: unknown) =>
-      setExportError(errorMessage(error, 'The journal could not be exported.')),
+      setExportError(error ?? new Error('not exported')),
     )
-  }
+  })
   return (
     <Stack gap="md">
       <Title order={2}>Exceptions</Title>
@@ -91,28 +88,14 @@ export function ExceptionsView() {
             </Text>
             <form onSubmit={onExport} noValidate>
               <Group align="flex-end">
-                <TextInput
-                  label="From"
-                  type="date"
-                  value={from}
-                  onChange={(event) => setFrom(event.currentTarget.value)}
-                  error={errors.from}
-                  required
-                />
-                <TextInput
-                  label="To"
-                  type="date"
-                  value={to}
-                  onChange={(event) => setTo(event.currentTarget.value)}
-                  error={errors.to}
-                  required
-                />
+                <TextInput label="From" type="date" {...form.getInputProps('from')} required />
+                <TextInput label="To" type="date" {...form.getInputProps('to')} required />
                 <Button type="submit" variant="default">
                   Export CSV
                 </Button>
               </Group>
             </form>
-            {exportError ? <FailureAlert message={exportError} /> : null}
+            {exportError ? <FailureAlert title="The journal could not be exported" error={exportError} /> : null}
           </Stack>
         </Paper>
       ) : null}

@@ -1,16 +1,17 @@
 import { Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
+import { receiptsLabels } from '@platform/contracts/labels/receipts'
 import { formatCents } from '@platform/contracts/finance-money'
 import { ReasonInputSchema } from '@platform/contracts/receipts'
 import { FileDown } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { StepNotOffered } from '@/components/step-not-offered'
-import { schemaErrors } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadFile, useReceipt, useReturnCheck, useVoidReceipt } from '../api/receipts'
 import { AttachmentsPanel, attachmentsUrl } from '@/components/attachments-panel'
-import { Amount, HistoryList, ReceiptStateBadge } from './receipt-parts'
+import { Amount, HistoryList, ReceiptStateBadge, withoutFieldNames } from './receipt-parts'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
 import { FailureAlert } from '@/components/failure-alert'
@@ -74,7 +75,7 @@ export function ReceiptPage() {
           {fact('Amount', <Amount cents={data.amountCents} />)}
           {fact(
             'Paid by',
-            data.tender === 'CHECK' ? `Check ${data.checkNumber ?? ''}` : data.tender === 'MONEY_ORDER' ? 'Money order' : 'Cash',
+            `${receiptsLabels.tender[data.tender]}${data.tender !== 'CASH' && data.checkNumber ? ` no. ${data.checkNumber}` : ''}`,
           )}
           {fact('Date', data.issuedOn)}
           {fact('Received by', data.collectorName)}
@@ -132,35 +133,26 @@ function ReasonForm({ id, kind, onDone }: { id: number; kind: 'void' | 'return';
   const voidReceipt = useVoidReceipt()
   const returnCheck = useReturnCheck()
   const mutation = kind === 'void' ? voidReceipt : returnCheck
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | undefined>(undefined)
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const found = schemaErrors(ReasonInputSchema, { reason }, ['reason'] as const).reason
-    setError(found)
-    if (found) return
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: withoutFieldNames(schemaResolver(ReasonInputSchema, { sync: true })),
+  })
+  const onSubmit = form.onSubmit((values) =>
     mutation.mutate(
-      { id, ...ReasonInputSchema.parse({ reason }) },
+      { id, ...ReasonInputSchema.parse(values) },
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: kind === 'void' ? 'The receipt was voided.' : 'The returned check was recorded.' })
           onDone()
         },
       },
-    )
-  }
+    ),
+  )
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
-        <Textarea
-          label="Reason"
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={error}
-          required
-          data-autofocus
-          minRows={2}
-        />
+        <Textarea label="Reason" {...form.getInputProps('reason')} required data-autofocus minRows={2} />
         {mutation.isError ? <FailureAlert error={mutation.error} /> : null}
         <Button type="submit" color={kind === 'void' ? 'red' : 'orange'} loading={mutation.isPending}>
           {kind === 'void' ? 'Void receipt' : 'Record returned check'}
