@@ -16,9 +16,9 @@ export const SiteAccountPatternSchema = z.string({ error: PATTERN_MESSAGE }).tri
 
 export const SiteAccountsInputSchema = z.object({
   patterns: z
-    .array(SiteAccountPatternSchema, { error: 'patterns is a list of account patterns' })
+    .array(SiteAccountPatternSchema, { error: 'List the account patterns.' })
     .max(MAX_SITE_ACCOUNT_PATTERNS, `Allow at most ${MAX_SITE_ACCOUNT_PATTERNS} patterns a site (patterns).`)
-    .refine((patterns) => new Set(patterns).size === patterns.length, 'A pattern is listed twice (patterns).'),
+    .refine((patterns) => new Set(patterns).size === patterns.length, 'A pattern is listed twice.'),
 })
 export type SiteAccountsInput = z.infer<typeof SiteAccountsInputSchema>
 

@@ -3,6 +3,7 @@ import { id, idParam, stated, text } from './input.js'
 import { ACCOUNT_SEGMENT_KEYS, AccountStringSchema } from './finance-account.js'
 import { positiveAmountCents } from './finance-money.js'
 import { fiscalYearDates } from './finance-fiscal-year.js'
+import { financeSetupLabels } from './labels/finance-setup.js'
 
 /** The fiscal applications that share the finance foundation, by their application codes. */
 export const FISCAL_APPS = ['PAYMENT_RECEIPTS', 'ACCRUALS', 'PUBLIC_INFO'] as const
@@ -40,7 +41,7 @@ export const SiteSchema = z.object({
 export type Site = z.infer<typeof SiteSchema>
 
 const SITE_CODE_MESSAGE = 'Enter a code of 2 to 10 letters or digits, as on receipts (code).'
-const DEPOSIT_DAYS_MESSAGE = 'Enter how many days cash may wait, a whole number from 1 to 30 (depositFrequencyDays).'
+const DEPOSIT_DAYS_MESSAGE = 'Enter how many days cash may wait, a whole number from 1 to 30.'
 // The form shows these messages beside its fields as they are: what to enter, and the field's name for the API.
 export const SiteInputSchema = z.object({
   code: z
@@ -49,21 +50,21 @@ export const SiteInputSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{2,10}$/, SITE_CODE_MESSAGE),
   name: stated('Enter the site’s name (name).', 'The name', 120),
-  kind: z.enum(SITE_KINDS, { error: `Choose the kind of site (kind: one of ${SITE_KINDS.join(', ')}).` }),
-  active: z.boolean({ error: 'active must be true or false' }).default(true),
+  kind: z.enum(SITE_KINDS, {
+    error: `Choose the kind of site: ${SITE_KINDS.map((kind) => financeSetupLabels.siteKind[kind]).join(', ')} (kind).`,
+  }),
+  active: z.boolean({ error: 'Say whether the site is active (yes or no).' }).default(true),
   depositFrequencyDays: z
     .number({ error: DEPOSIT_DAYS_MESSAGE })
     .int(DEPOSIT_DAYS_MESSAGE)
-    .min(1, 'Enter at least 1 day (depositFrequencyDays).')
-    .max(30, 'Enter at most 30 days: the county allows no more (depositFrequencyDays).'),
-  depositThresholdCents: positiveAmountCents('Enter an amount above zero, or leave it empty (depositThresholdCents).')
-    .nullable()
-    .default(null),
+    .min(1, 'Enter at least 1 day.')
+    .max(30, 'Enter at most 30 days: the county allows no more.'),
+  depositThresholdCents: positiveAmountCents('Enter an amount above zero, or leave it empty.').nullable().default(null),
   /** Left out: left as it is. */
   schoolSegment: z
-    .string({ error: 'Enter the site’s school-site segment, 3 digits as in its accounts (schoolSegment).' })
+    .string({ error: 'Enter the site’s school-site segment, 3 digits as in its accounts.' })
     .trim()
-    .regex(/^\d{3}$/, 'Enter the site’s school-site segment, 3 digits as in its accounts (schoolSegment).')
+    .regex(/^\d{3}$/, 'Enter the site’s school-site segment, 3 digits as in its accounts.')
     .nullable()
     .optional(),
 })
@@ -71,7 +72,7 @@ export type SiteInput = z.input<typeof SiteInputSchema>
 
 export const SiteListResponseSchema = z.object({ data: z.array(SiteSchema) })
 export const SiteResponseSchema = z.object({ data: SiteSchema })
-export const IdParamsSchema = z.object({ id: idParam('id') })
+export const IdParamsSchema = z.object({ id: idParam('The id') })
 
 // ---- Chart of accounts ----
 
@@ -168,9 +169,9 @@ export type FinanceSettingsResponse = z.infer<typeof FinanceSettingsResponseSche
 
 /** The district's window of dates: the earliest fiscal year whose records the platform takes. */
 export const FinanceWindowInputSchema = z.object({
-  earliestFiscalYear: text('Enter a fiscal year such as 2019-20 (earliestFiscalYear).')
+  earliestFiscalYear: text('Enter a fiscal year such as 2019-20.')
     .trim()
-    .refine((value) => fiscalYearDates(value) !== null, 'Enter a fiscal year such as 2019-20 (earliestFiscalYear).'),
+    .refine((value) => fiscalYearDates(value) !== null, 'Enter a fiscal year such as 2019-20.'),
 })
 export type FinanceWindowInput = z.infer<typeof FinanceWindowInputSchema>
 
@@ -185,10 +186,10 @@ export type StepReasons = z.infer<typeof StepReasonsSchema>
 // ---- Duties ----
 
 export const DutyInputSchema = z.object({
-  appId: id('appId'),
-  duty: text('duty is required').trim().toUpperCase().min(1, 'duty is required'),
+  appId: id('The application', 'Choose the application.'),
+  duty: text('Choose the duty.').trim().toUpperCase().min(1, 'Choose the duty.'),
   /** null: every site. */
-  siteIds: z.array(id('siteIds')).max(500).nullable(),
+  siteIds: z.array(id('A site')).max(500, 'Choose at most 500 sites, or every site.').nullable(),
 })
 export type DutyInput = z.input<typeof DutyInputSchema>
 
@@ -203,11 +204,14 @@ export type Duty = z.infer<typeof DutySchema>
 // ---- Separation-of-duties exceptions ----
 
 export const ExceptionInputSchema = z.object({
-  appId: id('appId'),
-  recordId: z.union([text().trim().min(1).max(100), id('recordId')], { error: 'recordId is required' }).transform(String),
-  step: text('step is required').trim().min(1, 'step is required').max(60),
-  userId: id('userId'),
-  reason: text('reason is required').trim().min(10, 'reason must say why, in at least 10 characters').max(1000),
+  appId: id('The application', 'Choose the application.'),
+  recordId: z.union([text().trim().min(1).max(100), id('The record')], { error: 'Name the record.' }).transform(String),
+  step: text('Name the step.').trim().min(1, 'Name the step.').max(60, 'A step’s name is at most 60 characters.'),
+  userId: id('The person', 'Choose the person.'),
+  reason: text('Say why no one else can take this step.')
+    .trim()
+    .min(10, 'Say why no one else can take this step, in at least 10 characters.')
+    .max(1000, 'The reason is at most 1,000 characters.'),
 })
 
 export const ExceptionSchema = z.object({
@@ -275,7 +279,7 @@ export const AttachmentOwnerParamsSchema = z.object({
   recordId: text().trim().min(1).max(100),
 })
 export const AttachmentUploadQuerySchema = z.object({
-  fileName: text('fileName is required').trim().min(1, 'fileName is required').max(200, 'fileName is at most 200 characters'),
+  fileName: text('Name the file.').trim().min(1, 'Name the file.').max(200, 'A file name is at most 200 characters.'),
 })
 export const AttachmentListResponseSchema = z.object({ data: z.array(AttachmentSchema) })
 export const AttachmentResponseSchema = z.object({ data: AttachmentSchema })

@@ -1,7 +1,11 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import type { FiscalApp, SeparationRefusal } from '@platform/contracts/finance'
-import { useState, type FormEvent } from 'react'
+import { schemaResolver, useForm } from '@mantine/form'
+import { ExceptionInputSchema, type FiscalApp, type SeparationRefusal } from '@platform/contracts/finance'
+import { labelOf } from '@platform/contracts/labels'
+import { financeSetupLabels } from '@platform/contracts/labels/finance-setup'
+import { useState } from 'react'
+import { formMessage } from '@/lib/schema-errors'
 import { EmptyRow } from '@/components/data/empty-row'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { useAuth } from '@/lib/auth-context'
@@ -17,8 +21,12 @@ const APP_NAMES: Record<FiscalApp, string> = {
   PUBLIC_INFO: 'Public Information',
 }
 const appName = (code: string) => APP_NAMES[code as FiscalApp] ?? code
+/** 'approve', 'sign the letter': a step inside a sentence. */
+const stepWords = (step: string) => labelOf(financeSetupLabels.step, step).toLowerCase()
+/** 'collector and counter': the parts a person played, in words. */
+const partsWords = (parts: readonly string[], separator: string) =>
+  parts.map((part) => labelOf(financeSetupLabels.part, part).toLowerCase()).join(separator)
 /** The reason's minimum, as the contract checks it (ExceptionInputSchema). */
-const REASON_MIN = 10
 
 /**
  * Administration → Separation of duties: the steps the server refused because the person played a conflicting part in
@@ -66,8 +74,8 @@ export function SeparationExceptions() {
                     <Table.Td>{refusal.userName}</Table.Td>
                     <Table.Td>{appName(refusal.appCode)}</Table.Td>
                     <Table.Td ff="monospace">{refusal.recordId}</Table.Td>
-                    <Table.Td>{refusal.step}</Table.Td>
-                    <Table.Td>{refusal.conflicts.join(', ')}</Table.Td>
+                    <Table.Td>{stepWords(refusal.step)}</Table.Td>
+                    <Table.Td>{partsWords(refusal.conflicts, ', ')}</Table.Td>
                     <Table.Td>
                       {refusal.exceptionRecorded ? (
                         <Badge color="teal.9" variant="filled" tt="none">
@@ -78,7 +86,7 @@ export function SeparationExceptions() {
                           size="xs"
                           variant="default"
                           onClick={() => setChosen(refusal)}
-                          aria-label={`Record an exception for ${refusal.userName}: ${refusal.step} ${refusal.recordId}`}
+                          aria-label={`Record an exception for ${refusal.userName}: ${stepWords(refusal.step)} ${refusal.recordId}`}
                         >
                           Record an exception
                         </Button>
@@ -116,7 +124,7 @@ export function SeparationExceptions() {
                     <Table.Td>{exception.userName}</Table.Td>
                     <Table.Td>{appName(exception.appCode)}</Table.Td>
                     <Table.Td ff="monospace">{exception.recordId}</Table.Td>
-                    <Table.Td>{exception.step}</Table.Td>
+                    <Table.Td>{stepWords(exception.step)}</Table.Td>
                     <Table.Td>{exception.reason}</Table.Td>
                     <Table.Td>{exception.createdByName}</Table.Td>
                     <Table.Td>{exception.usedAt ? `Used ${formatDateTime(exception.usedAt)}` : 'Not used yet'}</Table.Td>
@@ -143,37 +151,47 @@ export function SeparationExceptions() {
   )
 }
 
+const resolveException = schemaResolver(ExceptionInputSchema, { sync: true })
+
 function ExceptionForm({ refusal, onDone }: { refusal: SeparationRefusal; onDone: () => void }) {
   const record = useRecordException()
-  const [reason, setReason] = useState('')
-  const [reasonError, setReasonError] = useState<string | null>(null)
+  const exceptionOf = (reason: string) => ({
+    appId: refusal.appId,
+    recordId: refusal.recordId,
+    step: refusal.step,
+    userId: refusal.userId,
+    reason,
+  })
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    // The reason is the only field typed here: the rest of the exception is the refusal's, checked as the server will.
+    validate: (values) => {
+      const found = resolveException(exceptionOf(values.reason))
+      return typeof found.reason === 'string' ? { reason: formMessage(found.reason) } : {}
+    },
+  })
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (reason.trim().length < REASON_MIN) {
-      setReasonError(`Say why no one else can take this step, in at least ${REASON_MIN} characters.`)
-      return
-    }
-    setReasonError(null)
+  const onSubmit = form.onSubmit((values) => {
     record
-      .mutateAsync({ appId: refusal.appId, recordId: refusal.recordId, step: refusal.step, userId: refusal.userId, reason: reason.trim() })
+      .mutateAsync(ExceptionInputSchema.parse(exceptionOf(values.reason)))
       .then(() => {
         notifications.show({
           color: 'teal',
-          message: `Exception recorded: ${refusal.userName} may ${refusal.step} ${refusal.recordId} once.`,
+          message: `Exception recorded: ${refusal.userName} may ${stepWords(refusal.step)} ${refusal.recordId} once.`,
         })
         onDone()
       })
       .catch(() => undefined) // shown below from record.error
-  }
+  })
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text>
-          {refusal.userName} may then <strong>{refusal.step}</strong> record <strong>{refusal.recordId}</strong> in{' '}
-          {appName(refusal.appCode)} once, although they are its {refusal.conflicts.join(' and ')}. The exception is kept on the record for
-          the auditors and cannot be withdrawn.
+          {refusal.userName} may then <strong>{stepWords(refusal.step)}</strong> record <strong>{refusal.recordId}</strong> in{' '}
+          {appName(refusal.appCode)} once, although they are its {partsWords(refusal.conflicts, ' and ')}. The exception is kept on the
+          record for the auditors and cannot be withdrawn.
         </Text>
         <Textarea
           label="Reason"
@@ -182,9 +200,7 @@ function ExceptionForm({ refusal, onDone }: { refusal: SeparationRefusal; onDone
           autosize
           minRows={3}
           maxLength={1000}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={reasonError}
+          {...form.getInputProps('reason')}
         />
         {record.isError ? <FailureAlert title="Not recorded" error={record.error} /> : null}
         <Group justify="flex-end">

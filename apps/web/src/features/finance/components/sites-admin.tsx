@@ -3,8 +3,11 @@ import { notifications } from '@mantine/notifications'
 import { SITE_KINDS, SiteInputSchema, type Site } from '@platform/contracts/finance'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
 import { Plus } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
-import { schemaErrors } from '@/lib/schema-errors'
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form'
+import { financeSetupLabels } from '@platform/contracts/labels/finance-setup'
+import { useState } from 'react'
+import { ApiError } from '@/lib/api-client'
+import { formMessage } from '@/lib/schema-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useSaveSite, useSites } from '../api/finance'
 import { ScrollTable } from '@/components/data/scroll-table'
@@ -12,12 +15,9 @@ import { SiteAccountsForm } from './site-accounts-form'
 import { TableHeader } from '@/components/data/table-header'
 import { FailureAlert } from '@/components/failure-alert'
 
-const KIND_LABELS: Record<Site['kind'], string> = { SCHOOL: 'School', OFFICE: 'Office', OTHER: 'Other' }
+const KIND_LABELS: Record<Site['kind'], string> = financeSetupLabels.siteKind
 
 type Editing = { site: Site | null } | null
-
-const FIELDS = ['code', 'name', 'kind', 'depositFrequencyDays', 'depositThresholdCents', 'schoolSegment'] as const
-type Field = (typeof FIELDS)[number]
 
 /** Administration → Sites: the district's schools and offices, with how long cash may wait before it is deposited. */
 export function SitesAdmin() {
@@ -98,45 +98,79 @@ export function SitesAdmin() {
   )
 }
 
+export interface SiteFormValues {
+  code: string
+  name: string
+  kind: Site['kind']
+  active: boolean
+  depositFrequencyDays: number | string
+  /** Dollars as typed; sent in cents. */
+  threshold: string
+  schoolSegment: string
+}
+
+/** What the form sends: the threshold typed in dollars sent in cents, empty optional fields sent as null. */
+export function siteInput(values: SiteFormValues) {
+  return {
+    code: values.code,
+    name: values.name,
+    kind: values.kind,
+    active: values.active,
+    depositFrequencyDays: values.depositFrequencyDays === '' ? undefined : Number(values.depositFrequencyDays),
+    depositThresholdCents: values.threshold.trim() === '' ? null : parseDollars(values.threshold),
+    schoolSegment: values.schoolSegment.trim() === '' ? null : values.schoolSegment,
+  }
+}
+
+const resolveSite = schemaResolver(SiteInputSchema, { sync: true })
+
+/** The form's errors by field, from the contract's schema; that the threshold reads as dollars is the form's own check. */
+export function validateSite(values: SiteFormValues): FormErrors {
+  const errors: FormErrors = {}
+  for (const [path, message] of Object.entries(resolveSite(siteInput(values)))) {
+    if (typeof message !== 'string') continue
+    errors[path === 'depositThresholdCents' ? 'threshold' : path] = formMessage(message)
+  }
+  if (values.threshold.trim() !== '' && parseDollars(values.threshold) === null)
+    errors.threshold = 'Enter an amount in dollars and cents, such as 500.00, or leave it empty.'
+  return errors
+}
+
+/** The server's refusals that concern one field, by their code. */
+const FIELD_OF_CODE: Record<string, keyof SiteFormValues> = { duplicate_site_code: 'code', site_code_in_use: 'code' }
+
 function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
   const save = useSaveSite()
-  const [code, setCode] = useState(site?.code ?? '')
-  const [name, setName] = useState(site?.name ?? '')
-  const [kind, setKind] = useState<Site['kind']>(site?.kind ?? 'SCHOOL')
-  const [active, setActive] = useState(site?.active ?? true)
-  const [frequency, setFrequency] = useState<number | string>(site?.depositFrequencyDays ?? 7)
-  const [threshold, setThreshold] = useState(site?.depositThresholdCents == null ? '' : (site.depositThresholdCents / 100).toFixed(2))
-  const [segment, setSegment] = useState(site?.schoolSegment ?? '')
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const form = useForm<SiteFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      code: site?.code ?? '',
+      name: site?.name ?? '',
+      kind: site?.kind ?? 'SCHOOL',
+      active: site?.active ?? true,
+      depositFrequencyDays: site?.depositFrequencyDays ?? 7,
+      threshold: site?.depositThresholdCents == null ? '' : (site.depositThresholdCents / 100).toFixed(2),
+      schoolSegment: site?.schoolSegment ?? '',
+    },
+    validate: validateSite,
+  })
+  const fieldRefused = save.error instanceof ApiError && FIELD_OF_CODE[save.error.code] !== undefined
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    // The threshold is typed in dollars and sent in cents: that it reads as an amount is the form's own check.
-    const cents = threshold.trim() === '' ? null : parseDollars(threshold)
-    const input = {
-      code,
-      name,
-      kind,
-      active,
-      depositFrequencyDays: frequency === '' ? undefined : Number(frequency),
-      depositThresholdCents: cents,
-      schoolSegment: segment.trim() === '' ? null : segment,
-    }
-    const found = schemaErrors(SiteInputSchema, input, FIELDS)
-    if (threshold.trim() !== '' && cents === null)
-      found.depositThresholdCents = 'Enter an amount in dollars and cents, such as 500.00, or leave it empty.'
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
+  const onSubmit = form.onSubmit((values) => {
     save.mutate(
-      { id: site?.id ?? null, input: SiteInputSchema.parse(input) },
+      { id: site?.id ?? null, input: SiteInputSchema.parse(siteInput(values)) },
       {
         onSuccess: (result) => {
           notifications.show({ color: 'teal', message: `${result.data.name} was saved.` })
           onDone()
         },
+        onError: (error) => {
+          const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined
+          if (field) form.setFieldError(field, error.message)
+        },
       },
     )
-  }
+  })
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={site ? 'Edit site' : 'Add site'}>
@@ -145,18 +179,15 @@ function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
           label="Code"
           description="2 to 10 letters or digits, as on receipts (LHS)."
           withAsterisk
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
-          error={errors.code}
+          {...form.getInputProps('code')}
+          onChange={(event) => form.setFieldValue('code', event.currentTarget.value.toUpperCase())}
           data-autofocus
         />
-        <TextInput label="Name" withAsterisk value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} />
+        <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
         <Select
           label="Kind"
           data={SITE_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }))}
-          value={kind}
-          onChange={(value) => setKind((value ?? 'SCHOOL') as Site['kind'])}
-          error={errors.kind}
+          {...form.getInputProps('kind')}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
@@ -166,29 +197,23 @@ function SiteForm({ site, onDone }: { site: Site | null; onDone: () => void }) {
           min={1}
           max={30}
           allowDecimal={false}
-          value={frequency}
-          onChange={setFrequency}
-          error={errors.depositFrequencyDays}
+          {...form.getInputProps('depositFrequencyDays')}
         />
         <TextInput
           label="Deposit cash above (dollars)"
           description="Optional: undeposited cash above this must go to the bank at once."
           inputMode="decimal"
-          value={threshold}
-          error={errors.depositThresholdCents}
-          onChange={(event) => setThreshold(event.currentTarget.value)}
+          {...form.getInputProps('threshold')}
         />
         <TextInput
           label="School-site segment"
           description="3 digits, the last segment of the site's accounts (010). Its collectors credit that segment's revenue."
           inputMode="numeric"
           maxLength={3}
-          value={segment}
-          error={errors.schoolSegment}
-          onChange={(event) => setSegment(event.currentTarget.value)}
+          {...form.getInputProps('schoolSegment')}
         />
-        <Switch label="Active" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} />
-        {save.isError ? <FailureAlert title="The site was not saved" error={save.error} /> : null}
+        <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
+        {save.isError && !fieldRefused ? <FailureAlert title="The site was not saved" error={save.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
