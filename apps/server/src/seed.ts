@@ -24,7 +24,7 @@ export const SEED_APPLICATIONS = [
     app_color: '#1c7ed6',
     admin_only: 0,
     app_url: '/apps/dashboard',
-    app_description: 'Your applications at a glance, with activity figures for administrators.',
+    app_description: "Where your work stands: your sites' figures, steps waiting and deadlines; activity figures for administrators.",
   },
   {
     app_code: 'PAYMENT_RECEIPTS',

@@ -33,6 +33,7 @@ import * as accrualsParticipants from './migrations/0036-accruals-participants.j
 import * as recordsParticipants from './migrations/0037-records-participants.js'
 import * as receiptsJournalLines from './migrations/0038-receipts-journal-lines.js'
 import * as reportExportJobs from './migrations/0039-report-export-jobs.js'
+import * as dashboardDescription from './migrations/0040-dashboard-description.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0037-records-participants': recordsParticipants,
   '0038-receipts-journal-lines': receiptsJournalLines,
   '0039-report-export-jobs': reportExportJobs,
+  '0040-dashboard-description': dashboardDescription,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
