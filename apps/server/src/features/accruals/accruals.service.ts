@@ -115,7 +115,7 @@ export function createAccrualsService(deps: {
     if (isLocked(cycle, today()) && !(await access.has(user, LOCKED_DUTY, siteId))) {
       throw new AppError(
         'forbidden',
-        `The ${cycle.fiscal_year} cycle locked on ${cycle.lock_on}: only a CONTROLLER may add or change a request now.`,
+        `The ${cycle.fiscal_year} cycle locked on ${cycle.lock_on}: only a controller may add or change a request now.`,
         { code: 'cycle_locked' },
       )
     }

@@ -16,8 +16,14 @@ import { CycleSelect, useChosenCycle } from './cycle-select'
 import { useAccrualDuties } from './use-accrual-duties'
 import { TableHeader } from '@/components/data/table-header'
 import { FailureAlert } from '@/components/failure-alert'
+import { deadlineStatus } from '@platform/contracts/deadline'
+import { districtTimeZone } from '@/lib/district-time'
 
-/** The cycle page: its dates counting down (or passed), its totals, and set-up or editing by a CONTROLLER. */
+// The one deadline rule's tones for a date still to come: orange when due within two days, blue otherwise (a date of the
+// cycle that has passed is history, not overdue work).
+const TONE_COLORS = { overdue: 'red.8', soon: 'orange.9', later: 'blue.9' } as const
+
+/** The cycle page: its dates counting down (or passed), its totals, and set-up or editing by a controller. */
 export function CyclePage() {
   useDocumentTitle('Accrual cycle')
   const duties = useAccrualDuties()
@@ -99,7 +105,11 @@ function CycleDates({ cycle }: { cycle: Cycle }) {
                 {DEADLINE_LABELS[deadline.name]}
               </Text>
               <Text fw={700}>{deadline.on}</Text>
-              <Text size="sm" c={deadline.passed ? 'gray.8' : deadline.daysLeft <= 3 ? 'red.8' : 'blue.9'} fw={600}>
+              <Text
+                size="sm"
+                c={deadline.passed ? 'gray.8' : TONE_COLORS[deadlineStatus(deadline.on, new Date(), districtTimeZone()).tone]}
+                fw={600}
+              >
                 {countdownText(deadline)}
               </Text>
             </Paper>

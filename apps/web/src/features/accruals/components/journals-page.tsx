@@ -15,7 +15,7 @@ import { useAccrualDuties } from './use-accrual-duties'
 import { TableHeader } from '@/components/data/table-header'
 import { FailureAlert } from '@/components/failure-alert'
 
-/** Journal exports: a CONTROLLER posts the approved requests as one ERP journal; earlier journals download again. */
+/** Journal exports: a controller posts the approved requests as one ERP journal; earlier journals download again. */
 export function JournalsPage() {
   useDocumentTitle('Accrual journals')
   const duties = useAccrualDuties()

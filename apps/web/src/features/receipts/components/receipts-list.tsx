@@ -1,3 +1,5 @@
+import { receiptsLabels } from '@platform/contracts/labels/receipts'
+import type { Tender } from '@platform/contracts/receipts'
 import { Button, Group, Paper, Select, Stack, Table, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { RECEIPT_STATES } from '@platform/contracts/receipts'
@@ -20,8 +22,8 @@ import { RecordLinkCell } from '@/components/data/record-link-cell'
 
 const LIMIT = 25
 
-const tenderOf = (receipt: { tender: string; checkNumber: string | null }) =>
-  receipt.tender === 'MONEY_ORDER' ? 'Money order' : receipt.tender === 'CHECK' ? `Check ${receipt.checkNumber ?? ''}` : 'Cash'
+const tenderOf = (receipt: { tender: Tender; checkNumber: string | null }) =>
+  `${receiptsLabels.tender[receipt.tender]}${receipt.tender !== 'CASH' && receipt.checkNumber ? ` no. ${receipt.checkNumber}` : ''}`
 
 /** Receipts: every receipt the person may see, filtered by site, state, dates, and payer or number. */
 export function ReceiptsList() {
