@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { FinanceWindowInputSchema } from '@platform/contracts/finance'
-import { useState } from 'react'
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form'
 import { FormAlerts } from '@/components/form-alerts'
-import { schemaErrors } from '@/lib/schema-errors'
+import { formMessage } from '@/lib/schema-errors'
 import { useFinanceSettings, useSaveDateWindow } from '../api/finance'
 
 /**
@@ -18,24 +18,29 @@ export function DateWindowForm() {
   )
 }
 
+const resolve = schemaResolver(FinanceWindowInputSchema, { sync: true })
+/** The contract's messages as a form shows them (without the API's field name). */
+const formErrors = (errors: FormErrors): FormErrors =>
+  Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, typeof message === 'string' ? formMessage(message) : message]))
+
 function Form({ earliest, current }: { earliest: string; current: string }) {
   const save = useSaveDateWindow()
-  const [earliestFiscalYear, setEarliestFiscalYear] = useState(earliest)
-  const [problem, setProblem] = useState<string | undefined>()
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { earliestFiscalYear: earliest },
+    validate: (values) => formErrors(resolve(values)),
+  })
   return (
     <Paper withBorder radius="md" p="md">
       <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          const found = schemaErrors(FinanceWindowInputSchema, { earliestFiscalYear }, ['earliestFiscalYear'] as const).earliestFiscalYear
-          setProblem(found)
-          if (found) return
+        noValidate
+        onSubmit={form.onSubmit((values) => {
           // The saved settings are refetched and this form remounted with them (its key): mutate's callbacks would not be heard.
           save
-            .mutateAsync({ earliestFiscalYear })
+            .mutateAsync(FinanceWindowInputSchema.parse(values))
             .then(() => notifications.show({ color: 'teal', message: 'The earliest fiscal year was saved.' }))
             .catch(() => undefined) // shown below from save.error
-        }}
+        })}
       >
         <Stack gap="sm">
           <Title order={2} size="h4">
@@ -46,14 +51,7 @@ function Form({ earliest, current }: { earliest: string; current: string }) {
             year below. The current fiscal year is {current}.
           </Text>
           <Group align="flex-end" wrap="wrap">
-            <TextInput
-              label="Earliest fiscal year"
-              placeholder="2019-20"
-              w={160}
-              value={earliestFiscalYear}
-              error={problem}
-              onChange={(event) => setEarliestFiscalYear(event.currentTarget.value)}
-            />
+            <TextInput label="Earliest fiscal year" placeholder="2019-20" w={160} {...form.getInputProps('earliestFiscalYear')} />
             <Button type="submit" loading={save.isPending}>
               Save
             </Button>

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { errorMessage } from '@/lib/api-client'
-import { schemaErrors } from '@/lib/schema-errors'
+import { formMessage, schemaErrors } from '@/lib/schema-errors'
 import { FailureAlert } from '@/components/failure-alert'
 
 /** One part of the request page: a bordered box with its heading and, on the right, what may be done. */
@@ -55,6 +56,27 @@ export function useStepErrors<Field extends string>(schema: z.ZodType, fields: r
     return found
   }
   return [errors, check] as const
+}
+
+/**
+ * A step's form on @mantine/form, checked by the contract's schema the server applies to the step: its messages show
+ * under each field (without the API's field name), and `check` is what StepModal's `check` returns.
+ */
+export function useStepForm<Values extends Record<string, unknown>>(schema: z.ZodType, initialValues: Values) {
+  const resolve = schemaResolver(schema, { sync: true })
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues,
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(resolve(values)).map(([path, message]) => [path, typeof message === 'string' ? formMessage(message) : message]),
+      ),
+  })
+  const check = (): Record<string, string> => {
+    const { errors } = form.validate()
+    return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, String(message)]))
+  }
+  return { form, check }
 }
 
 /** Whether a check found anything that holds the step back. */

@@ -16,14 +16,14 @@ import {
   type Outcome,
   type RequestDetail,
 } from '@platform/contracts/records'
-import { extensionClock, formatDay, MAX_EXTENSION_DAYS } from '@platform/contracts/records-clock'
+import { dayInWords, extensionClock, formatDay, MAX_EXTENSION_DAYS } from '@platform/contracts/records-clock'
 import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { StepNotOffered } from '@/components/step-not-offered'
 import { schemaErrors } from '@/lib/schema-errors'
 import { useClarify, useDetermine, useExemptions, useExtend, useHolidays, useReopen, useRequestStep } from '../api/records'
 import { EXTENSION_REASON_LABELS, OUTCOME_LABELS } from './records-labels'
-import { StepModal, useStepErrors } from './request-parts'
+import { StepModal, useStepErrors, useStepForm } from './request-parts'
 
 type Step = 'clarify' | 'extend' | 'determine' | 'produce' | 'close' | 'reopen'
 
@@ -72,50 +72,35 @@ const done = (message: string, onClose: () => void) => () => {
 
 function ClarifyStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const clarify = useClarify()
-  const [clarifiedText, setClarifiedText] = useState(request.clarifiedText ?? '')
-  const [note, setNote] = useState('')
-  const [errors, check] = useStepErrors(ClarifyInputSchema, ['clarifiedText', 'note'] as const)
-  const input = { clarifiedText, note: note.trim() || null }
+  const { form, check } = useStepForm(ClarifyInputSchema, { clarifiedText: request.clarifiedText ?? '', note: '' })
+  const values = form.getValues()
+  const input = { clarifiedText: values.clarifiedText, note: values.note.trim() || null }
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Clarify ${request.number}`}
       submitLabel="Save clarified text"
-      check={() => check(input)}
+      check={check}
       run={() => clarify.mutateAsync({ id: request.id, input: ClarifyInputSchema.parse(input) })}
       onDone={done('The clarified text was saved. The due date did not move.', onClose)}
     >
       <Text size="sm" c="dimmed">
         Clarifying with the requester never moves the due date. The text as received stays as it was.
       </Text>
-      <Textarea
-        label="Clarified text"
-        value={clarifiedText}
-        onChange={(event) => setClarifiedText(event.currentTarget.value)}
-        error={errors.clarifiedText}
-        required
-        autosize
-        minRows={3}
-        data-autofocus
-      />
-      <Textarea
-        label="Note (optional)"
-        value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-        error={errors.note}
-        autosize
-        minRows={1}
-      />
+      <Textarea label="Clarified text" {...form.getInputProps('clarifiedText')} required autosize minRows={3} data-autofocus />
+      <Textarea label="Note (optional)" {...form.getInputProps('note')} autosize minRows={1} />
     </StepModal>
   )
 }
 
 function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const extend = useExtend()
-  const [reason, setReason] = useState<ExtensionReason | null>(null)
-  const [days, setDays] = useState<number | string>(MAX_EXTENSION_DAYS)
-  const [errors, check] = useStepErrors(ExtendInputSchema, ['reason', 'days'] as const)
+  const { form, check } = useStepForm(ExtendInputSchema, {
+    reason: null as ExtensionReason | null,
+    days: MAX_EXTENSION_DAYS as number | string,
+  })
+  const { reason, days } = form.getValues()
   const input = { reason, days: typeof days === 'number' ? days : undefined }
   const whole = typeof days === 'number' && ExtendInputSchema.shape.days.safeParse(days).success
   const dayTen = request.clock.dayTen
@@ -129,9 +114,9 @@ function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () 
       title={`Extend ${request.number}`}
       submitLabel="Extend"
       confirmLabel="Extend once"
-      check={() => check(input)}
+      check={check}
       confirmation={() =>
-        `Extend ${request.number} by ${String(days)} days for ${EXTENSION_REASON_LABELS[reason!].toLowerCase()}${preview ? `, to ${formatDay(preview.extendedDueOn, true)}` : ''}? A request is extended only once: this cannot be undone.`
+        `Extend ${request.number} by ${String(days)} days for ${EXTENSION_REASON_LABELS[reason!].toLowerCase()}${preview ? `, to ${dayInWords(preview.extendedDueOn)}` : ''}? A request is extended only once: this cannot be undone.`
       }
       run={() => extend.mutateAsync({ id: request.id, input: ExtendInputSchema.parse(input) })}
       onDone={done(`${request.number} was extended.`, onClose)}
@@ -144,9 +129,7 @@ function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () 
         label="Reason"
         placeholder="The statute's reason"
         data={EXTENSION_REASONS.map((value) => ({ value, label: EXTENSION_REASON_LABELS[value] }))}
-        value={reason}
-        onChange={(value) => setReason(value as ExtensionReason | null)}
-        error={errors.reason}
+        {...form.getInputProps('reason')}
         required
         data-autofocus
       />
@@ -160,9 +143,7 @@ function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () 
         min={1}
         max={MAX_EXTENSION_DAYS}
         allowDecimal={false}
-        value={days}
-        onChange={setDays}
-        error={errors.days}
+        {...form.getInputProps('days')}
         required
         w={200}
       />
@@ -321,9 +302,8 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
 
 function FinishStep({ request, step, onClose }: { request: RequestDetail; step: 'produce' | 'close'; onClose: () => void }) {
   const mutation = useRequestStep()
-  const [note, setNote] = useState('')
-  const [errors, check] = useStepErrors(ProduceInputSchema, ['note'] as const)
-  const input = { note: note.trim() || null }
+  const { form, check } = useStepForm(ProduceInputSchema, { note: '' })
+  const input = { note: form.getValues().note.trim() || null }
   const producing = step === 'produce'
   return (
     <StepModal
@@ -331,7 +311,7 @@ function FinishStep({ request, step, onClose }: { request: RequestDetail; step: 
       onClose={onClose}
       title={`${producing ? 'Produce records for' : 'Close'} ${request.number}`}
       submitLabel={producing ? 'Produce records' : 'Close request'}
-      check={() => check(input)}
+      check={check}
       confirmation={() =>
         producing
           ? `Mark the records of ${request.number} as being produced to the requester?`
@@ -340,44 +320,27 @@ function FinishStep({ request, step, onClose }: { request: RequestDetail; step: 
       run={() => mutation.mutateAsync({ id: request.id, name: step, input: ProduceInputSchema.parse(input) })}
       onDone={done(producing ? `${request.number} is now producing records.` : `${request.number} was closed.`, onClose)}
     >
-      <Textarea
-        label="Note (optional)"
-        value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-        error={errors.note}
-        autosize
-        minRows={2}
-        data-autofocus
-      />
+      <Textarea label="Note (optional)" {...form.getInputProps('note')} autosize minRows={2} data-autofocus />
     </StepModal>
   )
 }
 
 function ReopenStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const reopen = useReopen()
-  const [reason, setReason] = useState('')
-  const [errors, check] = useStepErrors(ReasonInputSchema, ['reason'] as const)
+  const { form, check } = useStepForm(ReasonInputSchema, { reason: '' })
+  const { reason } = form.getValues()
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Reopen ${request.number}`}
       submitLabel="Reopen"
-      check={() => check({ reason })}
+      check={check}
       confirmation={() => `Reopen ${request.number}?`}
       run={() => reopen.mutateAsync({ id: request.id, input: ReasonInputSchema.parse({ reason }) })}
       onDone={done(`${request.number} was reopened.`, onClose)}
     >
-      <Textarea
-        label="Reason"
-        value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        error={errors.reason}
-        required
-        autosize
-        minRows={2}
-        data-autofocus
-      />
+      <Textarea label="Reason" {...form.getInputProps('reason')} required autosize minRows={2} data-autofocus />
     </StepModal>
   )
 }
