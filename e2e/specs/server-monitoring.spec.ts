@@ -1,6 +1,15 @@
 import { WeblogicStatusResponseSchema } from '@platform/contracts/monitoring'
 import { expectNoSeriousA11yViolations } from '../support/axe.js'
-import { SUMMARY_LABELS, adminField, domainCard, openErrorDetails, secondsToNextRefresh, summaryValue } from '../support/monitoring.js'
+import { expectNothingCutOff, VIEWPORTS } from '../support/layout.js'
+import {
+  SUMMARY_LABELS,
+  adminField,
+  domainCard,
+  managedServerCell,
+  openErrorDetails,
+  secondsToNextRefresh,
+  summaryValue,
+} from '../support/monitoring.js'
 import { bearer, mainMenu, settled, signInAsNewAdmin } from '../support/screens.js'
 import { expect, test, usePlatform } from '../support/test.js'
 
@@ -143,4 +152,47 @@ test('a staff member gets Admin Access Required on Server Monitoring, and 403 fr
   expect(refresh.status()).toBe(403)
   // Without a session: 401.
   expect((await request.get('/api/weblogic-status')).status()).toBe(401)
+})
+
+test('mock mode: at a laptop’s width every column of the managed servers shows without scrolling, one line per address', async ({
+  page,
+  platform,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop)
+  await signInAsNewAdmin(page, platform, 'Lena Laptop')
+  await page.goto('/admin/monitoring')
+  await expect(page.getByTestId('domain-card')).toHaveCount(3)
+  await settled(page)
+  for (const domain of ['finance_prod', 'hr_payroll', 'student_info_test']) {
+    const box = domainCard(page, domain).locator('.mantine-ScrollArea-viewport').first()
+    const overflow = await box.evaluate((viewport) => viewport.scrollWidth - viewport.clientWidth)
+    expect(overflow, `the managed servers of ${domain} need no sideways scrolling`).toBeLessThanOrEqual(1)
+  }
+  // The longest address on one line, its port with it.
+  const address = await managedServerCell(domainCard(page, 'hr_payroll'), 'hr_payroll', 'payroll_reports', 'Listen address')
+  await expect(address).toHaveText('payroll-reports.district.local:8021')
+  // Kept on one line (and, by expectNothingCutOff below, not cut off either).
+  expect(await address.evaluate((cell) => getComputedStyle(cell).whiteSpace)).toBe('nowrap')
+  // A server in no cluster says so.
+  await expect(await managedServerCell(domainCard(page, 'finance_prod'), 'finance_prod', 'fin_batch', 'Cluster')).toHaveText(
+    'Not in a cluster',
+  )
+  await expectNothingCutOff(page, 'Server Monitoring (laptop)')
+})
+
+test('mock mode: at a phone’s width each managed server is a card within the screen, with no empty label', async ({ page, platform }) => {
+  await page.setViewportSize(VIEWPORTS.phone)
+  await signInAsNewAdmin(page, platform, 'Pax Phone')
+  await page.goto('/admin/monitoring')
+  await expect(page.getByTestId('domain-card')).toHaveCount(3)
+  await settled(page)
+  const cards = page.locator('[data-testid="domain-card"] table tbody tr')
+  await expect(cards).toHaveCount(7)
+  for (const card of await cards.all()) {
+    const box = await card.boundingBox()
+    expect(box!.x + box!.width, 'a server card ends inside the screen').toBeLessThanOrEqual(VIEWPORTS.phone.width)
+    // Each labelled cell has something under its label.
+    for (const cell of await card.locator('td[data-label]').all()) expect((await cell.innerText()).trim()).not.toBe('')
+  }
+  await expectNothingCutOff(page, 'Server Monitoring (phone)')
 })
