@@ -50,3 +50,27 @@ export function formatInstant(instant: string | number | Date, timeZone: string)
   for (const part of formatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value
   return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod} ${parts.timeZoneName}`
 }
+
+const isoParts = formatterPerZone('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'longOffset',
+})
+
+/**
+ * '2026-11-27T23:45:00-08:00': an instant as ISO 8601 on the district's clock with its offset, for files a program
+ * reads (a spreadsheet, an import) as well as a person; '' when it is not a time.
+ */
+export function formatIsoInDistrict(instant: string | number | Date, timeZone: string): string {
+  const date = instant instanceof Date ? instant : new Date(instant)
+  if (Number.isNaN(date.getTime())) return ''
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const part of isoParts(timeZone).formatToParts(date)) parts[part.type] = part.value
+  const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00'
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`
+}

@@ -22,7 +22,7 @@ export function auditModule(core: Core): FeatureModule {
   })
   return {
     async routes(api) {
-      await api.register(auditRoutes, { audit, checkpoints, clock })
+      await api.register(auditRoutes, { audit, checkpoints })
     },
     // The day's signed checkpoint of the chain: the first instance to run this on a new district day makes it.
     maintenance: () => checkpoints.daily(),

@@ -15,7 +15,6 @@ import type { AuditService } from './audit.service.js'
 import type { AuditCheckpointsService } from './audit-checkpoints.service.js'
 import { signedInRoute } from '../../plugins/access.js'
 import { clientInfo } from '../../lib/client-info.js'
-import type { Clock } from '../../lib/clock.js'
 import { downloadStream } from '../../lib/download-stream.js'
 
 const superAdminOnly = signedInRoute('super_admin')
@@ -37,9 +36,9 @@ const EXPORT_COLUMNS = [
 ] as const
 
 /** The Activity view: the audit log for administrators, filtered, paged and exported; its checkpoints and their check. */
-export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; checkpoints: AuditCheckpointsService; clock: Clock }> = async (
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; checkpoints: AuditCheckpointsService }> = async (
   app,
-  { audit, checkpoints, clock },
+  { audit, checkpoints },
 ) => {
   app.get(
     '/audit',
@@ -110,7 +109,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; checkpoin
         EXPORT_COLUMNS.map((column) => spreadsheetSafe(row[column])),
       )
       const csv = rows.pipe(stringify({ header: true, columns: [...EXPORT_COLUMNS] }))
-      const date = clock.now().toISOString().slice(0, 10)
+      const date = audit.today()
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="audit_log_${date}.csv"`)

@@ -1,4 +1,5 @@
-import { DEFAULT_DISTRICT_TIME_ZONE } from '@platform/contracts/district-time'
+import { DEFAULT_DISTRICT_TIME_ZONE, formatIsoInDistrict } from '@platform/contracts/district-time'
+import { localDate } from '@platform/contracts/finance-fiscal-year'
 import { endOfDistrictDay, startOfDistrictDayInstant } from '@platform/contracts/deadline'
 import type { DbTransaction } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
@@ -121,11 +122,14 @@ export function createAuditService({
     actions: () => audit.actions(),
     /** A record's history: the audit rows about each of its targets, oldest first, with the actor's name. */
     history: (targets: Array<{ type: string; id: string }>) => audit.history(targets),
-    /** Every matching entry for an export, read in pages. */
+    /** Every matching entry for an export, read in pages, its time on the district's clock with the offset. */
     async *stream(filters: AuditFilters, viewer: AuthUser) {
       const read = await readerFor(viewer)
-      for await (const row of audit.stream(instants(filters))) yield { ...row, details: read(row) }
+      for await (const row of audit.stream(instants(filters)))
+        yield { ...row, occurred_at: formatIsoInDistrict(row.occurred_at, timeZone), details: read(row) }
     },
+    /** Today's date on the district's calendar, for an export's file name. */
+    today: () => localDate(clock.now(), timeZone),
   }
 }
 export type AuditService = ReturnType<typeof createAuditService>

@@ -64,16 +64,21 @@ describe.each(testDialects())('the Activity log (%s)', (dialect) => {
   })
 
   it('exports the filtered log as CSV with formula-looking cells made harmless', async () => {
+    // 9:30 PM Pacific on Mar 2: already Mar 3 in UTC.
+    t.clock.set(new Date('2026-03-03T05:30:00.000Z'))
+    token = await t.signIn('admin@example.org')
     await t.request({ method: 'POST', url: '/api/send-magic-link', payload: { email: '+cmd@district.test' } })
     const answer = await t.request({ method: 'GET', url: '/api/audit/export?action=sign_in.link_requested', token })
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['content-type']).toContain('text/csv')
-    expect(answer.headers['content-disposition']).toMatch(/attachment; filename="audit_log_\d{4}-\d{2}-\d{2}\.csv"/)
+    expect(answer.headers['content-disposition']).toContain('attachment; filename="audit_log_2026-03-02.csv"')
     const lines = answer.body.trim().split('\n')
     expect(lines[0]).toBe('audit_id,occurred_at,actor_email,actor_name,action,outcome,target_type,target_id,email,ip,user_agent,details')
     // The header and the one link asked for above (the administrator's session was made without a link).
     expect(lines).toHaveLength(2)
     expect(answer.body).toContain("'+cmd@district.test")
+    // The time on the district's clock, with its offset.
+    expect(lines[1]).toMatch(/^\d+,2026-03-02T21:30:00-08:00,/)
     expect((await t.request({ method: 'GET', url: '/api/audit?action=audit.exported', token })).json().pagination.total).toBe(1)
   })
 
