@@ -487,14 +487,18 @@ export const PaginationSchema = z.object({ total: z.number().int(), limit: z.num
 export const AccrualListResponseSchema = z.object({ data: z.array(AccrualSummarySchema), pagination: PaginationSchema })
 export const AccrualResponseSchema = z.object({ data: AccrualDetailSchema })
 
+const REASON_MESSAGE = 'Say why, in at least 5 characters (reason).'
+/** A step's reason: said in a few words at least, whether left empty or too short. */
+const reasonText = text(REASON_MESSAGE).trim().min(5, REASON_MESSAGE).max(1000, 'The reason is at most 1,000 characters (reason).')
+
 /** `POST /api/accruals/{id}/hand-over`: a controller gives the request to another REQUESTER at its site, saying why. */
 export const HandOverInputSchema = z.object({
   userId: id('userId', 'Choose whom to hand the request to (userId).'),
-  reason: requiredText('reason', 1000).min(5, 'Say why, in at least 5 characters (reason).'),
+  reason: reasonText,
 })
 export type HandOverInput = z.infer<typeof HandOverInputSchema>
 
-export const ReasonInputSchema = z.object({ reason: requiredText('reason', 1000).min(5, 'Say why, in at least 5 characters (reason).') })
+export const ReasonInputSchema = z.object({ reason: reasonText })
 export type ReasonInput = z.infer<typeof ReasonInputSchema>
 
 export const AccrualIdParamsSchema = z.object({ id: idParam('id') })

@@ -92,7 +92,7 @@ function CycleDates({ cycle }: { cycle: Cycle }) {
           <Group gap="xs">
             <Text size="sm">Today is {cycle.today} (district time).</Text>
             {cycle.locked ? (
-              <Badge color="red.9" variant="filled" tt="none">
+              <Badge color="red.9" variant="filled" tt="none" h="auto" py={2} style={{ whiteSpace: 'normal' }}>
                 Locked: only a controller may add or change a request
               </Badge>
             ) : null}
