@@ -1,18 +1,16 @@
 import { Button, List, NumberInput, Stack, Table, Text, TextInput, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { NoteInputSchema, TimeEntryInputSchema, type RequestDetail } from '@platform/contracts/records'
+import { dayInWords } from '@platform/contracts/records-clock'
 import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { districtTimeZone } from '@/lib/district-time'
 import { formatDateTime } from '@/lib/format'
-import { schemaErrors } from '@/lib/schema-errors'
+import { FailureAlert } from '@/components/failure-alert'
 import { useAddNote, useLogTime } from '../api/records'
 import { districtNow } from '../utils/district-instant'
-import { Section, StepModal } from './request-parts'
+import { Section, StepModal, useStepForm } from './request-parts'
 import { TableHeader } from '@/components/data/table-header'
-
-const TIME_FIELDS = ['minutes', 'activity', 'workedOn', 'note'] as const
-type TimeField = (typeof TIME_FIELDS)[number]
 
 const hours = (minutes: number) => `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`
 
@@ -42,7 +40,7 @@ export function TimeLogSection({ request }: { request: RequestDetail }) {
             <Table.Tbody>
               {request.timeLog.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>{entry.workedOn}</Table.Td>
+                  <Table.Td>{dayInWords(entry.workedOn)}</Table.Td>
                   <Table.Td>{entry.userName}</Table.Td>
                   <Table.Td>
                     {entry.activity}
@@ -67,11 +65,8 @@ export function TimeLogSection({ request }: { request: RequestDetail }) {
 function LogTimeStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const log = useLogTime()
   const [today] = useState(() => districtNow(districtTimeZone()).date)
-  const [minutes, setMinutes] = useState<number | string>(30)
-  const [activity, setActivity] = useState('')
-  const [workedOn, setWorkedOn] = useState(today)
-  const [note, setNote] = useState('')
-  const [errors, setErrors] = useState<Partial<Record<TimeField, string>>>({})
+  const { form, check } = useStepForm(TimeEntryInputSchema, { minutes: 30 as number | string, activity: '', workedOn: today, note: '' })
+  const { minutes, activity, workedOn, note } = form.getValues()
   const input = { minutes: typeof minutes === 'number' ? minutes : undefined, activity, workedOn, note: note.trim() || null }
   return (
     <StepModal
@@ -80,10 +75,12 @@ function LogTimeStep({ request, onClose }: { request: RequestDetail; onClose: ()
       title={`Log time on ${request.number}`}
       submitLabel="Log time"
       check={() => {
-        const found = schemaErrors(TimeEntryInputSchema, input, TIME_FIELDS)
-        // The contract cannot know the browser's today: a day worked in the future is the form's own check.
-        if (!found.workedOn && workedOn > today) found.workedOn = 'The day worked cannot be in the future.'
-        setErrors(found)
+        const found = check()
+        // The contract cannot know the district's today: a day worked in the future is the form's own check.
+        if (!found.workedOn && workedOn > today) {
+          found.workedOn = 'The day worked cannot be in the future.'
+          form.setFieldError('workedOn', found.workedOn)
+        }
         return found
       }}
       run={() => log.mutateAsync({ id: request.id, input: TimeEntryInputSchema.parse(input) })}
@@ -97,31 +94,14 @@ function LogTimeStep({ request, onClose }: { request: RequestDetail; onClose: ()
         min={1}
         max={1440}
         allowDecimal={false}
-        value={minutes}
-        onChange={setMinutes}
-        error={errors.minutes}
+        {...form.getInputProps('minutes')}
         required
         w={160}
         data-autofocus
       />
-      <TextInput
-        label="Activity"
-        value={activity}
-        onChange={(event) => setActivity(event.currentTarget.value)}
-        error={errors.activity}
-        required
-      />
-      <TextInput
-        label="Day worked"
-        type="date"
-        value={workedOn}
-        max={today}
-        onChange={(event) => setWorkedOn(event.currentTarget.value)}
-        error={errors.workedOn}
-        required
-        w={200}
-      />
-      <TextInput label="Note (optional)" value={note} onChange={(event) => setNote(event.currentTarget.value)} error={errors.note} />
+      <TextInput label="Activity" {...form.getInputProps('activity')} required />
+      <TextInput label="Day worked" type="date" {...form.getInputProps('workedOn')} max={today} required w={200} />
+      <TextInput label="Note (optional)" {...form.getInputProps('note')} />
     </StepModal>
   )
 }
@@ -129,8 +109,7 @@ function LogTimeStep({ request, onClose }: { request: RequestDetail; onClose: ()
 /** Notes kept on the request (never edited: a correction is a new note). */
 export function NotesSection({ request }: { request: RequestDetail }) {
   const add = useAddNote()
-  const [text, setText] = useState('')
-  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const { form } = useStepForm(NoteInputSchema, { text: '' })
   return (
     <Section title="Notes">
       {request.notes.length === 0 ? (
@@ -154,37 +133,29 @@ export function NotesSection({ request }: { request: RequestDetail }) {
         ))}
       </List>
       {request.actions.note ? (
-        <Stack
-          component="form"
-          gap="xs"
-          onSubmit={(event) => {
-            event.preventDefault()
-            const found = schemaErrors(NoteInputSchema, { text }, ['text'] as const).text
-            setProblem(found)
-            if (found) return
+        <form
+          aria-label="Add a note"
+          noValidate
+          onSubmit={form.onSubmit((values) => {
             add
-              .mutateAsync({ id: request.id, ...NoteInputSchema.parse({ text }) })
+              .mutateAsync({ id: request.id, ...NoteInputSchema.parse(values) })
               .then(() => {
-                setText('')
+                form.reset()
                 notifications.show({ color: 'teal', message: 'The note was added.' })
               })
-              .catch(() => undefined)
-          }}
+              .catch(() => undefined) // shown below from add.error
+          })}
         >
-          <Textarea
-            label="Add a note"
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            autosize
-            minRows={2}
-            error={problem ?? (add.isError ? 'The note was not saved. Try again in a moment.' : undefined)}
-          />
-          <div>
-            <Button type="submit" size="xs" variant="default" loading={add.isPending}>
-              Add note
-            </Button>
-          </div>
-        </Stack>
+          <Stack gap="xs">
+            <Textarea label="Add a note" {...form.getInputProps('text')} autosize minRows={2} />
+            {add.isError ? <FailureAlert title="The note was not saved" error={add.error} /> : null}
+            <div>
+              <Button type="submit" size="xs" variant="default" loading={add.isPending}>
+                Add note
+              </Button>
+            </div>
+          </Stack>
+        </form>
       ) : null}
     </Section>
   )

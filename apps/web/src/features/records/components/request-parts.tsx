@@ -62,14 +62,22 @@ export function useStepErrors<Field extends string>(schema: z.ZodType, fields: r
  * A step's form on @mantine/form, checked by the contract's schema the server applies to the step: its messages show
  * under each field (without the API's field name), and `check` is what StepModal's `check` returns.
  */
-export function useStepForm<Values extends Record<string, unknown>>(schema: z.ZodType, initialValues: Values) {
+export function useStepForm<Values extends Record<string, unknown>>(
+  schema: z.ZodType,
+  initialValues: Values,
+  /** What the step sends, from what is typed (a chosen id as a number, an empty note as null); the same names. */
+  toInput: (values: Values) => unknown = (values) => values,
+) {
   const resolve = schemaResolver(schema, { sync: true })
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,
     validate: (values) =>
       Object.fromEntries(
-        Object.entries(resolve(values)).map(([path, message]) => [path, typeof message === 'string' ? formMessage(message) : message]),
+        Object.entries(resolve(toInput(values) as Values)).map(([path, message]) => [
+          path,
+          typeof message === 'string' ? formMessage(message) : message,
+        ]),
       ),
   })
   const check = (): Record<string, string> => {

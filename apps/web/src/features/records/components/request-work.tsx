@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { useAddTask, useAssign, useRecordsPeople, useTaskDone } from '../api/records'
-import { Section, StepModal, useStepErrors } from './request-parts'
+import { Section, StepModal, useStepForm } from './request-parts'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
 
@@ -57,17 +57,19 @@ export function AssignmentsSection({ request }: { request: RequestDetail }) {
 function AssignStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const assign = useAssign()
   const people = useRecordsPeople()
-  const [role, setRole] = useState<'POINT_PERSON' | 'CUSTODIAN'>('CUSTODIAN')
-  const [userId, setUserId] = useState<string | null>(null)
-  const [reason, setReason] = useState('')
-  const [task, setTask] = useState('')
-  const [errors, check] = useStepErrors(AssignInputSchema, ['userId', 'reason', 'task'] as const)
-  const input = {
-    role,
-    userId: userId === null ? undefined : Number(userId),
-    reason,
-    task: role === 'CUSTODIAN' ? task.trim() || null : null,
-  }
+  const assignment = (values: { role: string; userId: string | null; reason: string; task: string }) => ({
+    role: values.role,
+    userId: values.userId === null ? undefined : Number(values.userId),
+    reason: values.reason,
+    task: values.role === 'CUSTODIAN' ? values.task.trim() || null : null,
+  })
+  const { form, check } = useStepForm(
+    AssignInputSchema,
+    { role: 'CUSTODIAN' as 'POINT_PERSON' | 'CUSTODIAN', userId: null as string | null, reason: '', task: '' },
+    assignment,
+  )
+  const { role } = form.getValues()
+  const input = assignment(form.getValues())
   const candidates = (people.data ?? []).filter((person) =>
     role === 'CUSTODIAN' ? person.duties.includes('CUSTODIAN') : person.duties.some((duty) => duty !== 'VIEWER'),
   )
@@ -77,7 +79,7 @@ function AssignStep({ request, onClose }: { request: RequestDetail; onClose: () 
       onClose={onClose}
       title={`Assign on ${request.number}`}
       submitLabel="Assign"
-      check={() => check(input)}
+      check={check}
       run={() => assign.mutateAsync({ id: request.id, input: AssignInputSchema.parse(input) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The assignment was saved.' })
@@ -92,8 +94,8 @@ function AssignStep({ request, onClose }: { request: RequestDetail; onClose: () 
         ]}
         value={role}
         onChange={(value) => {
-          setRole((value as 'POINT_PERSON' | 'CUSTODIAN' | null) ?? 'CUSTODIAN')
-          setUserId(null)
+          form.setFieldValue('role', (value as 'POINT_PERSON' | 'CUSTODIAN' | null) ?? 'CUSTODIAN')
+          form.setFieldValue('userId', null)
         }}
         allowDeselect={false}
         data-autofocus
@@ -102,30 +104,12 @@ function AssignStep({ request, onClose }: { request: RequestDetail; onClose: () 
         label="Person"
         placeholder={candidates.length ? 'Choose' : 'Nobody holds the duty'}
         data={candidates.map((person) => ({ value: String(person.id), label: person.name }))}
-        value={userId}
-        onChange={setUserId}
-        error={errors.userId}
+        {...form.getInputProps('userId')}
         searchable
         required
       />
-      <TextInput
-        label="Reason for the assignment"
-        value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        error={errors.reason}
-        required
-      />
-      {role === 'CUSTODIAN' ? (
-        <Textarea
-          label="Search task"
-          value={task}
-          onChange={(event) => setTask(event.currentTarget.value)}
-          error={errors.task}
-          required
-          autosize
-          minRows={2}
-        />
-      ) : null}
+      <TextInput label="Reason for the assignment" {...form.getInputProps('reason')} required />
+      {role === 'CUSTODIAN' ? <Textarea label="Search task" {...form.getInputProps('task')} required autosize minRows={2} /> : null}
     </StepModal>
   )
 }
@@ -191,17 +175,19 @@ export function TasksSection({ request }: { request: RequestDetail }) {
 function AddTaskStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const add = useAddTask()
   const people = useRecordsPeople()
-  const [assigneeId, setAssigneeId] = useState<string | null>(null)
-  const [description, setDescription] = useState('')
-  const [errors, check] = useStepErrors(TaskInputSchema, ['assigneeId', 'description'] as const)
-  const input = { assigneeId: assigneeId === null ? undefined : Number(assigneeId), description }
+  const taskOf = (values: { assigneeId: string | null; description: string }) => ({
+    assigneeId: values.assigneeId === null ? undefined : Number(values.assigneeId),
+    description: values.description,
+  })
+  const { form, check } = useStepForm(TaskInputSchema, { assigneeId: null as string | null, description: '' }, taskOf)
+  const input = taskOf(form.getValues())
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Search task on ${request.number}`}
       submitLabel="Add task"
-      check={() => check(input)}
+      check={check}
       run={() => add.mutateAsync({ id: request.id, input: TaskInputSchema.parse(input) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The task was added.' })
@@ -213,22 +199,12 @@ function AddTaskStep({ request, onClose }: { request: RequestDetail; onClose: ()
         data={(people.data ?? [])
           .filter((person) => person.duties.includes('CUSTODIAN'))
           .map((person) => ({ value: String(person.id), label: person.name }))}
-        value={assigneeId}
-        onChange={setAssigneeId}
-        error={errors.assigneeId}
+        {...form.getInputProps('assigneeId')}
         searchable
         required
         data-autofocus
       />
-      <Textarea
-        label="What to search for"
-        value={description}
-        onChange={(event) => setDescription(event.currentTarget.value)}
-        error={errors.description}
-        required
-        autosize
-        minRows={2}
-      />
+      <Textarea label="What to search for" {...form.getInputProps('description')} required autosize minRows={2} />
     </StepModal>
   )
 }
@@ -245,15 +221,15 @@ function TaskDoneStep({
   onClose: () => void
 }) {
   const finish = useTaskDone()
-  const [result, setResult] = useState('')
-  const [errors, check] = useStepErrors(TaskDoneInputSchema, ['result'] as const)
+  const { form, check } = useStepForm(TaskDoneInputSchema, { result: '' })
+  const { result } = form.getValues()
   return (
     <StepModal
       opened
       onClose={onClose}
       title="Mark the search done"
       submitLabel="Mark done"
-      check={() => check({ result })}
+      check={check}
       run={() => finish.mutateAsync({ id: request.id, taskId, input: TaskDoneInputSchema.parse({ result }) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The task was marked done.' })
@@ -261,16 +237,7 @@ function TaskDoneStep({
       }}
     >
       <Text size="sm">{description}</Text>
-      <Textarea
-        label="What the search found"
-        value={result}
-        onChange={(event) => setResult(event.currentTarget.value)}
-        error={errors.result}
-        required
-        autosize
-        minRows={2}
-        data-autofocus
-      />
+      <Textarea label="What the search found" {...form.getInputProps('result')} required autosize minRows={2} data-autofocus />
     </StepModal>
   )
 }
