@@ -23,6 +23,8 @@ export interface DashboardShellProps {
  */
 const MENU_COLUMN = 'var(--app-shell-navbar-offset, 0rem)'
 const MAIN_BACKGROUND = {
+  // Not the bg prop: its `background` shorthand would reset this image.
+  backgroundColor: 'var(--mantine-color-gray-0)',
   backgroundImage: `linear-gradient(to right, var(--mantine-color-body) calc(${MENU_COLUMN} - 1px), var(--app-shell-border-color) calc(${MENU_COLUMN} - 1px), var(--app-shell-border-color) ${MENU_COLUMN}, transparent ${MENU_COLUMN})`,
 }
 
@@ -90,7 +92,7 @@ export function DashboardShell({ name, organization, onLogout, loggingOut, navba
       <AppShell.Navbar id="app-navbar" p="sm" aria-label="Main menu">
         {navbar}
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0" style={MAIN_BACKGROUND}>
+      <AppShell.Main id="main-content" tabIndex={-1} style={MAIN_BACKGROUND}>
         {children}
       </AppShell.Main>
     </AppShell>
