@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { readSignInMail } from '../../apps/server/test/smtp-peer.js'
 import { expectNoSeriousA11yViolations } from '../support/axe.js'
+import { expectNothingCutOff, VIEWPORTS } from '../support/layout.js'
 import { type Platform, uniqueEmail } from '../support/platform.js'
 import { mainMenu, pickOption, settled, settledWithFrames, signInAsNewAdmin } from '../support/screens.js'
 import { expect, test, usePlatform } from '../support/test.js'
@@ -97,7 +98,8 @@ test("a staff member's sign-in e-mail is refused; an administrator finds it, see
   await expect(failedRow).toContainText('Sign-in link and code')
   await expect(failedRow).toContainText('Failed')
   await expect(failedRow).toContainText('550')
-  await expect(failedRow.locator('td').nth(5)).toHaveText('1')
+  // Its status with how many tries it took, in words.
+  await expect(failedRow.locator('td').nth(4)).toHaveText('Failed1 attempt')
 
   // The message: the reason (the server's 550) and the body as sent, with the link and the code masked.
   await failedRow.getByRole('button', { name: `View message to ${email}` }).click()
@@ -376,4 +378,26 @@ test('axe: Email Administration, the Templates tab (also with a refused draft) a
   await expect(page.getByRole('table', { name: 'Recent failures' })).toContainText(refused)
   await settled(page)
   await expectNoSeriousA11yViolations(page, '/admin/email?tab=health', AXE_OPTIONS)
+})
+
+test('at a phone’s width the mail log’s cards stay within the screen, and no answer is a code', async ({ page, platform }) => {
+  await page.setViewportSize(VIEWPORTS.phone)
+  // Signed in through the e-mail, so the log has a message to show.
+  const { email } = await platform.createUser({
+    fullName: 'Mia Mobile-Longaddress',
+    roleCode: 'ADMIN',
+    email: uniqueEmail('mia.mobile-longaddress'),
+  })
+  await platform.signInWithCode(page, email)
+  await platform.processMail()
+  await page.goto('/admin/email?tab=log')
+  const cards = page.getByRole('table', { name: 'Mail log' }).locator('tbody tr')
+  await expect(cards.first()).toBeVisible()
+  await settled(page)
+  for (const card of await cards.all()) {
+    const box = await card.boundingBox()
+    expect(box!.x + box!.width, 'a message card ends inside the screen').toBeLessThanOrEqual(VIEWPORTS.phone.width)
+  }
+  await expect(page.getByRole('table', { name: 'Mail log' })).not.toContainText(/\boutbox\b/)
+  await expectNothingCutOff(page, 'Mail log (phone)')
 })
