@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Group, NumberInput, Select, Table, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { formatCents, parseDollars } from '@platform/contracts/finance-money'
+import { recordsLabels } from '@platform/contracts/labels/records'
 import { ELECTRONIC_BASES, FeeInputSchema, feeAmountCents, type RequestDetail } from '@platform/contracts/records'
 import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
-import { schemaErrors } from '@/lib/schema-errors'
 import { useFeeStep, useRecordFee } from '../api/records'
-import { Section, StepModal } from './request-parts'
+import { Section, StepModal, useStepForm } from './request-parts'
 import { TableHeader } from '@/components/data/table-header'
 
 const KIND_OPTIONS = [
@@ -28,16 +28,17 @@ const KIND_OPTIONS = [
   },
 ]
 const KIND_LABELS: Record<string, string> = { DUPLICATION: 'Duplication', ELECTRONIC_WORK: 'Electronic records work' }
-const BASIS_LABELS: Record<(typeof ELECTRONIC_BASES)[number], string> = {
-  DATA_COMPILATION: 'Data compilation',
-  EXTRACTION: 'Extraction',
-  PROGRAMMING: 'Programming',
-  OFF_SCHEDULE_COPY: 'A copy produced outside the regular schedule',
+const BASIS_LABELS: Record<(typeof ELECTRONIC_BASES)[number], string> = recordsLabels.electronicBasis
+/** The calculator's fields as typed: the unit cost in dollars. */
+type FeeValues = {
+  kind: string | null
+  electronicBasis: string | null
+  description: string
+  quantity: number | string
+  unitCents: string
 }
-const FEE_FIELDS = ['kind', 'electronicBasis', 'description', 'quantity', 'unitCents'] as const
-type FeeField = (typeof FEE_FIELDS)[number]
 const FEE_STATE_COLORS = { PENDING: 'orange.9', PAID: 'teal.9', WAIVED: 'gray.8' } as const
-const FEE_STATE_LABELS = { PENDING: 'Pending', PAID: 'Paid', WAIVED: 'Waived' } as const
+const FEE_STATE_LABELS = recordsLabels.feeState
 
 /** Fees: the direct cost of duplication and, for electronic records only, the §7922.575(b) work; never staff time. */
 export function FeesSection({ request }: { request: RequestDetail }) {
@@ -110,28 +111,32 @@ export function FeesSection({ request }: { request: RequestDetail }) {
 /** The calculator: quantity × unit cost; the contract's own rules refuse staff time before anything is sent. */
 function FeeCalculator({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const record = useRecordFee()
-  const [kind, setKind] = useState<string | null>('DUPLICATION')
-  const [basis, setBasis] = useState<string | null>(null)
-  const [description, setDescription] = useState('')
-  const [quantity, setQuantity] = useState<number | string>(1)
-  const [unit, setUnit] = useState('0.10')
-  const [errors, setErrors] = useState<Partial<Record<FeeField, string>>>({})
-  const unitCents = parseDollars(unit)
+  // The unit cost is typed in dollars under the contract's name for it, and sent in cents.
+  const feeOf = (values: FeeValues) => ({
+    kind: values.kind ?? undefined,
+    electronicBasis: values.kind === 'ELECTRONIC_WORK' ? values.electronicBasis : null,
+    description: values.description,
+    quantity: typeof values.quantity === 'number' ? values.quantity : undefined,
+    unitCents: parseDollars(values.unitCents) ?? undefined,
+  })
+  const { form, check: checkFields } = useStepForm(
+    FeeInputSchema,
+    { kind: 'DUPLICATION', electronicBasis: null, description: '', quantity: 1, unitCents: '0.10' } as FeeValues,
+    feeOf,
+  )
+  const { kind, quantity } = form.getValues()
+  const unitCents = parseDollars(form.getValues().unitCents)
   const whole = typeof quantity === 'number' && FeeInputSchema.shape.quantity.safeParse(quantity).success
   const amount = whole && unitCents !== null ? feeAmountCents(quantity, unitCents) : null
   const staffTime = kind === 'SEARCH' || kind === 'REVIEW' || kind === 'REDACTION'
-  const input = {
-    kind: kind ?? undefined,
-    electronicBasis: kind === 'ELECTRONIC_WORK' ? basis : null,
-    description,
-    quantity: typeof quantity === 'number' ? quantity : undefined,
-    unitCents: unitCents ?? undefined,
-  }
+  const input = feeOf(form.getValues())
   const check = () => {
-    const found = schemaErrors(FeeInputSchema, input, FEE_FIELDS)
+    const found = checkFields()
     // The contract counts cents: reading the dollars typed is the form's own check.
-    if (unitCents === null) found.unitCents = 'Enter the unit cost in dollars, such as 0.10.'
-    setErrors(found)
+    if (unitCents === null) {
+      found.unitCents = 'Enter the unit cost in dollars, such as 0.10.'
+      form.setFieldError('unitCents', found.unitCents)
+    }
     return found
   }
   return (
@@ -147,15 +152,7 @@ function FeeCalculator({ request, onClose }: { request: RequestDetail; onClose: 
         onClose()
       }}
     >
-      <Select
-        label="Charge for"
-        data={KIND_OPTIONS}
-        value={kind}
-        onChange={setKind}
-        error={errors.kind}
-        allowDeselect={false}
-        data-autofocus
-      />
+      <Select label="Charge for" data={KIND_OPTIONS} {...form.getInputProps('kind')} allowDeselect={false} data-autofocus />
       {staffTime ? (
         <Alert color="red" role="alert" title="Never charged">
           Staff time to search for, review or redact records is never charged (Gov. Code §7922.530, §7922.575). Only the direct cost of
@@ -166,39 +163,21 @@ function FeeCalculator({ request, onClose }: { request: RequestDetail; onClose: 
         <Select
           label="Electronic work (§7922.575(b))"
           data={ELECTRONIC_BASES.map((value) => ({ value, label: BASIS_LABELS[value] }))}
-          value={basis}
-          onChange={setBasis}
-          error={errors.electronicBasis}
+          {...form.getInputProps('electronicBasis')}
           required
         />
       ) : null}
-      <TextInput
-        label="Description"
-        value={description}
-        onChange={(event) => setDescription(event.currentTarget.value)}
-        error={errors.description}
-        required
-      />
+      <TextInput label="Description" {...form.getInputProps('description')} required />
       <Group grow align="flex-start" wrap="wrap">
         <NumberInput
           label={kind === 'ELECTRONIC_WORK' ? 'Hours' : 'Pages'}
           min={1}
           allowDecimal={false}
-          value={quantity}
-          onChange={setQuantity}
-          error={errors.quantity}
+          {...form.getInputProps('quantity')}
           required
           miw={120}
         />
-        <TextInput
-          label="Unit cost ($)"
-          value={unit}
-          onChange={(event) => setUnit(event.currentTarget.value)}
-          inputMode="decimal"
-          error={errors.unitCents}
-          required
-          miw={120}
-        />
+        <TextInput label="Unit cost ($)" {...form.getInputProps('unitCents')} inputMode="decimal" required miw={120} />
       </Group>
       <Text aria-live="polite" fw={600}>
         Fee: {amount === null ? '—' : formatCents(amount)}

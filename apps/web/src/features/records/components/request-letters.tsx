@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useDraftLetter, useIssueLetter, useReviseLetter } from '../api/records'
 import { LETTER_LABELS } from './records-labels'
-import { Section, StepModal, useStepErrors } from './request-parts'
+import { Section, StepModal, useStepForm } from './request-parts'
 import { FailureAlert } from '@/components/failure-alert'
 
 /** The letters: drafted from templates, refused while a required part is missing, signed by a signatory who neither drafted nor edited them. */
@@ -133,17 +133,17 @@ function LetterCard({
 
 function DraftStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const draft = useDraftLetter()
-  const [kind, setKind] = useState<LetterKind | null>(null)
-  const [body, setBody] = useState('')
-  const [errors, check] = useStepErrors(LetterDraftInputSchema, ['kind', 'body'] as const)
-  const input = { kind, body: body.trim() || null }
+  const letterOf = (values: { kind: LetterKind | null; body: string }) => ({ kind: values.kind, body: values.body.trim() || null })
+  const { form, check } = useStepForm(LetterDraftInputSchema, { kind: null as LetterKind | null, body: '' }, letterOf)
+  const { kind } = form.getValues()
+  const input = letterOf(form.getValues())
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Draft a letter on ${request.number}`}
       submitLabel="Draft letter"
-      check={() => check(input)}
+      check={check}
       run={() => draft.mutateAsync({ id: request.id, input: LetterDraftInputSchema.parse(input) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: `The ${LETTER_LABELS[kind!].toLowerCase()} letter was drafted.` })
@@ -153,59 +153,41 @@ function DraftStep({ request, onClose }: { request: RequestDetail; onClose: () =
       <Select
         label="Letter"
         data={LETTER_KINDS.map((value) => ({ value, label: LETTER_LABELS[value] }))}
-        value={kind}
-        onChange={(value) => setKind(value as LetterKind | null)}
-        error={errors.kind}
+        {...form.getInputProps('kind')}
         required
         data-autofocus
       />
-      <Textarea
-        label="Body (optional: the template's text is used when empty)"
-        value={body}
-        onChange={(event) => setBody(event.currentTarget.value)}
-        error={errors.body}
-        autosize
-        minRows={4}
-      />
+      <Textarea label="Body (optional: the template's text is used when empty)" {...form.getInputProps('body')} autosize minRows={4} />
     </StepModal>
   )
 }
 
 function ReviseStep({ request, letter, onClose }: { request: RequestDetail; letter: Letter; onClose: () => void }) {
   const revise = useReviseLetter()
-  const [body, setBody] = useState(letter.body)
-  const [errors, check] = useStepErrors(LetterReviseInputSchema, ['body'] as const)
+  const { form, check } = useStepForm(LetterReviseInputSchema, { body: letter.body })
+  const { body } = form.getValues()
   return (
     <StepModal
       opened
       onClose={onClose}
       title={`Revise the ${LETTER_LABELS[letter.kind].toLowerCase()} letter`}
       submitLabel="Save revision"
-      check={() => check({ body })}
+      check={check}
       run={() => revise.mutateAsync({ id: request.id, letterId: letter.id, input: LetterReviseInputSchema.parse({ body }) })}
       onDone={() => {
         notifications.show({ color: 'teal', message: 'The letter was revised.' })
         onClose()
       }}
     >
-      <Textarea
-        label="Body"
-        value={body}
-        onChange={(event) => setBody(event.currentTarget.value)}
-        error={errors.body}
-        required
-        autosize
-        minRows={8}
-        data-autofocus
-      />
+      <Textarea label="Body" {...form.getInputProps('body')} required autosize minRows={8} data-autofocus />
     </StepModal>
   )
 }
 
 function IssueStep({ request, letter, onClose }: { request: RequestDetail; letter: Letter; onClose: () => void }) {
   const issue = useIssueLetter()
-  const [title, setTitle] = useState('')
-  const [errors, check] = useStepErrors(LetterIssueInputSchema, ['signatoryTitle'] as const)
+  const { form, check } = useStepForm(LetterIssueInputSchema, { signatoryTitle: '' })
+  const title = form.getValues().signatoryTitle
   const name = `${LETTER_LABELS[letter.kind].toLowerCase()} letter`
   return (
     <StepModal
@@ -213,7 +195,7 @@ function IssueStep({ request, letter, onClose }: { request: RequestDetail; lette
       onClose={onClose}
       title={`Sign and issue the ${name}`}
       submitLabel="Sign and issue"
-      check={() => check({ signatoryTitle: title })}
+      check={check}
       confirmation={() =>
         `Sign and issue the ${name} on ${request.number} as ${title.trim()}? An issued letter is final and goes to the requester.`
       }
@@ -223,15 +205,7 @@ function IssueStep({ request, letter, onClose }: { request: RequestDetail; lette
         onClose()
       }}
     >
-      <TextInput
-        label="Your title"
-        placeholder="e.g. Superintendent"
-        value={title}
-        onChange={(event) => setTitle(event.currentTarget.value)}
-        error={errors.signatoryTitle}
-        required
-        data-autofocus
-      />
+      <TextInput label="Your title" placeholder="e.g. Superintendent" {...form.getInputProps('signatoryTitle')} required data-autofocus />
     </StepModal>
   )
 }
