@@ -13,6 +13,11 @@ export interface CatalogueField {
   type: FieldType
   filterable?: boolean
   groupable?: boolean
+  /**
+   * The words for the codes the field holds (a label table's group, e.g. an accrual's type): cells, group labels and
+   * exports show the words; filters and sorts still work on the codes.
+   */
+  labels?: Readonly<Record<string, string>>
 }
 
 /**

@@ -43,8 +43,9 @@ export function createGroupedCellReader(plan: ShapingPlan, measureSet: MeasureSe
       return (_dims, values) => aggregateValue(measure.kind, measure.ids, values)
     }
     const name = column.field!.name
+    const labels = column.field!.labels
     // A field shown without an aggregate: the leaf's own value; in a subtotal, only when it is one of its groups.
-    return (dims, _values, isLeaf) => (isLeaf || dims.has(name) ? toCell(dims.get(name) ?? null) : null)
+    return (dims, _values, isLeaf) => (isLeaf || dims.has(name) ? worded(toCell(dims.get(name) ?? null), labels) : null)
   })
   // Sums of money carry binary noise (0.1 + 0.2): every grouped cell leaves here exact to the cent.
   return { cells: (dims, measures, isLeaf) => readers.map((read, i) => exactNumber(read(dims, measures, isLeaf), plan.columns[i]!.format)) }
@@ -54,7 +55,15 @@ function toCell(value: FormulaValue): Cell {
   return typeof value === 'number' && !Number.isFinite(value) ? null : value
 }
 
-/** Numbers come back as text from some drivers (PostgreSQL numeric): a numeric column holds numbers. */
+/** A code the field's label table names, as its words; any other value as it is. */
+export function worded(value: Cell, labels: Readonly<Record<string, string>> | undefined): Cell {
+  return labels && typeof value === 'string' ? (labels[value] ?? value) : value
+}
+
+/**
+ * Numbers come back as text from some drivers (PostgreSQL numeric): a numeric column holds numbers. A code of a field
+ * with a label table becomes its words.
+ */
 export function normaliseCell(column: PlannedColumn, value: unknown): Cell {
   if (value === null || value === undefined) return null
   const numeric = column.align === 'right'
@@ -62,7 +71,8 @@ export function normaliseCell(column: PlannedColumn, value: unknown): Cell {
     const number = typeof value === 'number' ? value : Number(value)
     return Number.isFinite(number) ? exactNumber(number, column.format) : null
   }
-  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return value
+  if (typeof value === 'boolean' || typeof value === 'number') return value
+  if (typeof value === 'string') return column.agg ? value : worded(value, column.field?.labels)
   return String(value)
 }
 

@@ -31,7 +31,8 @@ export function createReportEngine(
   deps: { k: Kysely<Database>; dialect: Dialect; run: QueryRunner },
 ) {
   const queries = createReportQueries(plan, parameters, deps.k, deps.dialect)
-  const { measureSet, reader, label, groupFormat, finish, dimensionsAt, subtotalRow, grandTotalRow, interleave } = createResultRows(plan)
+  const { measureSet, reader, label, groupFormat, groupWords, finish, dimensionsAt, subtotalRow, grandTotalRow, interleave } =
+    createResultRows(plan)
   const { definition } = plan
   const summaryMode = definition.rows.mode === 'summary'
   const groupFields = plan.groups.map((group) => group.field.name)
@@ -163,7 +164,7 @@ export function createReportEngine(
           row: {
             kind: 'groupHeader',
             level,
-            label: `${group.label}: ${label(value, groupFormat(level))}`,
+            label: `${group.label}: ${label(value, groupFormat(level), groupWords(level))}`,
             cells: plan.columns.map(() => null),
             ...(group.pageBreakBefore && spans.length > 0 ? { pageBreakBefore: true } : {}),
           },
@@ -182,7 +183,7 @@ export function createReportEngine(
         ? [...new Set(leaves.map((leaf) => JSON.stringify(leaf.dims.get(groupFields[0]!) ?? null)))].map((key) => {
             const value = JSON.parse(key) as FormulaValue
             return {
-              name: label(value, groupFormat(0)),
+              name: label(value, groupFormat(0), groupWords(0)),
               cells: reader.cells(dimensionsAt([value]), rolled.get(JSON.stringify([value])) ?? new Map(), false),
             }
           })
@@ -244,7 +245,7 @@ export function createReportEngine(
     firstLevel.sort((a, b) => String(a[0]).localeCompare(String(b[0])))
     return chartFrom(
       firstLevel.map((path) => ({
-        name: label(path[0]!, groupFormat(0)),
+        name: label(path[0]!, groupFormat(0), groupWords(0)),
         cells: reader.cells(dimensionsAt(path), rolled.get(JSON.stringify(path)) ?? new Map(), false),
       })),
     )

@@ -21,13 +21,20 @@ export function createResultRows(plan: ShapingPlan) {
   const groupFormats = plan.groups.map((group): Format | null =>
     group.field.type === 'date' || group.field.type === 'datetime' ? group.field.type : null,
   )
-  /** A group's value as its label: dates and times as the cells show them, on the district's clock. */
-  const label = (value: FormulaValue, format: Format | null = null) => {
+  const groupLabels = plan.groups.map((group) => group.field.labels)
+  /**
+   * A group's value as its label: dates and times as the cells show them, on the district's clock; a code as the words
+   * of the field's label table.
+   */
+  const label = (value: FormulaValue, format: Format | null = null, labels?: Readonly<Record<string, string>>) => {
     if (value === null || value === '') return '(blank)'
-    return format && isDateFormat(format) ? formatCell(value, format, plan.timeZone) : String(value)
+    if (format && isDateFormat(format)) return formatCell(value, format, plan.timeZone)
+    return typeof value === 'string' && labels ? (labels[value] ?? value) : String(value)
   }
   /** The display format of the group at a level, when its values are dates or times. */
   const groupFormat = (level: number): Format | null => groupFormats[level] ?? null
+  /** The label table of the group at a level, when its field has one. */
+  const groupWords = (level: number) => groupLabels[level]
   const finish = (row: Omit<ResultRow, 'styles'>): ResultRow => {
     const styles = row.kind === 'groupHeader' ? undefined : stylesFor(plan, formats, row.cells)
     return styles ? { ...row, styles } : row
@@ -44,7 +51,7 @@ export function createResultRows(plan: ShapingPlan) {
     return finish({
       kind: 'subtotal',
       level,
-      label: label(path[level]!, groupFormat(level)),
+      label: label(path[level]!, groupFormat(level), groupWords(level)),
       cells: reader.cells(dimensionsAt(path), values, false),
     })
   }
@@ -86,7 +93,7 @@ export function createResultRows(plan: ShapingPlan) {
           rows.push({
             kind: 'groupHeader',
             level,
-            label: `${group.label}: ${label(path[level]!, groupFormat(level))}${continued ? ' (continued)' : ''}`,
+            label: `${group.label}: ${label(path[level]!, groupFormat(level), groupWords(level))}${continued ? ' (continued)' : ''}`,
             cells: plan.columns.map(() => null),
             ...(group.pageBreakBefore && !continued && previousPath !== null ? { pageBreakBefore: true } : {}),
           })
@@ -112,6 +119,7 @@ export function createResultRows(plan: ShapingPlan) {
     reader,
     label,
     groupFormat,
+    groupWords,
     finish,
     dimensionsAt,
     subtotalRow,
