@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { IMPORT_COLUMNS } from '@platform/contracts/accruals'
 import { createDutiesRepository } from '../../apps/server/src/features/users/duties.repository.js'
 import { expectNoSeriousA11yViolations } from '../support/axe.js'
+import { clippedTexts } from '../support/layout.js'
 import type { Platform } from '../support/platform.js'
 import { bearer } from '../support/screens.js'
 import { expect as baseExpect, test, usePlatform } from '../support/test.js'
@@ -584,6 +585,15 @@ test('works at phone width: no sideways scrolling of the page, the lists become 
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow, path).toBeLessThanOrEqual(1)
+    expect(await clippedTexts(page), path).toEqual([])
+    // Every tab's label is read whole, on the screen: none is cut to 'Im…' at its edge.
+    for (const tab of await page.getByRole('tab').all()) {
+      const cut = await tab.evaluate((element) => {
+        const box = element.getBoundingClientRect()
+        return element.scrollWidth > element.clientWidth + 1 || box.left < 0 || box.right > document.documentElement.clientWidth + 1
+      })
+      expect(cut, `the tab ${await tab.textContent()} on ${path}`).toBe(false)
+    }
     await expectNoSeriousA11yViolations(page, `${path} at phone width`)
   }
 })

@@ -30,7 +30,13 @@ const TONE_COLORS: Record<DeadlineTone, string> = { overdue: 'red.9', soon: 'ora
 export function DeadlineBadge({ due, now = new Date() }: { due: string; now?: Date }) {
   const status = deadlineStatus(due, now, districtTimeZone())
   return (
-    <Badge color={TONE_COLORS[status.tone]} variant="filled" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+    <Badge
+      color={TONE_COLORS[status.tone]}
+      variant="filled"
+      tt="none"
+      py={2}
+      styles={{ root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}
+    >
       {status.words}
     </Badge>
   )
