@@ -130,6 +130,8 @@ export const ADMIN_SCREENS: Screen[] = [
       // Its own tab, its own frame: no platform menu, a way back.
       await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0)
       await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toBeVisible()
+      // Who is signed in shows at every width, a phone's too.
+      await expect(page.getByTestId('header-user-name')).toBeVisible()
     },
   },
   {

@@ -26,9 +26,10 @@ export function FocusedShell({ application, name, organization, onLogout, loggin
         Skip to main content
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden="true">
+            {/* A phone's header gives the logo's room to the person's name. */}
+            <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden="true" visibleFrom="xs">
               <School size={20} />
             </ThemeIcon>
             <Stack gap={0} style={{ minWidth: 0 }}>
@@ -40,12 +41,13 @@ export function FocusedShell({ application, name, organization, onLogout, loggin
               </Text>
             </Stack>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Stack gap={0} align="flex-end" visibleFrom="md">
-              <Text fw={600} size="sm" data-testid="header-user-name">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            {/* The name shows at every width, cut short with an ellipsis on a phone (the whole name is its title). */}
+            <Stack gap={0} align="flex-end" miw={0} maw={{ base: 96, sm: 200, md: 260 }}>
+              <Text fw={600} size="sm" data-testid="header-user-name" truncate="end" maw="100%" title={name}>
                 {name}
               </Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" visibleFrom="md" truncate="end" maw="100%" title={organization}>
                 {organization}
               </Text>
             </Stack>
