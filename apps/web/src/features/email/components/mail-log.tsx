@@ -8,6 +8,7 @@ import { ExportCsvButton } from '@/components/data/export-button'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { ListResults } from '@/components/data/list-results'
 import { ScrollTable } from '@/components/data/scroll-table'
+import { BreakableText } from '@/components/data/breakable-text'
 import { formatDateTime } from '@/lib/format'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { exportMailLog, useMailLog, type MailFilters } from '../api/email'
@@ -23,7 +24,9 @@ function MailRow({ message, onOpen }: { message: MailMessage; onOpen: (message: 
   return (
     <Table.Tr onClick={() => onOpen(message)} style={{ cursor: 'pointer' }} data-message-id={message.message_id}>
       <Table.Td miw={110}>{formatDateTime(message.created_at)}</Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{message.recipient}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        <BreakableText>{message.recipient}</BreakableText>
+      </Table.Td>
       <Table.Td>{kindLabel(message.kind)}</Table.Td>
       <Table.Td>
         <Text size="sm" lineClamp={2}>

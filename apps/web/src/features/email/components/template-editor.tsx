@@ -1,13 +1,14 @@
 import { Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form'
 import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { MailTemplateInputSchema, type MailTemplate, type MailTemplateInput } from '@platform/contracts/email'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Eye, Plus, RotateCcw, Save } from 'lucide-react'
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { FailureAlert } from '@/components/failure-alert'
-import { errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { previewTemplate, useResetTemplate, useSaveTemplate } from '../api/email'
 import { checkPlaceholders, insertPlaceholder, placeholderToken } from '../utils/placeholders'
@@ -16,6 +17,16 @@ import { TableHeader } from '@/components/data/table-header'
 import { formMessage } from '@/lib/schema-errors'
 
 const PREVIEW_DELAY_MS = 600
+
+const resolveTemplate = schemaResolver(MailTemplateInputSchema, { sync: true })
+
+/** The editor's errors by field, from the contract the server checks a template with. */
+export function validateTemplate(values: MailTemplateInput): FormErrors {
+  const errors: FormErrors = {}
+  for (const [path, message] of Object.entries(resolveTemplate(values)))
+    if (typeof message === 'string') errors[path] = formMessage(message)
+  return errors
+}
 
 const monospace = { fontFamily: 'var(--mantine-font-family-monospace)' } as const
 const preStyle = {
@@ -123,8 +134,15 @@ export interface TemplateEditorProps {
 /** Subject, body, the kind's placeholders, a live preview, Save (checked by the server) and Reset to default. */
 export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps) {
   const [saved, setSaved] = useState<MailTemplate>(template)
-  const [subject, setSubject] = useState(template.subject)
-  const [body, setBody] = useState(template.body_text)
+  const form = useForm<MailTemplateInput>({
+    mode: 'controlled',
+    initialValues: { subject: template.subject, body_text: template.body_text },
+    validate: validateTemplate,
+  })
+  const { subject, body_text: body } = form.values
+  const setSubject = (value: string) => form.setFieldValue('subject', value)
+  const setBody = (value: string) => form.setFieldValue('body_text', value)
+  // A save that failed for another reason than the template's text (the connection, the server).
   const [saveError, setSaveError] = useState<string | null>(null)
   const [requested, setRequested] = useState<MailTemplateInput | null>(null)
   const [confirmReset, setConfirmReset] = useState(false)
@@ -142,8 +160,7 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
     setSeenTemplate(template)
     if (subject === saved.subject && body === saved.body_text) {
       setSaved(template)
-      setSubject(template.subject)
-      setBody(template.body_text)
+      form.setValues({ subject: template.subject, body_text: template.body_text })
     }
   }
 
@@ -178,32 +195,33 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
     pendingCursor.current = { field, cursor: result.cursor }
     if (field === 'subject') setSubject(result.value)
     else setBody(result.value)
-    setSaveError(null)
   }
 
   const adopt = (next: MailTemplate) => {
     setSaved(next)
-    setSubject(next.subject)
-    setBody(next.body_text)
+    form.setValues({ subject: next.subject, body_text: next.body_text })
+    form.clearErrors()
     setSaveError(null)
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = MailTemplateInputSchema.safeParse(draft)
-    if (!checked.success) return setSaveError(formMessage(checked.error.issues[0]!.message))
+  const onSubmit = form.onSubmit((values) => {
     setSaveError(null)
     save.mutate(
-      { kind: template.kind, input: draft },
+      { kind: template.kind, input: values },
       {
         onSuccess: (next) => {
           adopt(next)
           notifications.show({ color: 'teal', message: `${template.label} template saved` })
         },
-        onError: (error) => setSaveError(errorMessage(error, 'The template could not be saved. Check your connection and try again.')),
+        onError: (error) => {
+          const reason = errorMessage(error, 'The template could not be saved. Check your connection and try again.')
+          // The server's refusal of the text (a placeholder missing or not offered) is said under the body.
+          if (error instanceof ApiError && error.code === 'invalid_template') form.setFieldError('body_text', reason)
+          else setSaveError(reason)
+        },
       },
     )
-  }
+  })
 
   const onReset = () => {
     reset.mutate(template.kind, {
@@ -247,30 +265,21 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
           <TextInput
             ref={subjectRef}
             label="Subject"
-            value={subject}
+            {...form.getInputProps('subject')}
             maxLength={200}
             required
             onFocus={() => (lastField.current = 'subject')}
-            onChange={(event) => {
-              setSubject(event.currentTarget.value)
-              setSaveError(null)
-            }}
           />
           <Textarea
             ref={bodyRef}
             label="Body"
             description="Plain text; the HTML part is made from it with the district's name and logo."
-            value={body}
+            {...form.getInputProps('body_text')}
             required
             rows={18}
             maxLength={10_000}
             styles={{ input: { ...monospace, fontSize: 'var(--mantine-font-size-sm)' } }}
             onFocus={() => (lastField.current = 'body')}
-            onChange={(event) => {
-              setBody(event.currentTarget.value)
-              setSaveError(null)
-            }}
-            error={saveError ?? undefined}
             errorProps={{ role: 'alert' }}
           />
           {hints.missing.length > 0 || hints.unknown.length > 0 ? (
@@ -340,6 +349,7 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
             </Stack>
           ) : null}
 
+          {saveError ? <FailureAlert title="The template could not be saved" message={saveError} /> : null}
           <Group gap="sm" wrap="wrap">
             <Button type="submit" leftSection={<Save size={16} aria-hidden="true" />} loading={save.isPending} disabled={!dirty}>
               Save
