@@ -194,7 +194,7 @@ test('intake, assign, a record with an exempt page, one extension (the second re
   const determine = dialog(signatory, `Determine ${number}`)
   await pickOption(signatory, determine.getByRole('combobox', { name: 'Outcome' }), 'Partly disclosable (partial denial)')
   await determine.getByRole('button', { name: 'Determine', exact: true }).click()
-  await expect(determine.getByRole('alert')).toContainText('estimated date')
+  await expect(determine.getByText('Give the estimated date the records will be produced.')).toBeVisible()
   await determine.getByLabel('Estimated production date').fill(addDays(districtToday(), 10))
   await determine.getByRole('textbox', { name: 'Person 1 name' }).fill('Sam Signatory')
   await determine.getByRole('textbox', { name: 'Person 1 title' }).fill('Superintendent')

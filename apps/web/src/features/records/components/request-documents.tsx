@@ -7,7 +7,7 @@ import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useExemptions, useMarkExemption, useUploadDocument } from '../api/records'
-import { Section, StepModal, useStepErrors } from './request-parts'
+import { Section, StepModal, useStepForm } from './request-parts'
 import { TableHeader } from '@/components/data/table-header'
 
 const pages = (from: number, to: number) => (from === to ? `page ${from}` : `pages ${from}–${to}`)
@@ -116,22 +116,27 @@ export function DocumentsSection({ request }: { request: RequestDetail }) {
   )
 }
 
+/** The pages and exemption as typed: page numbers may be empty while typing, the exemption a chosen id. */
+type MarkValues = { fromPage: number | string; toPage: number | string; exemptionId: string | null; note: string }
+
 function MarkExemptionStep({ request, document, onClose }: { request: RequestDetail; document: RecordDocument; onClose: () => void }) {
   const mark = useMarkExemption()
   const library = useExemptions()
-  const [fromPage, setFromPage] = useState<number | string>(1)
-  const [toPage, setToPage] = useState<number | string>(document.pageCount)
-  const [exemptionId, setExemptionId] = useState<string | null>(null)
-  const [note, setNote] = useState('')
-  const [errors, checkFields] = useStepErrors(ExemptionMarkInputSchema, ['fromPage', 'toPage', 'exemptionId', 'note'] as const)
-  const input = {
-    fromPage: typeof fromPage === 'number' ? fromPage : undefined,
-    toPage: typeof toPage === 'number' ? toPage : undefined,
-    exemptionId: exemptionId === null ? undefined : Number(exemptionId),
-    note: note.trim() || null,
-  }
+  const markOf = (values: MarkValues) => ({
+    fromPage: typeof values.fromPage === 'number' ? values.fromPage : undefined,
+    toPage: typeof values.toPage === 'number' ? values.toPage : undefined,
+    exemptionId: values.exemptionId === null ? undefined : Number(values.exemptionId),
+    note: values.note.trim() || null,
+  })
+  const { form, check: checkFields } = useStepForm(
+    ExemptionMarkInputSchema,
+    { fromPage: 1, toPage: document.pageCount, exemptionId: null, note: '' } as MarkValues,
+    markOf,
+  )
+  const { toPage } = form.getValues()
+  const input = markOf(form.getValues())
   const check = () => {
-    const found = checkFields(input)
+    const found = checkFields()
     if (Object.keys(found).length > 0) return found
     // The contract cannot know this document's length (the server checks it too): the form compares with the page count shown.
     if (typeof toPage === 'number' && toPage > document.pageCount) return `The document has pages 1 to ${document.pageCount}.`
@@ -160,9 +165,7 @@ function MarkExemptionStep({ request, document, onClose }: { request: RequestDet
           max={document.pageCount}
           clampBehavior="none"
           allowDecimal={false}
-          value={fromPage}
-          onChange={setFromPage}
-          error={errors.fromPage}
+          {...form.getInputProps('fromPage')}
           required
           w={160}
           data-autofocus
@@ -173,9 +176,7 @@ function MarkExemptionStep({ request, document, onClose }: { request: RequestDet
           max={document.pageCount}
           clampBehavior="none"
           allowDecimal={false}
-          value={toPage}
-          onChange={setToPage}
-          error={errors.toPage}
+          {...form.getInputProps('toPage')}
           required
           w={160}
         />
@@ -186,13 +187,11 @@ function MarkExemptionStep({ request, document, onClose }: { request: RequestDet
         data={(library.data ?? [])
           .filter((exemption) => exemption.active)
           .map((exemption) => ({ value: String(exemption.id), label: `${exemption.citation} · ${exemption.title}` }))}
-        value={exemptionId}
-        onChange={setExemptionId}
-        error={errors.exemptionId}
+        {...form.getInputProps('exemptionId')}
         searchable
         required
       />
-      <TextInput label="Note (optional)" value={note} onChange={(event) => setNote(event.currentTarget.value)} error={errors.note} />
+      <TextInput label="Note (optional)" {...form.getInputProps('note')} />
     </StepModal>
   )
 }

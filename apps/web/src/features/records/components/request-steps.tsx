@@ -10,7 +10,6 @@ import {
   OUTCOMES,
   ProduceInputSchema,
   ReasonInputSchema,
-  ResponsiblePersonSchema,
   WITHHOLDING_OUTCOMES,
   type ExtensionReason,
   type Outcome,
@@ -20,10 +19,9 @@ import { dayInWords, extensionClock, formatDay, MAX_EXTENSION_DAYS } from '@plat
 import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { StepNotOffered } from '@/components/step-not-offered'
-import { schemaErrors } from '@/lib/schema-errors'
 import { useClarify, useDetermine, useExemptions, useExtend, useHolidays, useReopen, useRequestStep } from '../api/records'
 import { EXTENSION_REASON_LABELS, OUTCOME_LABELS } from './records-labels'
-import { StepModal, useStepErrors, useStepForm } from './request-parts'
+import { StepModal, useStepForm } from './request-parts'
 
 type Step = 'clarify' | 'extend' | 'determine' | 'produce' | 'close' | 'reopen'
 
@@ -157,41 +155,55 @@ function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () 
 }
 
 type Responsible = { key: number; name: string; title: string }
-const PERSON_FIELDS = ['name', 'title'] as const
-type PersonErrors = Partial<Record<(typeof PERSON_FIELDS)[number], string>>
+type DetermineValues = {
+  outcome: Outcome | null
+  estimatedProductionOn: string
+  responsible: Responsible[]
+  exemptionIds: string[]
+}
+
+/** What the determination sends: a date only when records are disclosed, people and exemptions only when some are withheld. */
+function determinationOf(values: DetermineValues) {
+  const discloses = values.outcome !== null && DISCLOSING_OUTCOMES.includes(values.outcome)
+  const withholds = values.outcome !== null && WITHHOLDING_OUTCOMES.includes(values.outcome)
+  return {
+    outcome: values.outcome,
+    estimatedProductionOn: discloses ? values.estimatedProductionOn || null : null,
+    responsible: withholds ? values.responsible.map(({ name, title }) => ({ name, title })) : [],
+    exemptionIds: withholds ? values.exemptionIds.map(Number) : [],
+  }
+}
 
 function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const determine = useDetermine()
   const library = useExemptions()
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const [estimated, setEstimated] = useState(request.estimatedProductionOn ?? '')
-  const [responsible, setResponsible] = useState<Responsible[]>([{ key: 1, name: '', title: '' }])
-  const [exemptionIds, setExemptionIds] = useState<string[]>([])
+  const { form, check: checkFields } = useStepForm(
+    DetermineInputSchema,
+    {
+      outcome: null,
+      estimatedProductionOn: request.estimatedProductionOn ?? '',
+      responsible: [{ key: 1, name: '', title: '' }],
+      exemptionIds: [],
+    } as DetermineValues,
+    determinationOf,
+  )
+  const values = form.getValues()
+  const { outcome, responsible } = values
+  const estimated = values.estimatedProductionOn
   const discloses = outcome !== null && DISCLOSING_OUTCOMES.includes(outcome)
   const withholds = outcome !== null && WITHHOLDING_OUTCOMES.includes(outcome)
   const marked = [...new Set(request.documents.flatMap((document) => document.exemptions.map((exemption) => exemption.citation)))]
-  const named = responsible.filter((person) => person.name.trim() || person.title.trim())
-  const [errors, checkFields] = useStepErrors(DetermineInputSchema, ['outcome', 'estimatedProductionOn'] as const)
-  const [personErrors, setPersonErrors] = useState<Record<number, PersonErrors>>({})
-  const input = {
-    outcome,
-    estimatedProductionOn: discloses ? estimated || null : null,
-    responsible: withholds ? named.map(({ name, title }) => ({ name, title })) : [],
-    exemptionIds: withholds ? exemptionIds.map(Number) : [],
-  }
+  const input = determinationOf(values)
 
   const check = () => {
-    const found = checkFields(input)
-    const people = withholds
-      ? Object.fromEntries(named.map((person) => [person.key, schemaErrors(ResponsiblePersonSchema, person, PERSON_FIELDS)]))
-      : {}
-    setPersonErrors(people)
-    const personProblems = Object.values(people).flatMap((problems) => Object.values(problems))
-    if (Object.keys(found).length > 0 || personProblems.length > 0) return { ...found, responsible: personProblems[0] }
+    const found = checkFields()
     // The contract leaves these to the server's rules for each outcome; the form says so before anything is sent.
-    if (discloses && !estimated) return 'Give the estimated date the records will be produced.'
-    if (withholds && named.length === 0) return 'Name every person responsible for withholding, each with their title.'
-    if (withholds && exemptionIds.length === 0 && marked.length === 0)
+    if (discloses && !estimated) {
+      found.estimatedProductionOn = 'Give the estimated date the records will be produced.'
+      form.setFieldError('estimatedProductionOn', found.estimatedProductionOn)
+    }
+    if (Object.keys(found).length > 0) return found
+    if (withholds && values.exemptionIds.length === 0 && marked.length === 0)
       return 'Choose the exemptions relied on (or mark them on the documents).'
     return null
   }
@@ -212,22 +224,12 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
       <Select
         label="Outcome"
         data={OUTCOMES.map((value) => ({ value, label: OUTCOME_LABELS[value] }))}
-        value={outcome}
-        onChange={(value) => setOutcome(value as Outcome | null)}
-        error={errors.outcome}
+        {...form.getInputProps('outcome')}
         required
         data-autofocus
       />
       {discloses ? (
-        <TextInput
-          label="Estimated production date"
-          type="date"
-          value={estimated}
-          onChange={(event) => setEstimated(event.currentTarget.value)}
-          error={errors.estimatedProductionOn}
-          required
-          w={220}
-        />
+        <TextInput label="Estimated production date" type="date" {...form.getInputProps('estimatedProductionOn')} required w={220} />
       ) : null}
       {withholds ? (
         <Stack gap="xs">
@@ -236,22 +238,12 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
             <Group key={person.key} align="flex-end" wrap="wrap">
               <TextInput
                 label={`Person ${index + 1} name`}
-                value={person.name}
-                onChange={(event) => {
-                  const value = event.currentTarget.value
-                  setResponsible((all) => all.map((entry) => (entry.key === person.key ? { ...entry, name: value } : entry)))
-                }}
-                error={personErrors[person.key]?.name}
+                {...form.getInputProps(`responsible.${index}.name`)}
                 style={{ flex: '1 1 180px' }}
               />
               <TextInput
                 label={`Person ${index + 1} title`}
-                value={person.title}
-                onChange={(event) => {
-                  const value = event.currentTarget.value
-                  setResponsible((all) => all.map((entry) => (entry.key === person.key ? { ...entry, title: value } : entry)))
-                }}
-                error={personErrors[person.key]?.title}
+                {...form.getInputProps(`responsible.${index}.title`)}
                 style={{ flex: '1 1 180px' }}
               />
               {responsible.length > 1 ? (
@@ -259,7 +251,7 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
                   variant="subtle"
                   color="red"
                   aria-label={`Remove person ${index + 1}`}
-                  onClick={() => setResponsible((all) => all.filter((entry) => entry.key !== person.key))}
+                  onClick={() => form.removeListItem('responsible', index)}
                   mb={4}
                 >
                   <Trash2 size={16} aria-hidden="true" />
@@ -273,7 +265,7 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
               size="xs"
               leftSection={<Plus size={14} aria-hidden="true" />}
               onClick={() =>
-                setResponsible((all) => [...all, { key: Math.max(...all.map((entry) => entry.key)) + 1, name: '', title: '' }])
+                form.insertListItem('responsible', { key: Math.max(...responsible.map((entry) => entry.key)) + 1, name: '', title: '' })
               }
             >
               Add a person
@@ -285,8 +277,7 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
             data={(library.data ?? [])
               .filter((exemption) => exemption.active)
               .map((exemption) => ({ value: String(exemption.id), label: `${exemption.citation} · ${exemption.title}` }))}
-            value={exemptionIds}
-            onChange={setExemptionIds}
+            {...form.getInputProps('exemptionIds')}
             searchable
           />
           {marked.length > 0 ? (
