@@ -85,7 +85,7 @@ beforeEach(() => {
       })
     }
     if (url.pathname === '/api/email/templates/invitation' && method === 'PUT') {
-      return jsonResponse(422, { error: 'The template must use {{link}}', code: 'validation_error' })
+      return jsonResponse(422, { error: 'The body must contain {{link}}: the invitation link.', code: 'invalid_template' })
     }
     return jsonResponse(404, { error: 'not found', code: 'not_found' })
   })
@@ -151,7 +151,20 @@ describe('EmailAdministration', { timeout: 20_000 }, () => {
     expect(screen.getByTitle('HTML preview')).toHaveAttribute('sandbox', '')
 
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('The template must use {{link}}')).toBeInTheDocument()
+    // The server's refusal, recognised by its code, is said under the body it is about.
+    await waitFor(() => expect(body).toHaveAttribute('aria-invalid', 'true'))
+    expect(body).toHaveAccessibleDescription(/The body must contain \{\{link\}\}: the invitation link\./)
+  })
+
+  it('refuses an empty subject under the Subject field, with the contract’s words, before asking the server', async () => {
+    const user = userEvent.setup()
+    renderScreen('/admin/email?tab=templates')
+    const subject = await screen.findByRole('textbox', { name: 'Subject' })
+    await user.clear(subject)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(subject).toHaveAttribute('aria-invalid', 'true'))
+    expect(subject).toHaveAccessibleDescription(/Subject is required/)
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
   })
 
   it('asks before dropping unsaved changes when another template is chosen', async () => {
