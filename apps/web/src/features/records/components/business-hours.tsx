@@ -1,10 +1,8 @@
 import { Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { RecordsSettingsInputSchema } from '@platform/contracts/records'
-import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/lib/api-client'
 import { useRecordsSettings, useSaveRecordsSettings } from '../api/records'
-import { formMessage } from '@/lib/schema-errors'
+import { useContractForm } from './request-parts'
 import { FailureAlert } from '@/components/failure-alert'
 
 /** The after-hours rule (off by default) and the business hours it reads; administrators change them. */
@@ -22,21 +20,17 @@ function BusinessHoursForm({
   editable: boolean
 }) {
   const save = useSaveRecordsSettings()
-  const [afterHoursRule, setAfterHoursRule] = useState(initial.afterHoursRule)
-  const [start, setStart] = useState(initial.businessHoursStart)
-  const [end, setEnd] = useState(initial.businessHoursEnd)
-  const [problem, setProblem] = useState<string | null>(null)
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const input = { afterHoursRule, businessHoursStart: start, businessHoursEnd: end }
-    const checked = RecordsSettingsInputSchema.safeParse(input)
-    if (!checked.success) return setProblem(formMessage(checked.error.issues[0]!.message))
-    setProblem(null)
+  const { form } = useContractForm(RecordsSettingsInputSchema, {
+    afterHoursRule: initial.afterHoursRule,
+    businessHoursStart: initial.businessHoursStart,
+    businessHoursEnd: initial.businessHoursEnd,
+  })
+  const onSubmit = form.onSubmit((values) => {
     save
-      .mutateAsync(input)
+      .mutateAsync(values)
       .then(() => notifications.show({ color: 'teal', message: 'The business hours were saved.' }))
-      .catch((error: unknown) => setProblem(errorMessage(error, 'The business hours were not saved. Try again in a moment.')))
-  }
+      .catch(() => undefined) // shown below from save.error
+  })
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby="business-hours-title">
       <Stack gap="sm">
@@ -49,29 +43,14 @@ function BusinessHoursForm({
         </Text>
         <Switch
           label="Count a request received after hours from the next business day"
-          checked={afterHoursRule}
-          onChange={(event) => setAfterHoursRule(event.currentTarget.checked)}
+          {...form.getInputProps('afterHoursRule', { type: 'checkbox' })}
           disabled={!editable}
         />
         <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label="Open from"
-            type="time"
-            value={start}
-            onChange={(event) => setStart(event.currentTarget.value)}
-            disabled={!editable}
-            w={150}
-          />
-          <TextInput
-            label="Open until"
-            type="time"
-            value={end}
-            onChange={(event) => setEnd(event.currentTarget.value)}
-            disabled={!editable}
-            w={150}
-          />
+          <TextInput label="Open from" type="time" {...form.getInputProps('businessHoursStart')} disabled={!editable} w={150} />
+          <TextInput label="Open until" type="time" {...form.getInputProps('businessHoursEnd')} disabled={!editable} w={150} />
         </Group>
-        {problem ? <FailureAlert message={problem} /> : null}
+        {save.isError ? <FailureAlert title="The business hours were not saved" error={save.error} /> : null}
         {editable ? (
           <Group>
             <Button type="submit" variant="default" loading={save.isPending}>

@@ -1,13 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { ExemptionInputSchema } from '@platform/contracts/records'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
-import { errorMessage } from '@/lib/api-client'
-import { schemaErrors } from '@/lib/schema-errors'
-import { useTextFields } from '@/lib/use-text-fields'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAddExemption, useExemptions, useUpdateExemption } from '../api/records'
+import { useContractForm } from './request-parts'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
 import { FailureAlert } from '@/components/failure-alert'
@@ -95,25 +94,22 @@ export function ExemptionLibrary() {
 
 function AddExemption() {
   const add = useAddExemption()
-  const fields = useTextFields({ citation: '', title: '', description: '' })
-  const { citation, title, description } = fields.values
+  const { form } = useContractForm(ExemptionInputSchema, { citation: '', title: '', description: '' })
   const [problem, setProblem] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<'citation' | 'title' | 'description', string>>>({})
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const input = { citation, title, description }
-    const found = schemaErrors(ExemptionInputSchema, input, ['citation', 'title', 'description'] as const)
-    setErrors(found)
+  const onSubmit = form.onSubmit((values) => {
     setProblem(null)
-    if (Object.keys(found).length > 0) return
     add
-      .mutateAsync(ExemptionInputSchema.parse(input))
+      .mutateAsync(ExemptionInputSchema.parse(values))
       .then(() => {
-        notifications.show({ color: 'teal', message: `${citation.trim()} was added to the library.` })
-        fields.reset()
+        notifications.show({ color: 'teal', message: `${values.citation.trim()} was added to the library.` })
+        form.reset()
       })
-      .catch((error: unknown) => setProblem(errorMessage(error, 'The exemption was not added. Try again in a moment.')))
-  }
+      .catch((error: unknown) => {
+        // A citation already in the library is the citation's problem: it goes under that field.
+        if (error instanceof ApiError && error.code === 'exemption_exists') form.setFieldError('citation', error.message)
+        else setProblem(errorMessage(error, 'The exemption was not added. Try again in a moment.'))
+      })
+  })
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby="add-exemption-title">
       <Stack gap="sm" maw={720}>
@@ -121,10 +117,10 @@ function AddExemption() {
           Add an exemption
         </Title>
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Citation" placeholder="Gov. Code §7927.705" {...fields.bind('citation', errors.citation)} required miw={200} />
-          <TextInput label="Title" {...fields.bind('title', errors.title)} required miw={200} />
+          <TextInput label="Citation" placeholder="Gov. Code §7927.705" {...form.getInputProps('citation')} required miw={200} />
+          <TextInput label="Title" {...form.getInputProps('title')} required miw={200} />
         </Group>
-        <Textarea label="Description" {...fields.bind('description', errors.description)} autosize minRows={2} />
+        <Textarea label="Description" {...form.getInputProps('description')} autosize minRows={2} />
         {problem ? <FailureAlert message={problem} /> : null}
         <Group>
           <Button type="submit" loading={add.isPending}>

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { formatDay } from '@platform/contracts/records-clock'
+import { dayInWords, formatDay } from '@platform/contracts/records-clock'
 import { HolidayInputSchema } from '@platform/contracts/records'
 import { Trash2 } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { EmptyRow } from '@/components/data/empty-row'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ScrollTable } from '@/components/data/scroll-table'
@@ -13,9 +13,9 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api/records'
 import { districtNow } from '../utils/district-instant'
 import { BusinessHours } from './business-hours'
+import { useContractForm } from './request-parts'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
-import { formMessage } from '@/lib/schema-errors'
 import { FailureAlert } from '@/components/failure-alert'
 
 /** The district's holidays by year: the clock skips them. Administrators edit; a school break is not a holiday. */
@@ -27,27 +27,22 @@ export function HolidaysView() {
   const holidays = useHolidays(year)
   const add = useAddHoliday()
   const remove = useRemoveHoliday()
-  const [date, setDate] = useState('')
-  const [name, setName] = useState('')
+  const { form } = useContractForm(HolidayInputSchema, { date: '', name: '' })
   const [problem, setProblem] = useState<string | null>(null)
   const [removing, setRemoving] = useState<{ date: string; name: string } | null>(null)
   const years = [thisYear - 1, thisYear, thisYear + 1, thisYear + 2]
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = HolidayInputSchema.safeParse({ date, name })
-    if (!checked.success) return setProblem(formMessage(checked.error.issues[0]!.message))
+  const onAdd = form.onSubmit(({ date, name }) => {
     setProblem(null)
     add
-      .mutateAsync({ date, name })
+      .mutateAsync(HolidayInputSchema.parse({ date, name }))
       .then(() => {
-        notifications.show({ color: 'teal', message: `${name.trim()} (${formatDay(date, true)}) was added.` })
-        setDate('')
-        setName('')
+        notifications.show({ color: 'teal', message: `${name.trim()} (${dayInWords(date)}) was added.` })
+        form.reset()
         setYear(Number(date.slice(0, 4)))
       })
       .catch((error: unknown) => setProblem(errorMessage(error, 'The holiday was not added. Try again in a moment.')))
-  }
+  })
 
   return (
     <Stack gap="md">
@@ -97,8 +92,8 @@ export function HolidaysView() {
               Add a holiday
             </Title>
             <Group align="flex-start" wrap="wrap">
-              <TextInput label="Date" type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} required w={180} />
-              <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} required w={280} />
+              <TextInput label="Date" type="date" {...form.getInputProps('date')} required w={180} />
+              <TextInput label="Name" {...form.getInputProps('name')} required w={280} />
             </Group>
             {problem ? <FailureAlert message={problem} /> : null}
             <Group>

@@ -7,7 +7,7 @@ import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useExemptions, useMarkExemption, useUploadDocument } from '../api/records'
-import { Section, StepModal, useStepForm } from './request-parts'
+import { Section, StepModal, useContractForm } from './request-parts'
 import { TableHeader } from '@/components/data/table-header'
 
 const pages = (from: number, to: number) => (from === to ? `page ${from}` : `pages ${from}–${to}`)
@@ -128,7 +128,7 @@ function MarkExemptionStep({ request, document, onClose }: { request: RequestDet
     exemptionId: values.exemptionId === null ? undefined : Number(values.exemptionId),
     note: values.note.trim() || null,
   })
-  const { form, check: checkFields } = useStepForm(
+  const { form, check: checkFields } = useContractForm(
     ExemptionMarkInputSchema,
     { fromPage: 1, toPage: document.pageCount, exemptionId: null, note: '' } as MarkValues,
     markOf,

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { errorMessage } from '@/lib/api-client'
 import { useFeeStep, useRecordFee } from '../api/records'
-import { Section, StepModal, useStepForm } from './request-parts'
+import { Section, StepModal, useContractForm } from './request-parts'
 import { TableHeader } from '@/components/data/table-header'
 
 const KIND_OPTIONS = [
@@ -119,7 +119,7 @@ function FeeCalculator({ request, onClose }: { request: RequestDetail; onClose: 
     quantity: typeof values.quantity === 'number' ? values.quantity : undefined,
     unitCents: parseDollars(values.unitCents) ?? undefined,
   })
-  const { form, check: checkFields } = useStepForm(
+  const { form, check: checkFields } = useContractForm(
     FeeInputSchema,
     { kind: 'DUPLICATION', electronicBasis: null, description: '', quantity: 1, unitCents: '0.10' } as FeeValues,
     feeOf,

@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useDraftLetter, useIssueLetter, useReviseLetter } from '../api/records'
 import { LETTER_LABELS } from './records-labels'
-import { Section, StepModal, useStepForm } from './request-parts'
+import { Section, StepModal, useContractForm } from './request-parts'
 import { FailureAlert } from '@/components/failure-alert'
 
 /** The letters: drafted from templates, refused while a required part is missing, signed by a signatory who neither drafted nor edited them. */
@@ -134,7 +134,7 @@ function LetterCard({
 function DraftStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const draft = useDraftLetter()
   const letterOf = (values: { kind: LetterKind | null; body: string }) => ({ kind: values.kind, body: values.body.trim() || null })
-  const { form, check } = useStepForm(LetterDraftInputSchema, { kind: null as LetterKind | null, body: '' }, letterOf)
+  const { form, check } = useContractForm(LetterDraftInputSchema, { kind: null as LetterKind | null, body: '' }, letterOf)
   const { kind } = form.getValues()
   const input = letterOf(form.getValues())
   return (
@@ -164,7 +164,7 @@ function DraftStep({ request, onClose }: { request: RequestDetail; onClose: () =
 
 function ReviseStep({ request, letter, onClose }: { request: RequestDetail; letter: Letter; onClose: () => void }) {
   const revise = useReviseLetter()
-  const { form, check } = useStepForm(LetterReviseInputSchema, { body: letter.body })
+  const { form, check } = useContractForm(LetterReviseInputSchema, { body: letter.body })
   const { body } = form.getValues()
   return (
     <StepModal
@@ -186,7 +186,7 @@ function ReviseStep({ request, letter, onClose }: { request: RequestDetail; lett
 
 function IssueStep({ request, letter, onClose }: { request: RequestDetail; letter: Letter; onClose: () => void }) {
   const issue = useIssueLetter()
-  const { form, check } = useStepForm(LetterIssueInputSchema, { signatoryTitle: '' })
+  const { form, check } = useContractForm(LetterIssueInputSchema, { signatoryTitle: '' })
   const title = form.getValues().signatoryTitle
   const name = `${LETTER_LABELS[letter.kind].toLowerCase()} letter`
   return (

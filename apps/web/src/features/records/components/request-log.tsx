@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format'
 import { FailureAlert } from '@/components/failure-alert'
 import { useAddNote, useLogTime } from '../api/records'
 import { districtNow } from '../utils/district-instant'
-import { Section, StepModal, useStepForm } from './request-parts'
+import { Section, StepModal, useContractForm } from './request-parts'
 import { TableHeader } from '@/components/data/table-header'
 
 const hours = (minutes: number) => `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`
@@ -65,7 +65,7 @@ export function TimeLogSection({ request }: { request: RequestDetail }) {
 function LogTimeStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const log = useLogTime()
   const [today] = useState(() => districtNow(districtTimeZone()).date)
-  const { form, check } = useStepForm(TimeEntryInputSchema, { minutes: 30 as number | string, activity: '', workedOn: today, note: '' })
+  const { form, check } = useContractForm(TimeEntryInputSchema, { minutes: 30 as number | string, activity: '', workedOn: today, note: '' })
   const { minutes, activity, workedOn, note } = form.getValues()
   const input = { minutes: typeof minutes === 'number' ? minutes : undefined, activity, workedOn, note: note.trim() || null }
   return (
@@ -109,7 +109,7 @@ function LogTimeStep({ request, onClose }: { request: RequestDetail; onClose: ()
 /** Notes kept on the request (never edited: a correction is a new note). */
 export function NotesSection({ request }: { request: RequestDetail }) {
   const add = useAddNote()
-  const { form } = useStepForm(NoteInputSchema, { text: '' })
+  const { form } = useContractForm(NoteInputSchema, { text: '' })
   return (
     <Section title="Notes">
       {request.notes.length === 0 ? (

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { errorMessage } from '@/lib/api-client'
-import { formMessage, schemaErrors } from '@/lib/schema-errors'
+import { formMessage } from '@/lib/schema-errors'
 import { FailureAlert } from '@/components/failure-alert'
 
 /** One part of the request page: a bordered box with its heading and, on the right, what may be done. */
@@ -45,24 +45,10 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 export type StepProblems = string | Readonly<Partial<Record<string, string>>> | null
 
 /**
- * A step's fields checked by the contract's schema the server applies to the step: the errors to show beside each
- * field, and the check that finds them (its answer is what StepModal's `check` returns).
+ * A form on @mantine/form checked by the contract's schema the server applies: its messages show under each field
+ * (without the API's field name), and `check` is what a StepModal's `check` returns.
  */
-export function useStepErrors<Field extends string>(schema: z.ZodType, fields: readonly Field[]) {
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const check = (input: unknown) => {
-    const found = schemaErrors(schema, input, fields)
-    setErrors(found)
-    return found
-  }
-  return [errors, check] as const
-}
-
-/**
- * A step's form on @mantine/form, checked by the contract's schema the server applies to the step: its messages show
- * under each field (without the API's field name), and `check` is what StepModal's `check` returns.
- */
-export function useStepForm<Values extends Record<string, unknown>>(
+export function useContractForm<Values extends Record<string, unknown>>(
   schema: z.ZodType,
   initialValues: Values,
   /** What the step sends, from what is typed (a chosen id as a number, an empty note as null); the same names. */

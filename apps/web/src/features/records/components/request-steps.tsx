@@ -21,7 +21,7 @@ import { useState } from 'react'
 import { StepNotOffered } from '@/components/step-not-offered'
 import { useClarify, useDetermine, useExemptions, useExtend, useHolidays, useReopen, useRequestStep } from '../api/records'
 import { EXTENSION_REASON_LABELS, OUTCOME_LABELS } from './records-labels'
-import { StepModal, useStepForm } from './request-parts'
+import { StepModal, useContractForm } from './request-parts'
 
 type Step = 'clarify' | 'extend' | 'determine' | 'produce' | 'close' | 'reopen'
 
@@ -70,7 +70,7 @@ const done = (message: string, onClose: () => void) => () => {
 
 function ClarifyStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const clarify = useClarify()
-  const { form, check } = useStepForm(ClarifyInputSchema, { clarifiedText: request.clarifiedText ?? '', note: '' })
+  const { form, check } = useContractForm(ClarifyInputSchema, { clarifiedText: request.clarifiedText ?? '', note: '' })
   const values = form.getValues()
   const input = { clarifiedText: values.clarifiedText, note: values.note.trim() || null }
   return (
@@ -94,7 +94,7 @@ function ClarifyStep({ request, onClose }: { request: RequestDetail; onClose: ()
 
 function ExtendStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const extend = useExtend()
-  const { form, check } = useStepForm(ExtendInputSchema, {
+  const { form, check } = useContractForm(ExtendInputSchema, {
     reason: null as ExtensionReason | null,
     days: MAX_EXTENSION_DAYS as number | string,
   })
@@ -177,7 +177,7 @@ function determinationOf(values: DetermineValues) {
 function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const determine = useDetermine()
   const library = useExemptions()
-  const { form, check: checkFields } = useStepForm(
+  const { form, check: checkFields } = useContractForm(
     DetermineInputSchema,
     {
       outcome: null,
@@ -293,7 +293,7 @@ function DetermineStep({ request, onClose }: { request: RequestDetail; onClose: 
 
 function FinishStep({ request, step, onClose }: { request: RequestDetail; step: 'produce' | 'close'; onClose: () => void }) {
   const mutation = useRequestStep()
-  const { form, check } = useStepForm(ProduceInputSchema, { note: '' })
+  const { form, check } = useContractForm(ProduceInputSchema, { note: '' })
   const input = { note: form.getValues().note.trim() || null }
   const producing = step === 'produce'
   return (
@@ -318,7 +318,7 @@ function FinishStep({ request, step, onClose }: { request: RequestDetail; step: 
 
 function ReopenStep({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const reopen = useReopen()
-  const { form, check } = useStepForm(ReasonInputSchema, { reason: '' })
+  const { form, check } = useContractForm(ReasonInputSchema, { reason: '' })
   const { reason } = form.getValues()
   return (
     <StepModal

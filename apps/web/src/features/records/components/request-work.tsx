@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { formatDateTime } from '@/lib/format'
 import { useAddTask, useAssign, useRecordsPeople, useTaskDone } from '../api/records'
-import { Section, StepModal, useStepForm } from './request-parts'
+import { Section, StepModal, useContractForm } from './request-parts'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
 
@@ -63,7 +63,7 @@ function AssignStep({ request, onClose }: { request: RequestDetail; onClose: () 
     reason: values.reason,
     task: values.role === 'CUSTODIAN' ? values.task.trim() || null : null,
   })
-  const { form, check } = useStepForm(
+  const { form, check } = useContractForm(
     AssignInputSchema,
     { role: 'CUSTODIAN' as 'POINT_PERSON' | 'CUSTODIAN', userId: null as string | null, reason: '', task: '' },
     assignment,
@@ -179,7 +179,7 @@ function AddTaskStep({ request, onClose }: { request: RequestDetail; onClose: ()
     assigneeId: values.assigneeId === null ? undefined : Number(values.assigneeId),
     description: values.description,
   })
-  const { form, check } = useStepForm(TaskInputSchema, { assigneeId: null as string | null, description: '' }, taskOf)
+  const { form, check } = useContractForm(TaskInputSchema, { assigneeId: null as string | null, description: '' }, taskOf)
   const input = taskOf(form.getValues())
   return (
     <StepModal
@@ -221,7 +221,7 @@ function TaskDoneStep({
   onClose: () => void
 }) {
   const finish = useTaskDone()
-  const { form, check } = useStepForm(TaskDoneInputSchema, { result: '' })
+  const { form, check } = useContractForm(TaskDoneInputSchema, { result: '' })
   const { result } = form.getValues()
   return (
     <StepModal
