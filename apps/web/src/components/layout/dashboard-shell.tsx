@@ -4,6 +4,7 @@ import { LogOut, MonitorSmartphone, School } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { PLATFORM_NAME } from '@/lib/use-document-title'
+import classes from './dashboard-shell.module.css'
 
 export interface DashboardShellProps {
   /** The person's first and last name. */
@@ -16,18 +17,6 @@ export interface DashboardShellProps {
   children: ReactNode
 }
 
-/*
- * The menu is fixed to the window, so on a page longer than the window (and in a full-page capture) nothing stood
- * behind it further down: the main area paints the menu's column itself, white with the menu's border, beneath it.
- * On phones the menu is a drawer and its column is 0 wide.
- */
-const MENU_COLUMN = 'var(--app-shell-navbar-offset, 0rem)'
-const MAIN_BACKGROUND = {
-  // Not the bg prop: its `background` shorthand would reset this image.
-  backgroundColor: 'var(--mantine-color-gray-0)',
-  backgroundImage: `linear-gradient(to right, var(--mantine-color-body) calc(${MENU_COLUMN} - 1px), var(--app-shell-border-color) calc(${MENU_COLUMN} - 1px), var(--app-shell-border-color) ${MENU_COLUMN}, transparent ${MENU_COLUMN})`,
-}
-
 /** The signed-in frame: header (name, organisation, Devices and sessions, Logout), left menu and main area. */
 export function DashboardShell({ name, organization, onLogout, loggingOut, navbar, children }: DashboardShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false)
@@ -37,7 +26,13 @@ export function DashboardShell({ name, organization, onLogout, loggingOut, navba
   useEffect(() => close(), [pathname, close])
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell
+      className={classes.shell}
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <div className={classes.menuColumn} aria-hidden="true" />
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
@@ -92,7 +87,7 @@ export function DashboardShell({ name, organization, onLogout, loggingOut, navba
       <AppShell.Navbar id="app-navbar" p="sm" aria-label="Main menu">
         {navbar}
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1} style={MAIN_BACKGROUND}>
+      <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
         {children}
       </AppShell.Main>
     </AppShell>
