@@ -9,6 +9,7 @@ import { jsonResponse, renderRoutes } from '@/test/render'
 import { FeesSection } from './request-fees'
 import { LettersSection } from './request-letters'
 import { RequestSteps } from './request-steps'
+import { AssignmentsSection } from './request-work'
 
 const me = makeUser({ id: 7 })
 
@@ -108,6 +109,14 @@ beforeEach(() => {
   fetchMock = stubApi((url) => {
     if (url.pathname === '/api/records-me') return jsonResponse(200, { data: { isAdmin: false, userId: me.id, duties: ['SIGNATORY'] } })
     if (url.pathname === '/api/holidays') return jsonResponse(200, { data: [] })
+    if (url.pathname === '/api/records-exemptions') return jsonResponse(200, { data: [] })
+    if (url.pathname === '/api/records-people')
+      return jsonResponse(200, {
+        data: [
+          { id: 21, name: 'Cy Custodian', duties: ['CUSTODIAN'] },
+          { id: 22, name: 'Cora Coordinator', duties: ['COORDINATOR'] },
+        ],
+      })
     return undefined
   }, me)
 })
@@ -200,6 +209,50 @@ describe('the letters and fees check their fields with the contract’s schema',
       description: 'Copies of the warrant register',
       quantity: 12,
       unitCents: 10,
+    })
+  })
+})
+
+describe('the determination and the assignments check their fields with the contract’s schema', () => {
+  it('determine: a partial denial asks for the date and for each person’s name and title under their fields', async () => {
+    const user = userEvent.setup()
+    show(<RequestSteps request={makeRequest({ actions: { ...actions, determine: true } })} />)
+    await user.click(screen.getByRole('button', { name: 'Determine' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Determine PRR-2026-0012' })
+    await user.click(within(dialog).getByRole('combobox', { name: /Outcome/ }))
+    await user.click(await screen.findByRole('option', { name: 'Partly disclosable (partial denial)' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Determine' }))
+    expect(await within(dialog).findByText('Give the estimated date the records will be produced.')).toBeInTheDocument()
+    expect(within(dialog).getByRole('textbox', { name: 'Person 1 name' })).toHaveAccessibleDescription(
+      'Enter the name of the person responsible for withholding.',
+    )
+    expect(within(dialog).getByRole('textbox', { name: 'Person 1 title' })).toHaveAccessibleDescription(
+      'Enter the title of the person responsible for withholding.',
+    )
+    expect(posts()).toEqual([])
+  })
+
+  it('assign: the person chosen is sent as the contract’s id; a custodian’s missing task shows under the task', async () => {
+    const user = userEvent.setup()
+    show(<AssignmentsSection request={makeRequest({ actions: { ...actions, assign: true } })} />)
+    await user.click(await screen.findByRole('button', { name: 'Assign' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Assign on PRR-2026-0012' })
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }))
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Person/ })).toHaveAccessibleDescription('Choose the person.'))
+    await user.click(within(dialog).getByRole('combobox', { name: /^Person/ }))
+    await user.click(await screen.findByRole('option', { name: 'Cy Custodian' }))
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for the assignment/ }), 'Keeps the warrant files')
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }))
+    expect(await within(dialog).findByText('A custodian is assigned with a search task: describe it.')).toBeInTheDocument()
+    expect(posts()).toEqual([])
+    await user.type(within(dialog).getByRole('textbox', { name: /Search task/ }), 'The 2025 warrant register')
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }))
+    await waitFor(() => expect(posts()).toHaveLength(1))
+    expect(JSON.parse(String(posts()[0]![1]?.body))).toEqual({
+      role: 'CUSTODIAN',
+      userId: 21,
+      reason: 'Keeps the warrant files',
+      task: 'The 2025 warrant register',
     })
   })
 })
