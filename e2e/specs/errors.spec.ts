@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test'
 import type { Platform } from '../support/platform.js'
+import { endSessionElsewhere, meetTheEndedSession } from '../support/session-ended.js'
 import { expect, test, usePlatform } from '../support/test.js'
 
 usePlatform()
@@ -81,16 +82,8 @@ test("a refused link verification shows the server's sentence", async ({ page })
 test('a session ended on the server: the next call sends the person to /login, which says why', async ({ page, platform, request }) => {
   const token = await signInAdmin(page, platform)
   await page.waitForLoadState('networkidle')
-  // Signed out from somewhere else with the same token.
-  expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` }, data: {} })).status()).toBe(200)
-
-  // Moving inside the app (no reload): the first call the next screen makes meets the 401.
-  const refused = page.waitForResponse((response) => response.url().includes('/api/') && response.status() === 401)
-  const link = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard Overview' })
-  await Promise.race([link.click().catch(() => undefined), refused])
-  await refused
-  await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await endSessionElsewhere(request, token)
+  await meetTheEndedSession(page)
   await expect(page.getByText(SESSION_ENDED)).toBeVisible()
 
   // Said once: opening /login again is a plain visit.
@@ -105,7 +98,7 @@ test('a session found ended when the app starts says so too; a plain visit to /l
   await expect(page.getByText(SESSION_ENDED)).toHaveCount(0)
 
   const token = await signInAdmin(page, platform)
-  expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` }, data: {} })).status()).toBe(200)
+  await endSessionElsewhere(request, token)
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByText(SESSION_ENDED)).toBeVisible()

@@ -1,3 +1,4 @@
+import { endSessionElsewhere, meetTheEndedSession } from '../support/session-ended.js'
 import { expect, test, usePlatform } from '../support/test.js'
 
 usePlatform()
@@ -35,19 +36,8 @@ test('a 401 from an API call (session revoked elsewhere) sends the browser to /l
   // The home screen's own calls (My queue) are answered first: one still in flight would meet the 401 instead.
   await page.waitForLoadState('networkidle')
 
-  // Signed out from somewhere else with the same token: the session row is revoked on the server.
-  expect((await request.post('/api/logout', { headers: bearer(token), data: {} })).status()).toBe(200)
-
-  // Moving inside the app (no reload, so no start-up profile check): the first call the screen makes meets the 401.
-  // A call the home screen makes by itself (My queue refreshing) can meet the 401 before the click and leave the page;
-  // either way the first refused call signs the browser out.
-  const refused = page.waitForResponse((response) => response.url().includes('/api/') && response.status() === 401)
-  const link = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard Overview' })
-  // The click may find the page already gone; the refused call below is what must happen.
-  await Promise.race([link.click().catch(() => undefined), refused])
-  await refused
-  await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await endSessionElsewhere(request, token)
+  await meetTheEndedSession(page)
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null])
   // The page the person was on is remembered: the overview when the click came first, the home page otherwise.
   expect(await page.evaluate(() => localStorage.getItem('signInRedirect'))).toMatch(/^\/(apps\/)?dashboard$/)
@@ -65,7 +55,7 @@ test('a revoked session found at start-up (profile 401) signs the person out whe
   // screen's (in flight or refetched after it went quiet) would lead to /login itself and abort the navigation (CI saw
   // net::ERR_ABORTED twice). The browser keeps the stored session, as it does between visits.
   await page.goto('about:blank')
-  expect((await request.post('/api/logout', { headers: bearer(token), data: {} })).status()).toBe(200)
+  await endSessionElsewhere(request, token)
 
   await page.goto('/apps/dashboard')
   await expect(page).toHaveURL(/\/login$/)
