@@ -23,9 +23,6 @@ import { districtTimeZone } from '@/lib/district-time'
 // cycle that has passed is history, not overdue work).
 const TONE_COLORS = { overdue: 'red.8', soon: 'orange.9', later: 'blue.9' } as const
 
-// A badge whose sentence wraps on a phone instead of running past the edge.
-const WRAPPING_BADGE = { root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible' } } as const
-
 /** The cycle page: its dates counting down (or passed), its totals, and set-up or editing by a controller. */
 export function CyclePage() {
   useDocumentTitle('Accrual cycle')
@@ -95,9 +92,12 @@ function CycleDates({ cycle }: { cycle: Cycle }) {
           <Group gap="xs">
             <Text size="sm">Today is {cycle.today} (district time).</Text>
             {cycle.locked ? (
-              <Badge color="red.9" variant="filled" tt="none" py={2} styles={WRAPPING_BADGE}>
-                Locked: only a controller may add or change a request
-              </Badge>
+              <>
+                <Badge color="red.9" variant="filled" tt="none">
+                  Locked
+                </Badge>
+                <Text size="sm">Only a controller may add or change a request.</Text>
+              </>
             ) : null}
           </Group>
         </Group>
