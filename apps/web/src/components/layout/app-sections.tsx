@@ -71,7 +71,8 @@ export function AppSections({ title, purpose, noDuties, holdsNoDuty, base, scree
         }}
         keepMounted={false}
       >
-        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+        {/* On a phone the tabs wrap onto a second line: every label whole, none hidden past the edge. */}
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
           {sections.map((section) => (
             <Tabs.Tab key={section.value} value={section.value}>
               {section.label}
