@@ -35,7 +35,7 @@ export const adminLabels = {
   /** How the platform sends mail. */
   mailMode: {
     smtp: 'Mail server (SMTP)',
-    outbox: 'Outbox only',
+    outbox: 'Recorded only',
   },
   /** The Status filter of User Management. */
   userStatusFilter: {

@@ -15,7 +15,7 @@ const required = (name: string, description: string): Placeholder => ({ name, de
 const optional = (name: string, description: string): Placeholder => ({ name, description, required: false })
 
 const common: Placeholder[] = [
-  optional('district_name', "The district's name (DISTRICT_NAME)"),
+  optional('district_name', "The district's name, as the platform is set up"),
   optional('app_url', "The platform's address"),
   optional('email', "The recipient's e-mail address"),
 ]

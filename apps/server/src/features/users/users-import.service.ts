@@ -193,7 +193,7 @@ export function createUsersImportService(deps: {
       for (const code of row.applications) {
         const app = apps.find((candidate) => candidate.app_code === code)
         if (!app) reasons.push(`Unknown application code '${code}'.`)
-        else if (app.admin_only === 1) reasons.push(`${app.app_name} (${app.app_code}) is for administrators only and cannot be granted.`)
+        else if (app.admin_only === 1) reasons.push(`${app.app_name} is for administrators only and cannot be granted.`)
         else appIds.push(app.app_id)
       }
       appIds.sort((a, b) => a - b)

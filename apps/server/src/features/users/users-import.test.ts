@@ -43,7 +43,7 @@ describe.each(testDialects())('importing users from CSV (%s)', (dialect) => {
     ])
     expect(preview.rows[1].reasons).toEqual(['Role: Staff → Report Writer'])
     expect(preview.rows[3].reasons).toEqual(["Unknown organization code 'NOWHERE'."])
-    expect(preview.rows[4].reasons).toEqual(['User Management (USER_MANAGEMENT) is for administrators only and cannot be granted.'])
+    expect(preview.rows[4].reasons).toEqual(['User Management is for administrators only and cannot be granted.'])
     expect(preview.rows[5].reasons).toEqual(['This email address appears earlier in the file.'])
     expect(preview.summary).toEqual({ create: 1, update: 1, unchanged: 0, reject: 5 })
     expect(await t.db.kysely.selectFrom('users').select('email').where('email', '=', 'new.one@district.test').execute()).toEqual([])

@@ -136,8 +136,8 @@ function HealthContent({ health }: { health: MailHealthData }) {
           </SimpleGrid>
           {outbox ? (
             <Text size="sm" c="dimmed">
-              Outbox mode: no mail server is configured, so no message was delivered. Each one was stored in the mail log and printed on the
-              server console instead.
+              No mail server is configured, so no message was delivered. Each one was stored in the mail log and printed on the server
+              console instead.
             </Text>
           ) : null}
         </Stack>

@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core'
 import { TriangleAlert } from 'lucide-react'
 
 export const OUTBOX_BANNER_TEXT =
-  'Outbox mode: no mail server is configured, so nothing is really sent. Messages are recorded here and printed on the server console.'
+  'No mail server is configured, so nothing is really sent. Messages are recorded here and printed on the server console.'
 
 /** Shown on every tab while the platform runs without a mail server. */
 export function OutboxBanner() {

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Badge, Box, Button, Code, Group, Loader, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form'
 import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
@@ -266,6 +266,8 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
             ref={subjectRef}
             label="Subject"
             {...form.getInputProps('subject')}
+            // The template's text, placeholders and all, is the administrator's to write.
+            data-verbatim
             maxLength={200}
             required
             onFocus={() => (lastField.current = 'subject')}
@@ -275,6 +277,7 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
             label="Body"
             description="Plain text; the HTML part is made from it with the district's name and logo."
             {...form.getInputProps('body_text')}
+            data-verbatim
             required
             rows={18}
             maxLength={10_000}
@@ -312,9 +315,7 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
                     {template.placeholders.map((placeholder) => (
                       <Table.Tr key={placeholder.name}>
                         <Table.Td>
-                          <Text size="sm" ff="monospace">
-                            {placeholderToken(placeholder.name)}
-                          </Text>
+                          <Code>{placeholderToken(placeholder.name)}</Code>
                         </Table.Td>
                         <Table.Td>{placeholder.description}</Table.Td>
                         <Table.Td>

@@ -23,7 +23,7 @@ export function AdminServerBox({ admin }: { admin: DomainStatus['adminServer'] }
     <Paper withBorder radius="sm" p="sm">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <Field label="Admin server">
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} data-verbatim>
             {admin.name ? <BreakableText>{admin.name}</BreakableText> : '—'}
           </Text>
           <Text size="sm" c="dimmed">
@@ -53,7 +53,7 @@ export function AdminServerBox({ admin }: { admin: DomainStatus['adminServer'] }
               </Text>
             </Field>
             <Field label="Data sources">
-              <Text size="sm" style={{ wordBreak: 'break-word' }}>
+              <Text size="sm" style={{ wordBreak: 'break-word' }} data-verbatim>
                 {dataSourcesText(admin.metrics)}
               </Text>
             </Field>

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import type { DomainStatus } from '@platform/contracts/monitoring'
 import { AlertCircle, ExternalLink, History, RefreshCw } from 'lucide-react'
 import { useId } from 'react'
 import { useRefreshDomain } from '../api/monitoring'
-import { FETCH_FAILED, formatCheckedAt, MOCK_DATA_NOTE } from '../utils/monitoring'
+import { FETCH_FAILED, formatCheckedAt } from '../utils/monitoring'
 import { AdminServerBox } from './admin-server-box'
 import { ManagedServersTable } from './managed-servers-table'
 import { StateHistoryModal } from './state-history-modal'
@@ -22,7 +22,7 @@ export function DomainCard({ domain }: { domain: DomainStatus }) {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap">
-            <Title order={2} size="h3" id={headingId} style={{ wordBreak: 'break-word' }}>
+            <Title order={2} size="h3" id={headingId} style={{ wordBreak: 'break-word' }} data-verbatim>
               {domain.domain}
             </Title>
             <DomainStatusBadge status={domain.status} />
@@ -102,7 +102,7 @@ export function DomainCard({ domain }: { domain: DomainStatus }) {
           ) : null}
           {domain.isMockData ? (
             <Text size="sm" c="dimmed">
-              {MOCK_DATA_NOTE}
+              Mock data: no WebLogic domains are configured (<Code>WEBLOGIC_DOMAINS_FILE</Code>); these servers are examples.
             </Text>
           ) : null}
           <Text size="sm" c="dimmed">

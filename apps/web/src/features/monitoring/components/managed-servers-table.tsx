@@ -35,13 +35,17 @@ export function ManagedServersTable({ domain, servers }: { domain: string; serve
             const address = server.listenAddress ? hostPort(server.listenAddress, server.listenPort) : ''
             return (
               <Table.Tr key={server.name}>
-                <Table.Th scope="row" fw={600} style={breakable}>
+                <Table.Th scope="row" fw={600} style={breakable} data-verbatim>
                   {server.name}
                 </Table.Th>
                 <Table.Td style={breakable}>
                   {!server.listenAddress ? '—' : phone ? <BreakableText>{address}</BreakableText> : address}
                 </Table.Td>
-                <Table.Td style={phone ? breakable : undefined} c={cluster ? undefined : 'dimmed'}>
+                <Table.Td
+                  style={phone ? breakable : undefined}
+                  c={cluster ? undefined : 'dimmed'}
+                  data-verbatim={cluster ? true : undefined}
+                >
                   {cluster || NOT_IN_A_CLUSTER}
                 </Table.Td>
                 <Table.Td>
@@ -78,7 +82,15 @@ function JvmFigures({ server }: { server: ManagedServer }) {
           <Text component="dt" size="xs" c="dimmed" fw={600} lh="20px">
             {figure.label}
           </Text>
-          <Text component="dd" size="sm" m={0} c={figure.attention ? 'red.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
+          <Text
+            component="dd"
+            size="sm"
+            m={0}
+            c={figure.attention ? 'red.9' : undefined}
+            style={{ overflowWrap: 'anywhere' }}
+            // Data sources are named by WebLogic's configuration, and shown as it names them.
+            data-verbatim={figure.label === 'Data sources' ? true : undefined}
+          >
             {figure.value}
           </Text>
         </div>

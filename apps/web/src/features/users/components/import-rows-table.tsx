@@ -54,13 +54,23 @@ export function ImportRowsTable({ rows, caption, names }: { rows: readonly Impor
                   <BreakableText>{row.email}</BreakableText>
                 </Text>
               </Table.Td>
-              <Table.Td>{named(names.organizations, row.organization_code)}</Table.Td>
-              <Table.Td>{named(names.roles, row.role_code)}</Table.Td>
-              <Table.Td>{row.applications.map((code) => named(names.applications, code)).join(', ')}</Table.Td>
+              {/* A code the platform does not know is shown as the file wrote it. */}
+              <Table.Td data-verbatim={names.organizations.has(row.organization_code.trim().toUpperCase()) ? undefined : true}>
+                {named(names.organizations, row.organization_code)}
+              </Table.Td>
+              <Table.Td data-verbatim={names.roles.has(row.role_code.trim().toUpperCase()) ? undefined : true}>
+                {named(names.roles, row.role_code)}
+              </Table.Td>
+              <Table.Td
+                data-verbatim={row.applications.every((code) => names.applications.has(code.trim().toUpperCase())) ? undefined : true}
+              >
+                {row.applications.map((code) => named(names.applications, code)).join(', ')}
+              </Table.Td>
               <Table.Td>
                 <ImportOutcomeBadge action={row.action} />
               </Table.Td>
-              <Table.Td>
+              {/* Reasons quote the file's own values ('Unknown role code JANITOR'). */}
+              <Table.Td data-verbatim>
                 {row.reasons.length === 0 ? (
                   <Text size="sm" c="dimmed">
                     —

@@ -288,7 +288,8 @@ function CodeList({ title, codes }: { title: string; codes: string[] }) {
           —
         </Text>
       ) : (
-        <Text size="sm" component="ul" m={0} pl="md">
+        // The codes a file is written with, shown as they must be typed.
+        <Text size="sm" component="ul" m={0} pl="md" data-verbatim>
           {codes.slice(0, 30).map((code) => (
             <li key={code}>{code}</li>
           ))}
