@@ -234,9 +234,12 @@ test('the Database View lists, links, filters, pages and exports the projects of
   const link = row.getByRole('link', { name: `${projectNumber(target)} (opens the tracker in a new tab)` })
   await expect(link).toHaveAttribute('href', applicationSummaryUrl(tracker.url, target))
   await expect(link).toHaveAttribute('target', '_blank')
-  await expect(row.getByRole('cell').nth(2)).toHaveText(target.projectName)
-  await expect(row.getByRole('cell').nth(4)).toHaveText(expectedStatus(target))
-  await expect(row.getByRole('cell').nth(6).locator('p').first()).toHaveText(expectedCostText(target))
+  // The name, with the project's type under it; the status in words.
+  await expect(row.getByRole('cell').nth(2).locator('p').first()).toHaveText(target.projectName)
+  await expect(row.getByRole('cell').nth(4)).toHaveText(
+    dsaLabels.projectStatus[expectedStatus(target) as keyof typeof dsaLabels.projectStatus],
+  )
+  await expect(row.getByRole('cell').nth(5).locator('p').first()).toHaveText(expectedCostText(target))
 
   // A search that matches nothing.
   await search.fill('zzqx no such project')
@@ -262,7 +265,11 @@ test('the Statistics tab shows the totals, the breakdowns and the run in the scr
   const byStatus = page.getByRole('table', { name: 'Projects by status' })
   await expect(bodyRows(byStatus)).toHaveCount(statusCounts(served).length)
   expect(await tableCells(byStatus)).toEqual(
-    statusCounts(served).map(({ status, count }) => [status, String(count), percentText(count, PROJECT_COUNT)]),
+    statusCounts(served).map(({ status, count }) => [
+      dsaLabels.projectStatus[status as keyof typeof dsaLabels.projectStatus],
+      String(count),
+      percentText(count, PROJECT_COUNT),
+    ]),
   )
   await expect(page.getByRole('img', { name: /^Donut chart of 60 projects by status/ })).toBeVisible()
 

@@ -61,7 +61,7 @@ test('a super administrator sees the refused steps and records a one-use excepti
   const refusals = page.getByRole('table', { name: /steps refused/ })
   const row = refusals.getByRole('row').filter({ hasText: label })
   await expect(row).toContainText('approve')
-  await expect(row).toContainText('collected')
+  await expect(row).toContainText('collector')
   // The demo's own refusal at Roosevelt already has its exception.
   await expect(refusals.getByRole('row').filter({ hasText: 'Recorded' }).first()).toBeVisible()
   await expectNoSeriousA11yViolations(page, '/admin/finance/separation')

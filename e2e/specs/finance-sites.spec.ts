@@ -41,7 +41,8 @@ test('an administrator sees the finance setup in My queue, adds and edits sites,
   await dialog.getByRole('textbox', { name: 'Code' }).fill('LHS')
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Another')
   await dialog.getByRole('button', { name: 'Save site' }).click()
-  await expect(dialog.getByRole('alert')).toContainText('A site with the code LHS already exists.')
+  // The refusal concerns the code: it is said under the code.
+  await expect(dialog.getByRole('textbox', { name: /^Code/ })).toHaveAccessibleDescription(/A site with the code LHS already exists\./)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
 
   await row.getByRole('button', { name: 'Edit Lincoln High School' }).click()
