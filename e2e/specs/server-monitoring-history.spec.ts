@@ -53,7 +53,7 @@ test('a server that drops out shows a new since, the change in History, and an a
   const { email, token } = await signInAsNewAdmin(page, platform, 'Hester History')
   await page.goto('/admin/monitoring')
   const card = domainCard(page, DOMAIN)
-  await expect(card.getByText('ONLINE', { exact: true })).toBeVisible()
+  await expect(card.getByText('Online', { exact: true })).toBeVisible()
 
   // Since: the first read is the start of each server's current state.
   await expect(adminField(card, 'Since')).toHaveText(/^(less than a minute|\d+ min) ago \(.+\)$/)
@@ -101,13 +101,13 @@ test('a server that drops out shows a new since, the change in History, and an a
   await expect(rows).toHaveCount(4)
   const newest = rows.first()
   await expect(newest.getByRole('rowheader')).toHaveText('osb_server1')
-  await expect(newest.getByRole('cell').nth(1)).toHaveText('RUNNING → UNREACHABLE')
+  await expect(newest.getByRole('cell').nth(1)).toHaveText('Running → Unreachable')
   await expect(newest.getByRole('cell').nth(2)).toHaveText('OK → —')
   const firstSeenRow = (server: string) =>
     rows.filter({ has: page.getByRole('rowheader', { name: server, exact: true }) }).filter({ hasText: 'First seen' })
-  await expect(firstSeenRow('AdminServer').getByRole('cell').nth(1)).toHaveText('First seen → RUNNING')
-  await expect(firstSeenRow('osb_server1').getByRole('cell').nth(1)).toHaveText('First seen → RUNNING')
-  await expect(firstSeenRow('osb_server2').getByRole('cell').nth(1)).toHaveText('First seen → SHUTDOWN')
+  await expect(firstSeenRow('AdminServer').getByRole('cell').nth(1)).toHaveText('First seen → Running')
+  await expect(firstSeenRow('osb_server1').getByRole('cell').nth(1)).toHaveText('First seen → Running')
+  await expect(firstSeenRow('osb_server2').getByRole('cell').nth(1)).toHaveText('First seen → Shut down')
   await settled(page)
   await expectNoSeriousA11yViolations(page, '/admin/monitoring (State history open)')
 

@@ -54,11 +54,11 @@ test('the live domain shows its servers as WebLogic reports them, the hung one U
   await expect(page.getByRole('heading', { level: 1, name: 'Server Monitoring' })).toBeVisible()
 
   const card = domainCard(page, LIVE)
-  await expect(card.getByText('ONLINE', { exact: true })).toBeVisible()
+  await expect(card.getByText('Online', { exact: true })).toBeVisible()
   await expect(card.getByText('Mock data', { exact: true })).toHaveCount(0)
   await expect(adminField(card, 'Admin server')).toContainText('AdminServer')
   await expect(adminField(card, 'Admin server')).toContainText(`127.0.0.1:${live.port}`)
-  await expect(adminField(card, 'State')).toHaveText('RUNNING')
+  await expect(adminField(card, 'State')).toHaveText('Running')
   await expect(adminField(card, 'Health')).toHaveText('OK')
   await expect(adminField(card, 'WebLogic version')).toHaveText('12.2.1.4.0')
   await expect(card.getByRole('link', { name: /Open Console/ })).toHaveAttribute('href', `${live.url}/console`)
@@ -81,8 +81,8 @@ test('the live domain shows its servers as WebLogic reports them, the hung one U
   await expect(card.getByRole('alert')).toHaveCount(0)
 
   const hungCard = domainCard(page, HUNG)
-  await expect(hungCard.getByText('UNREACHABLE', { exact: true }).first()).toBeVisible()
-  await expect(adminField(hungCard, 'State')).toHaveText('UNREACHABLE')
+  await expect(hungCard.getByText('Unreachable', { exact: true }).first()).toBeVisible()
+  await expect(adminField(hungCard, 'State')).toHaveText('Unreachable')
   await expect(hungCard.getByText(`The admin server did not answer within ${HUNG_TIMEOUT_MS / 1000} s`, { exact: true })).toBeVisible()
   await expect(await openErrorDetails(hungCard)).toHaveText('timeout')
   await expect(hungCard.getByText('No managed servers.')).toBeVisible()
@@ -104,7 +104,7 @@ test("a domain's own Refresh reads only that domain: a refused password shows as
   await page.goto('/admin/monitoring')
   const card = domainCard(page, LIVE)
   const hungCard = domainCard(page, HUNG)
-  await expect(card.getByText('ONLINE', { exact: true })).toBeVisible()
+  await expect(card.getByText('Online', { exact: true })).toBeVisible()
   await expect(hungCard.getByText(/^Last checked /)).toBeVisible()
   const hungBefore = await cardTextWithoutAges(hungCard)
   const hungAsked = hung.requests.length
@@ -126,13 +126,13 @@ test("a domain's own Refresh reads only that domain: a refused password shows as
   // The monitoring user's password is now refused (401 with WebLogic's HTML page).
   live.setMode('unauthorized')
   await refreshLive()
-  await expect(card.getByText('ERROR', { exact: true })).toBeVisible()
+  await expect(card.getByText('Error', { exact: true })).toBeVisible()
   await expect(card.getByText(AUTH_ERROR, { exact: true })).toBeVisible()
   const raw = await openErrorDetails(card)
   await expect(raw).toContainText('HTTP 401')
   await expect(raw).toContainText('Error 401--Unauthorized')
   // Its servers, known from the last good read, are now unknown; the summary follows.
-  await expect(adminField(card, 'State')).toHaveText('UNREACHABLE')
+  await expect(adminField(card, 'State')).toHaveText('Unreachable')
   await expectManagedServer(card, LIVE, 'osb_server1', {
     address: 'wls-host',
     port: '8011',
@@ -148,16 +148,16 @@ test("a domain's own Refresh reads only that domain: a refused password shows as
 
   // The hung domain was not read again, and its card did not change.
   expect(hung.requests.length).toBe(hungAsked)
-  await expect(hungCard.getByText('UNREACHABLE', { exact: true }).first()).toBeVisible()
+  await expect(hungCard.getByText('Unreachable', { exact: true }).first()).toBeVisible()
   expect(await cardTextWithoutAges(hungCard)).toBe(hungBefore)
 
   // The password is accepted again: Refresh brings the domain back.
   live.setMode('ok')
   await refreshLive()
-  await expect(card.getByText('ONLINE', { exact: true })).toBeVisible()
-  await expect(card.getByText('ERROR', { exact: true })).toHaveCount(0)
+  await expect(card.getByText('Online', { exact: true })).toBeVisible()
+  await expect(card.getByText('Error', { exact: true })).toHaveCount(0)
   await expect(card.getByText(AUTH_ERROR)).toHaveCount(0)
-  await expect(adminField(card, 'State')).toHaveText('RUNNING')
+  await expect(adminField(card, 'State')).toHaveText('Running')
   await expectManagedServer(card, LIVE, 'osb_server1', {
     address: 'wls-host',
     port: '8011',

@@ -1,4 +1,6 @@
 import { WeblogicStatusResponseSchema } from '@platform/contracts/monitoring'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
 import { expectNoSeriousA11yViolations } from '../support/axe.js'
 import { expectNothingCutOff, VIEWPORTS } from '../support/layout.js'
 import {
@@ -58,14 +60,14 @@ test('mock mode: an administrator opens Server Monitoring from the menu and sees
   for (const domain of status.domains) {
     const card = domainCard(page, domain.domain)
     await expect(card.getByRole('heading', { name: domain.domain })).toBeVisible()
-    await expect(card.getByText(domain.status, { exact: true }).first()).toBeVisible()
+    await expect(card.getByText(labelOf(adminLabels.domainStatus, domain.status), { exact: true }).first()).toBeVisible()
     await expect(card.getByText('Mock data', { exact: true })).toBeVisible()
     await expect(card.getByText(MOCK_NOTE)).toBeVisible()
   }
 
   // A running mock domain: its admin server and managed servers, with its console link.
   const finance = domainCard(page, 'finance_prod')
-  await expect(adminField(finance, 'State')).toHaveText('RUNNING')
+  await expect(adminField(finance, 'State')).toHaveText('Running')
   await expect(adminField(finance, 'Health')).toHaveText('OK')
   await expect(adminField(finance, 'WebLogic version')).toHaveText('14.1.1.0.0')
   await expect(finance.getByRole('link', { name: /Open Console/ })).toHaveAttribute(
@@ -82,8 +84,8 @@ test('mock mode: an administrator opens Server Monitoring from the menu and sees
   const unreachable = status.domains.find((domain) => domain.status === 'UNREACHABLE')
   expect(unreachable?.error, 'the mock data has an unreachable domain with an error').toBeTruthy()
   const sis = domainCard(page, unreachable!.domain)
-  await expect(sis.getByText('UNREACHABLE', { exact: true }).first()).toBeVisible()
-  await expect(adminField(sis, 'State')).toHaveText('UNREACHABLE')
+  await expect(sis.getByText('Unreachable', { exact: true }).first()).toBeVisible()
+  await expect(adminField(sis, 'State')).toHaveText('Unreachable')
   await expect(sis.getByText(unreachable!.error!, { exact: true })).toBeVisible()
   await expect(sis.getByRole('link', { name: /Open Console/ })).toHaveCount(0)
   await expect(await openErrorDetails(sis)).toHaveText(unreachable!.originalError!)

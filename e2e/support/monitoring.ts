@@ -1,4 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { labelOf } from '@platform/contracts/labels'
+import { adminLabels } from '@platform/contracts/labels/admin'
+
+/** A server's state as the screen words it ('RUNNING' → 'Running'). */
+export const stateWords = (state: string): string => labelOf(adminLabels.serverState, state)
+/** A health as the screen words it ('WARN' → 'Warning'); '—' stays. */
+export const healthWords = (health: string): string => (health === '—' ? health : labelOf(adminLabels.serverHealth, health))
 
 /** The label of a summary card → its data-testid ('Running Servers' → 'summary-running-servers'). */
 export const SUMMARY_LABELS = ['Total Domains', 'Running Servers', 'Warnings', 'Failed'] as const
@@ -57,9 +64,9 @@ export async function expectManagedServer(
   const cell = (column: ManagedColumn) => cells.nth(MANAGED_COLUMNS.indexOf(column))
   await expect(cell('Listen address'), `${server}: listen address`).toHaveText(`${want.address}:${want.port}`)
   await expect(cell('Cluster'), `${server}: cluster`).toHaveText(want.cluster)
-  // The State cell may add since when the server has been so ('since 5 min ago …', see sinceTime).
-  await expect(cell('State'), `${server}: state`).toHaveText(new RegExp(`^${want.state}(since .+)?$`))
-  await expect(cell('Health'), `${server}: health`).toHaveText(want.health)
+  // The State cell, in words, may add since when the server has been so ('since 5 min ago …', see sinceTime).
+  await expect(cell('State'), `${server}: state`).toHaveText(new RegExp(`^${stateWords(want.state)}(since .+)?$`))
+  await expect(cell('Health'), `${server}: health`).toHaveText(healthWords(want.health))
   const jvm = cell('JVM')
   if (want.started) await expect(jvmFigure(jvm, 'Started'), `${server}: started`).not.toHaveText(/^(—|)$/)
   else await expect(jvmFigure(jvm, 'Started'), `${server}: started`).toHaveText('—')

@@ -98,6 +98,31 @@ export const adminLabels = {
     not_found: 'No such session',
     user_inactive: 'The account is inactive',
   },
+  /** A WebLogic server's state, in words (WebLogic's own names of its states). */
+  serverState: {
+    RUNNING: 'Running',
+    SHUTDOWN: 'Shut down',
+    FAILED: 'Failed',
+    STARTING: 'Starting',
+    STANDBY: 'Standby',
+    ADMIN: 'Admin mode',
+    RESUMING: 'Resuming',
+    SUSPENDING: 'Suspending',
+    FORCE_SUSPENDING: 'Suspending (forced)',
+    SHUTTING_DOWN: 'Shutting down',
+    FORCE_SHUTTING_DOWN: 'Shutting down (forced)',
+    FAILED_RESTARTING: 'Failed, restarting',
+    FAILED_NOT_RESTARTABLE: 'Failed, cannot restart',
+    UNKNOWN: 'Unknown',
+    UNREACHABLE: 'Unreachable',
+  },
+  /** A server's health as WebLogic reports it. */
+  serverHealth: {
+    OK: 'OK',
+    WARN: 'Warning',
+    FAILED: 'Failed',
+    CRITICAL: 'Critical',
+  },
   /** A domain of Server Monitoring as a whole. */
   domainStatus: {
     ONLINE: 'Online',

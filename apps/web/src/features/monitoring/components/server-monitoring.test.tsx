@@ -137,7 +137,7 @@ describe('Server Monitoring', () => {
     expect(within(summary).getByText('Failed').nextSibling).toHaveTextContent('1')
 
     const finance = screen.getByRole('region', { name: 'finance_domain' })
-    expect(within(finance).getByText('ONLINE')).toBeInTheDocument()
+    expect(within(finance).getByText('Online')).toBeInTheDocument()
     expect(within(finance).getByText('Mock data')).toBeInTheDocument()
     expect(within(finance).getByText(/Mock data: no WebLogic domains are configured/)).toBeInTheDocument()
     expect(within(finance).getByText('14.1.1.0.0')).toBeInTheDocument()
@@ -158,12 +158,12 @@ describe('Server Monitoring', () => {
     // 'None' from WebLogic is said in words, never shown as the cluster's name nor left blank.
     expect(rows[2]).not.toHaveTextContent('None')
     expect(within(rows[2]!).getAllByRole('cell')[1]).toHaveTextContent('Not in a cluster')
-    expect(within(rows[2]!).getByText('SHUTDOWN')).toBeInTheDocument()
-    expect(within(rows[3]!).getByText('WARN')).toBeInTheDocument()
+    expect(within(rows[2]!).getByText('Shut down')).toBeInTheDocument()
+    expect(within(rows[3]!).getByText('Warning')).toBeInTheDocument()
 
     const hr = screen.getByRole('region', { name: 'hr_domain' })
     // the domain's status and its admin server's state
-    expect(within(hr).getAllByText('UNREACHABLE')).toHaveLength(2)
+    expect(within(hr).getAllByText('Unreachable')).toHaveLength(2)
     expect(within(hr).queryByRole('link', { name: /Open Console/ })).toBeNull()
     expect(within(hr).getByText('Connection refused by wls-hr.district.local:7001')).toBeInTheDocument()
     expect(within(hr).getByText('Details')).toBeInTheDocument()
@@ -191,7 +191,7 @@ describe('Server Monitoring', () => {
     renderRoutes(routes, '/admin/monitoring')
     const finance = await screen.findByRole('region', { name: 'finance_domain' })
     await user.click(within(finance).getByRole('button', { name: 'Refresh finance_domain' }))
-    await waitFor(() => expect(within(finance).getByText('CRITICAL')).toBeInTheDocument())
+    await waitFor(() => expect(within(finance).getByText('Critical')).toBeInTheDocument())
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ serverName: 'finance_domain', forceRefresh: true })
     expect(screen.getByRole('region', { name: 'hr_domain' })).toBeInTheDocument()

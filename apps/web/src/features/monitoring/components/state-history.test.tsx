@@ -133,9 +133,9 @@ describe('since', () => {
     // Still five cells after the row header: since is a line of the State cell.
     expect(within(first!).getAllByRole('cell')).toHaveLength(5)
     const state = within(first!).getAllByRole('cell')[2]!
-    expect(state).toHaveTextContent(`UNREACHABLEsince 1 h ago (${formatCheckedAt(ms1Since)})`)
+    expect(state).toHaveTextContent(`Unreachablesince 1 h ago (${formatCheckedAt(ms1Since)})`)
     // A server whose since is not known shows only its state.
-    expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent(/^SHUTDOWN$/)
+    expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent(/^Shut down$/)
   })
 
   it('moves on as time passes, and shows an em dash when the admin server has no since', async () => {
@@ -165,12 +165,12 @@ describe('state history', () => {
     expect(rows).toHaveLength(3)
     const cells = (row: HTMLElement) =>
       [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')].map((cell) => cell.textContent)
-    expect(cells(rows[0]!)).toEqual(['osb_server1', formatCheckedAt('2026-01-05T09:05:00.000Z'), 'RUNNING → UNREACHABLE', 'OK → —'])
-    expect(cells(rows[1]!)).toEqual(['osb_server1', formatCheckedAt('2026-01-05T09:00:00.000Z'), 'First seen → RUNNING', 'OK'])
+    expect(cells(rows[0]!)).toEqual(['osb_server1', formatCheckedAt('2026-01-05T09:05:00.000Z'), 'Running → Unreachable', 'OK → —'])
+    expect(cells(rows[1]!)).toEqual(['osb_server1', formatCheckedAt('2026-01-05T09:00:00.000Z'), 'First seen → Running', 'OK'])
     expect(rows[2]).toHaveTextContent('AdminServer')
     // The states and health keep their colours.
-    expect(within(rows[0]!).getByText('RUNNING').closest('[data-tone]')).toHaveAttribute('data-tone', 'ok')
-    expect(within(rows[0]!).getByText('UNREACHABLE').closest('[data-tone]')).toHaveAttribute('data-tone', 'grey')
+    expect(within(rows[0]!).getByText('Running').closest('[data-tone]')).toHaveAttribute('data-tone', 'ok')
+    expect(within(rows[0]!).getByText('Unreachable').closest('[data-tone]')).toHaveAttribute('data-tone', 'grey')
   })
 
   it("says 'No changes recorded yet' when there are none, and the server's error when the list cannot be read", async () => {
