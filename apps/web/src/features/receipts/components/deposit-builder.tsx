@@ -93,7 +93,7 @@ export function DepositBuilder() {
       </Paper>
       <Group justify="space-between">
         <Text fw={600} aria-live="polite">
-          {chosen.size} receipts chosen, total {formatCents(total)}
+          {chosen.size} {chosen.size === 1 ? 'receipt' : 'receipts'} chosen, total {formatCents(total)}
         </Text>
         <Button
           disabled={chosen.size === 0 || !chosenSite}
