@@ -2,6 +2,8 @@ import { Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fro
 import { notifications } from '@mantine/notifications'
 import { CHART_ACCOUNT_SEGMENT, CHART_COLUMNS, CHART_MAX_BYTES, type ChartImportResponse, type ChartRow } from '@platform/contracts/finance'
 import { ACCOUNT_SEGMENTS } from '@platform/contracts/finance-account'
+import { labelOf } from '@platform/contracts/labels'
+import { financeSetupLabels } from '@platform/contracts/labels/finance-setup'
 import { FileSearch } from 'lucide-react'
 import { useState } from 'react'
 import { CsvFileInput, csvFileError, ImportActionBadge, ImportAppliedPanel } from '@/components/csv-import'
@@ -54,7 +56,9 @@ function RowsTable({ rows, caption }: { rows: ChartRow[]; caption: string }) {
           {shown.map((row) => (
             <Table.Tr key={row.line}>
               <Table.Td>{row.line}</Table.Td>
-              <Table.Td>{row.segment}</Table.Td>
+              <Table.Td>
+                {row.segment === CHART_ACCOUNT_SEGMENT ? 'Account string' : labelOf(financeSetupLabels.segment, row.segment)}
+              </Table.Td>
               <Table.Td ff="monospace">{row.value}</Table.Td>
               <Table.Td>{row.name}</Table.Td>
               <Table.Td>
