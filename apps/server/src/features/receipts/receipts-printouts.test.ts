@@ -81,7 +81,17 @@ describe.each(testDialects())('the printed receipt and deposit slip (%s)', (dial
     expect(text).toContain('Amount: $25.00')
   })
 
-  it('heads the receipt with the district’s name', async () => {
+  it('heads the receipt with the district’s name (DISTRICT_NAME)', async () => {
+    await t.close()
+    t = await buildTestApp({ dialect, env: { DISTRICT_NAME: 'Lincoln Unified School District' } })
+    setup = await setUpReceipts(t)
+    collector = await setup.person(['COLLECTOR'])
+    const receipt = await issue(t, collector.token, receiptBody(setup.siteId))
+    const text = await print(`/api/receipts/${receipt.id}/pdf`, collector.token)
+    expect(text.startsWith('Lincoln Unified School District Official receipt')).toBe(true)
+  })
+
+  it('heads the receipt with the name it is given', async () => {
     const receipt = await issue(t, collector.token, receiptBody(setup.siteId))
     const detail = (await t.request({ method: 'GET', url: `/api/receipts/${receipt.id}`, token: collector.token })).json()
       .data as ReceiptDetail

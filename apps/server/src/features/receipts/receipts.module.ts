@@ -59,7 +59,7 @@ export function receiptsModule(
   }
   const module: FeatureModule = {
     async routes(api) {
-      await api.register(receiptsRoutes, { receipts, deposits, oversight, downloads })
+      await api.register(receiptsRoutes, { receipts, deposits, oversight, downloads, districtName: config.mail.districtName })
     },
     maintenance: () => oversight.sendClockNotices(),
   }
