@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { countParam, idParam, text } from './input.js'
 import { PaginationSchema } from './users.js'
+import { dsaLabels } from './labels/dsa.js'
 
 /** The default clients (San Diego Unified has two client ids on the tracker). */
 export const DEFAULT_DSA_CLIENTS = [
@@ -99,8 +100,10 @@ export const DsaProjectsQuerySchema = DsaFiltersSchema.extend({
     .max(500, 'limit is at most 500')
     .default(DSA_PAGE_SIZE),
   offset: countParam('offset', 0).default(0),
-  sort: z.enum(DSA_SORT_FIELDS, { error: `sort is one of ${DSA_SORT_FIELDS.join(', ')}` }).default('projectName'),
-  order: z.enum(['asc', 'desc'], { error: 'order is asc or desc' }).default('asc'),
+  sort: z
+    .enum(DSA_SORT_FIELDS, { error: `Sort by one of: ${DSA_SORT_FIELDS.map((field) => dsaLabels.field[field]).join(', ')}.` })
+    .default('projectName'),
+  order: z.enum(['asc', 'desc'], { error: 'Sort up (asc) or down (desc).' }).default('asc'),
 })
 export type DsaProjectsQuery = z.input<typeof DsaProjectsQuerySchema>
 
