@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
+import { addSqliteFunctions } from './sqlite-functions.js'
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction, sql } from 'kysely'
 import pg from 'pg'
 import Cursor from 'pg-cursor'
@@ -97,6 +98,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true })
     const sqlite = new SqliteDatabase(options.sqliteImage ?? database.file)
+    addSqliteFunctions(sqlite)
     sqlite.pragma('journal_mode = WAL')
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
@@ -167,6 +169,7 @@ const READER_CONNECTIONS = 4
 /** A read-only connection to an SQLite file the server keeps (its log, its checkpoints and its pragmas are the server's). */
 function openSqliteReader(file: string, writes: TableWrites): Db {
   const sqlite = new SqliteDatabase(file, { readonly: true, fileMustExist: true })
+  addSqliteFunctions(sqlite)
   sqlite.pragma('busy_timeout = 5000')
   // A long read passes through the cache once: a small one is enough.
   sqlite.pragma('cache_size = -1024')

@@ -42,11 +42,17 @@ export const dateOf = (column: string): RawBuilder<string> => sql<string>`substr
 /** The month (yyyy-mm) of a date or ISO time stored as text. */
 export const monthOf = (column: string): RawBuilder<string> => sql<string>`substr(${sql.ref(column)}, 1, 7)`
 
-/** The week (its Monday, yyyy-mm-dd) of an ISO time stored as text, in each dialect. */
-export const weekOf = (column: string, dialect: Dialect): RawBuilder<string> =>
+/** The date (yyyy-mm-dd) an ISO time falls on in the district's time zone, in each dialect. */
+export const districtDateOf = (column: string, dialect: Dialect, timeZone: string): RawBuilder<string> =>
   dialect === 'sqlite'
-    ? sql<string>`date(${sql.ref(column)}, 'weekday 0', '-6 days')`
-    : sql<string>`to_char(date_trunc('week', cast(${sql.ref(column)} as timestamp)), 'YYYY-MM-DD')`
+    ? sql<string>`district_date(${sql.ref(column)}, ${timeZone})`
+    : sql<string>`to_char(cast(${sql.ref(column)} as timestamptz) at time zone ${timeZone}, 'YYYY-MM-DD')`
+
+/** The week (its Monday, yyyy-mm-dd) an ISO time falls in on the district's calendar, in each dialect. */
+export const districtWeekOf = (column: string, dialect: Dialect, timeZone: string): RawBuilder<string> =>
+  dialect === 'sqlite'
+    ? sql<string>`date(district_date(${sql.ref(column)}, ${timeZone}), 'weekday 0', '-6 days')`
+    : sql<string>`to_char(date_trunc('week', cast(${sql.ref(column)} as timestamptz) at time zone ${timeZone}), 'YYYY-MM-DD')`
 
 /** No site: what a query over sites reads when no person's scope is known. */
 const NO_SITES: SiteScope = { all: false, siteIds: [] }

@@ -103,3 +103,44 @@ describe.each(testDialects())('report exports on the district clock (%s)', (dial
     expect(text).not.toMatch(/5:10 AM/)
   })
 })
+
+describe.each(testDialects())("a dataset's days and weeks are the district's (%s)", (dialect) => {
+  let t: TestApp
+  afterAll(() => t.close())
+
+  it('puts an evening sign-in on its Pacific day and week, not on the next day in UTC', async () => {
+    t = await buildTestApp({ dialect })
+    // 9:30 PM Pacific on Monday Mar 2, and 11:30 PM on Sunday Mar 8 (the day daylight time began): both already the
+    // next day, and the second the next week, in UTC.
+    for (const instant of ['2026-03-03T05:30:00.000Z', '2026-03-09T06:30:00.000Z']) {
+      t.clock.set(new Date(instant))
+      await t.signIn('admin@example.org')
+    }
+    t.clock.set(new Date('2026-03-10T20:00:00.000Z'))
+    const admin = await t.signIn('admin@example.org')
+    const definition = {
+      schemaVersion: 1,
+      dataset: 'audit_log',
+      rows: { mode: 'detail' },
+      columns: [
+        { field: 'occurred_at', label: 'When' },
+        { field: 'occurred_date', label: 'Day' },
+        { field: 'occurred_week', label: 'Week' },
+      ],
+      filters: [
+        { field: 'action', op: 'eq', value: 'sign_in.success' },
+        { field: 'occurred_at', op: 'lt', value: '2026-03-09T12:00:00.000Z' },
+      ],
+      sort: [{ key: 'occurred_at', dir: 'asc' }],
+      layout: { title: 'Sign-ins by day' },
+    }
+    const answer = await t.request({ method: 'POST', url: '/api/reportexport', token: admin, payload: { definition, format: 'csv' } })
+    expect(answer.statusCode, answer.body).toBe(200)
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1, -1)
+    expect(lines).toEqual(['2026-03-02T21:30:00-08:00,2026-03-02,2026-03-02', '2026-03-08T23:30:00-07:00,2026-03-08,2026-03-02'])
+  })
+})

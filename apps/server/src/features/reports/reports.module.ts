@@ -36,7 +36,7 @@ export function reportsModule(
   app.addHook('onClose', () => reportQueries.close())
   const exportThreads = createExportThreads({ db })
   const reports = createReportsService({
-    reports: createReportsRepository(db),
+    reports: createReportsRepository(db, config.districtTimeZone),
     catalogue,
     audit,
     clock,

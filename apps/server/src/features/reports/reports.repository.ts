@@ -1,3 +1,4 @@
+import { DEFAULT_DISTRICT_TIME_ZONE } from '@platform/contracts/district-time'
 import type { Insertable, Transaction } from 'kysely'
 import type { Db } from '../../db/database.js'
 import type { Database, ReportsTable } from '../../db/schema.js'
@@ -7,15 +8,15 @@ import type { ReportPlan } from './engine/report-plan.js'
 import { createReportQueries } from './engine/report-queries.js'
 
 /** SQL for saved reports and their versions. */
-export function createReportsRepository(db: Db) {
+export function createReportsRepository(db: Db, timeZone: string = DEFAULT_DISTRICT_TIME_ZONE) {
   const k = db.kysely
   // A report's own queries over its dataset are built in engine/ (checked names only) and meet the database here.
   const queriesOf = {
     /** The queries of a planned report (a parameter's choices are its distinct values). */
-    reportQueries: (plan: ReportPlan, parameters: AppliedParameters) => createReportQueries(plan, parameters, k, db.dialect),
+    reportQueries: (plan: ReportPlan, parameters: AppliedParameters) => createReportQueries(plan, parameters, k, db.dialect, timeZone),
     /** A report's result, page by page, run with the given time limit. */
     reportEngine: (plan: ReportPlan, parameters: AppliedParameters, run: QueryRunner) =>
-      createReportEngine(plan, parameters, { k, dialect: db.dialect, run }),
+      createReportEngine(plan, parameters, { k, dialect: db.dialect, timeZone, run }),
   }
   const withCreator = () =>
     k

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { idField } from '../../../db/dataset-fields.js'
-import { dateOf, weekOf } from '../../../db/sql-fragments.js'
+import { districtDateOf, districtWeekOf } from '../../../db/sql-fragments.js'
 import type { CatalogueDataset, CatalogueField } from './dataset.js'
 
 /** 'Active' or 'Inactive', from a 0/1 flag. */
@@ -92,7 +92,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
       { name: 'projects_updated', label: 'Projects updated', type: 'integer', groupable: false },
       { name: 'error', label: 'Error', type: 'string', groupable: false },
     ],
-    source: (k) =>
+    source: (k, dialect, timeZone) =>
       k
         .selectFrom('dsa_scrape_runs')
         .select([
@@ -101,7 +101,7 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
           'status',
           'trigger',
           'started_at',
-          dateOf('started_at').as('started_date'),
+          districtDateOf('started_at', dialect, timeZone).as('started_date'),
           'finished_at',
           'pages_fetched',
           'projects_found',
@@ -196,14 +196,14 @@ export const BUILTIN_DATASETS: CatalogueDataset[] = [
       { name: 'target_id', label: 'Target', type: 'string' },
       { name: 'ip', label: 'Network address', type: 'string' },
     ],
-    source: (k, dialect) =>
+    source: (k, dialect, timeZone) =>
       k
         .selectFrom('audit_log')
         .select([
           'audit_id',
           'occurred_at',
-          dateOf('occurred_at').as('occurred_date'),
-          weekOf('occurred_at', dialect).as('occurred_week'),
+          districtDateOf('occurred_at', dialect, timeZone).as('occurred_date'),
+          districtWeekOf('occurred_at', dialect, timeZone).as('occurred_week'),
           'action',
           'outcome',
           'email',

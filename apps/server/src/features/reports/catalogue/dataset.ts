@@ -35,7 +35,11 @@ export interface CatalogueDataset {
   ownerId?: number | null
   /** A field that is unique per row: the last tie-breaker of every sort, so pages never overlap. */
   key: string
-  source(k: Kysely<Database>, dialect: Dialect): SelectQueryBuilder<Database, never, Record<string, unknown>> | RawBuilder<unknown>
+  source(
+    k: Kysely<Database>,
+    dialect: Dialect,
+    timeZone: string,
+  ): SelectQueryBuilder<Database, never, Record<string, unknown>> | RawBuilder<unknown>
   /** For datasets whose rows belong to sites: the source narrowed to what this person may see (`source` then shows nothing). */
   scoped?: (user: AuthUser) => Promise<CatalogueDataset['source']>
 }

@@ -28,9 +28,9 @@ type Cell = ResultRow['cells'][number]
 export function createReportEngine(
   plan: ReportPlan,
   parameters: AppliedParameters,
-  deps: { k: Kysely<Database>; dialect: Dialect; run: QueryRunner },
+  deps: { k: Kysely<Database>; dialect: Dialect; timeZone: string; run: QueryRunner },
 ) {
-  const queries = createReportQueries(plan, parameters, deps.k, deps.dialect)
+  const queries = createReportQueries(plan, parameters, deps.k, deps.dialect, deps.timeZone)
   const { measureSet, reader, label, groupFormat, groupWords, finish, dimensionsAt, subtotalRow, grandTotalRow, interleave } =
     createResultRows(plan)
   const { definition } = plan

@@ -13,8 +13,15 @@ export const columnOf = (name: string): RawBuilder<unknown> => sql.ref(`ds.${nam
 type Query = SelectQueryBuilder<Database & { ds: Record<string, unknown> }, 'ds', Record<string, unknown>>
 
 /** SQL for a report: the dataset as subquery `ds`, its filters, and the detail, count and grouped queries. */
-export function createReportQueries(plan: ReportPlan, parameters: AppliedParameters, k: Kysely<Database>, dialect: Dialect) {
-  const source = plan.dataset.source(k, dialect)
+export function createReportQueries(
+  plan: ReportPlan,
+  parameters: AppliedParameters,
+  k: Kysely<Database>,
+  dialect: Dialect,
+  /** The district's zone: a dataset's days and weeks of a stored time are the district's. */
+  timeZone: string,
+) {
+  const source = plan.dataset.source(k, dialect, timeZone)
   const from = () =>
     ('as' in source && typeof source.as === 'function'
       ? k.selectFrom((source as SelectQueryBuilder<Database, never, Record<string, unknown>>).as('ds'))

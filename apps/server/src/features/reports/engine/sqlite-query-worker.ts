@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import Database from 'better-sqlite3'
+import { addSqliteFunctions } from '../../../db/sqlite-functions.js'
 import { READING, STOP, type SqliteQueryAnswer, type SqliteQueryRequest, type SqliteQueryWorkerData } from './sqlite-query-messages.js'
 
 /*
@@ -10,6 +11,7 @@ import { READING, STOP, type SqliteQueryAnswer, type SqliteQueryRequest, type Sq
 const port = parentPort!
 const { file, cacheKb } = workerData as SqliteQueryWorkerData
 const db = new Database(file, { readonly: true, fileMustExist: true })
+addSqliteFunctions(db)
 db.pragma('busy_timeout = 5000')
 if (cacheKb) db.pragma(`cache_size = -${cacheKb}`)
 

@@ -47,7 +47,12 @@ async function projectsSource(db: Db): Promise<ReportRowSource> {
     BUILTIN_DATASETS.find((dataset) => dataset.id === 'dsa_projects')!,
   )
   const run = createReportQueryRunner(db, db.file, { interactiveMs: 30_000, exportMs: 30_000 }).runner('export')
-  return createReportEngine(plan, applyParameters(plan.definition, {}), { k: db.kysely, dialect: db.dialect, run }).exportSource()
+  return createReportEngine(plan, applyParameters(plan.definition, {}), {
+    k: db.kysely,
+    dialect: db.dialect,
+    timeZone: 'America/Los_Angeles',
+    run,
+  }).exportSource()
 }
 
 function collected(output: PassThrough): () => Buffer {
