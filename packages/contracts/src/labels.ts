@@ -9,6 +9,7 @@ import { adminLabels } from './labels/admin.js'
 import { auditLabels } from './labels/audit.js'
 import { dsaLabels } from './labels/dsa.js'
 import { financeLabels } from './labels/finance.js'
+import { financeSetupLabels } from './labels/finance-setup.js'
 import { receiptsLabels } from './labels/receipts.js'
 import { recordsLabels } from './labels/records.js'
 import { reportsLabels } from './labels/reports.js'
@@ -24,6 +25,7 @@ export const LABELS = {
   audit: auditLabels,
   dsa: dsaLabels,
   finance: financeLabels,
+  financeSetup: financeSetupLabels,
   receipts: receiptsLabels,
   records: recordsLabels,
   reports: reportsLabels,
