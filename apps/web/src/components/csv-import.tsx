@@ -1,5 +1,7 @@
 import { Badge, FileInput, Group, Paper, Stack, Title } from '@mantine/core'
 import { CheckCircle2, FileUp } from 'lucide-react'
+import { labelOf, type LabelGroup } from '@platform/contracts/labels'
+import { financeLabels } from '@platform/contracts/labels/finance'
 import type { ReactNode } from 'react'
 
 // The pieces every CSV import of the administration screens shares (the chart of accounts, users): the file input with
@@ -10,11 +12,14 @@ export type ImportAction = 'create' | 'update' | 'unchanged' | 'reject'
 
 const ACTION_COLORS: Record<ImportAction, string> = { create: 'teal.9', update: 'blue.9', unchanged: 'gray.7', reject: 'red.9' }
 
-/** The outcome of a row, in the same colour in every import. */
-export function ImportActionBadge({ action }: { action: ImportAction }) {
+/**
+ * The outcome of a row in words, in the same colour in every import. The words default to the chart of accounts
+ * import's; an import whose rows are other things (people, requests) passes its own.
+ */
+export function ImportActionBadge({ action, words = financeLabels.chartImportAction }: { action: ImportAction; words?: LabelGroup }) {
   return (
     <Badge color={ACTION_COLORS[action]} variant="filled" tt="none">
-      {action}
+      {labelOf(words, action)}
     </Badge>
   )
 }

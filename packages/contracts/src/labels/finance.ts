@@ -1,4 +1,7 @@
 import type { LabelTable } from '../labels.js'
+import { accrualsLabels } from './accruals.js'
+import { receiptsLabels } from './receipts.js'
+import { recordsLabels } from './records.js'
 
 /** The words for the codes people read in the finance foundation (sites, accounts, duties, My queue, the overview). */
 export const financeLabels = {
@@ -9,6 +12,13 @@ export const financeLabels = {
     ACCRUALS: 'Accruals',
     PUBLIC_INFO: 'Public Information',
   },
+  /**
+   * Every fiscal application's duties, for the shared checks (a step's duty, separation of duties) that name a duty
+   * without knowing its application. The applications share only Viewer, which has the same words in each.
+   */
+  duty: { ...receiptsLabels.duty, ...accrualsLabels.duty, ...recordsLabels.duty },
+  /** What the chart of accounts import does with one line of the file (a segment value or an account string). */
+  chartImportAction: { create: 'New', update: 'Changed', unchanged: 'No change', reject: 'Rejected' },
   /** What a deposit in each state waits for, as the overview counts them. */
   depositWaitingFor: {
     OPEN: 'Waiting to be counted',

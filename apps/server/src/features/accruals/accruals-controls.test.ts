@@ -107,13 +107,13 @@ describe.each(testDialects())('accruals: controls that hold (%s)', (dialect) => 
     const refused = await step(t, helper.token, id, 'site-approve')
     expect(refused.statusCode).toBe(422)
     expect(refused.json()).toMatchObject({ code: 'separation_of_duties' })
-    expect(refused.json().error).toContain(`You edited request #${id}, so another person with the SITE_APPROVER duty must site-approve it.`)
+    expect(refused.json().error).toContain(`You edited request #${id}, so another person with the Site approver duty must site-approve it.`)
     const seen = await get(helper.token, id)
     expect(seen.actions).toMatchObject({ siteApprove: false, return: false, reject: false })
     expect(seen.stepReasons.siteApprove).toBe(
-      `You edited request #${id}, so another person with the SITE_APPROVER duty must site-approve it.`,
+      `You edited request #${id}, so another person with the Site approver duty must site-approve it.`,
     )
-    expect(seen.stepReasons.return).toBe(`You edited request #${id}, so another person with the SITE_APPROVER duty must return it.`)
+    expect(seen.stepReasons.return).toBe(`You edited request #${id}, so another person with the Site approver duty must return it.`)
     // My queue asks only those who may take the step.
     const queued = async (token: string) =>
       ((await t.request({ method: 'GET', url: '/api/my-queue', token })).json().data as Array<{ key: string }>).map((item) => item.key)
@@ -134,7 +134,7 @@ describe.each(testDialects())('accruals: controls that hold (%s)', (dialect) => 
     const own = await step(t, both.token, second, 'approve')
     expect(own.statusCode).toBe(422)
     expect(own.json().error).toContain(
-      `You site-approved request #${second}, so another person with the FISCAL_REVIEWER duty must approve it.`,
+      `You site-approved request #${second}, so another person with the Fiscal reviewer duty must approve it.`,
     )
     expect((await stepOk(t, team.reviewer.token, second, 'approve')).state).toBe('APPROVED')
     expect(await partsOf(id)).toEqual(

@@ -241,7 +241,7 @@ describe.each(testDialects())('accruals: the review steps and who takes each (%s
     const refused = await step(t, selfApprover.token, id, 'site-approve')
     expect(refused.statusCode).toBe(422)
     expect(refused.json().error).toContain(
-      `You drafted and submitted request #${id}, so another person with the SITE_APPROVER duty must site-approve it.`,
+      `You drafted and submitted request #${id}, so another person with the Site approver duty must site-approve it.`,
     )
     const other = await t.signIn('admin@example.org')
     // The seeded administrator is a super administrator: they record the exception for the self-approver.

@@ -1,5 +1,7 @@
 import { isAdminRole } from '@platform/contracts/auth'
 import type { Duty } from '@platform/contracts/finance'
+import { labelOf } from '@platform/contracts/labels'
+import { financeLabels } from '@platform/contracts/labels/finance'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 
@@ -41,7 +43,7 @@ export function createDutyAccess(deps: { dutiesOf: (userId: number) => Promise<D
       const site = await deps.siteLabel(siteId)
       throw new AppError(
         'forbidden',
-        `This needs the ${duty} duty at ${site} in this application, which you do not hold. Ask your administrator.`,
+        `This needs the ${labelOf(financeLabels.duty, duty)} duty at ${site} in this application, which you do not hold. Ask your administrator.`,
         { code: 'duty_required' },
       )
     },

@@ -47,11 +47,11 @@ describe.each(testDialects())('separation against every participant of a record 
       statusCode: 422,
       code: 'separation_of_duties',
       message: expect.stringContaining(
-        'You edited and submitted request #21, so another person with the FISCAL_REVIEWER duty must approve it.',
+        'You edited and submitted request #21, so another person with the Fiscal reviewer duty must approve it.',
       ),
     })
     expect(await t.finance.reasonNotOffered(approval(maria.userId))).toBe(
-      'You drafted request #21, so another person with the FISCAL_REVIEWER duty must approve it.',
+      'You drafted request #21, so another person with the Fiscal reviewer duty must approve it.',
     )
     expect(await t.finance.reasonNotOffered(approval(ruth.userId))).toBeNull()
     await expect(step(ruth.userId)).resolves.toEqual({ parts: [], exceptionId: null })

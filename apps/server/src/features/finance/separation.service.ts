@@ -1,5 +1,7 @@
 import type { SeparationException, SeparationRefusal } from '@platform/contracts/finance'
 import { isFiscalApp } from '@platform/contracts/finance'
+import { labelOf } from '@platform/contracts/labels'
+import { financeLabels } from '@platform/contracts/labels/finance'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -49,10 +51,10 @@ export function barringParts(participants: Participant[], userId: number, barred
 }
 
 /** The words a screen shows beside a step it does not offer, e.g. "You edited request #21, so another person with the
- * SITE_APPROVER duty must site-approve it." Null when nothing bars the person. */
+ * Site approver duty must site-approve it." Null when nothing bars the person. */
 export function separationReason(parts: string[], check: Pick<StepCheck, 'recordLabel' | 'step' | 'rule'>): string | null {
   if (parts.length === 0) return null
-  return `You ${joinWords(parts)} ${check.recordLabel}, so another person with the ${check.rule.duty} duty must ${stepIt(check.step)}.`
+  return `You ${joinWords(parts)} ${check.recordLabel}, so another person with the ${labelOf(financeLabels.duty, check.rule.duty)} duty must ${stepIt(check.step)}.`
 }
 
 /** A step with its object where English puts it: "approve it", "write it off". */

@@ -56,7 +56,7 @@ describe.each(testDialects())('separation of duties and duty checks (%s)', (dial
     expect(refusal).toMatchObject({
       statusCode: 422,
       code: 'separation_of_duties',
-      message: expect.stringContaining('You collected and counted deposit 42, so another person with the APPROVER duty must approve it.'),
+      message: expect.stringContaining('You collected and counted deposit 42, so another person with the Approver duty must approve it.'),
     })
     await expect(approve(carla.userId, [carla.userId])).rejects.toMatchObject({ statusCode: 422 })
     const rows = await refusals()
@@ -246,7 +246,7 @@ describe.each(testDialects())('separation of duties and duty checks (%s)', (dial
     await expect(t.finance.requireDuty(carla, 'PAYMENT_RECEIPTS', 'COLLECTOR', mms)).rejects.toMatchObject({
       statusCode: 403,
       code: 'duty_required',
-      message: expect.stringContaining('COLLECTOR duty at Madison Middle School'),
+      message: expect.stringContaining('Collector duty at Madison Middle School'),
     })
     await expect(t.finance.requireDuty(carla, 'PAYMENT_RECEIPTS', 'APPROVER', lhs)).rejects.toMatchObject({ statusCode: 403 })
     expect(await t.finance.visibleSites(carla, 'PAYMENT_RECEIPTS')).toEqual({ all: false, siteIds: [lhs] })

@@ -96,7 +96,7 @@ describe.each(testDialects())('deposits: participants, the one duty table, excep
     const shown = await detail(deposit.id, gatherer)
     expect(shown.actions.count).toBe(false)
     expect(shown.stepReasons).toEqual({
-      count: `You gathered deposit ${deposit.label}, so another person with the COUNTER duty must count it.`,
+      count: `You gathered deposit ${deposit.label}, so another person with the Counter duty must count it.`,
     })
     const refused = await step(t, gatherer.token, deposit.id, 'count', { cash: cashFor(2500), checks: [], bagNumber: 'B' })
     expect(refused.statusCode).toBe(422)
@@ -104,7 +104,7 @@ describe.each(testDialects())('deposits: participants, the one duty table, excep
     expect(refused.json().error).toContain(`You gathered deposit ${deposit.label}`)
     await step(t, counter.token, deposit.id, 'count', { cash: cashFor(2500), checks: [], bagNumber: 'B' })
     expect((await detail(deposit.id, gatherer)).stepReasons).toEqual({
-      approve: `You gathered deposit ${deposit.label}, so another person with the APPROVER duty must approve it.`,
+      approve: `You gathered deposit ${deposit.label}, so another person with the Approver duty must approve it.`,
     })
     expect((await step(t, gatherer.token, deposit.id, 'approve')).statusCode).toBe(422)
     await step(t, approver.token, deposit.id, 'approve')
@@ -120,7 +120,7 @@ describe.each(testDialects())('deposits: participants, the one duty table, excep
     // The counter, holding RECONCILER too, is told why not; a person with no duty for the step is told nothing.
     await grant(counter, 'RECONCILER')
     expect((await detail(deposit.id, counter)).stepReasons).toEqual({
-      reconcile: `You counted deposit ${deposit.label}, so another person with the RECONCILER duty must reconcile it.`,
+      reconcile: `You counted deposit ${deposit.label}, so another person with the Reconciler duty must reconcile it.`,
     })
     expect((await detail(deposit.id, collector)).stepReasons).toEqual({})
   })
@@ -198,7 +198,7 @@ describe.each(testDialects())('deposits: participants, the one duty table, excep
     const principal = await setup.person(['COLLECTOR', 'APPROVER'])
     const receipt = (await issue(t, principal.token, receiptBody(setup.siteId))) as Awaited<ReturnType<typeof issue>> &
       Record<string, unknown>
-    const reason = `You collected receipt ${receipt.number}, so another person with the APPROVER duty must void it.`
+    const reason = `You collected receipt ${receipt.number}, so another person with the Approver duty must void it.`
     expect(receipt).toMatchObject({ actions: { void: false }, stepReasons: { void: reason } })
     const page = (await t.request({ method: 'GET', url: `/api/receipts/${receipt.id}`, token: principal.token })).json().data
     expect(page).toMatchObject({ actions: { void: false }, stepReasons: { void: reason } })

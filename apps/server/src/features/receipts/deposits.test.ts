@@ -205,7 +205,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       const refused = await step(t, both.token, mixed.id, 'count', { cash: cashFor(2500), checks: [], bagNumber: 'B-1' })
       expect(refused.statusCode).toBe(422)
       expect(refused.json().error).toContain(
-        `You gathered and collected deposit ${mixed.label}, so another person with the COUNTER duty must count it.`,
+        `You gathered and collected deposit ${mixed.label}, so another person with the Counter duty must count it.`,
       )
       expect((await refusals()).at(-1)).toMatchObject({ actor_user_id: both.userId, target_id: mixed.label })
       expect((await step(t, counter.token, deposit.id, 'count', exactCount(check.id))).statusCode).toBe(200)
@@ -234,7 +234,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       expect(byCollector.json().error).toContain('You gathered and collected deposit')
       const byCounter = await step(t, counter.token, deposit.id, 'approve')
       expect(byCounter.statusCode).toBe(422)
-      expect(byCounter.json().error).toContain(`You counted deposit ${deposit.label}, so another person with the APPROVER duty`)
+      expect(byCounter.json().error).toContain(`You counted deposit ${deposit.label}, so another person with the Approver duty`)
       expect((await refusals()).map((row) => row.actor_user_id)).toEqual([collectorApprover.userId, counter.userId])
       expect((await step(t, approver.token, deposit.id, 'approve')).statusCode).toBe(200)
       const second = await step(t, approver.token, deposit.id, 'approve')
@@ -281,7 +281,7 @@ describe.each(testDialects())('deposits and the duty table (%s)', (dialect) => {
       expect((await step(t, collector.token, deposit.id, 'reconcile', { statementReference: 'S-1' })).json().code).toBe('duty_required')
       const refused = await step(t, approverReconciler.token, deposit.id, 'reconcile', { statementReference: 'S-1' })
       expect(refused.statusCode).toBe(422)
-      expect(refused.json().error).toContain(`You approved deposit ${deposit.label}, so another person with the RECONCILER duty`)
+      expect(refused.json().error).toContain(`You approved deposit ${deposit.label}, so another person with the Reconciler duty`)
       expect((await step(t, reconciler.token, deposit.id, 'reconcile', { statementReference: 'S-1' })).statusCode).toBe(200)
     })
 

@@ -218,7 +218,7 @@ describe.each(testDialects())('receipts: issuing, numbers, reading, voids (%s)',
     expect(refused.statusCode).toBe(422)
     expect(refused.json()).toMatchObject({
       code: 'separation_of_duties',
-      error: expect.stringContaining(`You collected receipt ${own.number}, so another person with the APPROVER duty must void it.`),
+      error: expect.stringContaining(`You collected receipt ${own.number}, so another person with the Approver duty must void it.`),
     })
     const audit = await t.db.kysely
       .selectFrom('audit_log')

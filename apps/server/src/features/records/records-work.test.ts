@@ -263,7 +263,7 @@ describe.each(testDialects())('records requests: documents, exemptions, fees, le
     const draftText = await pdfText(draft.rawPayload)
     expect(draftText).toContain('DRAFT: not issued')
     expect(draftText).toContain('will tell you by Wed 11 Mar 2026')
-    const reason = 'You drafted the acknowledgment letter of PRR-2026-0001, so another person with the SIGNATORY duty must sign it.'
+    const reason = 'You drafted the acknowledgment letter of PRR-2026-0001, so another person with the Signatory duty must sign it.'
     const page = async (token: string) => (await t.request({ method: 'GET', url: `/api/records-requests/${requestId}`, token })).json().data
     // The page says why signing is not offered, in the server's words; another signatory is offered it.
     expect((await page(both.token)).letters[0].stepReasons).toEqual({ issue: reason })
