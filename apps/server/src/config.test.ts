@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { testAuditEnv } from '../test/audit-keys.js'
-import { ConfigError, loadConfig } from './config.js'
+import { ConfigError, DEMO_DISTRICT_NAME, loadConfig } from './config.js'
 
 describe('configuration', () => {
   it('has working defaults for a first run', () => {
@@ -16,6 +16,12 @@ describe('configuration', () => {
       rateLimitPerMinute: 600,
       rateLimitAnonymousPerMinute: 3000,
     })
+  })
+
+  it("names the district 'District' unless told, and the demo district by its own name", () => {
+    expect(loadConfig({}).mail.districtName).toBe('District')
+    expect(loadConfig({ DEMO_DATA: 'true' }).mail.districtName).toBe(DEMO_DISTRICT_NAME)
+    expect(loadConfig({ DEMO_DATA: 'true', DISTRICT_NAME: 'Lincoln Unified' }).mail.districtName).toBe('Lincoln Unified')
   })
 
   it('reads the request limits, refusing anything but a positive whole number', () => {

@@ -7,6 +7,9 @@ import { CLIENT_ID_HINT, CLIENT_ID_PATTERN } from '@platform/contracts/dsa'
 import { z } from 'zod'
 import { type WeblogicDomain, loadWeblogicDomains } from './lib/weblogic-domains-file.js'
 
+/** The demo district's name, when DEMO_DATA seeds it and DISTRICT_NAME names no other. */
+export const DEMO_DISTRICT_NAME = 'Demo Unified School District'
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes')
@@ -33,7 +36,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  DISTRICT_NAME: z.string().trim().min(1).max(120).default('District'),
+  DISTRICT_NAME: z.string().trim().min(1).max(120).optional(),
   DISTRICT_TIME_ZONE: z
     .string()
     .trim()
@@ -290,7 +293,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
-      districtName: e.DISTRICT_NAME,
+      // The demo district has a name of its own, so its letters and receipts read like a district's.
+      districtName: e.DISTRICT_NAME ?? (e.DEMO_DATA ? DEMO_DISTRICT_NAME : 'District'),
       logoUrl: e.MAIL_LOGO_URL ?? null,
       retryMinutes: e.MAIL_RETRY_MINUTES,
       queuePollSeconds: e.MAIL_QUEUE_POLL_SECONDS,
