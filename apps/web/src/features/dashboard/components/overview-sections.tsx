@@ -139,6 +139,8 @@ export function AccrualsFigures({ data }: { data: AccrualsOverview }) {
 
 /** Records requests overdue and due this week, and letters waiting for a signature. */
 export function RecordsFigures({ data }: { data: RecordsOverview }) {
+  // The queue reads its due filter from the address: each figure opens the requests it counts.
+  const dueHref = (due: 'OVERDUE' | 'THIS_WEEK') => `${data.href}?due=${due}`
   const overdueTone = TONE_COLORS[data.overdue > 0 ? 'overdue' : 'later']
   return (
     <Section id="overview-records" title="Public Information">
@@ -146,8 +148,8 @@ export function RecordsFigures({ data }: { data: RecordsOverview }) {
         <FigureCard
           value={plural(data.overdue, 'request')}
           label="Past the date to determine them"
-          to={data.href}
-          linkText="Open the requests"
+          to={dueHref('OVERDUE')}
+          linkText="Open the overdue requests"
         >
           {data.overdue > 0 ? (
             <Text size="sm" c={overdueTone.color} fw={600}>
@@ -158,8 +160,8 @@ export function RecordsFigures({ data }: { data: RecordsOverview }) {
         <FigureCard
           value={plural(data.dueThisWeek, 'request')}
           label="Due to be determined in the next seven days, today included"
-          to={data.href}
-          linkText="Open the requests"
+          to={dueHref('THIS_WEEK')}
+          linkText="Open the requests due this week"
         />
         <FigureCard
           value={plural(data.open, 'request')}

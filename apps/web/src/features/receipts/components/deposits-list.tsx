@@ -1,8 +1,7 @@
 import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core'
 import { DEPOSIT_STATES } from '@platform/contracts/receipts'
 import { Plus } from 'lucide-react'
-import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { FilterSelect } from '@/components/data/filter-select'
 import { FiltersPanel } from '@/components/data/filters-panel'
 import { ListResults } from '@/components/data/list-results'
@@ -18,11 +17,29 @@ import { RecordLinkCell } from '@/components/data/record-link-cell'
 
 const LIMIT = 25
 
-/** Deposits: each with its state; collectors start new ones. */
+/** The state chosen in the address (`?state=OPEN`), so the overview's figures open the list already filtered. */
+function useStateFilter(): [state: string | null, setState: (state: string | null) => void] {
+  const [params, setParams] = useSearchParams()
+  const asked = params.get('state')
+  const state = asked !== null && (DEPOSIT_STATES as readonly string[]).includes(asked) ? asked : null
+  const setState = (next: string | null) =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current)
+        if (next === null) changed.delete('state')
+        else changed.set('state', next)
+        return changed
+      },
+      { replace: true },
+    )
+  return [state, setState]
+}
+
+/** Deposits: each with its state; collectors start new ones. The state filter lives in the address. */
 export function DepositsList() {
   useDocumentTitle('Deposits')
   const duties = useDuties()
-  const [state, setState] = useState<string | null>(null)
+  const [state, setState] = useStateFilter()
   const [offset, setOffset] = usePageOffset(state ?? '')
   const deposits = useDeposits({ state: state ?? undefined, limit: LIMIT, offset })
   return (

@@ -4,7 +4,7 @@ import { DUE_FILTERS, REQUEST_STATES } from '@platform/contracts/records'
 import { formatDay } from '@platform/contracts/records-clock'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { EmptyRow } from '@/components/data/empty-row'
 import { FilterSelect } from '@/components/data/filter-select'
 import { FiltersPanel } from '@/components/data/filters-panel'
@@ -29,13 +29,45 @@ const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = {
 }
 const LIMIT = 25
 
+const FILTERS = ['state', 'due', 'assignee'] as const
+type FilterName = (typeof FILTERS)[number]
+const allowed: Record<FilterName, (value: string) => boolean> = {
+  state: (value) => (REQUEST_STATES as readonly string[]).includes(value),
+  due: (value) => (DUE_FILTERS as readonly string[]).includes(value),
+  assignee: (value) => /^[1-9]\d*$/.test(value),
+}
+
+/**
+ * The state, due date and assignee chosen in the address (`?due=OVERDUE`), so the overview's figures open the queue
+ * already filtered and a reload or a shared link keeps the choice. A value the queue does not know filters nothing.
+ */
+function useAddressFilters() {
+  const [params, setParams] = useSearchParams()
+  const read = (name: FilterName) => {
+    const value = params.get(name)
+    return value !== null && allowed[name](value) ? value : null
+  }
+  const set = (name: FilterName) => (value: string | null) =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current)
+        if (value === null) changed.delete(name)
+        else changed.set(name, value)
+        return changed
+      },
+      { replace: true },
+    )
+  return { read, set }
+}
+
 /** The queue: every request with its clock, soonest due first; filtered by state, due date, assignee and text. */
 export function RequestsQueue() {
   useDocumentTitle('Public records requests')
   const duties = useRecordsDuties()
-  const [state, setState] = useState<string | null>(null)
-  const [due, setDue] = useState<string | null>(null)
-  const [assigneeId, setAssigneeId] = useState<string | null>(null)
+  const address = useAddressFilters()
+  const state = address.read('state')
+  const due = address.read('due')
+  const assigneeId = address.read('assignee')
   const [typed, setTyped] = useState('')
   const [search] = useDebouncedValue(typed.trim(), 300)
   const filters = { state: state ?? undefined, due: due ?? undefined, assigneeId: assigneeId ?? undefined, search: search || undefined }
@@ -56,14 +88,14 @@ export function RequestsQueue() {
         ) : null}
       </Group>
       <FiltersPanel label="Filter requests" activeCount={activeCount}>
-        <FilterSelect label="State" values={REQUEST_STATES} labels={STATE_LABELS} value={state} onChange={setState} w={170} />
+        <FilterSelect label="State" values={REQUEST_STATES} labels={STATE_LABELS} value={state} onChange={address.set('state')} w={170} />
         <FilterSelect
           label="Due"
           placeholder="Any due date"
           values={DUE_FILTERS}
           labels={DUE_LABELS}
           value={due}
-          onChange={setDue}
+          onChange={address.set('due')}
           w={190}
         />
         <Select
@@ -71,7 +103,7 @@ export function RequestsQueue() {
           placeholder="Anyone"
           data={(people.data ?? []).map((person) => ({ value: String(person.id), label: person.name }))}
           value={assigneeId}
-          onChange={setAssigneeId}
+          onChange={address.set('assignee')}
           clearable
           searchable
           w={220}
