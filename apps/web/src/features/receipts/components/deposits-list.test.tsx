@@ -54,7 +54,7 @@ const showDeposits = (path: string) => renderRoutes([{ path: '/apps/payment-rece
 describe('the deposits list', () => {
   it('opens filtered by the state in the address, and shows that state as chosen', async () => {
     showDeposits('/apps/payment-receipts/deposits?state=COUNTED')
-    await screen.findByText('LHS-2026-27-D0009')
+    await screen.findByText('LHS-2026-27-D0009', {}, { timeout: 5000 })
     expect(stateInput()).toHaveValue('Counted')
     expect(statesAsked()).toEqual(['COUNTED'])
   })
@@ -62,7 +62,7 @@ describe('the deposits list', () => {
   it('writes a new choice into the address, and a cleared choice leaves it', async () => {
     const user = userEvent.setup()
     const { router } = showDeposits('/apps/payment-receipts/deposits')
-    await screen.findByText('LHS-2026-27-D0009')
+    await screen.findByText('LHS-2026-27-D0009', {}, { timeout: 5000 })
     expect(statesAsked()).toEqual([''])
     await user.click(stateInput())
     await user.click(await screen.findByRole('option', { name: 'Approved' }))
@@ -76,7 +76,7 @@ describe('the deposits list', () => {
 
   it('ignores a state it does not know', async () => {
     showDeposits('/apps/payment-receipts/deposits?state=LOST')
-    await screen.findByText('LHS-2026-27-D0009')
+    await screen.findByText('LHS-2026-27-D0009', {}, { timeout: 5000 })
     expect(stateInput()).toHaveValue('')
     expect(statesAsked()).toEqual([''])
   })

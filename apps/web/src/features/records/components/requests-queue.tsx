@@ -29,13 +29,13 @@ const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = {
 }
 const LIMIT = 25
 
-const FILTERS = ['state', 'due', 'assignee'] as const
-type FilterName = (typeof FILTERS)[number]
-const allowed: Record<FilterName, (value: string) => boolean> = {
-  state: (value) => (REQUEST_STATES as readonly string[]).includes(value),
-  due: (value) => (DUE_FILTERS as readonly string[]).includes(value),
-  assignee: (value) => /^[1-9]\d*$/.test(value),
-}
+/** Which values each filter of the address may hold. */
+const allowed = {
+  state: (value: string) => (REQUEST_STATES as readonly string[]).includes(value),
+  due: (value: string) => (DUE_FILTERS as readonly string[]).includes(value),
+  assignee: (value: string) => /^[1-9]\d*$/.test(value),
+} satisfies Record<string, (value: string) => boolean>
+type FilterName = keyof typeof allowed
 
 /**
  * The state, due date and assignee chosen in the address (`?due=OVERDUE`), so the overview's figures open the queue
