@@ -1,3 +1,4 @@
+import { accrualsLabels } from '@platform/contracts/labels/accruals'
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
@@ -24,14 +25,16 @@ const ACCRUAL_FIELDS: Field[] = [
   { name: 'accrual_id', label: 'Accrual', type: 'integer' },
   FISCAL_YEAR_FIELD,
   ...SITE_FIELDS,
-  { name: 'type', label: 'Type', type: 'string' },
-  STATE_FIELD,
+  { name: 'type', label: 'Type', type: 'string', labels: accrualsLabels.type },
+  { ...STATE_FIELD, labels: accrualsLabels.state },
 ]
 
 /** The `ACCRUAL_FIELDS` columns, from `accruals` as `a` joined to its cycle (`c`) and site (`s`). */
 const ACCRUAL_COLUMNS = ['a.accrual_id', 'c.fiscal_year', ...SITE_COLUMNS, 'a.type', 'a.state'] as const
 
 /** Fields both datasets have further on, each in its own place. */
+const CLEARING_FIELD: Field = { name: 'clearing', label: 'Clearing', type: 'string', labels: accrualsLabels.clearing }
+const BASIS_FIELD: Field = { name: 'basis', label: 'Basis', type: 'string', labels: accrualsLabels.basis }
 const VENDOR_FIELD: Field = { name: 'vendor', label: 'Vendor or payer', type: 'string' }
 const JOURNAL_FIELD: Field = { name: 'journal_reference', label: 'Journal', type: 'string' }
 
@@ -127,8 +130,8 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
       fields: [
         LINE_KEY_FIELD,
         ...ACCRUAL_FIELDS,
-        { name: 'clearing', label: 'Clearing', type: 'string' },
-        { name: 'basis', label: 'Basis', type: 'string' },
+        CLEARING_FIELD,
+        BASIS_FIELD,
         VENDOR_FIELD,
         { name: 'description', label: 'Description', type: 'string', groupable: false },
         { name: 'po_number', label: 'PO number', type: 'string' },
@@ -153,9 +156,9 @@ export function accrualsDatasets(visibleSites: (user: AuthUser) => Promise<SiteS
       key: 'accrual_id',
       fields: [
         ...ACCRUAL_FIELDS,
-        { name: 'basis', label: 'Basis', type: 'string' },
+        BASIS_FIELD,
         VENDOR_FIELD,
-        { name: 'clearing', label: 'Clearing', type: 'string' },
+        CLEARING_FIELD,
         JOURNAL_FIELD,
         { name: 'accrued', label: 'Accrued', type: 'money', groupable: false },
         { name: 'cleared', label: 'Paid or received', type: 'money', groupable: false },

@@ -1,3 +1,4 @@
+import { receiptsLabels } from '@platform/contracts/labels/receipts'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
@@ -21,8 +22,12 @@ import type { CatalogueDataset } from '../reports/reports.service.js'
 type Source = CatalogueDataset['source']
 type Field = CatalogueDataset['fields'][number]
 
-/** Where and when a receipt or a deposit belongs, and how far it has gone: its site, fiscal year and state. */
-const SITE_YEAR_STATE_FIELDS: Field[] = [...SITE_FIELDS, FISCAL_YEAR_FIELD, STATE_FIELD]
+/** Where and when a receipt or a deposit belongs, and how far it has gone: its site, fiscal year and state (in words). */
+const siteYearState = (states: Readonly<Record<string, string>>): Field[] => [
+  ...SITE_FIELDS,
+  FISCAL_YEAR_FIELD,
+  { ...STATE_FIELD, labels: states },
+]
 
 /** The deposit a receipt went into, or that holds a line. */
 const DEPOSIT_FIELD: Field = { name: 'deposit_id', label: 'Deposit', type: 'integer' }
@@ -127,9 +132,9 @@ export function receiptsDatasets(
       fields: [
         idField('id'),
         { name: 'number', label: 'Number', type: 'string' },
-        ...SITE_YEAR_STATE_FIELDS,
+        ...siteYearState(receiptsLabels.receiptState),
         { name: 'payer', label: 'Payer', type: 'string' },
-        { name: 'tender', label: 'Tender', type: 'string' },
+        { name: 'tender', label: 'Tender', type: 'string', labels: receiptsLabels.tender },
         { name: 'purpose', label: 'Purpose', type: 'string', groupable: false },
         AMOUNT_FIELD,
         { name: 'issued_on', label: 'Issued', type: 'date' },
@@ -150,7 +155,7 @@ export function receiptsDatasets(
       fields: [
         LINE_KEY_FIELD,
         DEPOSIT_FIELD,
-        ...SITE_YEAR_STATE_FIELDS,
+        ...siteYearState(receiptsLabels.depositState),
         { name: 'gathered_on', label: 'Gathered', type: 'date' },
         { name: 'confirmed_on', label: 'Confirmed', type: 'date' },
         { name: 'treasury_reference', label: 'Treasury reference', type: 'string' },

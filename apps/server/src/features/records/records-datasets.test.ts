@@ -37,9 +37,10 @@ describe.each(testDialects())('Reports Studio: the records_requests dataset and 
     const onTimeRows = await run('Public records: on-time determinations by month')
     expect(onTimeRows.filter((row) => row.kind === 'detail').map((row) => row.cells)).toEqual([['2026-03', 2, 1, 0.5]])
     const open = await run('Public records: open requests by age')
+    // A state is grouped by its code and shown in words.
     expect(open.filter((row) => row.kind === 'detail').map((row) => row.cells.slice(0, 2))).toEqual([
-      ['DETERMINED', 2],
-      ['RECEIVED', 1],
+      ['Determined', 2],
+      ['Received', 1],
     ])
     expect(JSON.stringify([onTimeRows, open])).not.toContain('Hidden Name')
   })

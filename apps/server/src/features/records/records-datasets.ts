@@ -1,3 +1,4 @@
+import { recordsLabels } from '@platform/contracts/labels/records'
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
@@ -46,15 +47,15 @@ export function recordsDatasets(): CatalogueDataset[] {
       fields: [
         idField('id'),
         { name: 'number', label: 'Number', type: 'string' },
-        { name: 'channel', label: 'Channel', type: 'string' },
-        STATE_FIELD,
-        { name: 'outcome', label: 'Outcome', type: 'string' },
+        { name: 'channel', label: 'Channel', type: 'string', labels: recordsLabels.channel },
+        { ...STATE_FIELD, labels: recordsLabels.requestState },
+        { name: 'outcome', label: 'Outcome', type: 'string', labels: recordsLabels.outcome },
         { name: 'received_on', label: 'Received', type: 'date' },
         { name: 'received_month', label: 'Month received', type: 'string' },
         { name: 'determination_due_on', label: 'Determination due', type: 'date' },
         { name: 'due_on', label: 'Due (after any extension)', type: 'date' },
         { name: 'extended', label: 'Extended', type: 'string' },
-        { name: 'extension_reason', label: 'Extension reason', type: 'string' },
+        { name: 'extension_reason', label: 'Extension reason', type: 'string', labels: recordsLabels.extensionReason },
         { name: 'determined_on', label: 'Determined', type: 'date' },
         { name: 'determined_month', label: 'Month determined', type: 'string' },
         { name: 'on_time', label: 'Determined on time (1 yes, 0 no)', type: 'integer' },
