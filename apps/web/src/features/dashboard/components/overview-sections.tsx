@@ -115,20 +115,23 @@ export function AccrualsFigures({ data }: { data: AccrualsOverview }) {
             </SimpleGrid>
           )}
           {cycle.byType.length > 0 ? (
-            <Stack gap={4} component="dl" m={0}>
+            <Stack gap={4}>
               <Text fw={600} size="sm">
                 Totals by type (requests not rejected or withdrawn)
               </Text>
-              {cycle.byType.map((type) => (
-                <Group key={type.code} gap="xs" wrap="wrap">
-                  <Text component="dt" size="sm">
-                    {labelOf(words.accrualType, type.code)}:
-                  </Text>
-                  <Text component="dd" size="sm" fw={600} m={0}>
-                    {formatCents(type.amountCents)} in {plural(type.count, 'request')}
-                  </Text>
-                </Group>
-              ))}
+              {/* A definition list holds only its terms and definitions (in their rows): its title stands above it. */}
+              <Stack gap={4} component="dl" m={0}>
+                {cycle.byType.map((type) => (
+                  <Group key={type.code} gap="xs" wrap="wrap">
+                    <Text component="dt" size="sm">
+                      {labelOf(words.accrualType, type.code)}:
+                    </Text>
+                    <Text component="dd" size="sm" fw={600} m={0}>
+                      {formatCents(type.amountCents)} in {plural(type.count, 'request')}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
             </Stack>
           ) : null}
         </>
