@@ -16,7 +16,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { exportAuditLog, useAuditActions, useAuditLog, type AuditFilters } from '../api/audit'
 import { actionLabel, outcomeLabel, subjectLabel } from '../utils/audit-labels'
-import { parseAuditDetails, summariseDetails } from '../utils/audit-details'
+import { parseAuditDetails, type SummaryPart, summaryParts } from '../utils/audit-details'
 import { AuditDetailsPanel } from './audit-details-panel'
 import { CheckpointsPanel } from './checkpoints-panel'
 import { TableHeader } from '@/components/data/table-header'
@@ -28,6 +28,19 @@ function who(entry: AuditEntry): { name: string; email: string | null } {
   if (entry.actor_name || entry.actor_email)
     return { name: entry.actor_name || entry.actor_email || '', email: entry.actor_name ? entry.actor_email : null }
   return { name: entry.actor_user_id === null ? 'System / not signed in' : `User ${entry.actor_user_id}`, email: null }
+}
+
+/** The summary cell: names in words, each recorded value marked as recorded (it is the record's, not a label). */
+function DetailsSummary({ parts }: { parts: readonly SummaryPart[] }) {
+  if (parts.length === 0) return '—'
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? ' · ' : null}
+      {part.label}
+      {part.label && part.value !== undefined ? ': ' : null}
+      {part.value !== undefined ? <span data-verbatim>{part.value}</span> : null}
+    </Fragment>
+  ))
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
@@ -71,7 +84,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <Table.Td>{entry.ip ?? '—'}</Table.Td>
         <Table.Td>
           <Text size="sm" c="dimmed" lineClamp={2}>
-            {summariseDetails(details) || '—'}
+            <DetailsSummary parts={summaryParts(details)} />
           </Text>
         </Table.Td>
       </Table.Tr>

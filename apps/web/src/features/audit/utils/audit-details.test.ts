@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDetailValue, parseAuditDetails, summariseDetails } from './audit-details'
+import { formatDetailValue, parseAuditDetails, summaryParts, summaryText } from './audit-details'
 
 describe('parseAuditDetails', () => {
   it('lines up before and after values', () => {
@@ -11,7 +11,7 @@ describe('parseAuditDetails', () => {
       { field: 'applications', before: 'ACCRUALS', after: '(none)', changed: true },
     ])
     expect(details.facts).toEqual([])
-    expect(summariseDetails(details)).toBe('Role, Applications')
+    expect(summaryText(summaryParts(details))).toBe('Role, Applications')
   })
 
   it('shows a creation (after only) and the other facts', () => {
@@ -25,11 +25,13 @@ describe('parseAuditDetails', () => {
 
   it('names recorded fields in words in the summary, the values as recorded', () => {
     const details = parseAuditDetails(JSON.stringify({ reason_code: 'VOLUMINOUS', after: { full_name: 'Ada Lovelace', is_active: true } }))
-    expect(summariseDetails(details)).toBe('Full name, Active · Reason code: VOLUMINOUS')
+    expect(summaryParts(details)).toEqual([{ label: 'Full name, Active' }, { label: 'Reason code', value: 'VOLUMINOUS' }])
+    expect(summaryText(summaryParts(details))).toBe('Full name, Active · Reason code: VOLUMINOUS')
   })
 
   it('keeps text that is not a JSON object as it is', () => {
     expect(parseAuditDetails('plain words')).toEqual({ changes: [], facts: [], raw: 'plain words' })
+    expect(summaryParts(parseAuditDetails('plain words'))).toEqual([{ label: '', value: 'plain words' }])
     expect(parseAuditDetails('[1,2]').raw).toBe('[1,2]')
     expect(parseAuditDetails(null)).toEqual({ changes: [], facts: [], raw: null })
   })

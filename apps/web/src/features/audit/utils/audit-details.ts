@@ -67,12 +67,24 @@ export function parseAuditDetails(details: string | null | undefined): AuditDeta
   return { changes, facts, raw: null }
 }
 
-/** A short one-line summary for the table ('Role, Applications'), in words; the values stay as recorded. */
-export function summariseDetails(details: AuditDetails): string {
-  if (details.raw) return details.raw.length > 80 ? `${details.raw.slice(0, 77)}…` : details.raw
-  const parts: string[] = []
-  if (details.changes.length > 0) parts.push(details.changes.map((change) => fieldLabel(change.field)).join(', '))
-  for (const fact of details.facts.slice(0, 2)) parts.push(`${fieldLabel(fact.key)}: ${fact.value}`)
-  const text = parts.join(' · ')
-  return text.length > 100 ? `${text.slice(0, 97)}…` : text
+/** A piece of the table's summary: a field named in words, or a fact's name in words and its value as recorded. */
+export interface SummaryPart {
+  label: string
+  /** As recorded (a code, a name a person typed): shown apart from the words, never translated. */
+  value?: string
 }
+
+const shortened = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 3)}…` : text)
+
+/** A short summary for the table ('Role, Applications · Reason code: VOLUMINOUS'): names in words, values as recorded. */
+export function summaryParts(details: AuditDetails): SummaryPart[] {
+  if (details.raw) return [{ label: '', value: shortened(details.raw, 80) }]
+  const parts: SummaryPart[] = []
+  if (details.changes.length > 0) parts.push({ label: details.changes.map((change) => fieldLabel(change.field)).join(', ') })
+  for (const fact of details.facts.slice(0, 2)) parts.push({ label: fieldLabel(fact.key), value: shortened(fact.value, 60) })
+  return parts
+}
+
+/** The summary as one line of text (for a screen reader's name or a test). */
+export const summaryText = (parts: readonly SummaryPart[]): string =>
+  parts.map((part) => (part.label && part.value !== undefined ? `${part.label}: ${part.value}` : part.label || part.value)).join(' · ')
