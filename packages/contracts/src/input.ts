@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { spelledOut } from './labels.js'
 
 /*
  * The building blocks of every input a contract accepts. Text and ids from outside meet the database, so what the
@@ -29,29 +30,54 @@ export const stated = (missing: string, label: string, max: number) =>
     .min(1, missing)
     .max(max, `${label} is at most ${max.toLocaleString('en-US')} characters.`)
 
+/**
+ * How an id's or a count's messages name it. A name given in words ('The exemption') is used as it is; an API name
+ * ('receiptIds') is put in words ('Each receipt') and kept in brackets at the end, where API clients find the field.
+ */
+function named(name: string): { subject: string; suffix: string } {
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) return { subject: name, suffix: '' }
+  const words = spelledOut(name).toLowerCase()
+  const subject =
+    words === 'id'
+      ? 'The record'
+      : words.endsWith(' ids')
+        ? `Each ${words.slice(0, -' ids'.length)}`
+        : `The ${words.endsWith(' id') ? words.slice(0, -' id'.length) : words}`
+  return { subject, suffix: ` (${name})` }
+}
+
+/** The messages of an id: a whole number from 1 to MAX_ID. */
+function idMessages(name: string, missing: string | undefined) {
+  const { subject, suffix } = named(name)
+  return {
+    type: missing ?? `${subject} must be given as a number${suffix}`,
+    whole: `${subject} must be a whole number${suffix}`,
+    positive: missing ?? `${subject} must be a positive number${suffix}`,
+    tooLarge: `${subject} must be a number no larger than ${MAX_ID.toLocaleString('en-US')}${suffix}`,
+  }
+}
+
 /** An id in a JSON body: a whole number from 1 to MAX_ID; `missing` words its absence for a form. */
-export const id = (name: string, missing?: string) =>
-  z
-    .number({ error: missing ?? `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, missing ?? `${name} must be a positive number`)
-    .max(MAX_ID, `${name} is not an id (ids are at most ${MAX_ID})`)
+export const id = (name: string, missing?: string) => {
+  const message = idMessages(name, missing)
+  return z.number({ error: message.type }).int(message.whole).min(1, message.positive).max(MAX_ID, message.tooLarge)
+}
 
 /** An id in a path, a query string or a form field (text that must read as one); `missing` words its absence for a form. */
-export const idParam = (name: string, missing?: string) =>
-  z.coerce
-    .number({ error: missing ?? `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, missing ?? `${name} must be a positive number`)
-    .max(MAX_ID, `${name} is not an id (ids are at most ${MAX_ID})`)
+export const idParam = (name: string, missing?: string) => {
+  const message = idMessages(name, missing)
+  return z.coerce.number({ error: message.type }).int(message.whole).min(1, message.positive).max(MAX_ID, message.tooLarge)
+}
 
 /** A count or position in a query string (limit, offset): a whole number within what a 32-bit column can page. */
-export const countParam = (name: string, min: number, max = MAX_ID) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} is at most ${max}`)
+export const countParam = (name: string, min: number, max = MAX_ID) => {
+  const { subject, suffix } = named(name)
+  return z.coerce
+    .number({ error: `${subject} must be a number${suffix}` })
+    .int(`${subject} must be a whole number${suffix}`)
+    .min(min, `${subject} must be at least ${min.toLocaleString('en-US')}${suffix}`)
+    .max(max, `${subject} is at most ${max.toLocaleString('en-US')}${suffix}`)
+}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -69,5 +95,5 @@ export function isCalendarDate(value: string): boolean {
  * Whether the day is within the district's window (not in the future, not before its earliest fiscal year) is the
  * server's check, which knows the district's clock and settings.
  */
-export const calendarDay = (name: string, message = `${name} must be a real date (YYYY-MM-DD)`) =>
+export const calendarDay = (name: string, message = `Enter a real date, written YYYY-MM-DD${named(name).suffix}`) =>
   z.string({ error: message }).refine(isCalendarDate, message)

@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@platform/contracts/errors'
+import { spelledOut } from '@platform/contracts/labels'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { isConnectionLost } from '../db/database.js'
@@ -31,6 +32,26 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'The Content-Length header does not match the body.' },
 }
 
+// A message that ends by naming its field for API clients, 'Enter the amount (amountCents).'
+const ENDS_WITH_API_NAME = / \([a-zA-Z][\w.[\]]*\)\.?$/
+
+/**
+ * One refusal of a request's input as a person reads it. A contract's message that names its field (in words, or by
+ * its API name in brackets at the end) stands alone; any other is led by the field's name in words, never by its API
+ * path: '/siteIds/2' reads 'Site ids, item 3: …'.
+ */
+export function inWords(instancePath: string, message: string): string {
+  const segments = instancePath.split('/').filter(Boolean)
+  const named = segments.filter((segment) => !/^\d+$/.test(segment))
+  const field = named.at(-1)
+  if (!field || ENDS_WITH_API_NAME.test(message)) return message
+  const words = spelledOut(field)
+  if (message.toLowerCase().includes(words.toLowerCase()) || message.includes(field)) return message
+  const index = segments.at(-1)
+  const item = index !== undefined && /^\d+$/.test(index) ? `, item ${Number(index) + 1}` : ''
+  return `${words}${item}: ${message}`
+}
+
 /** One place turns every failure into `{error, code}`: expected ones with their message, unexpected ones logged and hidden. */
 export function installErrorHandler(app: FastifyInstance, pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -41,10 +62,7 @@ export function installErrorHandler(app: FastifyInstance, pageFallback?: (reques
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext
-      const details = error.validation.map((issue) => {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.')
-        return field ? `${field}: ${issue.message}` : issue.message
-      })
+      const details = error.validation.map((issue) => inWords(issue.instancePath, issue.message ?? 'This value is not accepted'))
       return reply.code(400).send({ error: `Invalid ${where ?? 'request'}: ${details.join('; ')}`, code: 'bad_request' })
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined

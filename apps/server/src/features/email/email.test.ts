@@ -255,7 +255,7 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     // Mail servers need SMTPUTF8 for these; the form says so before anything is queued.
     const accented = await invite('jos\u00e9@district.test')
     expect(accented.statusCode).toBe(400)
-    expect(accented.json().error).toBe('Invalid body: email: Enter a valid email address')
+    expect(accented.json().error).toBe('Invalid body: Enter a valid email address')
   })
 
   it('exports the log as CSV and is for administrators only', async () => {

@@ -26,7 +26,7 @@ const expectWords = (text: string) => {
   for (const pattern of CODE_SHAPED) expect(text, text).not.toMatch(pattern)
 }
 
-/** The API names the field before each message ('Invalid body: days: …'); what follows is the contract's sentence. */
+/** The API leads with where the refusal is ('Invalid body: …'); what follows is one sentence per field. */
 const sentencesOf = (error: string) =>
   error
     .replace(/^Invalid \w+: /, '')
