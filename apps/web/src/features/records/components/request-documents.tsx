@@ -1,14 +1,10 @@
-import { Button, FileButton, List, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core'
+import { Button, List, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { ExemptionMarkInputSchema, type RecordDocument, type RequestDetail } from '@platform/contracts/records'
-import { Paperclip } from 'lucide-react'
 import { useState } from 'react'
-import { ScrollTable } from '@/components/data/scroll-table'
-import { errorMessage } from '@/lib/api-client'
-import { formatDateTime } from '@/lib/format'
-import { downloadRecordsFile, useExemptions, useMarkExemption, useUploadDocument } from '../api/records'
-import { Section, StepModal, useContractForm } from './request-parts'
-import { TableHeader } from '@/components/data/table-header'
+import { AttachmentsPanel, attachmentDownloadUrl } from '@/components/attachments-panel'
+import { useExemptions, useMarkExemption, useUploadDocument } from '../api/records'
+import { StepModal, useContractForm } from './request-parts'
 
 const pages = (from: number, to: number) => (from === to ? `page ${from}` : `pages ${from}–${to}`)
 
@@ -16,103 +12,59 @@ const pages = (from: number, to: number) => (from === to ? `page ${from}` : `pag
 export function DocumentsSection({ request }: { request: RequestDetail }) {
   const upload = useUploadDocument()
   const [marking, setMarking] = useState<RecordDocument | null>(null)
-  const onFile = (file: File | null) => {
-    if (!file) return
-    upload
-      .mutateAsync({ id: request.id, file })
-      .then(() => notifications.show({ color: 'teal', message: `${file.name} was added to the records.` }))
-      .catch((error: unknown) =>
-        notifications.show({ color: 'red', title: 'The file was not added', message: errorMessage(error, 'Try again in a moment.') }),
-      )
-  }
   return (
-    <Section
+    <AttachmentsPanel
       title="Documents"
+      headingOrder={3}
+      files={request.documents}
+      // A record is uploaded through its request, which counts the PDF's pages, keeps the audit trail and refuses a closed request.
+      upload={(file) => upload.mutateAsync({ id: request.id, file })}
+      canAdd={request.actions.upload}
+      addLabel="Upload a record"
+      addedText={(fileName) => `${fileName} was added to the records.`}
+      emptyText="No records uploaded yet."
+      downloadUrl={(document) => attachmentDownloadUrl(document.attachmentId)}
+      columns={[
+        { header: 'Pages', cell: (document) => document.pageCount },
+        { header: { label: 'Exemptions', miw: 220 }, cell: (document) => <ExemptionMarks document={document} /> },
+      ]}
       actions={
-        request.actions.upload ? (
-          <FileButton onChange={onFile}>
-            {(props) => (
+        request.actions.markExemption
+          ? (document) => (
               <Button
-                {...props}
-                size="xs"
+                size="compact-sm"
                 variant="default"
-                leftSection={<Paperclip size={14} aria-hidden="true" />}
-                loading={upload.isPending}
+                onClick={() => setMarking(document)}
+                aria-label={`Mark an exemption on ${document.fileName}`}
               >
-                Upload a record
+                Mark exemption
               </Button>
-            )}
-          </FileButton>
-        ) : null
+            )
+          : undefined
       }
     >
-      {request.documents.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No records uploaded yet.
-        </Text>
-      ) : (
-        <ScrollTable minWidth={760} label="Documents" cardsOnPhone>
-          <Table>
-            <Table.Caption>Documents</Table.Caption>
-            <TableHeader columns={['File', 'Pages', 'Exemptions', 'Uploaded', 'Actions']} />
-            <Table.Tbody>
-              {request.documents.map((document) => (
-                <Table.Tr key={document.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      onClick={() =>
-                        void downloadRecordsFile(`/api/finance/attachments/${document.attachmentId}/download`, document.fileName)
-                      }
-                      aria-label={`Download ${document.fileName}`}
-                    >
-                      {document.fileName}
-                    </Button>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      SHA-256 {document.sha256.slice(0, 16)}…
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{document.pageCount}</Table.Td>
-                  <Table.Td>
-                    {document.exemptions.length === 0 ? (
-                      <Text span c="dimmed" size="sm">
-                        None
-                      </Text>
-                    ) : (
-                      <List size="sm" spacing={2}>
-                        {document.exemptions.map((exemption) => (
-                          <List.Item key={exemption.id}>
-                            {pages(exemption.fromPage, exemption.toPage)}: {exemption.citation} ({exemption.title})
-                            {exemption.note ? ` · ${exemption.note}` : ''}
-                          </List.Item>
-                        ))}
-                      </List>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {formatDateTime(document.uploadedAt)}, by {document.uploadedByName}
-                  </Table.Td>
-                  <Table.Td>
-                    {request.actions.markExemption ? (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        onClick={() => setMarking(document)}
-                        aria-label={`Mark an exemption on ${document.fileName}`}
-                      >
-                        Mark exemption
-                      </Button>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
       {marking ? <MarkExemptionStep request={request} document={marking} onClose={() => setMarking(null)} /> : null}
-    </Section>
+    </AttachmentsPanel>
+  )
+}
+
+/** The exemptions marked on a document: each page range with its citation, or None. */
+function ExemptionMarks({ document }: { document: RecordDocument }) {
+  if (document.exemptions.length === 0)
+    return (
+      <Text span c="dimmed" size="sm">
+        None
+      </Text>
+    )
+  return (
+    <List size="sm" spacing={2}>
+      {document.exemptions.map((exemption) => (
+        <List.Item key={exemption.id}>
+          {pages(exemption.fromPage, exemption.toPage)}: {exemption.citation} ({exemption.title})
+          {exemption.note ? ` · ${exemption.note}` : ''}
+        </List.Item>
+      ))}
+    </List>
   )
 }
 
