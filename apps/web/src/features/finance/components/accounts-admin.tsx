@@ -5,7 +5,7 @@ import { ACCOUNT_SEGMENTS } from '@platform/contracts/finance-account'
 import { labelOf } from '@platform/contracts/labels'
 import { financeSetupLabels } from '@platform/contracts/labels/finance-setup'
 import { FileSearch } from 'lucide-react'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { CsvFileInput, csvFileError, ImportActionBadge, ImportAppliedPanel } from '@/components/csv-import'
 import { FailureAlert } from '@/components/failure-alert'
 import { formatCount } from '@/lib/format'
@@ -112,10 +112,16 @@ export function AccountsAdmin() {
             Import the chart
           </Title>
           <Text size="sm">
-            A CSV file in UTF-8 with the columns <Code>{CHART_COLUMNS.join(',')}</Code>. The segment is one of{' '}
-            {ACCOUNT_SEGMENTS.map((segment) => `${segment.key} (${segment.length} digits)`).join(', ')}; rows whose segment is{' '}
-            <Code>{CHART_ACCOUNT_SEGMENT}</Code> list the valid account strings. Nothing changes until you apply the import; rejected rows
-            are left out and say why.
+            A CSV file in UTF-8 with the columns <Code>{CHART_COLUMNS.join(',')}</Code>. The segment, typed as shown, is one of{' '}
+            {ACCOUNT_SEGMENTS.map((segment, index) => (
+              <Fragment key={segment.key}>
+                {index > 0 ? ', ' : null}
+                {labelOf(financeSetupLabels.segment, segment.key)} (<Code>{segment.key}</Code>, {segment.length}{' '}
+                {segment.length === 1 ? 'digit' : 'digits'})
+              </Fragment>
+            ))}
+            ; rows whose segment is <Code>{CHART_ACCOUNT_SEGMENT}</Code> list the valid account strings. Nothing changes until you apply the
+            import; rejected rows are left out and say why.
           </Text>
           <Code block>{SAMPLE}</Code>
           <CsvFileInput label="Chart CSV file" value={file} onChange={onFile} error={fileError} />
