@@ -1,9 +1,9 @@
 import type { ReceiptsOverview } from '@platform/contracts/dashboard'
 import type { QueueItem } from '@platform/contracts/finance'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
-import { deadlineStatus, endOfDistrictDay } from '@platform/contracts/deadline'
-import { addDays } from '@platform/contracts/records-clock'
-import { type DepositState, RECEIPTS_APP, depositLabel } from '@platform/contracts/receipts'
+import { deadlineStatus } from '@platform/contracts/deadline'
+import { daysBetween } from '@platform/contracts/records-clock'
+import { type DepositState, RECEIPTS_APP, depositDueAt, depositLabel } from '@platform/contracts/receipts'
 import { DAY_MS, type Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
@@ -31,15 +31,6 @@ const QUEUE_TITLES: Record<DepositStep, string> = {
 
 /** The county's longest wait: cash older than this is overdue whatever the site's frequency (Ed Code 41001). */
 export const OVERDUE_DAYS = 30
-
-/**
- * When a site's cash is due at the bank: the end of the district day its deposit frequency after the oldest receipt's
- * district day (the same calendar the receipt's own date is kept on).
- */
-export function depositDueAt(oldestIssuedAt: string, frequencyDays: number, timeZone: string): string {
-  const issuedOn = localDate(new Date(oldestIssuedAt), timeZone)
-  return endOfDistrictDay(addDays(issuedOn, frequencyDays), timeZone)
-}
 
 /** The deposit clock, My queue, the exceptions list and the ERP journal: watching over receipts rather than making them. */
 export function createReceiptsOversightService(deps: {
@@ -71,10 +62,14 @@ export function createReceiptsOversightService(deps: {
   async function undeposited(user: AuthUser | null) {
     const rows = await receipts.undepositedBySite(user ? await access.scope(user) : { all: true })
     const viewer = user ? await access.viewer(user) : null
-    const now = clock.now().getTime()
+    const now = clock.now()
+    const timeZone = finance.districtTimeZone
+    const today = localDate(now, timeZone)
     const result = []
     for (const row of rows) {
-      const ageDays = Math.floor((now - Date.parse(row.oldest_issued_at)) / DAY_MS)
+      // Ages and lateness on the district's calendar, by the one deadline rule the badge and My queue use.
+      const ageDays = daysBetween(localDate(new Date(row.oldest_issued_at), timeZone), today)
+      const due = deadlineStatus(depositDueAt(row.oldest_issued_at, row.deposit_frequency_days, timeZone), now, timeZone)
       // Undeposited cash is uncounted: its sum is hidden from a counter at the site (the blind count's policy).
       const hidden = viewer ? viewer.hidesReceipt({ siteId: row.site_id, state: 'ISSUED', depositState: null }) : false
       result.push({
@@ -86,7 +81,7 @@ export function createReceiptsOversightService(deps: {
         amountCents: hidden ? null : exactCents(row.amount_cents),
         oldestIssuedAt: row.oldest_issued_at,
         ageDays,
-        late: ageDays > row.deposit_frequency_days,
+        late: due.overdue,
         overdue: ageDays > OVERDUE_DAYS,
       })
     }
