@@ -34,6 +34,7 @@ import * as recordsParticipants from './migrations/0037-records-participants.js'
 import * as receiptsJournalLines from './migrations/0038-receipts-journal-lines.js'
 import * as reportExportJobs from './migrations/0039-report-export-jobs.js'
 import * as dashboardDescription from './migrations/0040-dashboard-description.js'
+import * as dsaClientIds from './migrations/0041-dsa-client-ids.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0038-receipts-journal-lines': receiptsJournalLines,
   '0039-report-export-jobs': reportExportJobs,
   '0040-dashboard-description': dashboardDescription,
+  '0041-dsa-client-ids': dsaClientIds,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
