@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { DashboardOverviewSchema } from '@platform/contracts/dashboard'
 import { MyQueueResponseSchema, type QueueItem } from '@platform/contracts/finance'
 import { formatCents } from '@platform/contracts/finance-money'
+import { LABELS, labelOf } from '@platform/contracts/labels'
 import { expectNoSeriousA11yViolations } from '../support/axe.js'
 import { VIEWPORTS, expectNothingCutOff, saveScreenshot } from '../support/layout.js'
 import { expect, test, usePlatform } from '../support/test.js'
@@ -109,6 +110,17 @@ test('an approver sees the cash and deposits of every site, and each queue item 
   await saveScreenshot(page, 'phone', 'overview of an approver')
   await page.setViewportSize(VIEWPORTS.desktop)
 
+  // A figure of deposits opens the deposits list filtered to that state, the filter shown as chosen.
+  const waiting = overview.receipts!.depositsWaiting[0]!
+  expect(waiting, 'the demo district has deposits on their way').toBeDefined()
+  await section.locator(`a[href="${waiting.href}"]`).click()
+  await expect(page).toHaveURL(new RegExp(`/apps/payment-receipts/deposits\\?state=${waiting.state}$`))
+  const stateWords = labelOf(LABELS.receipts.depositState, waiting.state)
+  await expect(page.getByRole('combobox', { name: 'State', exact: true })).toHaveValue(stateWords)
+  const deposits = page.getByRole('table', { name: 'Deposits' }).locator('tbody tr')
+  await expect(deposits).toHaveCount(Math.min(waiting.count, 25))
+  for (const row of await deposits.all()) await expect(row.locator('td').last()).toHaveText(stateWords)
+
   const items = await everyItemLandsOnItsStep(page, token)
   expectSoonestFirst(items)
 })
@@ -171,6 +183,23 @@ test('a records coordinator sees requests due and overdue, and every open reques
   await expect(section.getByText('Past the date to determine them')).toBeVisible()
   await expect(section.getByText(figure(records.lettersAwaitingSignature, 'letter'), { exact: true })).toBeVisible()
   await saveScreenshot(page, 'desktop', 'overview of a records coordinator')
+
+  // The overdue figure opens the queue filtered to the overdue requests, the filter shown as chosen.
+  const requests = page.getByRole('table', { name: 'Records requests' }).locator('tbody tr')
+  await section.getByRole('link', { name: 'Open the overdue requests' }).click()
+  await expect(page).toHaveURL(/\/apps\/public-info\/requests\?due=OVERDUE$/)
+  await expect(page.getByRole('combobox', { name: 'Due', exact: true })).toHaveValue('Overdue')
+  if (records.overdue === 0) await expect(requests).toHaveText(['No requests match.'])
+  else await expect(requests).toHaveCount(Math.min(records.overdue, 25))
+  // The figure due this week opens the queue filtered to the requests due within the week.
+  await page.goBack()
+  await section.getByRole('link', { name: 'Open the requests due this week' }).click()
+  await expect(page).toHaveURL(/\/apps\/public-info\/requests\?due=THIS_WEEK$/)
+  await expect(page.getByRole('combobox', { name: 'Due', exact: true })).toHaveValue('Due within 7 days')
+  // Changing the filter on the list changes the address.
+  await page.getByRole('combobox', { name: 'Due', exact: true }).click()
+  await page.getByRole('option', { name: 'Overdue', exact: true }).click()
+  await expect(page).toHaveURL(/\/apps\/public-info\/requests\?due=OVERDUE$/)
   await page.goto('/dashboard')
   await expect(page.getByRole('region', { name: 'My queue' })).toBeVisible()
   await saveScreenshot(page, 'desktop', 'my queue of a records coordinator')
