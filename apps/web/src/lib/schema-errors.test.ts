@@ -1,6 +1,8 @@
+import { schemaResolver } from '@mantine/form'
+import { id } from '@platform/contracts/input'
 import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
-import { formMessage, schemaErrors } from './schema-errors'
+import { formMessage, schemaErrors, withoutFieldNames } from './schema-errors'
 
 describe('formMessage', () => {
   it('drops the API’s field name that ends a contract’s message, keeping the full stop', () => {
@@ -40,5 +42,28 @@ describe('schemaErrors', () => {
       payer: 'Enter whom the money was received from.',
       purpose: 'Enter what the money is for.',
     })
+  })
+})
+
+describe('withoutFieldNames', () => {
+  const schema = z.object({
+    reason: z.string().min(1, 'Say why (reason).'),
+    amountCents: z.number().min(1, 'Enter an amount above zero (amountCents).'),
+    siteId: id('siteId'),
+  })
+  const values = { reason: '', amountCents: 0, siteId: 0 }
+
+  it('shows the schema’s messages under each field without the API’s field name', () => {
+    expect(withoutFieldNames(schemaResolver(schema, { sync: true }))(values)).toEqual({
+      reason: 'Say why.',
+      amountCents: 'Enter an amount above zero.',
+      siteId: 'The site must be a positive number',
+    })
+  })
+
+  it('puts a message under the form’s own field where its name differs from the API’s', () => {
+    const errors = withoutFieldNames(schemaResolver(schema, { sync: true }), (path) => (path === 'amountCents' ? 'amount' : path))(values)
+    expect(errors).toMatchObject({ amount: 'Enter an amount above zero.' })
+    expect(errors).not.toHaveProperty('amountCents')
   })
 })

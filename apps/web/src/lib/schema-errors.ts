@@ -1,3 +1,4 @@
+import type { FormErrors } from '@mantine/form'
 import type { z } from 'zod'
 
 // The API's name of the field, in brackets at the very end of a message (before its full stop, if any).
@@ -10,6 +11,21 @@ const API_FIELD_NAME = / \(([a-zA-Z][\w.[\]]*)\)(?=\.?$)/
  */
 export function formMessage(message: string): string {
   return message.replace(API_FIELD_NAME, '')
+}
+
+/**
+ * A form's validation by the contract's schema (a `schemaResolver`) with its messages as a form shows them: without the
+ * API's field name that ends them, the field's label being beside each. `formField` names the form's field for an API
+ * path where the two differ (an amount typed in dollars for `amountCents`).
+ */
+export function withoutFieldNames<Values>(validate: (values: Values) => FormErrors, formField = (path: string) => path) {
+  return (values: Values): FormErrors =>
+    Object.fromEntries(
+      Object.entries(validate(values)).map(([path, message]) => [
+        formField(path),
+        typeof message === 'string' ? formMessage(message) : message,
+      ]),
+    )
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { FormErrors } from '@mantine/form'
 import { Badge, List, Paper, Stack, Text, Title } from '@mantine/core'
 import type { DepositState, HistoryEntry, ReceiptState } from '@platform/contracts/receipts'
 import { deadlineStatus, type DeadlineTone } from '@platform/contracts/deadline'
@@ -7,7 +6,6 @@ import { labelOf } from '@platform/contracts/labels'
 import { receiptsLabels } from '@platform/contracts/labels/receipts'
 import { districtTimeZone } from '@/lib/district-time'
 import { formatDateTime } from '@/lib/format'
-import { formMessage } from '@/lib/schema-errors'
 
 // Dark fills so the white text keeps a 4.5:1 contrast.
 const RECEIPT_COLORS: Record<ReceiptState, string> = { ISSUED: 'blue.9', DEPOSITED: 'teal.9', VOIDED: 'red.9', RETURNED: 'grape.9' }
@@ -92,13 +90,5 @@ export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
 /** '$5.00 short' or '$2.50 over': a count against what was expected. */
 export const overShortWords = (cents: number) => `${formatCents(Math.abs(cents))} ${cents < 0 ? 'short' : 'over'}`
 
-/**
- * A form's validation by the contract's schema, its messages as a form shows them (without the API's field name that
- * ends them; the field's label is beside each).
- */
-export function withoutFieldNames<Values>(validate: (values: Values) => FormErrors) {
-  return (values: Values): FormErrors =>
-    Object.fromEntries(
-      Object.entries(validate(values)).map(([path, message]) => [path, typeof message === 'string' ? formMessage(message) : message]),
-    )
-}
+// The forms of Payment Receipts read their contract's messages without the API's field names.
+export { withoutFieldNames } from '@/lib/schema-errors'

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { errorMessage } from '@/lib/api-client'
-import { formMessage } from '@/lib/schema-errors'
+import { withoutFieldNames } from '@/lib/schema-errors'
 import { FailureAlert } from '@/components/failure-alert'
 
 /** One part of the request page: a bordered box with its heading and, on the right, what may be done. */
@@ -58,13 +58,7 @@ export function useContractForm<Values extends Record<string, unknown>>(
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(resolve(toInput(values) as Values)).map(([path, message]) => [
-          path,
-          typeof message === 'string' ? formMessage(message) : message,
-        ]),
-      ),
+    validate: withoutFieldNames((values: Values) => resolve(toInput(values) as Values)),
   })
   const check = (): Record<string, string> => {
     const { errors } = form.validate()
