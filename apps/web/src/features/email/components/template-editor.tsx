@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications'
 import { MailTemplateInputSchema, type MailTemplate, type MailTemplateInput } from '@platform/contracts/email'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Eye, Plus, RotateCcw, Save } from 'lucide-react'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { FailureAlert } from '@/components/failure-alert'
 import { ApiError, errorMessage } from '@/lib/api-client'
@@ -129,6 +129,16 @@ export interface TemplateEditorProps {
   template: MailTemplate
   /** Told whenever the draft starts or stops differing from the saved template. */
   onDirtyChange: (dirty: boolean) => void
+}
+
+/** Placeholders as the author types them: in code type, since they are not words but what goes in the text as is. */
+function PlaceholderTokens({ names }: { names: readonly string[] }) {
+  return names.map((name, index) => (
+    <Fragment key={name}>
+      {index > 0 ? ', ' : null}
+      <Code>{placeholderToken(name)}</Code>
+    </Fragment>
+  ))
 }
 
 /** Subject, body, the kind's placeholders, a live preview, Save (checked by the server) and Reset to default. */
@@ -289,12 +299,14 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
             <Stack gap={2} aria-live="polite">
               {hints.missing.length > 0 ? (
                 <Text size="sm" fw={600}>
-                  {`Required placeholder${hints.missing.length > 1 ? 's' : ''} not used: ${hints.missing.map(placeholderToken).join(', ')}`}
+                  {`Required placeholder${hints.missing.length > 1 ? 's' : ''} not used: `}
+                  <PlaceholderTokens names={hints.missing} />
                 </Text>
               ) : null}
               {hints.unknown.length > 0 ? (
                 <Text size="sm" fw={600}>
-                  {`Not offered for this message: ${hints.unknown.map(placeholderToken).join(', ')}`}
+                  {'Not offered for this message: '}
+                  <PlaceholderTokens names={hints.unknown} />
                 </Text>
               ) : null}
             </Stack>
