@@ -95,6 +95,7 @@ export async function createCore(
       appUrl: config.appUrl,
       from: config.mail.from,
       retryMinutes: config.mail.retryMinutes,
+      timeZone: config.districtTimeZone,
     },
   })
   const cacheInvalidation = createCacheInvalidation(db, (error) =>

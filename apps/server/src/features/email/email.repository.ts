@@ -4,6 +4,7 @@ import { keysetPages, type NewestFirstCursor, olderThan } from '../../db/keyset-
 import type { Db } from '../../db/database.js'
 import type { Database, MailMessagesTable } from '../../db/schema.js'
 
+/** What the log is filtered by; from and to are instants here (the service turns the district's days into them). */
 export type MailFilters = Pick<MailListQuery, 'recipient' | 'kind' | 'status' | 'from' | 'to'>
 
 const LIST_COLUMNS = [
@@ -37,7 +38,7 @@ export function createEmailRepository(db: Db) {
     if (filters.kind) query = query.where('kind', '=', filters.kind)
     if (filters.status) query = query.where('status', '=', filters.status)
     if (filters.from) query = query.where('created_at', '>=', filters.from)
-    if (filters.to) query = query.where('created_at', '<=', `${filters.to}T23:59:59.999Z`)
+    if (filters.to) query = query.where('created_at', '<=', filters.to)
     return query
   }
 

@@ -1,3 +1,5 @@
+import { endOfDistrictDay, startOfDistrictDayInstant } from '@platform/contracts/deadline'
+import { DEFAULT_DISTRICT_TIME_ZONE } from '@platform/contracts/district-time'
 import { MAIL_KIND_LABELS, type MailHealth, type MailKind, type MailTemplate } from '@platform/contracts/email'
 import { labelOf } from '@platform/contracts/labels'
 import { adminLabels } from '@platform/contracts/labels/admin'
@@ -77,6 +79,8 @@ export interface EmailSettings {
   appUrl: string
   from: string
   retryMinutes: number
+  /** The district's zone: the log's date filters are its days. */
+  timeZone?: string
 }
 
 /**
@@ -93,6 +97,12 @@ export function createEmailService(deps: {
   settings: EmailSettings
 }) {
   const { transport, emails, leases, clock, secret, settings } = deps
+  const timeZone = settings.timeZone ?? DEFAULT_DISTRICT_TIME_ZONE
+  const instants = (filters: MailFilters): MailFilters => ({
+    ...filters,
+    from: filters.from ? startOfDistrictDayInstant(filters.from, timeZone) : undefined,
+    to: filters.to ? endOfDistrictDay(filters.to, timeZone) : undefined,
+  })
   leases.onExpired(SEND_LEASE, (trx, key, now) => emails.failAbandoned(trx, Number(key), now, ABANDONED))
 
   async function templateFor(kind: MailKind, trx?: Transaction<Database>): Promise<TemplateText & { updated_at: string | null }> {
@@ -259,7 +269,7 @@ export function createEmailService(deps: {
     },
 
     async list(filters: MailFilters, limit: number, offset: number) {
-      const { rows, total, totalCapped } = await emails.list(filters, limit, offset)
+      const { rows, total, totalCapped } = await emails.list(instants(filters), limit, offset)
       return {
         data: rows.map((row) => ({ ...withAnswerInWords(row), status: row.status as MailHealth['recentFailures'][number]['status'] })),
         pagination: { total, limit, offset },
@@ -275,7 +285,7 @@ export function createEmailService(deps: {
 
     /** Every message of the filters, for the export: the answers in words as on the screen. */
     async *stream(filters: MailFilters) {
-      for await (const row of emails.stream(filters)) yield withAnswerInWords(row)
+      for await (const row of emails.stream(instants(filters))) yield withAnswerInWords(row)
     },
 
     async cancel(messageId: number): Promise<string> {

@@ -258,6 +258,16 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     expect(accented.json().error).toBe('Invalid body: Enter a valid email address')
   })
 
+  it("filters the log by the district's days: a message at 9:30 PM Pacific is that day's, not the next UTC day's", async () => {
+    t.clock.set(new Date('2026-03-03T05:30:00.000Z'))
+    token = await t.signIn('admin@example.org')
+    expect((await invite('evening@district.test')).statusCode).toBe(201)
+    const total = async (query: string) => (await messages(`recipient=evening@district.test&${query}`)).pagination.total
+    expect(await total('from=2026-03-02&to=2026-03-02')).toBe(1)
+    expect(await total('from=2026-03-03')).toBe(0)
+    expect(await total('to=2026-03-01')).toBe(0)
+  })
+
   it('exports the log as CSV and is for administrators only', async () => {
     const csv = await t.request({ method: 'GET', url: '/api/email/messages/export?kind=sign_in', token })
     expect(csv.headers['content-disposition']).toMatch(/mail_log_\d{4}-\d{2}-\d{2}\.csv/)
