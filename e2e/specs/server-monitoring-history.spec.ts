@@ -129,11 +129,11 @@ test('a server that drops out shows a new since, the change in History, and an a
     expect(alert!.subject).toBe(ALERT_SUBJECT)
     const detail = await request.get(`/api/email/messages/${alert!.message_id}`, { headers: bearer(token) })
     expect(detail.status()).toBe(200)
-    expect(MailMessageDetailSchema.parse(await detail.json()).body_text).toContain('osb_server1: RUNNING (OK) → UNREACHABLE')
+    expect(MailMessageDetailSchema.parse(await detail.json()).body_text).toContain('osb_server1: Running (OK) → Unreachable')
   }
   await platform.processMail()
   for (const recipient of [email, ADMIN_EMAIL]) {
     const mail = await platform.mailAfter(recipient, seen)
-    expect(mail.text).toContain('osb_server1: RUNNING (OK) → UNREACHABLE')
+    expect(mail.text).toContain('osb_server1: Running (OK) → Unreachable')
   }
 })

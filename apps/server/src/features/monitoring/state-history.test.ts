@@ -93,7 +93,7 @@ describe.each(testDialects())('state history and alerts on %s', (dialect) => {
     await t.mailQueue.processDue()
     const alerts = t.outbox.filter((text) => text.includes('Server alert: osb'))
     expect(alerts.map((text) => /To: (.+)\n/.exec(text)?.[1]).sort()).toEqual(['admin@example.org', second.email].sort())
-    expect(alerts[0]).toContain('osb_server1: RUNNING (OK) → UNREACHABLE')
+    expect(alerts[0]).toContain('osb_server1: Running (OK) → Unreachable')
     expect(alerts[0]).toContain('http://platform.test/apps/weblogic-monitoring')
     expect(alerts[0]).not.toContain('osb_server2')
   })
