@@ -33,7 +33,7 @@ export function dsaModule(core: Core, { downloads, trackerUrl }: { downloads: Do
   })
   return {
     async routes(api) {
-      await api.register(dsaRoutes, { dsa, downloads, requestDelayMs: config.dsa.requestDelayMs, clock })
+      await api.register(dsaRoutes, { dsa, downloads, requestDelayMs: config.dsa.requestDelayMs, clock, timeZone: config.districtTimeZone })
     },
   }
 }

@@ -14,16 +14,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '../../plugins/error-handler.js'
 import type { DsaService } from './dsa.service.js'
 import { signedInRoute } from '../../plugins/access.js'
+import { localDate } from '@platform/contracts/finance-fiscal-year'
 import type { Clock } from '../../lib/clock.js'
 import type { Downloads } from '../../downloads/downloads.js'
 
 const access = signedInRoute({ application: 'DSA_TRACKER' })
 
 /** The DSA Project Tracker: for holders of the DSA_TRACKER application. */
-export const dsaRoutes: FastifyPluginAsyncZod<{ dsa: DsaService; downloads: Downloads; requestDelayMs: number; clock: Clock }> = async (
-  app,
-  { dsa, downloads, requestDelayMs, clock },
-) => {
+export const dsaRoutes: FastifyPluginAsyncZod<{
+  dsa: DsaService
+  downloads: Downloads
+  requestDelayMs: number
+  clock: Clock
+  timeZone: string
+}> = async (app, { dsa, downloads, requestDelayMs, clock, timeZone }) => {
   app.post(
     '/dsa-scrape',
     { config: access.config, schema: { body: StartScrapeBodySchema, response: { 202: StartScrapeResponseSchema, ...errorResponses } } },
@@ -67,8 +71,8 @@ export const dsaRoutes: FastifyPluginAsyncZod<{ dsa: DsaService; downloads: Down
   )
 
   app.get('/dsa-export', { config: access.config, schema: { querystring: DsaFiltersSchema } }, async (request, reply) => {
-    const body = downloads.stream('dsaProjectsCsv', { filters: request.query, freshSince: dsa.freshSince() })
-    const date = clock.now().toISOString().slice(0, 10)
+    const body = downloads.stream('dsaProjectsCsv', { filters: request.query, freshSince: dsa.freshSince(), timeZone })
+    const date = localDate(clock.now(), timeZone)
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="dsa_projects_${date}.csv"`)

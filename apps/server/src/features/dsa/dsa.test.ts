@@ -1,3 +1,5 @@
+import { formatIsoInDistrict } from '@platform/contracts/district-time'
+import { localDate } from '@platform/contracts/finance-fiscal-year'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ScrapeRun } from '@platform/contracts/dsa'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
@@ -335,6 +337,9 @@ describe.each(testDialects())('DSA Project Tracker on %s', (dialect) => {
       'clientId,projectNumber,projectName,projectStatus,projectType,constructionCost,costSource,estimatedAmount,contractedAmount,changeAmount,finalCost,receivedDate,approvedDate,closedDate,voidDate,certificationLetter,certificationDate,city,ptn,projectLink,scrapedAt,dataFreshness',
     )
     expect(lines).toHaveLength(6)
+    // The file's date and each scrape's time on the district's clock (the time with its offset).
+    expect(answer.headers['content-disposition']).toContain(`dsa_projects_${localDate(t.clock.now(), 'America/Los_Angeles')}.csv`)
+    expect(lines[1]).toContain(`,${formatIsoInDistrict(t.clock.now(), 'America/Los_Angeles')},`)
     expect(answer.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`)
     expect(
       (await t.request({ method: 'GET', url: '/api/dsa-export?clientId=37-H9', token: admin })).body.trim().split('\r\n'),
