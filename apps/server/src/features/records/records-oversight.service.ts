@@ -7,6 +7,8 @@ import type { z } from 'zod'
 import { DUE_SOON_DAYS, addDays, clockStatus } from '@platform/contracts/records-clock'
 import { deadlineStatus, endOfDistrictDay } from '@platform/contracts/deadline'
 import type { LetterKind } from '@platform/contracts/records'
+import { labelOf } from '@platform/contracts/labels'
+import { recordsLabels } from '@platform/contracts/labels/records'
 import { letterFacts, signingCheck } from './records-detail.js'
 import { CLOCK_STATES } from './records.repository.js'
 import { missingLetterParts } from './records-rules.js'
@@ -170,15 +172,16 @@ export function createRecordsOversightService(
       }))
     },
 
+    /** The public log as the public reads it: columns headed as on the screen, states and outcomes in words. */
     publicLogCsv(entries: PublicLogEntry[]): string {
-      const header = ['number', 'received_on', 'summary', 'state', 'outcome', 'due_on', 'extended', 'determined_on', 'closed_on']
+      const header = ['Number', 'Received', 'Request', 'State', 'Outcome', 'Due', 'Extended', 'Determined', 'Closed']
       const lines = entries.map((entry) =>
         [
           entry.number,
           entry.receivedOn,
           entry.summary,
-          entry.state,
-          entry.outcome,
+          labelOf(recordsLabels.requestState, entry.state),
+          labelOf(recordsLabels.outcome, entry.outcome),
           entry.dueOn,
           entry.extended ? 'yes' : 'no',
           entry.determinedOn,

@@ -143,7 +143,7 @@ describe.each(testDialects())('records requests: alerts, My queue, public log, f
     const csv = await t.request({ method: 'GET', url: '/api/records-public-log?format=csv', token: viewer.token })
     expect(csv.headers['content-type']).toContain('text/csv')
     expect(csv.body).toBe(
-      'number,received_on,summary,state,outcome,due_on,extended,determined_on,closed_on\r\nPRR-2026-0001,2026-03-01,"\'=HYPERLINK(""x"") contracts, 2025",RECEIVED,,2026-03-16,yes,,\r\n',
+      'Number,Received,Request,State,Outcome,Due,Extended,Determined,Closed\r\nPRR-2026-0001,2026-03-01,"\'=HYPERLINK(""x"") contracts, 2025",Received,,2026-03-16,yes,,\r\n',
     )
     expect(csv.body).not.toContain('Secret')
     expect(JSON.stringify(json.json())).not.toContain('secret@example.org')
