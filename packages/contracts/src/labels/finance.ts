@@ -18,7 +18,7 @@ export const financeLabels = {
    */
   duty: { ...receiptsLabels.duty, ...accrualsLabels.duty, ...recordsLabels.duty },
   /** What the chart of accounts import does with one line of the file (a segment value or an account string). */
-  chartImportAction: { create: 'New', update: 'Changed', unchanged: 'No change', reject: 'Rejected' },
+  chartImportAction: { create: 'New', update: 'Changed', unchanged: 'Unchanged', reject: 'Rejected' },
   /** What a deposit in each state waits for, as the overview counts them. */
   depositWaitingFor: {
     OPEN: 'Waiting to be counted',
