@@ -38,10 +38,10 @@ describe.each(testDialects())('HTTP behaviour (%s)', (dialect) => {
 
     const missing = await post('{}')
     expect(missing.statusCode).toBe(400)
-    expect(missing.json().error).toBe('Invalid body: Email is required')
+    expect(missing.json().error).toBe('Invalid body: Email is required (email)')
 
     const invalid = await post(JSON.stringify({ email: 'not-an-address' }))
-    expect(invalid.json().error).toBe('Invalid body: Enter a valid email address')
+    expect(invalid.json().error).toBe('Invalid body: Enter a valid email address (email)')
 
     const unknown = await t.request({ method: 'GET', url: '/api/no-such-thing' })
     expect(unknown.statusCode).toBe(404)

@@ -51,9 +51,9 @@ describe('a refused input in words', () => {
     expect(refused.json().code).toBe('bad_request')
     const error: string = refused.json().error
     expect(error).toMatch(/^Invalid body: Clarified text: /)
-    expect(error).toContain('; Enter a valid email address; ')
+    expect(error).toContain('; Enter a valid email address (email); ')
     expect(error).toContain('Each receipt must be given as a number (receiptIds)')
-    expect(error).toMatch(/; Site ids, item 2: /)
+    expect(error).toMatch(/; Sites, item 2: .+ \(siteIds\.1\)$/)
     expect(error).not.toContain('clarifiedText:')
     expectWords(error)
   })
@@ -68,10 +68,17 @@ describe('a refused input in words', () => {
     expectWords(badQuery.json().error)
   })
 
-  it('leaves a message that names its own field alone', () => {
-    expect(inWords('/email', 'Email is required')).toBe('Email is required')
+  it('does not lead a message that names its own field', () => {
+    expect(inWords('/email', 'Email is required')).toBe('Email is required (email)')
     expect(inWords('/tender', 'Choose cash, check or money order (tender).')).toBe('Choose cash, check or money order (tender).')
-    expect(inWords('/extendedDueOn', 'Expected a date')).toBe('Extended due on: Expected a date')
     expect(inWords('', 'Expected an object')).toBe('Expected an object')
+  })
+
+  it('leads any other message with the field in words from the label tables, its API path in brackets at the end', () => {
+    expect(inWords('/extendedDueOn', 'Expected a date')).toBe('New due date: Expected a date (extendedDueOn)')
+    expect(inWords('/lines/2/amountCents', 'must be a whole number of cents')).toBe(
+      'Amount: must be a whole number of cents (lines.2.amountCents)',
+    )
+    expect(inWords('/tags/0', 'Too long.')).toBe('Tags, item 1: Too long (tags.0).')
   })
 })

@@ -1,5 +1,5 @@
 import { ErrorBodySchema } from '@platform/contracts/errors'
-import { spelledOut } from '@platform/contracts/labels'
+import { LABELS, type LabelGroup, spelledOut } from '@platform/contracts/labels'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { isConnectionLost } from '../db/database.js'
@@ -35,21 +35,34 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
 // A message that ends by naming its field for API clients, 'Enter the amount (amountCents).'
 const ENDS_WITH_API_NAME = / \([a-zA-Z][\w.[\]]*\)\.?$/
 
+// The applications' words for their fields ('amountCents' → 'Amount'); the first application to name a field wins.
+const FIELD_WORDS: Record<string, string> = Object.assign(
+  {},
+  ...Object.values(LABELS)
+    .map((table): LabelGroup | undefined => ('field' in table ? table.field : undefined))
+    .filter((group) => group !== undefined)
+    .reverse(),
+)
+
 /**
- * One refusal of a request's input as a person reads it. A contract's message that names its field (in words, or by
- * its API name in brackets at the end) stands alone; any other is led by the field's name in words, never by its API
- * path: '/siteIds/2' reads 'Site ids, item 3: …'.
+ * One refusal of a request's input as a person reads it, never led by an API path. A contract's message that ends
+ * with its field's API name in brackets stands as it is; any other gets that ending (where API clients find the
+ * field, and which forms leave out), and is led by the field's name in words, from the label tables or else spelled
+ * out, unless it names the field itself:
+ * '/lines/2/amountCents' + 'must be a whole number of cents' reads 'Amount: must be a whole number of cents
+ * (lines.2.amountCents)'.
  */
 export function inWords(instancePath: string, message: string): string {
   const segments = instancePath.split('/').filter(Boolean)
-  const named = segments.filter((segment) => !/^\d+$/.test(segment))
-  const field = named.at(-1)
+  const field = segments.filter((segment) => !/^\d+$/.test(segment)).at(-1)
   if (!field || ENDS_WITH_API_NAME.test(message)) return message
-  const words = spelledOut(field)
-  if (message.toLowerCase().includes(words.toLowerCase()) || message.includes(field)) return message
+  // The API name goes before a closing full stop, as in the contracts' own messages.
+  const named = message.replace(/\.?$/, (stop) => ` (${segments.join('.')})${stop}`)
+  const words = FIELD_WORDS[field] ?? spelledOut(field)
+  if (message.toLowerCase().includes(words.toLowerCase())) return named
   const index = segments.at(-1)
   const item = index !== undefined && /^\d+$/.test(index) ? `, item ${Number(index) + 1}` : ''
-  return `${words}${item}: ${message}`
+  return `${words}${item}: ${named}`
 }
 
 /** One place turns every failure into `{error, code}`: expected ones with their message, unexpected ones logged and hidden. */

@@ -255,7 +255,7 @@ describe.each(testDialects())('the mail queue and Email Administration (%s)', (d
     // Mail servers need SMTPUTF8 for these; the form says so before anything is queued.
     const accented = await invite('jos\u00e9@district.test')
     expect(accented.statusCode).toBe(400)
-    expect(accented.json().error).toBe('Invalid body: Enter a valid email address')
+    expect(accented.json().error).toBe('Invalid body: Enter a valid email address (email)')
   })
 
   it("filters the log by the district's days: a message at 9:30 PM Pacific is that day's, not the next UTC day's", async () => {

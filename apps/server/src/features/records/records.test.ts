@@ -49,9 +49,9 @@ describe.each(testDialects())('records requests: intake, clock, steps and the du
   it('refuses bad input with a clear 400 and stores nothing, taking no number', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ receivedAt: '2026-03-03T08:00:00.000Z' }, 'in the future'],
-      [{ receivedAt: 'yesterday' }, 'Enter the date and time the request was received.'],
-      [{ channel: 'FAX' }, 'Choose how the request came in: E-mail, Web form, Mail, In person or Phone.'],
-      [{ requesterName: '  ' }, 'Enter the requester’s name; it stays private.'],
+      [{ receivedAt: 'yesterday' }, 'Enter the date and time the request was received (receivedAt).'],
+      [{ channel: 'FAX' }, 'Choose how the request came in: E-mail, Web form, Mail, In person or Phone (channel).'],
+      [{ requesterName: '  ' }, 'Enter the requester’s name; it stays private (requesterName).'],
       [{ text: '' }, 'Enter the request’s text exactly as received (text).'],
       [{ text: 'a\u0000b' }, 'NUL'],
     ]
