@@ -42,35 +42,93 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** 'Mar 15, 2026 7:05 AM PDT': an instant on the district's clock, with its zone; '' when it is not a time. */
-export function formatInstant(instant: string | number | Date, timeZone: string): string {
-  const date = instant instanceof Date ? instant : new Date(instant)
-  if (Number.isNaN(date.getTime())) return ''
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const part of formatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value
-  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod} ${parts.timeZoneName}`
+/** A zone at an instant: how far its wall clock is ahead of UTC, and its short name ('PST', 'PDT'). */
+export interface ZoneAt {
+  offsetMs: number
+  name: string
 }
 
-const isoParts = formatterPerZone('en-CA', {
+const zoneFormatterFor = formatterPerZone('en-US', {
   year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
   hourCycle: 'h23',
-  timeZoneName: 'longOffset',
+  timeZoneName: 'short',
 })
+
+/*
+ * A zone's offset changes only at its transitions, and every transition in the time zone database falls on a quarter
+ * hour of UTC (offsets are whole quarter hours, changed at a whole local hour or half hour). So the zone found for the
+ * start of a quarter hour holds for all of it: asked once per quarter hour and zone, then read from here. Asking Intl
+ * for every time of an export of a million rows cost more than writing the file.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000
+const MAX_KEPT_QUARTERS = 100_000
+const zonesKept = new Map<string, Map<number, ZoneAt>>()
+
+/** The offset and name of a time zone at an instant (milliseconds since 1970). */
+export function zoneAt(instant: number, timeZone: string): ZoneAt {
+  let kept = zonesKept.get(timeZone)
+  if (!kept) {
+    kept = new Map()
+    zonesKept.set(timeZone, kept)
+  }
+  const quarter = Math.floor(instant / QUARTER_HOUR_MS)
+  let zone = kept.get(quarter)
+  if (!zone) {
+    const start = quarter * QUARTER_HOUR_MS
+    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+    for (const part of zoneFormatterFor(timeZone).formatToParts(new Date(start))) parts[part.type] = part.value
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour) % 24,
+      Number(parts.minute),
+      Number(parts.second),
+    )
+    zone = { offsetMs: wall - start, name: parts.timeZoneName ?? timeZone }
+    if (kept.size >= MAX_KEPT_QUARTERS) kept.clear()
+    kept.set(quarter, zone)
+  }
+  return zone
+}
+
+/** The district's wall clock at an instant: a Date whose UTC fields are the district's digits, and the zone. */
+export function districtWallClock(instant: number, timeZone: string): { wall: Date; zone: ZoneAt } {
+  const zone = zoneAt(instant, timeZone)
+  return { wall: new Date(instant + zone.offsetMs), zone }
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const two = (n: number) => String(n).padStart(2, '0')
+
+const toDate = (instant: string | number | Date) => (instant instanceof Date ? instant : new Date(instant))
+
+/** 'Mar 15, 2026 7:05 AM PDT': an instant on the district's clock, with its zone; '' when it is not a time. */
+export function formatInstant(instant: string | number | Date, timeZone: string): string {
+  const ms = toDate(instant).getTime()
+  if (Number.isNaN(ms)) return ''
+  const { wall, zone } = districtWallClock(ms, timeZone)
+  const hour = wall.getUTCHours()
+  return `${MONTH_NAMES[wall.getUTCMonth()]} ${wall.getUTCDate()}, ${wall.getUTCFullYear()} ${hour % 12 || 12}:${two(wall.getUTCMinutes())} ${hour < 12 ? 'AM' : 'PM'} ${zone.name}`
+}
 
 /**
  * '2026-11-27T23:45:00-08:00': an instant as ISO 8601 on the district's clock with its offset, for files a program
  * reads (a spreadsheet, an import) as well as a person; '' when it is not a time.
  */
 export function formatIsoInDistrict(instant: string | number | Date, timeZone: string): string {
-  const date = instant instanceof Date ? instant : new Date(instant)
-  if (Number.isNaN(date.getTime())) return ''
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const part of isoParts(timeZone).formatToParts(date)) parts[part.type] = part.value
-  const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00'
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`
+  const ms = toDate(instant).getTime()
+  if (Number.isNaN(ms)) return ''
+  const { wall, zone } = districtWallClock(ms, timeZone)
+  const offsetMinutes = Math.round(zone.offsetMs / 60_000)
+  const sign = offsetMinutes < 0 ? '-' : '+'
+  const abs = Math.abs(offsetMinutes)
+  const date = `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`
+  const time = `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`
+  return `${date}T${time}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`
 }

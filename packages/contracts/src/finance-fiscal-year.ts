@@ -3,15 +3,12 @@
  * the district's time zone, so an instant is first turned into that zone's calendar date.
  */
 
-import { formatterPerZone } from './district-time.js'
-
-const dateFormatter = formatterPerZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' })
+import { districtWallClock } from './district-time.js'
 
 /** The calendar date (YYYY-MM-DD) an instant falls on in a time zone. */
 export function localDate(instant: Date, timeZone: string): string {
-  const parts = dateFormatter(timeZone).formatToParts(instant)
-  const get = (type: string) => parts.find((part) => part.type === type)!.value
-  return `${get('year')}-${get('month')}-${get('day')}`
+  const { wall } = districtWallClock(instant.getTime(), timeZone)
+  return `${wall.getUTCFullYear()}-${String(wall.getUTCMonth() + 1).padStart(2, '0')}-${String(wall.getUTCDate()).padStart(2, '0')}`
 }
 
 /** The name of the fiscal year that starts on July 1 of `startYear`: 2025 → "2025-26". */

@@ -1,4 +1,4 @@
-import { formatterPerZone } from './district-time.js'
+import { districtWallClock } from './district-time.js'
 import type { Format, ResultRow } from './reports.js'
 
 /*
@@ -125,31 +125,19 @@ export interface DistrictDateTime {
   zone: string | null
 }
 
-const wallClockFor = formatterPerZone('en-US', {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-})
-
 /** The wall-clock parts and zone name of an instant in a time zone. */
 function wallClock(instant: number, timeZone: string): DistrictDateTime {
-  const found: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const part of wallClockFor(timeZone).formatToParts(new Date(instant))) found[part.type] = part.value
+  const { wall, zone } = districtWallClock(instant, timeZone)
   return {
     parts: {
-      year: Number(found.year),
-      month: Number(found.month),
-      day: Number(found.day),
-      hour: Number(found.hour) % 24,
-      minute: Number(found.minute),
-      second: Number(found.second),
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
     },
-    zone: found.timeZoneName ?? timeZone,
+    zone: zone.name,
   }
 }
 
