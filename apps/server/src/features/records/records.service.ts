@@ -116,7 +116,7 @@ export function createRecordsService(context: RecordsContext) {
         OVERDUE: { dueTo: addDays(today, -1) },
         TODAY: { dueFrom: today, dueTo: today },
         SOON: { dueFrom: today, dueTo: addDays(today, DUE_SOON_DAYS) },
-        THIS_WEEK: { dueFrom: today, dueTo: addDays(today, 7) },
+        THIS_WEEK: { dueFrom: today, dueTo: addDays(today, 6) },
       }[query.due ?? ('none' as never)] as { dueFrom?: string; dueTo?: string } | undefined
       const { rows, total } = await requests.list(
         {

@@ -44,7 +44,10 @@ export function DomainCard({ domain }: { domain: DomainStatus }) {
                 rightSection={<ExternalLink size={14} aria-hidden="true" />}
               >
                 Open Console
-                <span className="visually-hidden"> of {domain.domain} (opens in a new tab)</span>
+                <span className="visually-hidden">
+                  {' '}
+                  of <span data-verbatim>{domain.domain}</span> (opens in a new tab)
+                </span>
               </Button>
             ) : null}
             <Button
