@@ -36,9 +36,6 @@ export function ageBucket(column: string, dialect: Dialect, limits: readonly num
   return sql<string>`case ${sql.join(whens, sql` `)} else ${sql.lit(`over ${limits[limits.length - 1]} days`)} end`
 }
 
-/** The day (yyyy-mm-dd) of a date or ISO time stored as text. */
-export const dateOf = (column: string): RawBuilder<string> => sql<string>`substr(${sql.ref(column)}, 1, 10)`
-
 /** The month (yyyy-mm) of a date or ISO time stored as text. */
 export const monthOf = (column: string): RawBuilder<string> => sql<string>`substr(${sql.ref(column)}, 1, 7)`
 

@@ -15,7 +15,7 @@ import {
   SITE_FIELDS,
   STATE_FIELD,
 } from '../../db/dataset-fields.js'
-import { dateOf, dollars, monthOf, type SiteScope, withinSites } from '../../db/sql-fragments.js'
+import { districtDateOf, dollars, monthOf, type SiteScope, withinSites } from '../../db/sql-fragments.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { CatalogueDataset } from '../reports/reports.service.js'
 
@@ -95,7 +95,7 @@ export function receiptsDatasets(
 
   const lines =
     (scope: SiteScope, counting: SiteScope): Source =>
-    (k: Kysely<Database>) =>
+    (k: Kysely<Database>, dialect: Dialect, timeZone: string) =>
       withinSites(
         k
           .selectFrom('receipt_lines as l')
@@ -108,7 +108,8 @@ export function receiptsDatasets(
             ...SITE_COLUMNS,
             'd.fiscal_year',
             'd.state',
-            dateOf('d.created_at').as('gathered_on'),
+            // The district's day the deposit was gathered on, not the UTC one.
+            districtDateOf('d.created_at', dialect, timeZone).as('gathered_on'),
             'd.confirmed_on',
             'd.treasury_reference',
             'r.number as receipt_number',
