@@ -293,13 +293,18 @@ export type ReceiptsOversightService = ReturnType<typeof createReceiptsOversight
  * deposits waiting at each step, scoped as the lists they link to are. Null for someone with no duty here (an
  * administrator sees every site, read-only, as in the lists).
  */
-export function createReceiptsOverview(deps: { overview: ReceiptsOverviewRepository; finance: FinanceService; clock: Clock }) {
+export function createReceiptsOverview(deps: {
+  overview: ReceiptsOverviewRepository
+  undepositedBySite: ReceiptsRepository['undepositedBySite']
+  finance: FinanceService
+  clock: Clock
+}) {
   const { overview, finance, clock } = deps
   return async (user: AuthUser): Promise<ReceiptsOverview | null> => {
     const scope = await finance.visibleSites(user, RECEIPTS_APP)
     if (!scope.all && scope.siteIds.length === 0) return null
     const [sites, deposits, counting] = await Promise.all([
-      overview.undepositedBySite(scope),
+      deps.undepositedBySite(scope),
       overview.depositsByState(scope),
       countingSites(finance, user),
     ])

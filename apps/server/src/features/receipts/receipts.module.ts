@@ -63,6 +63,11 @@ export function receiptsModule(
     },
     maintenance: () => oversight.sendClockNotices(),
   }
-  const overview = createReceiptsOverview({ overview: createReceiptsOverviewRepository(db), finance, clock })
+  const overview = createReceiptsOverview({
+    overview: createReceiptsOverviewRepository(db),
+    undepositedBySite: deps.receipts.undepositedBySite,
+    finance,
+    clock,
+  })
   return { ...module, receipts, overview }
 }
