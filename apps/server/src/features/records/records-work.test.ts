@@ -99,7 +99,7 @@ describe.each(testDialects())('records requests: documents, exemptions, fees, le
       error: 'Pages 2–4 are outside the document, which has 3 pages.',
     })
     expect((await mark(custodian.token, { fromPage: 3, toPage: 2, exemptionId: exemption })).json().error).toContain(
-      'The first page must not be after the last.',
+      'The first page must not be after the last (fromPage).',
     )
     expect((await mark(custodian.token, { fromPage: 0, toPage: 2, exemptionId: exemption })).statusCode).toBe(400)
     expect((await mark(custodian.token, { fromPage: 1, toPage: 2, exemptionId: 9999 })).json().code).toBe('unknown_exemption')
