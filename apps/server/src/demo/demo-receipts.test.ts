@@ -32,7 +32,8 @@ describe.each(testDialects())("the demo district's Payment Receipts (%s)", (dial
     const late = (await t.request({ method: 'GET', url: '/api/receipts/undeposited', token: approver }))
       .json()
       .data.find((site: { siteCode: string }) => site.siteCode === 'MMS')
-    expect(late).toMatchObject({ ageDays: 9, late: true, overdue: false })
+    // Ten district calendar days since the oldest receipt's day (nine days and some hours ago).
+    expect(late).toMatchObject({ ageDays: 10, late: true, overdue: false })
     const register = (
       await t.request({ method: 'GET', url: `/api/receipts/register?siteId=${late.siteId}&fiscalYear=2025-26`, token: approver })
     ).json().data
