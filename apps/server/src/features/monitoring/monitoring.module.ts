@@ -13,6 +13,7 @@ export function monitoringModule(core: Core): FeatureModule {
     recipients: config.weblogic.alerts,
     administrators: () => users.activeAdministratorEmails(),
     monitoringUrl: `${config.appUrl}/apps/weblogic-monitoring`,
+    timeZone: config.districtTimeZone,
   })
   const history = createStateHistory({
     history: createStateHistoryRepository(core.db),

@@ -93,7 +93,7 @@ describe.each(testDialects())('duties in User Management (%s)', (dialect) => {
   it('a duty needs its application, a real duty and real sites (400); nothing is saved', async () => {
     const refusals = [
       [{ duties: [{ appId: accruals, duty: 'REQUESTER', siteIds: null }] }, 'needs the Accruals application'],
-      [{ duties: [{ appId: receipts, duty: 'REQUESTER', siteIds: null }] }, 'has no REQUESTER duty'],
+      [{ duties: [{ appId: receipts, duty: 'REQUESTER', siteIds: null }] }, 'has no Requester duty'],
       [{ duties: [{ appId: dashboard, duty: 'VIEWER', siteIds: null }] }, 'has no duties'],
       [{ duties: [{ appId: receipts, duty: 'COLLECTOR', siteIds: [9999] }] }, 'Unknown site'],
       [{ duties: [{ appId: receipts, duty: 'COLLECTOR', siteIds: [] }] }, 'names no site'],

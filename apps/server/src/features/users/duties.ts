@@ -1,5 +1,9 @@
 import { DUTIES_BY_APP, INCOMPATIBLE_DUTIES, isFiscalApp } from '@platform/contracts/finance'
+import { labelOf } from '@platform/contracts/labels'
+import { financeLabels } from '@platform/contracts/labels/finance'
 import { AppError } from '../../lib/errors.js'
+
+const dutyWords = (duty: string) => labelOf(financeLabels.duty, duty)
 
 export interface DutyRequest {
   appId: number
@@ -29,7 +33,8 @@ export function dutyProblems(duties: DutyRequest[], context: DutyContext): strin
       continue
     }
     const known: readonly string[] = DUTIES_BY_APP[app.app_code]
-    if (!known.includes(duty.duty)) problems.push(`${app.app_name} has no ${duty.duty} duty (it has ${known.join(', ')}).`)
+    if (!known.includes(duty.duty))
+      problems.push(`${app.app_name} has no ${dutyWords(duty.duty)} duty (it has ${known.map(dutyWords).join(', ')}).`)
     if (!context.grantedAppIds.includes(duty.appId))
       problems.push(`The ${duty.duty} duty needs the ${app.app_name} application to be granted too.`)
     if (duty.siteIds !== null && duty.siteIds.length === 0)
