@@ -162,6 +162,23 @@ describe('Uploaded datasets', () => {
     expect(within(designer).getByRole('button', { name: 'Replace with a new file…' })).toBeInTheDocument()
   })
 
+  it('says under the Name field that a name is needed, and sends nothing until there is one', async () => {
+    const user = userEvent.setup()
+    renderRoutes(routes, '/reports-studio')
+    await user.click(await screen.findByRole('button', { name: 'New Report' }))
+    const designer = await screen.findByRole('dialog', { name: 'New Report' })
+    await user.click(await within(designer).findByRole('button', { name: 'Upload a dataset…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Upload a dataset' })
+    await user.upload(fileInput(dialog), csv())
+    await within(dialog).findByRole('table', { name: 'Columns of the file' })
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ })
+    await user.clear(name)
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }))
+    expect(await within(dialog).findByText('A name is required')).toBeInTheDocument()
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(uploadsTo('/api/reportuploads')).toHaveLength(0)
+  })
+
   it('replaces the rows of an uploaded dataset in place', async () => {
     const user = userEvent.setup()
     const show = vi.spyOn(notifications, 'show')

@@ -2,12 +2,13 @@ import { Button, FileInput, Group, Modal, Progress, SimpleGrid, Stack, Text, Tex
 import { notifications } from '@mantine/notifications'
 import { UploadQuerySchema, type Dataset, type FieldType, type UploadColumn } from '@platform/contracts/reports'
 import { FileUp } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { schemaResolver, useForm } from '@mantine/form'
+import { useState } from 'react'
 import { useSaveUpload, useUploadPreview } from '../../api/uploads'
 import { FailureAlert } from '@/components/failure-alert'
 import { nameFromFile, UPLOAD_ACCEPT, UPLOAD_LIMITS_TEXT, uploadFileProblem } from '../../utils/upload-file'
 import { UploadColumnsTable } from './upload-columns-table'
-import { formMessage } from '@/lib/schema-errors'
+import { withoutFieldNames } from '@/lib/schema-errors'
 
 export interface UploadDatasetModalProps {
   /** The uploaded dataset whose rows the file replaces; without it the file becomes a new dataset. */
@@ -29,6 +30,9 @@ function Working({ label }: { label: string }) {
   )
 }
 
+/** The name and description the server checks, checked here by the same schema. */
+const resolveDetails = withoutFieldNames(schemaResolver(UploadQuerySchema.pick({ name: true, description: true }), { sync: true }))
+
 const rows = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`
 
 /**
@@ -38,9 +42,11 @@ const rows = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 
 export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatasetModalProps) {
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
-  const [name, setName] = useState(replacing?.label ?? '')
-  const [nameError, setNameError] = useState<string | null>(null)
-  const [description, setDescription] = useState(replacing?.description ?? '')
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: replacing?.label ?? '', description: replacing?.description ?? '' },
+    validate: resolveDetails,
+  })
   const [columns, setColumns] = useState<UploadColumn[] | null>(null)
   const preview = useUploadPreview()
   const save = useSaveUpload()
@@ -55,8 +61,8 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
     setFileError(problem)
     if (!next || problem) return
     // The server wants a name even to read the file; the file's own name does until the person gives one.
-    const chosenName = name.trim() || nameFromFile(next.name)
-    if (!name.trim()) setName(chosenName)
+    const chosenName = form.values.name.trim() || nameFromFile(next.name)
+    if (!form.values.name.trim()) form.setFieldValue('name', chosenName)
     preview.mutate(
       { file: next, name: chosenName },
       { onSuccess: (result) => setColumns(result.columns.map(({ name: id, label, type }) => ({ name: id, label, type }))) },
@@ -66,13 +72,10 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
   const setType = (index: number, type: FieldType) =>
     setColumns((current) => current && current.map((column, i) => (i === index ? { ...column, type } : column)))
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = UploadQuerySchema.pick({ name: true, description: true }).safeParse({ name, description })
-    if (!checked.success) return setNameError(formMessage(checked.error.issues[0]!.message))
+  const onSubmit = form.onSubmit(({ name, description }) => {
     if (!file || !columns) return
     save.mutate(
-      { file, name: checked.data.name, description: checked.data.description ?? '', columns, replace: replacing?.id },
+      { file, name: name.trim(), description: description.trim(), columns, replace: replacing?.id },
       {
         onSuccess: (result) => {
           notifications.show({ color: 'teal', message: result.message })
@@ -81,7 +84,7 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
         },
       },
     )
-  }
+  })
 
   return (
     <Modal opened onClose={save.isPending ? () => undefined : onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -107,27 +110,15 @@ export function UploadDatasetModal({ replacing, onClose, onSaved }: UploadDatase
             disabled={save.isPending}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Name"
-              required
-              maxLength={200}
-              value={name}
-              error={nameError}
-              disabled={save.isPending}
-              onChange={(event) => {
-                setName(event.currentTarget.value)
-                setNameError(null)
-              }}
-            />
+            <TextInput label="Name" required maxLength={200} disabled={save.isPending} {...form.getInputProps('name')} />
             <Textarea
               label="Description"
               description="Optional"
               autosize
               minRows={1}
               maxLength={1000}
-              value={description}
               disabled={save.isPending}
-              onChange={(event) => setDescription(event.currentTarget.value)}
+              {...form.getInputProps('description')}
             />
           </SimpleGrid>
 
