@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import type { DatasetField, ReportParameter } from '@platform/contracts/reports'
 import { Play } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useForm } from '@mantine/form'
 import { takesFieldChoices, type FieldChoices } from '../../api/parameter-options'
 import {
   initialPromptValues,
@@ -121,17 +121,16 @@ function ParameterInput({ parameter, value, error, fieldLabel, choices, onChange
 
 /** The report's parameters as a form; Run sends their typed values. Required ones are marked and checked first. */
 export function ParameterPrompts({ parameters, fields, choices, running, submitLabel = 'Run report', onRun }: ParameterPromptsProps) {
-  // Only what the person typed is kept; defaults fill the rest, so parameters added in the designer show their own.
-  const [typed, setTyped] = useState<PromptValues>({})
-  const [problems, setProblems] = useState<Record<string, string>>({})
-  const values = { ...initialPromptValues(parameters), ...typed }
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const found = promptProblems(parameters, values)
-    setProblems(found)
-    if (Object.keys(found).length === 0) onRun(toParameterValues(parameters, values))
-  }
+  // Only what the person typed is the form's; defaults fill the rest, so parameters added in the designer show their
+  // own. Each value is checked by the contract's rule for parameter values, the one the server applies.
+  const withDefaults = (typed: PromptValues): PromptValues => ({ ...initialPromptValues(parameters), ...typed })
+  const form = useForm<PromptValues>({
+    mode: 'controlled',
+    initialValues: {},
+    validate: (typed) => promptProblems(parameters, withDefaults(typed)),
+  })
+  const values = withDefaults(form.values)
+  const onSubmit = form.onSubmit((typed) => onRun(toParameterValues(parameters, withDefaults(typed))))
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Report parameters">
@@ -142,12 +141,12 @@ export function ParameterPrompts({ parameters, fields, choices, running, submitL
               key={parameter.id}
               parameter={parameter}
               value={values[parameter.id] ?? ''}
-              error={problems[parameter.id]}
+              error={form.errors[parameter.id] as string | undefined}
               fieldLabel={fields?.find((field) => field.name === parameter.optionsFrom)?.label}
               choices={choices}
               onChange={(value) => {
-                setTyped((current) => ({ ...current, [parameter.id]: value }))
-                if (problems[parameter.id]) setProblems(({ [parameter.id]: _, ...rest }) => rest)
+                form.setFieldValue(parameter.id, value)
+                form.clearFieldError(parameter.id)
               }}
             />
           ))}
