@@ -40,23 +40,36 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
   const ttlMs = ttlSeconds * 1000
   const clients = new Map<string, WeblogicHttp>(domains.map((domain) => [domain.name, createWeblogicHttp(domain)]))
   const cache = new Map<string, CacheEntry>()
-  const inFlight = new Map<string, Promise<DomainStatus>>()
+  const inFlight = new Map<string, { work: Promise<DomainStatus>; forced: boolean }>()
+  // Reads are numbered as they set out; one that comes back after a later one was recorded is not recorded.
+  let readsStarted = 0
+  const lastRecorded = new Map<string, number>()
   const mockMode = domains.length === 0
   // Changes whenever a cached status does: with the current second it names one exact answer (see snapshotKey).
   let generation = 0
 
-  function refresh(domain: WeblogicDomain): Promise<DomainStatus> {
+  /**
+   * Reads a domain, sharing a read already on its way. A forced read (someone pressed Refresh, perhaps right after
+   * fixing the domain) shares only another forced read: a poll that set out before may carry the old answer.
+   */
+  function refresh(domain: WeblogicDomain, force = false): Promise<DomainStatus> {
     const running = inFlight.get(domain.name)
-    if (running) return running
+    if (running && (running.forced || !force)) return running.work
+    const number = ++readsStarted
     const work = readDomainStatus(domain, clients.get(domain.name)!, () => clock.now(), cache.get(domain.name)?.status)
-      .then(remember)
-      .then((status) => {
-        cache.set(domain.name, { status, fetchedAt: clock.now().getTime() })
+      .then(async (status) => {
+        // Overtaken by a read that set out later and already answered: its answer stands.
+        if ((lastRecorded.get(domain.name) ?? 0) > number) return status
+        lastRecorded.set(domain.name, number)
+        const recorded = await remember(status)
+        cache.set(domain.name, { status: recorded, fetchedAt: clock.now().getTime() })
         generation += 1
-        return status
+        return recorded
       })
-      .finally(() => inFlight.delete(domain.name))
-    inFlight.set(domain.name, work)
+      .finally(() => {
+        if (inFlight.get(domain.name)?.work === work) inFlight.delete(domain.name)
+      })
+    inFlight.set(domain.name, { work, forced: force })
     return work
   }
 
@@ -111,7 +124,7 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
         statuses = await Promise.all(
           domains.map((domain) => {
             const cached = cache.get(domain.name)
-            return !force && cached && now - cached.fetchedAt < ttlMs ? cached.status : refresh(domain)
+            return !force && cached && now - cached.fetchedAt < ttlMs ? cached.status : refresh(domain, force)
           }),
         )
       }
@@ -129,7 +142,7 @@ export function createMonitoringService(deps: { domains: WeblogicDomain[]; ttlSe
       if (!domain) throw new AppError('not_found', `There is no domain named ${name}. Domains: ${domains.map((d) => d.name).join(', ')}.`)
       const cached = cache.get(name)
       if (!force && cached && clock.now().getTime() - cached.fetchedAt < ttlMs) return cached.status
-      return refresh(domain)
+      return refresh(domain, force)
     },
 
     close(): void {

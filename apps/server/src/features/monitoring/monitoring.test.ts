@@ -170,6 +170,22 @@ describe('the WebLogic client against a fake admin server', () => {
     expect(fake.requests.length).toBe(calls + 2 * perRead)
     monitoring.close()
   })
+
+  it('a Refresh reads the domain again rather than share a poll that set out before, whose late answer is not kept', async () => {
+    const clock = createManualClock()
+    const monitoring = createMonitoringService({ domains: [domainOf('osb', fake.url)], ttlSeconds: 60, clock })
+    // A poll sets out while the admin server does not answer; then it answers again and someone presses Refresh.
+    fake.setMode('hang')
+    const poll = monitoring.status()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    fake.setMode('ok')
+    const refreshed = await monitoring.domainStatus('osb', true)
+    expect(refreshed.status).toBe('ONLINE')
+    // The poll comes back unanswered after the refresh: its callers get what it saw, the cache keeps the newer answer.
+    expect((await poll).domains[0]!.status).toBe('UNREACHABLE')
+    expect((await monitoring.status()).domains[0]!.status).toBe('ONLINE')
+    monitoring.close()
+  })
 })
 
 describe('the domains file', () => {
