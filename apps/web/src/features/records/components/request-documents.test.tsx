@@ -5,85 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser } from '@/test/factories'
 import { stubApi, type FetchMock } from '@/test/fake-api'
 import { jsonResponse, renderRoutes } from '@/test/render'
+import { NO_REQUEST_ACTIONS, makeRequest } from '@/test/records'
 import { DocumentsSection } from './request-documents'
 
 const me = makeUser({ id: 7 })
 
-const actions = {
-  clarify: false,
-  assign: false,
-  addTask: false,
-  upload: false,
-  markExemption: false,
-  extend: false,
-  determine: false,
-  draftLetter: false,
-  issueLetter: false,
-  recordFee: false,
-  produce: false,
-  close: false,
-  reopen: false,
-  logTime: false,
-  note: false,
-  link: false,
-}
-
-function makeRequest(overrides: Partial<RequestDetail> = {}): RequestDetail {
-  return {
-    id: 12,
-    number: 'PRR-2026-0012',
-    state: 'RECEIVED',
-    outcome: null,
-    channel: 'EMAIL',
-    receivedAt: '2026-03-02T17:00:00.000Z',
-    summary: 'Warrants to Acme Paving',
-    requesterName: 'Quinn Reporter',
-    determinationDueOn: '2026-03-12',
-    extendedDueOn: null,
-    dueOn: '2026-03-12',
-    dueAt: '2026-03-13T06:59:59.999Z',
-    daysLeft: 5,
-    status: 'ON_TRACK',
-    pointPersonId: null,
-    pointPersonName: null,
-    determinedOn: null,
-    requesterContact: 'quinn@example.org',
-    text: 'Warrants to Acme Paving',
-    clarifiedText: null,
-    clock: {
-      receivedOn: '2026-03-02',
-      countedFrom: '2026-03-02',
-      afterHours: false,
-      dayTen: '2026-03-12',
-      determinationDueOn: '2026-03-12',
-      extendedDueOn: null,
-      dueOn: '2026-03-12',
-      daysLeft: 5,
-      status: 'ON_TRACK',
-      explanation: 'Received Monday 2 March; day 10 is Thursday 12 March.',
-      extensionExplanation: null,
-    },
-    extension: null,
-    determination: null,
-    estimatedProductionOn: null,
-    closedAt: null,
-    assignments: [],
-    tasks: [],
-    documents: [],
-    letters: [],
-    fees: [],
-    feeTotalCents: 0,
-    timeLog: [],
-    timeTotalMinutes: 0,
-    notes: [],
-    links: [],
-    timeline: [],
-    actions,
-    stepReasons: {},
-    ...overrides,
-  }
-}
-
+const actions = NO_REQUEST_ACTIONS
 const warrants: RecordDocument = {
   id: 5,
   attachmentId: 41,
