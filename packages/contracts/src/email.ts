@@ -18,6 +18,10 @@ export const MAIL_KINDS = [
   'records_due',
   'audit_checkpoint',
   'report_export_ready',
+  'records_acknowledgment',
+  'records_tracking_link',
+  'records_letter',
+  'records_answer',
 ] as const
 export const MailKindSchema = z.enum(MAIL_KINDS, {
   error: `Kind must be one of the kinds of message: ${choicesInWords(adminLabels.mailKind)}.`,

@@ -38,6 +38,14 @@ import { recordsLabels } from './labels/records.js'
  *   GET/POST /holidays, DELETE /holidays/:date     HolidayQuerySchema, HolidayInputSchema → Holiday*ResponseSchema (administrators edit)
  *   GET/PUT  /records-settings                     RecordsSettingsInputSchema → RecordsSettingsResponseSchema (administrators edit)
  *   GET/POST /records-exemptions, PATCH /records-exemptions/:id  ExemptionInputSchema, ExemptionUpdateSchema (COUNSEL edits)
+ *   POST /records-requests/:id/messages            StaffMessageInputSchema (an answer to the requester, e-mailed when they gave an address)
+ *   POST /records-requests/:id/documents/:childId/release  ReleaseInputSchema (released to the requester, or withdrawn)
+ *   PUT  /records-requests/:id/public-summary      PublicSummaryInputSchema (what the public archive shows once closed)
+ *   POST /records-requests/:id/duplicate/dismiss   (the request is not a duplicate of the one it resembles)
+ *   GET  /records-mailings                         MailingQuerySchema → MailingListResponseSchema (letters for requesters without e-mail)
+ *   GET  /records-mailings/envelopes?ids=1,2       the envelope address page (PDF) of those letters
+ *   POST /records-mailings/:id/mailed              MarkMailedInputSchema → MailingResponseSchema
+ * The public's side (the request page, tracking links, the archive) is in records-portal.ts.
  */
 export const RECORDS_APP = 'PUBLIC_INFO'
 export const RECORDS_MENU_ID = 'public-info'
@@ -92,6 +100,13 @@ export const ELECTRONIC_BASES = ['DATA_COMPILATION', 'EXTRACTION', 'PROGRAMMING'
 export const FEE_STATES = ['PENDING', 'PAID', 'WAIVED'] as const
 
 export const TASK_STATES = ['OPEN', 'DONE'] as const
+/** How a requester would like the records. */
+export const PREFERRED_FORMATS = ['ELECTRONIC', 'PAPER', 'INSPECTION'] as const
+export type PreferredFormat = (typeof PREFERRED_FORMATS)[number]
+export const MESSAGE_DIRECTIONS = ['FROM_REQUESTER', 'TO_REQUESTER'] as const
+export const DELIVERY_CHANNELS = ['EMAIL', 'POST'] as const
+/** An e-mail's state as the mail log has it, or a posted letter's. */
+export const DELIVERY_STATES = ['QUEUED', 'SENT', 'RETRYING', 'FAILED', 'TO_MAIL', 'MAILED'] as const
 export const FISCAL_LINK_KINDS = ['RECEIPT', 'ACCRUAL'] as const
 export type FiscalLinkKind = (typeof FISCAL_LINK_KINDS)[number]
 
@@ -233,8 +248,26 @@ export const DocumentSchema = z.object({
   uploadedByName: z.string(),
   uploadedAt: z.string(),
   exemptions: z.array(DocumentExemptionSchema),
+  /** When it was released to the requester (downloadable from their tracking page); null while it is not. */
+  releasedAt: z.string().nullable(),
+  releasedByName: z.string().nullable(),
 })
 export type RecordDocument = z.infer<typeof DocumentSchema>
+/** How an issued letter (or a staff answer) reached the requester. */
+export const DeliverySchema = z.object({
+  channel: z.enum(DELIVERY_CHANNELS),
+  /** The e-mail address, or the postal address it is mailed to. */
+  recipient: z.string(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  /** The mail server's answer to the last try, as it gave it (a failure's reason). */
+  lastError: z.string().nullable(),
+  queuedAt: z.string(),
+  sentAt: z.string().nullable(),
+  mailedOn: z.string().nullable(),
+})
+export type Delivery = z.infer<typeof DeliverySchema>
+
 export const ResponsiblePersonSchema = z.object({
   name: stated('Enter the name of the person responsible for withholding (name).', 'A name', 200),
   title: stated('Enter the title of the person responsible for withholding (title).', 'A title', 200),
@@ -254,8 +287,33 @@ export const LetterSchema = z.object({
   missing: z.array(z.string()),
   /** Why the signed-in SIGNATORY may not sign it (`issue`), in the server's words: they drafted or edited it. */
   stepReasons: StepReasonsSchema,
+  /** How the issued letter reached the requester; null for a draft. */
+  delivery: DeliverySchema.nullable(),
 })
 export type Letter = z.infer<typeof LetterSchema>
+
+export const MessageSchema = z.object({
+  id: z.number().int(),
+  direction: z.enum(MESSAGE_DIRECTIONS),
+  body: z.string(),
+  /** The staff member who answered; null for the requester. */
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+  /** The e-mail carrying a staff answer; null for the requester's messages and for a requester without e-mail. */
+  delivery: DeliverySchema.nullable(),
+})
+
+export const RequesterSchema = z.object({
+  email: z.string().nullable(),
+  postalAddress: z.string().nullable(),
+  preferredFormat: z.enum(PREFERRED_FORMATS).nullable(),
+  viaPortal: z.boolean(),
+  /** No e-mail address: letters go to the To mail list. */
+  noEmail: z.boolean(),
+  trackingIssuedAt: z.string().nullable(),
+  /** A request from the same contact with similar text within 30 days, unless dismissed. */
+  possibleDuplicateOf: z.object({ id: z.number().int(), number: z.string(), receivedOn: z.string() }).nullable(),
+})
 export const FeeSchema = z.object({
   id: z.number().int(),
   kind: z.enum(FEE_KINDS),
@@ -333,6 +391,10 @@ export const RequestActionsSchema = z.object({
   logTime: z.boolean(),
   note: z.boolean(),
   link: z.boolean(),
+  message: z.boolean(),
+  release: z.boolean(),
+  publicSummary: z.boolean(),
+  dismissDuplicate: z.boolean(),
 })
 
 export const RequestDetailSchema = RequestSummarySchema.extend({
@@ -354,6 +416,11 @@ export const RequestDetailSchema = RequestSummarySchema.extend({
   timeTotalMinutes: z.number().int(),
   notes: z.array(NoteSchema),
   links: z.array(FiscalLinkSchema),
+  requester: RequesterSchema,
+  messages: z.array(MessageSchema),
+  /** Messages from the requester after the last answer. */
+  unansweredMessages: z.number().int(),
+  publicSummary: z.string().nullable(),
   timeline: z.array(TimelineEntrySchema),
   actions: RequestActionsSchema,
   /** Steps the person holds the duty for but may not take now, with the reason (`close`: what the request still lacks). */
@@ -518,6 +585,44 @@ const REOPEN_REASON_MESSAGE = 'Say why the request is reopened, in at least 5 ch
 export const ReasonInputSchema = z.object({ reason: stated(REOPEN_REASON_MESSAGE, 'The reason', 1000).min(5, REOPEN_REASON_MESSAGE) })
 export const ProduceInputSchema = z.object({ note: optionalNote(2000) })
 
+export const StaffMessageInputSchema = z.object({
+  message: stated('Write the answer to the requester (message).', 'An answer', 5000),
+})
+export const ReleaseInputSchema = z.object({
+  released: z.boolean({ error: 'Say whether the document is released to the requester (released).' }),
+})
+export const PublicSummaryInputSchema = z.object({
+  summary: stated(
+    'Write the summary the public archive shows, without the requester’s name or contact (summary).',
+    'The public summary',
+    2000,
+  ),
+})
+export const MarkMailedInputSchema = z.object({ mailedOn: calendarDate('The day mailed', 'Enter the day the letter was mailed.') })
+export const MAILING_STATES = ['TO_MAIL', 'MAILED'] as const
+export const MailingQuerySchema = z.object({ state: enumOf('The list', MAILING_STATES, recordsLabels.deliveryState).default('TO_MAIL') })
+export const EnvelopesQuerySchema = z.object({
+  ids: text('Choose the letters to print envelopes for.')
+    .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, 'Choose the letters to print envelopes for (ids, such as 1,2,3).')
+    .transform((value) => value.split(',').map(Number)),
+})
+/** An issued letter for a requester without e-mail: it leaves by post. */
+export const MailingSchema = z.object({
+  id: z.number().int(),
+  requestId: z.number().int(),
+  number: z.string(),
+  letterId: z.number().int(),
+  letterKind: z.enum(LETTER_KINDS),
+  issuedAt: z.string(),
+  /** The requester's name as given (may be empty: the Act lets people ask anonymously). */
+  recipientName: z.string(),
+  postalAddress: z.string(),
+  mailedOn: z.string().nullable(),
+  mailedByName: z.string().nullable(),
+})
+export const MailingListResponseSchema = z.object({ data: z.array(MailingSchema) })
+export const MailingResponseSchema = z.object({ data: MailingSchema })
+
 export const FiscalLinkInputSchema = z.object({
   kind: enumOf('The kind of record', FISCAL_LINK_KINDS, recordsLabels.fiscalLinkKind),
   recordId: id('The record', 'Choose the record to link.'),
@@ -560,12 +665,19 @@ export const RecordsSettingsSchema = z.object({
   businessHoursStart: z.string(),
   businessHoursEnd: z.string(),
   districtTimeZone: z.string(),
+  /** Closed requests with a public summary are published on the portal (off by default). */
+  publicArchive: z.boolean(),
+  /** The portal's introduction as the district wrote it; null for the platform's own. */
+  portalIntro: z.string().nullable(),
 })
 export const RecordsSettingsInputSchema = z
   .object({
     afterHoursRule: z.boolean({ error: 'Say whether the after-hours rule applies (yes or no).' }),
     businessHoursStart: clockTime('the opening time'),
     businessHoursEnd: clockTime('the closing time'),
+    /** Left out, the setting stays as it is. */
+    publicArchive: z.boolean({ error: 'Say whether the public archive is published (yes or no).' }).optional(),
+    portalIntro: text().trim().max(4000, 'The introduction is at most 4,000 characters.').nullish(),
   })
   .refine((input) => input.businessHoursStart < input.businessHoursEnd, {
     message: 'Business hours must start before they end.',

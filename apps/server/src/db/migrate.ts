@@ -35,6 +35,7 @@ import * as receiptsJournalLines from './migrations/0038-receipts-journal-lines.
 import * as reportExportJobs from './migrations/0039-report-export-jobs.js'
 import * as dashboardDescription from './migrations/0040-dashboard-description.js'
 import * as dsaClientIds from './migrations/0041-dsa-client-ids.js'
+import * as publicRecordsPortal from './migrations/0042-public-records-portal.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0039-report-export-jobs': reportExportJobs,
   '0040-dashboard-description': dashboardDescription,
   '0041-dsa-client-ids': dsaClientIds,
+  '0042-public-records-portal': publicRecordsPortal,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

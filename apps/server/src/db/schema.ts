@@ -735,12 +735,57 @@ export interface RecordsRequestsTable {
   estimated_production_on: string | null
   determination_json: string | null
   point_person_id: number | null
-  created_by: number
+  /** Who on the staff recorded it; null for a request the public filed through the portal. */
+  created_by: number | null
   created_at: string
   produced_at: string | null
   closed_at: string | null
   closed_on: string | null
   reopened_at: string | null
+  /** What the public archive shows of the request once closed, written by staff; never the requester's text. */
+  public_summary: string | null
+  public_summary_by: number | null
+  public_summary_at: string | null
+}
+
+/** How to answer a request's requester, their private tracking link (a keyed hash), and the duplicate it resembles. */
+export interface RecordsRequestersTable {
+  request_id: number
+  email: string | null
+  postal_address: string | null
+  preferred_format: string | null
+  contact_key: string
+  tracking_hash: string | null
+  tracking_issued_at: string | null
+  via_portal: number
+  duplicate_of: number | null
+  duplicate_dismissed_by: number | null
+  duplicate_dismissed_at: string | null
+}
+
+export interface RecordsMessagesTable {
+  message_id: Generated<number>
+  request_id: number
+  /** FROM_REQUESTER or TO_REQUESTER. */
+  direction: string
+  body: string
+  author_id: number | null
+  created_at: string
+  mail_message_id: number | null
+}
+
+export interface RecordsDeliveriesTable {
+  delivery_id: Generated<number>
+  request_id: number
+  letter_id: number
+  /** EMAIL or POST. */
+  channel: string
+  recipient: string
+  mail_message_id: number | null
+  created_at: string
+  mailed_on: string | null
+  mailed_by: number | null
+  mailed_at: string | null
 }
 
 export interface RecordsAssignmentsTable {
@@ -781,6 +826,9 @@ export interface RecordsDocumentsTable {
   attachment_id: number
   page_count: number
   created_at: string
+  /** Set once the custodian releases it to the requester (and, when closed, to the archive). */
+  released_at: string | null
+  released_by: number | null
 }
 
 export interface RecordsDocumentExemptionsTable {
@@ -874,6 +922,9 @@ export interface RecordsSettingsTable {
   after_hours_rule: number
   business_hours_start: string
   business_hours_end: string
+  /** Closed requests with a public summary are published (off by default). */
+  public_archive: Generated<number>
+  portal_intro: string | null
 }
 
 export interface RecordsAlertNoticesTable {
@@ -951,4 +1002,7 @@ export interface Database {
   records_holidays: RecordsHolidaysTable
   records_settings: RecordsSettingsTable
   records_alert_notices: RecordsAlertNoticesTable
+  records_requesters: RecordsRequestersTable
+  records_messages: RecordsMessagesTable
+  records_deliveries: RecordsDeliveriesTable
 }

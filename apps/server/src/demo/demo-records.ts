@@ -6,7 +6,9 @@ import type { FinanceService } from '../features/finance/finance.service.js'
 import { createRecordsAccess } from '../features/records/records-access.js'
 import { createRecordsCalendarRepository } from '../features/records/records-calendar.repository.js'
 import { createRecordsCalendarService } from '../features/records/records-calendar.service.js'
-import { createRecordsContext } from '../features/records/records-context.js'
+import { type RecordsDeps, createRecordsContext } from '../features/records/records-context.js'
+import { createRecordsDeliveriesRepository } from '../features/records/records-deliveries.repository.js'
+import { createRecordsRequesterRepository } from '../features/records/records-requester.repository.js'
 import { createRecordsLettersService } from '../features/records/records-letters.service.js'
 import { createRecordsRepository } from '../features/records/records.repository.js'
 import { createRecordsService } from '../features/records/records.service.js'
@@ -106,6 +108,10 @@ export function recordsDemoStep(deps: {
   usersService: UsersService
   appClock: Clock
   districtName: string
+  /** The platform's mail queue: the demo's letters are delivered (or listed to mail) as any letter is. */
+  mail: RecordsDeps['mail']
+  appUrl: string
+  secret: string
 }): DemoStep {
   return async ({ actor }) => {
     const now = deps.appClock.now()
@@ -119,10 +125,16 @@ export function recordsDemoStep(deps: {
       requests: createRecordsRepository(deps.db),
       work,
       calendar: calendarRepository,
+      requesters: createRecordsRequesterRepository(deps.db),
+      deliveries: createRecordsDeliveriesRepository(deps.db),
       finance: deps.finance,
       access,
       audit,
       clock,
+      mail: deps.mail,
+      appUrl: deps.appUrl,
+      districtName: deps.districtName,
+      secret: deps.secret,
     })
     const records = createRecordsService(context)
     const tasks = createRecordsWorkService(context)

@@ -29,7 +29,18 @@ export async function seedDemo(
     [
       receiptsDemoStep({ db, auditLog, finance, separation, users, usersService, appClock: clock }),
       accrualsDemoStep({ db, auditLog, finance, users, usersService, appClock: clock }),
-      recordsDemoStep({ db, auditLog, finance, users, usersService, appClock: clock, districtName: config.mail.districtName }),
+      recordsDemoStep({
+        db,
+        auditLog,
+        finance,
+        users,
+        usersService,
+        appClock: clock,
+        districtName: config.mail.districtName,
+        mail: core.email,
+        appUrl: config.appUrl,
+        secret: core.secret,
+      }),
     ],
   )
   if (seeded) core.app.log.info(`Demo district seeded: ${seeded}`)

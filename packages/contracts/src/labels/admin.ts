@@ -27,6 +27,10 @@ export const adminLabels = {
     records_due: 'Public records request due',
     audit_checkpoint: 'Signed audit checkpoint',
     report_export_ready: 'Report export ready',
+    records_acknowledgment: 'Public records request acknowledged (to the requester)',
+    records_tracking_link: 'New tracking link (to a requester)',
+    records_letter: 'Public records letter (to the requester)',
+    records_answer: 'Answer to a requester',
   },
   /** What the platform itself wrote as a message's answer, in place of a mail server's. */
   mailAnswer: {

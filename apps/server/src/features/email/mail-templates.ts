@@ -86,6 +86,26 @@ export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
     optional('rows', 'How many rows the report has'),
     optional('ready_until', 'Until when the file can be downloaded'),
   ),
+  records_acknowledgment: offering(
+    required('number', 'The request number (PRR-2026-0001)'),
+    required('tracking_url', 'The private tracking link (works while the request is open and a year after)'),
+    optional('received_on', 'The day the request was received'),
+    optional('counted_from', 'The day the statutory clock started'),
+    optional('due_on', 'The day the determination is due, in words'),
+  ),
+  records_tracking_link: offering(
+    required('number', 'The request number (PRR-2026-0001)'),
+    required('tracking_url', 'The new private tracking link (the old one stops working)'),
+  ),
+  records_letter: offering(
+    required('number', 'The request number (PRR-2026-0001)'),
+    required('letter', 'The kind of letter, e.g. determination letter'),
+    optional('tracking_url_note', 'A line pointing to the tracking page'),
+  ),
+  records_answer: offering(
+    required('number', 'The request number (PRR-2026-0001)'),
+    required('message', 'The answer, as written by the records office'),
+  ),
   new_device: offering(
     required('devices_url', 'The Devices and sessions page, where the person can sign the device out'),
     optional('signed_in_at', 'When the sign-in happened'),
@@ -93,6 +113,13 @@ export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
     optional('os', 'The operating system named by the device'),
     optional('ip', 'The network address the sign-in came from'),
   ),
+}
+
+/** A message to a member of the public about their records request: no staff platform, no account. */
+function requesterMail(subject: string, body: string[]): TemplateText {
+  const footer =
+    'You receive this message because this address was given with a public records request to the {{district_name}}. Please do not reply to this e-mail.'
+  return { subject, body_text: ['Hello,', '', ...body.flatMap((line) => [line, '']), footer].join('\n') }
 }
 
 /**
@@ -178,6 +205,27 @@ export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
       'Open the request: {{request_url}}',
     ],
   ),
+  records_acknowledgment: requesterMail('Your public records request {{number}} was received', [
+    'The {{district_name}} received your public records request on {{received_on}}. Its number is {{number}}.',
+    'The 10-day period to answer started on {{counted_from}}: the district will tell you by {{due_on}} whether it holds disclosable records, or why it needs up to 14 more days.',
+    'Follow your request, read the district’s letters, download released records and write to the records office here:',
+    '{{tracking_url}}',
+    'Keep this link private: anyone who has it can see your request. It works while the request is open and for a year after it closes.',
+  ]),
+  records_tracking_link: requesterMail('A new tracking link for your public records request {{number}}', [
+    'You asked for a new link to follow public records request {{number}}. The earlier link no longer works.',
+    '{{tracking_url}}',
+    'Keep this link private: anyone who has it can see your request.',
+  ]),
+  records_letter: requesterMail('Public records request {{number}}: {{letter}}', [
+    'The {{district_name}} issued a {{letter}} on your public records request {{number}}. It is attached to this message as a PDF.',
+    '{{tracking_url_note}}',
+  ]),
+  records_answer: requesterMail('Public records request {{number}}: a message from the records office', [
+    'The records office of the {{district_name}} wrote about your public records request {{number}}:',
+    '{{message}}',
+    'To answer, write from your request’s tracking page (the link in the acknowledgment e-mail).',
+  ]),
   audit_checkpoint: notice(
     'Audit checkpoint {{checkpoint_id}}: the {{district_name}} audit log through row {{last_audit_id}}',
     'your address is one of the auditors (AUDITOR_EMAILS)',

@@ -51,6 +51,18 @@ export function resendRules(deps: ResendDeps): Record<Exclude<MailKind, 'test'>,
     report_export_ready: notResendable(
       'An export notice points to a file kept for a day, so it is not sent again. The Exports list in Reports Studio shows the file while it is kept.',
     ),
+    records_acknowledgment: notResendable(
+      'An acknowledgment carries a tracking link that may since have been replaced, so it is not sent again. The requester asks for a new link on the public records page.',
+    ),
+    records_tracking_link: notResendable(
+      'A tracking link e-mail is not sent again: the requester asks for a new link on the public records page, which replaces the old one.',
+    ),
+    records_letter: notResendable(
+      'A letter is sent again from its request page (Letters), where its delivery is recorded on the timeline.',
+    ),
+    records_answer: notResendable(
+      'An answer to a requester is part of the request’s messages: write again from the request page, where it is kept.',
+    ),
     server_alert: notResendable(
       'A server alert describes a moment that has passed, so it is not sent again. The Server Monitoring screen shows the current state.',
     ),

@@ -28,6 +28,11 @@ const STEP_WORDS: Record<Step, string> = {
   note: 'add a note',
   link: 'link fiscal records',
   view: 'see requests',
+  message: 'write to the requester',
+  release: 'release documents to the requester',
+  publicSummary: 'write the public summary',
+  dismissDuplicate: 'clear a possible duplicate',
+  mail: 'mail letters',
 }
 
 /**

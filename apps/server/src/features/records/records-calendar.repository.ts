@@ -35,10 +35,13 @@ export function createRecordsCalendarRepository(db: Db) {
     settings: () =>
       k
         .selectFrom('records_settings')
-        .select(['after_hours_rule', 'business_hours_start', 'business_hours_end'])
+        .select(['after_hours_rule', 'business_hours_start', 'business_hours_end', 'public_archive', 'portal_intro'])
         .where('settings_id', '=', 1)
         .executeTakeFirstOrThrow(),
-    saveSettings: (settings: { afterHoursRule: boolean; start: string; end: string }, along: WrittenAlong) =>
+    saveSettings: (
+      settings: { afterHoursRule: boolean; start: string; end: string; publicArchive: boolean; portalIntro: string | null },
+      along: WrittenAlong,
+    ) =>
       k.transaction().execute(async (trx) => {
         await trx
           .updateTable('records_settings')
@@ -46,6 +49,8 @@ export function createRecordsCalendarRepository(db: Db) {
             after_hours_rule: settings.afterHoursRule ? 1 : 0,
             business_hours_start: settings.start,
             business_hours_end: settings.end,
+            public_archive: settings.publicArchive ? 1 : 0,
+            portal_intro: settings.portalIntro,
           })
           .where('settings_id', '=', 1)
           .execute()

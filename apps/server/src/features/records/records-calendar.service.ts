@@ -86,18 +86,33 @@ export function createRecordsCalendarService(deps: {
         businessHoursStart: row.business_hours_start,
         businessHoursEnd: row.business_hours_end,
         districtTimeZone: deps.districtTimeZone,
+        publicArchive: row.public_archive === 1,
+        portalIntro: row.portal_intro,
       }
     },
 
     async saveSettings(
-      input: { afterHoursRule: boolean; businessHoursStart: string; businessHoursEnd: string },
+      input: {
+        afterHoursRule: boolean
+        businessHoursStart: string
+        businessHoursEnd: string
+        publicArchive?: boolean | undefined
+        portalIntro?: string | null | undefined
+      },
       user: AuthUser,
       client: Client,
     ) {
       requireAdmin(user)
       const before = await calendar.settings()
       await calendar.saveSettings(
-        { afterHoursRule: input.afterHoursRule, start: input.businessHoursStart, end: input.businessHoursEnd },
+        {
+          afterHoursRule: input.afterHoursRule,
+          start: input.businessHoursStart,
+          end: input.businessHoursEnd,
+          // Left out, the archive and the introduction stay as they are (a form of business hours alone keeps them).
+          publicArchive: input.publicArchive ?? before.public_archive === 1,
+          portalIntro: input.portalIntro === undefined ? before.portal_intro : input.portalIntro || null,
+        },
         (trx) =>
           audit.record(
             {

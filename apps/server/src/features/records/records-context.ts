@@ -8,9 +8,12 @@ import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { AuditService } from '../audit/audit.service.js'
+import type { EmailService } from '../email/email.service.js'
 import type { FinanceService } from '../finance/finance.service.js'
 import type { RecordsAccess } from './records-access.js'
 import type { RecordsCalendarRepository } from './records-calendar.repository.js'
+import type { RecordsDeliveriesRepository } from './records-deliveries.repository.js'
+import type { RecordsRequesterRepository } from './records-requester.repository.js'
 import type { RecordsWorkRepository } from './records-work.repository.js'
 import type { RecordsRepository, RequestRow } from './records.repository.js'
 
@@ -24,10 +27,21 @@ export interface RecordsDeps {
   requests: RecordsRepository
   work: RecordsWorkRepository
   calendar: RecordsCalendarRepository
+  /** How to answer each requester, the messages both ways, released documents, the public summary. */
+  requesters: RecordsRequesterRepository
+  /** How issued letters reached their requesters. */
+  deliveries: RecordsDeliveriesRepository
   finance: FinanceService
   access: RecordsAccess
   audit: AuditService
   clock: Clock
+  /** The mail queue: messages to requesters are queued in the transaction of the step they report. */
+  mail: Pick<EmailService, 'enqueue'>
+  /** The platform's address (the portal's and the staff pages' links start with it). */
+  appUrl: string
+  districtName: string
+  /** The server's key: tracking links are kept only as its keyed hash. */
+  secret: string
 }
 
 /** What every records service shares: loading a request the person may see, the district's day and clock settings, the audit row of a step. */

@@ -159,6 +159,7 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       createdAt: letter.created_at,
       missing: draft ? missingLetterParts(kind, facts) : [],
       stepReasons: notSigned ? { issue: notSigned } : {},
+      delivery: null,
     })
   }
   const closable = (TRANSITIONS.close.from as readonly string[]).includes(row.state) && (await may('close'))
@@ -238,6 +239,8 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       pageCount: d.page_count,
       uploadedByName: d.uploaded_by_name,
       uploadedAt: d.uploaded_at,
+      releasedAt: null,
+      releasedByName: null,
       exemptions: marks
         .filter((mark) => mark.document_id === d.document_id)
         .map((mark) => ({
@@ -286,6 +289,18 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       linkedByName: l.linked_by_name,
       linkedAt: l.linked_at,
     })),
+    requester: {
+      email: null,
+      postalAddress: null,
+      preferredFormat: null,
+      viaPortal: false,
+      noEmail: true,
+      trackingIssuedAt: null,
+      possibleDuplicateOf: null,
+    },
+    messages: [],
+    unansweredMessages: 0,
+    publicSummary: row.public_summary,
     timeline: history.map((entry) => ({
       at: entry.occurred_at,
       action: entry.action,
@@ -314,6 +329,10 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       logTime: await may('logTime'),
       note: await may('note'),
       link: await may('link'),
+      message: false,
+      release: false,
+      publicSummary: false,
+      dismissDuplicate: false,
     },
     stepReasons,
   }

@@ -34,6 +34,11 @@ export type Step =
   | 'note'
   | 'link'
   | 'view'
+  | 'message'
+  | 'release'
+  | 'publicSummary'
+  | 'dismissDuplicate'
+  | 'mail'
 
 /**
  * Who takes each step. `assigned`: a CUSTODIAN only on a request they are assigned to (COUNSEL on any). Administrators
@@ -60,6 +65,14 @@ export const STEP_DUTIES: Record<Step, { duties: readonly PublicInfoDuty[]; cust
   logTime: { duties: ['COORDINATOR', 'CUSTODIAN', 'COUNSEL', 'SIGNATORY'], custodianMustBeAssigned: true },
   note: { duties: ['COORDINATOR', 'CUSTODIAN', 'COUNSEL', 'SIGNATORY'], custodianMustBeAssigned: true },
   view: { duties: ['COORDINATOR', 'CUSTODIAN', 'COUNSEL', 'SIGNATORY', 'VIEWER'] },
+  // The requester hears from the people working the request; what they write is e-mailed as the records office's.
+  message: { duties: ['COORDINATOR', 'CUSTODIAN', 'COUNSEL'], custodianMustBeAssigned: true },
+  // Releasing a produced file puts it in the requester's hands (and the archive's): those who produced and reviewed it.
+  release: { duties: ['COORDINATOR', 'CUSTODIAN', 'COUNSEL'], custodianMustBeAssigned: true },
+  publicSummary: { duties: ['COORDINATOR'] },
+  dismissDuplicate: { duties: ['COORDINATOR'] },
+  // The To mail list, its envelopes, and a letter's e-mail sent again.
+  mail: { duties: ['COORDINATOR'] },
 }
 
 /** The kinds of record whose people `finance_participants` keeps (migration 0037), and the parts each records. */

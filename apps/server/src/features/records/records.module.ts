@@ -7,7 +7,14 @@ import { createRecordsAccess } from './records-access.js'
 import { createRecordsCalendarRepository } from './records-calendar.repository.js'
 import { createRecordsCalendarService } from './records-calendar.service.js'
 import { createRecordsContext } from './records-context.js'
+import { createRecordsDeliveriesRepository } from './records-deliveries.repository.js'
 import { createRecordsLettersService } from './records-letters.service.js'
+import { createRecordsMailingsService } from './records-mailings.service.js'
+import { recordsMailingsRoutes } from './records-mailings.routes.js'
+import { createRecordsRequesterRepository } from './records-requester.repository.js'
+import { createRecordsPortalRepository } from './portal/records-portal.repository.js'
+import { recordsPortalRoutes } from './portal/records-portal.routes.js'
+import { createRecordsPortalService } from './portal/records-portal.service.js'
 import { createRecordsOversightService, createRecordsOverview } from './records-oversight.service.js'
 import { createRecordsOverviewRepository } from './records-overview.repository.js'
 import { createRecordsRepository } from './records.repository.js'
@@ -33,14 +40,22 @@ export function recordsModule(
     requests: createRecordsRepository(db),
     work: workRepository,
     calendar: calendarRepository,
+    requesters: createRecordsRequesterRepository(db),
+    deliveries: createRecordsDeliveriesRepository(db),
     finance,
     access,
     audit,
     clock,
+    mail: core.email,
+    appUrl: config.appUrl,
+    districtName: config.mail.districtName,
+    secret: core.secret,
   })
   const records = createRecordsService(context)
   const work = createRecordsWorkService(context)
   const letters = createRecordsLettersService(context, { districtName: config.mail.districtName })
+  const mailings = createRecordsMailingsService(context)
+  const portal = createRecordsPortalService(context, { records, portal: createRecordsPortalRepository(db) })
   const calendar = createRecordsCalendarService({
     calendar: calendarRepository,
     access,
@@ -68,6 +83,8 @@ export function recordsModule(
     overview: createRecordsOverview({ overview: createRecordsOverviewRepository(db), finance, clock }),
     async routes(api) {
       await api.register(recordsRoutes, { records, work, letters, oversight, calendar })
+      await api.register(recordsMailingsRoutes, { mailings })
+      await api.register(recordsPortalRoutes, { portal })
     },
     maintenance: () => oversight.sendDueAlerts(),
   }

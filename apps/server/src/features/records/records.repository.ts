@@ -3,6 +3,7 @@ import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
 import type { Database, RecordsRequestsTable } from '../../db/schema.js'
 import { stepTransaction } from '../../db/step-transaction.js'
 import { REQUEST_STATES } from '@platform/contracts/records'
+import type { RequesterFields } from './records-requester.js'
 
 export interface NewRequest {
   year: number
@@ -18,8 +19,12 @@ export interface NewRequest {
   dayTen: string
   dueOn: string
   explanation: string
-  createdBy: number
+  /** Null for a request the public filed through the portal. */
+  createdBy: number | null
   createdAt: string
+  requester: RequesterFields
+  /** The earlier request from the same contact this one resembles (flagged, never refused). */
+  duplicateOf: number | null
 }
 
 export interface RequestFilters {
@@ -148,9 +153,35 @@ export function createRecordsRepository(db: Db) {
           })
           .returning('request_id')
           .executeTakeFirstOrThrow()
+        await trx
+          .insertInto('records_requesters')
+          .values({
+            request_id: id,
+            email: request.requester.email,
+            postal_address: request.requester.postalAddress,
+            preferred_format: request.requester.preferredFormat,
+            contact_key: request.requester.contactKey,
+            tracking_hash: null,
+            tracking_issued_at: null,
+            via_portal: request.requester.viaPortal ? 1 : 0,
+            duplicate_of: request.duplicateOf,
+          })
+          .execute()
         await along(trx, { id, number })
         return { id, number }
       }),
+
+    /** The contact's requests received on or after a day, for the duplicate check. */
+    recentForContact: (contactKey: string, since: string) =>
+      k
+        .selectFrom('records_requesters as q')
+        .innerJoin('records_requests as r', 'r.request_id', 'q.request_id')
+        .select(['r.request_id', 'r.number', 'r.received_on', 'r.request_text', 'r.clarified_text'])
+        .where('q.contact_key', '=', contactKey)
+        .where('r.received_on', '>=', since)
+        .orderBy('r.request_id', 'desc')
+        .limit(50)
+        .execute(),
 
     /** A page of requests: the overdue first, then the other open ones by due date, the closed last. */
     async list(filters: RequestFilters, limit: number, offset: number, today: string) {

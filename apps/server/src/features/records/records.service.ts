@@ -1,6 +1,8 @@
 import { localDate } from '@platform/contracts/finance-fiscal-year'
+import { DUPLICATE_WINDOW_DAYS } from '@platform/contracts/records-portal'
 import {
   type AssignInput,
+  type Channel,
   type DetermineInput,
   type ExtendInput,
   type RequestDetail,
@@ -19,6 +21,18 @@ import { type Client, type RecordsContext, wrongState } from './records-context.
 import { closeFactsOf, parseDetermination, requestDetail, summaryOf } from './records-detail.js'
 import { EXTENDABLE_STATES, PARTS, RECORD_TYPES, TRANSITIONS, closeMissing, isDisclosing, isWithholding } from './records-rules.js'
 import { type RequestRow, searchTextOf } from './records.repository.js'
+import { type RequesterFields, possibleDuplicate, requesterFromContact } from './records-requester.js'
+
+/** A request as it arrives, from staff intake or the portal. */
+export interface Intake {
+  receivedAt: Date
+  channel: Channel
+  requesterName: string
+  requesterContact: string
+  text: string
+  clarifiedText: string | null
+  requester: RequesterFields
+}
 
 /** 'disclosable', 'no records': an outcome inside a sentence. */
 const outcomeWords = (outcome: string | null) => labelOf(recordsLabels.outcome, outcome).toLowerCase()
@@ -52,55 +66,92 @@ export function createRecordsService(context: RecordsContext) {
     return held[0]!.full_name
   }
 
+  async function intake(
+    request: Intake,
+    recordedBy: AuthUser | null,
+    client: Client | null,
+    along?: (trx: DbTransaction, created: { id: number; number: string }) => Promise<void>,
+  ): Promise<{ id: number; number: string; clock: ReturnType<typeof determinationClock> }> {
+    const { receivedAt } = request
+    const now = clock.now()
+    if (receivedAt.getTime() > now.getTime()) {
+      throw new AppError(
+        'bad_request',
+        `The time received (${formatInstant(receivedAt.toISOString(), context.finance.districtTimeZone)}) is in the future: a request is recorded once it has arrived.`,
+        { code: 'received_in_future' },
+      )
+    }
+    // A request "received" in 1900 would take the number PRR-1900-0001: the day must be within the district's window.
+    await context.finance.assertDayInWindow(localDate(receivedAt, context.finance.districtTimeZone), 'The date received (receivedOn)')
+    const settings = await context.clockSettings()
+    const computed = determinationClock(receivedAt, settings)
+    const recent = await requests.recentForContact(request.requester.contactKey, addDays(computed.receivedOn, -DUPLICATE_WINDOW_DAYS))
+    const duplicate = possibleDuplicate(request.text, recent)
+    const created = await requests.create(
+      {
+        year: Number(computed.receivedOn.slice(0, 4)),
+        receivedAt: receivedAt.toISOString(),
+        receivedOn: computed.receivedOn,
+        channel: request.channel,
+        requesterName: request.requesterName,
+        requesterContact: request.requesterContact,
+        text: request.text,
+        clarifiedText: request.clarifiedText,
+        countedFrom: computed.countedFrom,
+        afterHours: computed.afterHours,
+        dayTen: computed.dayTen,
+        dueOn: computed.dueOn,
+        explanation: computed.explanation,
+        createdBy: recordedBy?.id ?? null,
+        createdAt: now.toISOString(),
+        requester: request.requester,
+        duplicateOf: duplicate?.request_id ?? null,
+      },
+      async (trx, made) => {
+        if (recordedBy) await context.tookPart(trx, RECORD_TYPES.request, made.id, recordedBy, PARTS.recorded)
+        await context.record(
+          'received',
+          recordedBy,
+          { request_id: made.id, number: made.number },
+          client,
+          {
+            channel: request.channel,
+            receivedAt: receivedAt.toISOString(),
+            determinationDueOn: computed.dueOn,
+            ...(request.requester.viaPortal ? { viaPortal: true } : {}),
+            ...(duplicate ? { possibleDuplicateOf: duplicate.number } : {}),
+          },
+          trx,
+        )
+        await along?.(trx, made)
+      },
+    )
+    return { ...created, clock: computed }
+  }
+
   return {
     detail,
 
+    /**
+     * Records a request with its clock: the intake rules staff and the public share. Staff intake and the portal call
+     * it; `along` writes what the caller adds (the portal's tracking link and acknowledgment) in the same transaction.
+     */
+    intake,
+
     async create(input: RequestInput, user: AuthUser, client: Client): Promise<RequestDetail> {
       await access.require(user, 'record')
-      const receivedAt = new Date(input.receivedAt)
-      const now = clock.now()
-      if (receivedAt.getTime() > now.getTime()) {
-        throw new AppError(
-          'bad_request',
-          `The time received (${formatInstant(input.receivedAt, context.finance.districtTimeZone)}) is in the future: a request is recorded once it has arrived.`,
-          {
-            code: 'received_in_future',
-          },
-        )
-      }
-      // A request "received" in 1900 would take the number PRR-1900-0001: the day must be within the district's window.
-      await context.finance.assertDayInWindow(localDate(receivedAt, context.finance.districtTimeZone), 'The date received (receivedOn)')
-      const settings = await context.clockSettings()
-      const computed = determinationClock(receivedAt, settings)
-      const { id } = await requests.create(
+      const { id } = await intake(
         {
-          year: Number(computed.receivedOn.slice(0, 4)),
-          receivedAt: receivedAt.toISOString(),
-          receivedOn: computed.receivedOn,
+          receivedAt: new Date(input.receivedAt),
           channel: input.channel,
           requesterName: input.requesterName,
           requesterContact: input.requesterContact,
           text: input.text,
           clarifiedText: input.clarifiedText ?? null,
-          countedFrom: computed.countedFrom,
-          afterHours: computed.afterHours,
-          dayTen: computed.dayTen,
-          dueOn: computed.dueOn,
-          explanation: computed.explanation,
-          createdBy: user.id,
-          createdAt: now.toISOString(),
+          requester: requesterFromContact(input.requesterContact),
         },
-        async (trx, created) => {
-          await context.tookPart(trx, RECORD_TYPES.request, created.id, user, PARTS.recorded)
-          await context.record(
-            'received',
-            user,
-            { request_id: created.id, number: created.number },
-            client,
-            { channel: input.channel, receivedAt: receivedAt.toISOString(), determinationDueOn: computed.dueOn },
-            trx,
-          )
-        },
+        user,
+        client,
       )
       return moved(id, user)
     },
