@@ -98,6 +98,14 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
+/** Brings the schema up to the named migration and no further: a database as an earlier platform left it, for tests of what comes after. */
+export async function migrateTo(db: Db, name: keyof typeof migrations): Promise<void> {
+  const schema = db.schema ?? (db.dialect === 'postgres' ? await currentSchema(db) : null)
+  const migrator = new Migrator({ db: db.kysely, provider, ...(schema ? { migrationTableSchema: schema } : {}) })
+  const { error } = await migrator.migrateTo(name)
+  if (error) throw new Error(`Database migration to ${name} failed: ${error instanceof Error ? error.message : String(error)}`)
+}
+
 /** invalid_schema_name, undefined_table, undefined_column: what another schema's concurrent change gives the listing. */
 const CHANGED_MEANWHILE = new Set(['3F000', '42P01', '42703'])
 

@@ -8,8 +8,19 @@ function withId<T extends string>(postgres: boolean, table: CreateTableBuilder<T
     : table.addColumn(column, 'integer', (c) => c.primaryKey().autoIncrement())
 }
 
-/** A contact that is one e-mail address and nothing else (what staff intake typed, or the portal's address field). */
-const EMAIL_ONLY = `trim(requester_contact) like '%_@_%._%' and trim(requester_contact) not like '% %' and trim(requester_contact) not like '%@%@%'`
+/** A contact that is one e-mail address and nothing else is answered by e-mail; anything else by post. */
+function requesterOf(contact: string) {
+  const trimmed = contact.trim()
+  const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? trimmed.normalize('NFKC').toLowerCase() : null
+  const key =
+    email ??
+    trimmed
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[\s,.;]+/g, ' ')
+      .trim()
+  return { email, postal_address: email ? null : trimmed, preferred_format: null, contact_key: key, via_portal: 0 }
+}
 
 /**
  * SQLite keeps NOT NULL in the table's definition: the table is made again without it, in the documented order
@@ -79,16 +90,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('duplicate_dismissed_at', 'text')
     .execute()
   await db.schema.createIndex('records_requesters_contact_idx').on('records_requesters').columns(['contact_key', 'request_id']).execute()
-  await sql
-    .raw(
-      `insert into records_requesters (request_id, email, postal_address, preferred_format, contact_key, via_portal)
-    select request_id,
-      case when ${EMAIL_ONLY} then lower(trim(requester_contact)) else null end,
-      case when ${EMAIL_ONLY} then null else requester_contact end,
-      null, lower(trim(requester_contact)), 0
-    from records_requests`,
-    )
-    .execute(db)
+  // Each request gets its requester row, keyed as the intake keys a contact (the rule is copied here, frozen in time).
+  let after = 0
+  for (;;) {
+    const { rows } = await sql<{ request_id: number; requester_contact: string }>`
+      select request_id, requester_contact from records_requests where request_id > ${after} order by request_id limit 500`.execute(db)
+    if (rows.length === 0) break
+    await db
+      .insertInto('records_requesters' as never)
+      .values(rows.map((row) => ({ request_id: row.request_id, ...requesterOf(row.requester_contact) })) as never)
+      .execute()
+    after = rows.at(-1)!.request_id
+  }
 
   await withId(postgres, db.schema.createTable('records_messages'), 'message_id')
     .addColumn('request_id', 'integer', (c) => c.notNull().references('records_requests.request_id'))
