@@ -1,7 +1,7 @@
-import type { RequestDetail } from '@platform/contracts/records'
+import type { Letter, RecordDocument, RequestDetail } from '@platform/contracts/records'
 
 /** A records request's detail as the API gives it, offering no step: tests turn on the ones they need. */
-export const NO_REQUEST_ACTIONS = {
+export const NO_REQUEST_ACTIONS: RequestDetail['actions'] = {
   clarify: false,
   assign: false,
   addTask: false,
@@ -18,6 +18,10 @@ export const NO_REQUEST_ACTIONS = {
   logTime: false,
   note: false,
   link: false,
+  message: false,
+  release: false,
+  publicSummary: false,
+  dismissDuplicate: false,
 }
 
 /** A received request of 12 March, its clock running, with nothing done on it yet; overrides say what differs. */
@@ -70,9 +74,60 @@ export function makeRequest(overrides: Partial<RequestDetail> = {}): RequestDeta
     timeTotalMinutes: 0,
     notes: [],
     links: [],
+    requester: {
+      email: 'quinn@example.org',
+      postalAddress: null,
+      preferredFormat: 'ELECTRONIC',
+      viaPortal: false,
+      noEmail: false,
+      trackingIssuedAt: null,
+      possibleDuplicateOf: null,
+    },
+    messages: [],
+    unansweredMessages: 0,
+    publicSummary: null,
     timeline: [],
     actions: NO_REQUEST_ACTIONS,
     stepReasons: {},
+    ...overrides,
+  }
+}
+
+/** A three-page record uploaded on 5 March, not released; overrides say what differs. */
+export function makeDocument(overrides: Partial<RecordDocument> = {}): RecordDocument {
+  return {
+    id: 5,
+    attachmentId: 41,
+    fileName: 'acme-warrants.pdf',
+    type: 'PDF',
+    sizeBytes: 2048,
+    sha256: 'ab'.repeat(32),
+    pageCount: 3,
+    uploadedByName: 'Cy Custodian',
+    uploadedAt: '2026-03-05T17:00:00.000Z',
+    exemptions: [],
+    releasedAt: null,
+    releasedByName: null,
+    ...overrides,
+  }
+}
+
+/** A denial letter drafted by counsel on 5 March, not yet issued; overrides say what differs. */
+export function makeLetter(overrides: Partial<Letter> = {}): Letter {
+  return {
+    id: 3,
+    kind: 'DENIAL',
+    state: 'DRAFT',
+    body: 'The district withholds page 2.',
+    drafterNames: ['Cass Counsel'],
+    drafterIds: [9],
+    signedByName: null,
+    signedByTitle: null,
+    issuedAt: null,
+    createdAt: '2026-03-05T17:00:00.000Z',
+    missing: [],
+    stepReasons: {},
+    delivery: null,
     ...overrides,
   }
 }

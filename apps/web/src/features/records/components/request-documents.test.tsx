@@ -1,26 +1,17 @@
-import type { RecordDocument, RequestDetail } from '@platform/contracts/records'
+import type { RequestDetail } from '@platform/contracts/records'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser } from '@/test/factories'
 import { stubApi, type FetchMock } from '@/test/fake-api'
 import { jsonResponse, renderRoutes } from '@/test/render'
-import { NO_REQUEST_ACTIONS, makeRequest } from '@/test/records'
+import { NO_REQUEST_ACTIONS, makeDocument, makeRequest } from '@/test/records'
 import { DocumentsSection } from './request-documents'
 
 const me = makeUser({ id: 7 })
 
 const actions = NO_REQUEST_ACTIONS
-const warrants: RecordDocument = {
-  id: 5,
-  attachmentId: 41,
-  fileName: 'acme-warrants.pdf',
-  type: 'PDF',
-  sizeBytes: 2048,
-  sha256: 'ab'.repeat(32),
-  pageCount: 3,
-  uploadedByName: 'Cy Custodian',
-  uploadedAt: '2026-03-05T17:00:00.000Z',
+const warrants = makeDocument({
   exemptions: [
     {
       id: 1,
@@ -34,7 +25,7 @@ const warrants: RecordDocument = {
       markedAt: '2026-03-05T18:00:00.000Z',
     },
   ],
-}
+})
 
 let fetchMock: FetchMock
 let uploadAnswer: () => Response

@@ -1,4 +1,3 @@
-import type { Letter } from '@platform/contracts/records'
 import { screen, waitFor, within } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import userEvent from '@testing-library/user-event'
@@ -6,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser } from '@/test/factories'
 import { stubApi, type FetchMock } from '@/test/fake-api'
 import { jsonResponse, renderRoutes } from '@/test/render'
-import { NO_REQUEST_ACTIONS, makeRequest } from '@/test/records'
+import { NO_REQUEST_ACTIONS, makeLetter, makeRequest } from '@/test/records'
 import { FeesSection } from './request-fees'
 import { LettersSection } from './request-letters'
 import { RequestSteps } from './request-steps'
@@ -15,20 +14,7 @@ import { AssignmentsSection } from './request-work'
 const me = makeUser({ id: 7 })
 
 const actions = NO_REQUEST_ACTIONS
-const draftLetter: Letter = {
-  id: 3,
-  kind: 'DENIAL',
-  state: 'DRAFT',
-  body: 'The district withholds page 2.',
-  drafterNames: ['Cass Counsel'],
-  drafterIds: [9],
-  signedByName: null,
-  signedByTitle: null,
-  issuedAt: null,
-  createdAt: '2026-03-05T17:00:00.000Z',
-  missing: [],
-  stepReasons: {},
-}
+const draftLetter = makeLetter()
 
 let fetchMock: FetchMock
 
