@@ -55,7 +55,7 @@ export function recordsModule(
   const work = createRecordsWorkService(context)
   const letters = createRecordsLettersService(context, { districtName: config.mail.districtName })
   const mailings = createRecordsMailingsService(context)
-  const portal = createRecordsPortalService(context, { records, portal: createRecordsPortalRepository(db) })
+  const portal = createRecordsPortalService(context, { records, portal: createRecordsPortalRepository(db), limiter: core.limiter })
   const calendar = createRecordsCalendarService({
     calendar: calendarRepository,
     access,
