@@ -1,4 +1,5 @@
-import type { Db, DbTransaction } from '../../db/database.js'
+import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
+import { stepTransaction } from '../../db/step-transaction.js'
 import type { DeliveryRow, MailRow } from './records-deliveries.js'
 
 type Reader = Db['kysely'] | DbTransaction
@@ -61,7 +62,48 @@ export function createRecordsDeliveriesRepository(db: Db) {
         : null,
   })
 
+  /** Letters that leave by post, with what their envelope and the To mail list show. */
+  const mailings = () =>
+    k
+      .selectFrom('records_deliveries as d')
+      .innerJoin('records_letters as l', 'l.letter_id', 'd.letter_id')
+      .innerJoin('records_requests as r', 'r.request_id', 'd.request_id')
+      .leftJoin('users as u', 'u.user_id', 'd.mailed_by')
+      .select([
+        'd.delivery_id',
+        'd.request_id',
+        'r.number',
+        'd.letter_id',
+        'l.kind',
+        'l.issued_at',
+        'r.requester_name',
+        'd.recipient',
+        'd.mailed_on',
+        'u.full_name as mailed_by_name',
+      ])
+      .where('d.channel', '=', 'POST')
+
   return {
+    /** The To mail list (oldest issued first) or what was mailed (latest first), at most `limit`. */
+    mailings: (state: 'TO_MAIL' | 'MAILED', limit: number) =>
+      state === 'TO_MAIL'
+        ? mailings().where('d.mailed_on', 'is', null).orderBy('l.issued_at').orderBy('d.delivery_id').limit(limit).execute()
+        : mailings()
+            .where('d.mailed_on', 'is not', null)
+            .orderBy('d.mailed_on', 'desc')
+            .orderBy('d.delivery_id', 'desc')
+            .limit(limit)
+            .execute(),
+
+    /** Posted letters by their delivery ids. */
+    mailingsByIds: (ids: readonly number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : mailings()
+            .where('d.delivery_id', 'in', [...ids])
+            .orderBy('d.delivery_id')
+            .execute(),
+
     /** Every delivery of a request's letters, oldest first. */
     ofRequest: async (requestId: number): Promise<DeliveryRow[]> =>
       (await deliveries().where('d.request_id', '=', requestId).orderBy('d.delivery_id').execute()).map(shaped),
@@ -114,28 +156,45 @@ export function createRecordsDeliveriesRepository(db: Db) {
       return inserted.delivery_id
     },
 
-    /** Points an e-mail delivery at a new message, only while it still points at the one that failed. */
-    resent: async (trx: DbTransaction, deliveryId: number, failedMessageId: number, newMessageId: number): Promise<boolean> => {
-      const result = await trx
-        .updateTable('records_deliveries')
-        .set({ mail_message_id: newMessageId })
-        .where('delivery_id', '=', deliveryId)
-        .where('mail_message_id', '=', failedMessageId)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) === 1
-    },
+    /**
+     * Sends a failed e-mail again: the delivery's row is claimed while it still points at the failed message (two
+     * people sending it again at once send it once), then `send` queues the new message and the row points at it, with
+     * what goes along (the audit row), in one transaction. False when it no longer pointed at the failed message.
+     */
+    resend: (
+      deliveryId: number,
+      failedMessageId: number,
+      send: (trx: DbTransaction) => Promise<number>,
+      along: WrittenAlong<number>,
+    ): Promise<number | false> =>
+      stepTransaction(db, async (trx) => {
+        const claimed = await trx
+          .updateTable('records_deliveries')
+          .set({ mail_message_id: failedMessageId })
+          .where('delivery_id', '=', deliveryId)
+          .where('mail_message_id', '=', failedMessageId)
+          .executeTakeFirst()
+        if (Number(claimed.numUpdatedRows) !== 1) return false
+        const messageId = await send(trx)
+        await trx.updateTable('records_deliveries').set({ mail_message_id: messageId }).where('delivery_id', '=', deliveryId).execute()
+        await along(trx, messageId)
+        return messageId
+      }),
 
-    /** Marks a posted letter mailed, only once: false when someone marked it already. */
-    markMailed: async (trx: DbTransaction, deliveryId: number, mailedOn: string, by: number, at: string): Promise<boolean> => {
-      const result = await trx
-        .updateTable('records_deliveries')
-        .set({ mailed_on: mailedOn, mailed_by: by, mailed_at: at })
-        .where('delivery_id', '=', deliveryId)
-        .where('channel', '=', 'POST')
-        .where('mailed_on', 'is', null)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) === 1
-    },
+    /** Marks a posted letter mailed, and what goes along, only once: false when someone marked it already. */
+    markMailed: (deliveryId: number, mailedOn: string, by: number, at: string, along: WrittenAlong<boolean>): Promise<boolean> =>
+      stepTransaction(db, async (trx) => {
+        const result = await trx
+          .updateTable('records_deliveries')
+          .set({ mailed_on: mailedOn, mailed_by: by, mailed_at: at })
+          .where('delivery_id', '=', deliveryId)
+          .where('channel', '=', 'POST')
+          .where('mailed_on', 'is', null)
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) return false
+        await along(trx, true)
+        return true
+      }),
   }
 }
 export type RecordsDeliveriesRepository = ReturnType<typeof createRecordsDeliveriesRepository>

@@ -2,6 +2,8 @@ import { labelOf } from '@platform/contracts/labels'
 import { recordsLabels as words } from '@platform/contracts/labels/records'
 import type { Delivery } from '@platform/contracts/records'
 import { dayInWords } from '@platform/contracts/records-clock'
+import { PORTAL_PATH } from '@platform/contracts/records-portal'
+import type { MailToSend } from '../email/email.service.js'
 
 /*
  * How a letter (or a staff answer) reached the requester, read from the mail log: the mail log keeps the e-mail's
@@ -130,4 +132,28 @@ export function deliveryTimeline(rows: readonly DeliveryRow[], letterKindById: M
       )
   }
   return entries
+}
+
+/** The letter's e-mail to its requester, the issued PDF attached; it carries no tracking secret. */
+export function letterMail(input: { to: string; number: string; kind: string; pdf: Uint8Array; appUrl: string }): MailToSend {
+  const kind = labelOf(words.letterKind, input.kind).toLowerCase()
+  return {
+    kind: 'records_letter',
+    to: input.to,
+    values: {
+      number: input.number,
+      letter: `${kind} letter`,
+      tracking_url_note:
+        `You can also follow the request and read its letters on its tracking page: open the link in the e-mail that ` +
+        `acknowledged your request, or ask for a new link at ${input.appUrl}${PORTAL_PATH} with this address and the request number.`,
+    },
+    secrets: [],
+    attachments: [
+      {
+        filename: `${input.number}-${input.kind.toLowerCase()}.pdf`,
+        content: Buffer.from(input.pdf).toString('base64'),
+        contentType: 'application/pdf',
+      },
+    ],
+  }
 }

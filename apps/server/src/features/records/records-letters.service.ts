@@ -3,7 +3,9 @@ import { recordsLabels } from '@platform/contracts/labels/records'
 import { type Letter, type LetterKind, REQUEST_STATES } from '@platform/contracts/records'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
+import type { DbTransaction } from '../../db/database.js'
 import { type Client, type RecordsContext } from './records-context.js'
+import { letterMail } from './records-deliveries.js'
 import { letterFacts, requestDetail, signingCheck } from './records-detail.js'
 import { PARTS, RECORD_TYPES, missingLetterParts } from './records-rules.js'
 
@@ -28,7 +30,7 @@ function closedForLetters(number: string, kind: LetterKind, meanwhile: boolean) 
  * SIGNATORY who neither drafted nor edited it; issuing is refused while a required part is missing, naming it.
  */
 export function createRecordsLettersService(context: RecordsContext, options: { districtName: string }) {
-  const { work, requests, access, clock, finance } = context
+  const { work, requests, access, clock, finance, deliveries } = context
 
   async function letterOf(id: number, letterId: number, user: AuthUser) {
     const row = await context.load(id, user)
@@ -41,6 +43,21 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
   async function answer(id: number, letterId: number, user: AuthUser): Promise<Letter> {
     const detail = await requestDetail(context, (await requests.findById(id))!, user)
     return detail.letters.find((letter) => letter.id === letterId)!
+  }
+
+  /** The issued letter leaves: e-mailed with its PDF when the requester gave an address, else onto the To mail list. */
+  async function deliver(
+    trx: DbTransaction,
+    letter: { requestId: number; letterId: number; number: string; kind: string; pdf: Uint8Array; email: string | null; postal: string },
+  ) {
+    const at = clock.now().toISOString()
+    const { requestId, letterId } = letter
+    if (!letter.email) {
+      await deliveries.insert(trx, { requestId, letterId, channel: 'POST', recipient: letter.postal, mailMessageId: null, at })
+      return
+    }
+    const mailMessageId = await context.mail.enqueue(letterMail({ ...letter, to: letter.email, appUrl: context.appUrl }), trx)
+    await deliveries.insert(trx, { requestId, letterId, channel: 'EMAIL', recipient: letter.email, mailMessageId, at })
   }
 
   return {
@@ -86,6 +103,7 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
           code: 'letter_incomplete',
         })
       }
+      const requester = await context.requesters.ofRequest(id)
       const signing = signingCheck(row, letter, user.id)
       const clearance = await finance.checkStep(signing)
       const name = (await requests.nameOf(user.id)) ?? ''
@@ -107,6 +125,16 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
           await finance.confirmStepIn(trx, signing, clearance)
           await context.tookPart(trx, RECORD_TYPES.letter, letterId, user, PARTS.signed)
           await context.record('letter_issued', user, row, client, { letterId, kind: letter.kind, signatoryTitle }, trx)
+          // Sent with the issue or not issued: a letter the requester never gets is not issued.
+          await deliver(trx, {
+            requestId: id,
+            letterId,
+            number: row.number,
+            kind: letter.kind,
+            pdf,
+            email: requester?.email ?? null,
+            postal: requester?.postal_address ?? row.requester_contact,
+          })
         },
       )
       if (!issued) throw new AppError('conflict', `The ${letterWord(letter.kind)} letter was issued meanwhile.`, { code: 'letter_issued' })
