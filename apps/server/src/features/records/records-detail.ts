@@ -20,6 +20,7 @@ import {
   WORKING_STATES,
   closeMissing,
   isDisclosing,
+  releasable,
   RECORD_TYPES,
   SEPARATION,
   missingLetterParts,
@@ -113,21 +114,26 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
   const today = context.today()
   const reading = context.clockReading()
   const { daysLeft, status } = clockStatusAt(row.due_on, reading.now, reading.timeZone, running(row.state))
-  const [assignments, tasks, documents, marks, letters, fees, timeLog, notes, links, history] = await Promise.all([
-    work.assignments(id),
-    work.tasks(id),
-    work.documents(id),
-    work.documentExemptions(id),
-    work.letters(id),
-    work.fees(id),
-    work.timeLog(id),
-    work.notes(id),
-    work.links(id),
-    context.audit.history([
-      { type: REQUEST_TARGET, id: String(id) },
-      { type: SEPARATION_TARGET, id: row.number },
-    ]),
-  ])
+  const [assignments, tasks, documents, marks, letters, fees, timeLog, notes, links, history, requester, duplicate, messageRows, releases] =
+    await Promise.all([
+      work.assignments(id),
+      work.tasks(id),
+      work.documents(id),
+      work.documentExemptions(id),
+      work.letters(id),
+      work.fees(id),
+      work.timeLog(id),
+      work.notes(id),
+      work.links(id),
+      context.audit.history([
+        { type: REQUEST_TARGET, id: String(id) },
+        { type: SEPARATION_TARGET, id: row.number },
+      ]),
+      context.requesters.ofRequest(id),
+      context.requesters.possibleDuplicate(id),
+      context.requesters.messages(id),
+      context.requesters.releases(id),
+    ])
   const drafters = await work.drafters(letters.map((letter) => letter.letter_id))
   const facts = await letterFacts(context, row)
   const determination = parseDetermination(row.determination_json)
@@ -138,6 +144,7 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
   const duties = await access.dutiesOf(user)
   const may = (step: Parameters<typeof access.may>[1]) => access.may(user, step, id, duties)
   const working = WORKING_STATES.includes(row.state as RequestState)
+  const released = new Map(releases.map((release) => [release.document_id, release]))
 
   const canSign = await may('issueLetter')
   const letterList: Letter[] = []
@@ -239,8 +246,8 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       pageCount: d.page_count,
       uploadedByName: d.uploaded_by_name,
       uploadedAt: d.uploaded_at,
-      releasedAt: null,
-      releasedByName: null,
+      releasedAt: released.get(d.document_id)?.released_at ?? null,
+      releasedByName: released.get(d.document_id)?.released_by_name ?? null,
       exemptions: marks
         .filter((mark) => mark.document_id === d.document_id)
         .map((mark) => ({
@@ -290,16 +297,23 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       linkedAt: l.linked_at,
     })),
     requester: {
-      email: null,
-      postalAddress: null,
-      preferredFormat: null,
-      viaPortal: false,
-      noEmail: true,
-      trackingIssuedAt: null,
-      possibleDuplicateOf: null,
+      email: requester?.email ?? null,
+      postalAddress: requester?.postal_address ?? null,
+      preferredFormat: (requester?.preferred_format ?? null) as RequestDetail['requester']['preferredFormat'],
+      viaPortal: requester?.via_portal === 1,
+      noEmail: !requester?.email,
+      trackingIssuedAt: requester?.tracking_issued_at ?? null,
+      possibleDuplicateOf: duplicate ? { id: duplicate.request_id, number: duplicate.number, receivedOn: duplicate.received_on } : null,
     },
-    messages: [],
-    unansweredMessages: 0,
+    messages: messageRows.map((m) => ({
+      id: m.message_id,
+      direction: m.direction as RequestDetail['messages'][number]['direction'],
+      body: m.body,
+      authorName: m.direction === 'TO_REQUESTER' ? m.author_name : null,
+      createdAt: m.created_at,
+      delivery: null,
+    })),
+    unansweredMessages: unansweredCount(messageRows),
     publicSummary: row.public_summary,
     timeline: history.map((entry) => ({
       at: entry.occurred_at,
@@ -329,13 +343,20 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       logTime: await may('logTime'),
       note: await may('note'),
       link: await may('link'),
-      message: false,
-      release: false,
-      publicSummary: false,
-      dismissDuplicate: false,
+      message: await may('message'),
+      release: documents.length > 0 && (releasable(row) || releases.length > 0) && (await may('release')),
+      publicSummary: await may('publicSummary'),
+      dismissDuplicate: duplicate !== undefined && (await may('dismissDuplicate')),
     },
     stepReasons,
   }
+}
+
+/** The requester's messages after the last answer (all of them while nobody has answered). */
+export function unansweredCount(messages: ReadonlyArray<{ direction: string }>): number {
+  let count = 0
+  for (const message of messages) count = message.direction === 'TO_REQUESTER' ? 0 : count + 1
+  return count
 }
 
 /** Signing a letter, as separation of duties checks it: nobody who drafted or edited the letter signs it. */

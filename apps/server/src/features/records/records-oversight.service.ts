@@ -2,7 +2,7 @@ import type { RecordsOverview } from '@platform/contracts/dashboard'
 import type { QueueItem } from '@platform/contracts/finance'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
 import { isAdminRole } from '@platform/contracts/auth'
-import { EXTENSION_REASONS, type Figures, type PublicLogEntrySchema, RECORDS_APP } from '@platform/contracts/records'
+import { EXTENSION_REASONS, type Figures, type PublicInfoDuty, type PublicLogEntrySchema, RECORDS_APP } from '@platform/contracts/records'
 import type { z } from 'zod'
 import { DUE_SOON_DAYS, addDays, clockStatus } from '@platform/contracts/records-clock'
 import { deadlineStatus, endOfDistrictDay } from '@platform/contracts/deadline'
@@ -11,7 +11,7 @@ import { labelOf } from '@platform/contracts/labels'
 import { recordsLabels } from '@platform/contracts/labels/records'
 import { letterFacts, signingCheck } from './records-detail.js'
 import { CLOCK_STATES } from './records.repository.js'
-import { missingLetterParts } from './records-rules.js'
+import { STEP_DUTIES, missingLetterParts } from './records-rules.js'
 import type { AuthUser } from '../../plugins/access.js'
 import type { RecordsContext } from './records-context.js'
 import type { RecordsOverviewRepository } from './records-overview.repository.js'
@@ -64,6 +64,38 @@ export function createRecordsOversightService(
 ) {
   const { requests, work, access, clock } = context
 
+  /**
+   * Requests whose requester wrote after the last answer: an item for the point person and the assigned custodians,
+   * or for the coordinators when nobody assigned may answer, and only for someone who may take the `message` step
+   * (an item leads to something the person can do).
+   */
+  async function awaitingAnswer(user: AuthUser, duties: Set<PublicInfoDuty>): Promise<QueueItem[]> {
+    const waiting = await context.requesters.awaitingAnswer()
+    if (waiting.length === 0) return []
+    const answerDuties: readonly string[] = STEP_DUTIES.message.duties
+    const answerers = new Set(
+      (await context.calendar.people()).filter((person) => answerDuties.includes(person.duty)).map((p) => p.user_id),
+    )
+    const items: QueueItem[] = []
+    for (const row of waiting) {
+      const assigned = row.assignedIds.includes(user.id)
+      const nobodyAnswers = !row.assignedIds.some((userId) => answerers.has(userId))
+      if (!assigned && !(nobodyAnswers && duties.has('COORDINATOR'))) continue
+      if (!(await access.may(user, 'message', row.request_id, duties))) continue
+      items.push({
+        key: `${RECORDS_APP}:request:${row.request_id}:answer`,
+        appCode: RECORDS_APP,
+        title: `Answer the requester of ${row.number}`,
+        detail: `${row.unanswered} message${row.unanswered === 1 ? '' : 's'} from the requester waiting for an answer`,
+        // The request page opens at its messages.
+        href: `/apps/public-info/requests/${row.request_id}#messages`,
+        dueAt: null,
+        overdue: false,
+      })
+    }
+    return items
+  }
+
   return {
     /**
      * E-mails the point person and the coordinators about each request due within two days, due today or overdue:
@@ -102,7 +134,8 @@ export function createRecordsOversightService(
     /**
      * My queue: every request still waiting for its determination (point person, coordinators; signatories, who
      * determine it), whatever its distance from due; open search tasks (their custodian); and drafts a signatory may
-     * sign now, by the same checks the request's page offers its Sign and issue button with.
+     * sign now, by the same checks the request's page offers its Sign and issue button with; requesters' messages
+     * waiting for an answer (see `awaitingAnswer`), and possible duplicates for the coordinators until cleared.
      */
     async queueFor(user: AuthUser): Promise<QueueItem[]> {
       const duties = await access.dutiesOf(user)
@@ -150,6 +183,20 @@ export function createRecordsOversightService(
             detail: null,
             href: `/apps/public-info/requests/${draft.request_id}`,
             ...((CLOCK_STATES as readonly string[]).includes(draft.state) ? deadline(draft.due_on) : { dueAt: null, overdue: false }),
+          })
+        }
+      }
+      items.push(...(await awaitingAnswer(user, duties)))
+      if (await access.may(user, 'dismissDuplicate', undefined, duties)) {
+        for (const flagged of await context.requesters.flaggedDuplicates()) {
+          items.push({
+            key: `${RECORDS_APP}:request:${flagged.request_id}:duplicate`,
+            appCode: RECORDS_APP,
+            title: `Check whether ${flagged.number} repeats ${flagged.duplicate_number}`,
+            detail: flagged.request_text.slice(0, 120),
+            href: `/apps/public-info/requests/${flagged.request_id}`,
+            dueAt: null,
+            overdue: false,
           })
         }
       }

@@ -113,6 +113,15 @@ export const EXTENDABLE_STATES: readonly RequestState[] = ['RECEIVED', 'CLARIFYI
 export const WORKING_STATES: readonly RequestState[] = ['RECEIVED', 'CLARIFYING', 'DETERMINED', 'PRODUCING', 'REOPENED']
 
 export const isDisclosing = (outcome: string | null) => outcome !== null && DISCLOSING_OUTCOMES.includes(outcome as Outcome)
+
+/**
+ * The states a document may be released to the requester in: once the request is determined with an outcome that
+ * discloses records. Released before the determination, a file would leave without counsel's review of what is
+ * withheld; a reopened request waits for its new determination.
+ */
+export const RELEASE_STATES: readonly RequestState[] = ['DETERMINED', 'PRODUCING', 'CLOSED']
+export const releasable = (row: { state: string; outcome: string | null }) =>
+  RELEASE_STATES.includes(row.state as RequestState) && isDisclosing(row.outcome)
 export const isWithholding = (outcome: string | null) => outcome !== null && WITHHOLDING_OUTCOMES.includes(outcome as Outcome)
 
 const KIND_WORDS: Record<LetterKind, string> = {

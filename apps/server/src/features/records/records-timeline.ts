@@ -36,8 +36,10 @@ const SENTENCES: Record<string, (details: Details) => string | null> = {
   'records.received': (d) => {
     const channel = str(d.channel)
     const due = day(d.determinationDueOn)
-    const how = channel ? ` by ${lowerFirst(labelOf(words.channel, channel))}` : ''
-    return `Request received${how}${due ? `; determination due ${due}` : ''}`
+    const how =
+      d.viaPortal === true ? ' through the public records page' : channel ? ` by ${lowerFirst(labelOf(words.channel, channel))}` : ''
+    const duplicate = str(d.possibleDuplicateOf) ? `; possibly a duplicate of ${str(d.possibleDuplicateOf)}` : ''
+    return `Request received${how}${due ? `; determination due ${due}` : ''}${duplicate}`
   },
   'records.clarified': (d) => withNote(`Clarified with the requester${moved(d) ? `, ${moved(d)}` : ''}`, d.note),
   'records.assigned': (d) => {
@@ -95,6 +97,21 @@ const SENTENCES: Record<string, (details: Details) => string | null> = {
   'records.time_logged': (d) => (num(d.minutes) !== null ? `${plural(num(d.minutes)!, 'minute')} of work logged` : 'Time logged'),
   'records.note_added': () => 'Note added',
   'records.linked': (d) => `Linked to ${lowerFirst(labelOf(words.fiscalLinkKind, str(d.kind)))}${str(d.label) ? ` ${str(d.label)}` : ''}`,
+  'records.requester_message': () => 'Message from the requester',
+  'records.message_sent': (d) =>
+    d.emailed === false ? 'Answer written to the requester (no e-mail address: it goes by post)' : 'Answer e-mailed to the requester',
+  'records.letter_delivery': (d) => {
+    const kind = str(d.kind)
+    const state = str(d.state)
+    return `${kind ? `The ${letter(kind)} letter` : 'A letter'}${state ? `: ${lowerFirst(labelOf(words.deliveryState, state))}` : ' sent to the requester'}`
+  },
+  'records.letter_mailed': (d) =>
+    `${str(d.kind) ? `The ${letter(d.kind)} letter` : 'A letter'} mailed to the requester${day(d.mailedOn) ? ` on ${day(d.mailedOn)}` : ''}`,
+  'records.document_released': (d) => `Released ${str(d.fileName) ?? 'a document'} to the requester`,
+  'records.document_withdrawn': (d) => `Withdrew ${str(d.fileName) ?? 'a document'} from the requester’s tracking page`,
+  'records.public_summary': () => 'Public summary written for the archive',
+  'records.tracking_link_reissued': () => 'New tracking link sent to the requester; the old one no longer works',
+  'records.duplicate_dismissed': (d) => `Not a duplicate${str(d.duplicateOf) ? ` of ${str(d.duplicateOf)}` : ''}`,
   'records.due_alert': (d) => `Deadline reminder sent${day(d.dueOn) ? `: due ${day(d.dueOn)}` : ''}`,
   'finance.separation_refused': (d) => `Refused: ${separation(d)}`,
   'finance.separation_exception_used': (d) => `Allowed by a separation exception: ${separation(d)}`,

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../plugins/access.js'
 import { pageCount } from './page-count.js'
 import { type Client, type RecordsContext, wrongState } from './records-context.js'
 import { requestDetail } from './records-detail.js'
+import { createRecordsRequesterSteps } from './records-requester-steps.js'
 import { WORKING_STATES, fiscalSuggestions } from './records-rules.js'
 
 /** A match in the fiscal records a request may be linked to. */
@@ -31,7 +32,10 @@ export interface FiscalRecordSource {
 
 export const REQUEST_RECORD_TYPE = 'request'
 
-/** The work on a request: tasks, documents with exemptions, fees, time, notes, links to fiscal records. */
+/**
+ * The work on a request: tasks, documents with exemptions, fees, time, notes, links to fiscal records, and the
+ * requester's side (answers, released documents, the public summary, the duplicate flag).
+ */
 export function createRecordsWorkService(context: RecordsContext) {
   const { work, requests, calendar, access, clock, finance } = context
   const sources = new Map<FiscalLinkKind, FiscalRecordSource>()
@@ -46,6 +50,8 @@ export function createRecordsWorkService(context: RecordsContext) {
   }
 
   return {
+    ...createRecordsRequesterSteps(context),
+
     /** Called by app.ts: the fiscal records of one application that requests may link to. */
     registerFiscalSource(source: FiscalRecordSource) {
       sources.set(source.kind, source)

@@ -30,10 +30,12 @@ import {
   LetterReviseInputSchema,
   NoteInputSchema,
   ProduceInputSchema,
+  PublicSummaryInputSchema,
   PublicLogQuerySchema,
   PublicLogResponseSchema,
   RECORDS_APP,
   ReasonInputSchema,
+  ReleaseInputSchema,
   RecordsMeResponseSchema,
   RecordsPeopleResponseSchema,
   RecordsSettingsInputSchema,
@@ -44,6 +46,7 @@ import {
   RequestListResponseSchema,
   RequestParamsSchema,
   RequestResponseSchema,
+  StaffMessageInputSchema,
   TaskDoneInputSchema,
   TaskInputSchema,
   TimeEntryInputSchema,
@@ -239,6 +242,30 @@ export const recordsRoutes: FastifyPluginAsyncZod<{
       data: await work.addNote(request.params.id, request.body.text, access.user(request), clientInfo(request)),
     }),
   )
+  app.post(
+    '/records-requests/:id/messages',
+    { config, schema: { params: IdParams, body: StaffMessageInputSchema, response: detail } },
+    async (request) => ({
+      data: await work.message(request.params.id, request.body.message, access.user(request), clientInfo(request)),
+    }),
+  )
+  app.post(
+    '/records-requests/:id/documents/:childId/release',
+    { config, schema: { params: RequestChildParamsSchema, body: ReleaseInputSchema, response: detail } },
+    async (request) => ({
+      data: await work.release(request.params.id, request.params.childId, request.body.released, access.user(request), clientInfo(request)),
+    }),
+  )
+  app.put(
+    '/records-requests/:id/public-summary',
+    { config, schema: { params: IdParams, body: PublicSummaryInputSchema, response: detail } },
+    async (request) => ({
+      data: await work.publicSummary(request.params.id, request.body.summary, access.user(request), clientInfo(request)),
+    }),
+  )
+  app.post('/records-requests/:id/duplicate/dismiss', { config, schema: { params: IdParams, response: detail } }, async (request) => ({
+    data: await work.dismissDuplicate(request.params.id, access.user(request), clientInfo(request)),
+  }))
   app.get(
     '/records-requests/:id/fiscal-matches',
     {
