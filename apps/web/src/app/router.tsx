@@ -35,6 +35,12 @@ const AdminFinanceAccountsPage = lazyPage(() => import('./routes/admin-finance-a
 const AdminFinanceSeparationPage = lazyPage(() => import('./routes/admin-finance-separation-page'), 'AdminFinanceSeparationPage')
 const AdminMonitoringPage = lazyPage(() => import('./routes/admin-monitoring-page'), 'AdminMonitoringPage')
 const AccountDevicesPage = lazyPage(() => import('./routes/account-devices-page'), 'AccountDevicesPage')
+const PublicRecordsLayout = lazyPage(() => import('./routes/public-records-layout'), 'PublicRecordsLayout')
+const PublicRecordsPage = lazyPage(() => import('./routes/public-records-page'), 'PublicRecordsPage')
+const PublicRecordsTrackPage = lazyPage(() => import('./routes/public-records-track-page'), 'PublicRecordsTrackPage')
+const PublicRecordsNewLinkPage = lazyPage(() => import('./routes/public-records-new-link-page'), 'PublicRecordsNewLinkPage')
+const PublicRecordsArchivePage = lazyPage(() => import('./routes/public-records-archive-page'), 'PublicRecordsArchivePage')
+const PublicRecordsArchiveEntryPage = lazyPage(() => import('./routes/public-records-archive-entry-page'), 'PublicRecordsArchiveEntryPage')
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
@@ -110,6 +116,21 @@ const routes: RouteObject[] = [
       { path: '/admin/finance/accounts', element: <AdminFinanceAccountsPage /> },
       { path: '/admin/finance/separation', element: <AdminFinanceSeparationPage /> },
       { path: '/account/devices', element: <AccountDevicesPage /> },
+    ],
+  },
+  {
+    // Public Information's portal: the public's pages, without an account or the platform's menu.
+    element: (
+      <Page>
+        <PublicRecordsLayout />
+      </Page>
+    ),
+    children: [
+      { path: '/public-records', element: <PublicRecordsPage /> },
+      { path: '/public-records/track/:number', element: <PublicRecordsTrackPage /> },
+      { path: '/public-records/new-link', element: <PublicRecordsNewLinkPage /> },
+      { path: '/public-records/archive', element: <PublicRecordsArchivePage /> },
+      { path: '/public-records/archive/:number', element: <PublicRecordsArchiveEntryPage /> },
     ],
   },
   {

@@ -1,0 +1,69 @@
+import { Badge, SimpleGrid, Stack, Text } from '@mantine/core'
+import { recordsLabels } from '@platform/contracts/labels/records'
+import { dayInWords } from '@platform/contracts/records-clock'
+import type { TrackingInput, TrackingView } from '@platform/contracts/records-portal'
+import { Fact, PortalSection } from './portal-parts'
+import classes from './portal.module.css'
+import { TrackingDocuments, TrackingLetters } from './tracking-files'
+import { TrackingMessages } from './tracking-messages'
+
+/** Where the request stands: its state in a sentence, its dates, the extension and the outcome. */
+function Status({ view }: { view: TrackingView }) {
+  return (
+    <PortalSection id="status" title="Where your request stands">
+      <Stack gap="xs">
+        <div>
+          <Badge size="lg" variant="light" color={view.state === 'CLOSED' ? 'gray' : 'blue'}>
+            {recordsLabels.publicState[view.state]}
+          </Badge>
+        </div>
+        <Text>{view.stateText}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Fact label="Received">{dayInWords(view.receivedOn)}</Fact>
+        <Fact label="The district's time to answer counts from">{dayInWords(view.countedFrom)}</Fact>
+        <Fact label="The district answers by">{view.dueInWords}</Fact>
+        {view.extension ? (
+          <Fact label="Extended">
+            By {view.extension.days} days, to {dayInWords(view.extension.dueOn)}, because {view.extension.reasonText}
+          </Fact>
+        ) : null}
+        {view.outcome ? <Fact label="Outcome">{view.outcomeText ?? recordsLabels.outcome[view.outcome]}</Fact> : null}
+        {view.determinedOn ? <Fact label="Decided on">{dayInWords(view.determinedOn)}</Fact> : null}
+        {view.estimatedProductionOn ? <Fact label="Records expected by">{dayInWords(view.estimatedProductionOn)}</Fact> : null}
+        {view.closedOn ? <Fact label="Closed on">{dayInWords(view.closedOn)}</Fact> : null}
+      </SimpleGrid>
+      {view.linkValidUntil ? (
+        <Text size="sm" c="gray.7">
+          This link works until {dayInWords(view.linkValidUntil)}.
+        </Text>
+      ) : null}
+    </PortalSection>
+  )
+}
+
+/** Their request as they sent it, and as clarified with them. */
+function RequestText({ view }: { view: TrackingView }) {
+  return (
+    <PortalSection id="request-text" title="What you asked for">
+      <Text className={classes.breakable}>{view.text}</Text>
+      {view.clarifiedText ? <Fact label="As clarified with you">{view.clarifiedText}</Fact> : null}
+      {view.preferredFormat ? (
+        <Fact label={recordsLabels.field.preferredFormat}>{recordsLabels.preferredFormat[view.preferredFormat]}</Fact>
+      ) : null}
+    </PortalSection>
+  )
+}
+
+/** Everything a tracking link shows, in the order a requester looks for it. */
+export function TrackingDetails({ link, view }: { link: TrackingInput; view: TrackingView }) {
+  return (
+    <Stack gap="lg">
+      <Status view={view} />
+      <TrackingLetters link={link} letters={view.letters} />
+      <TrackingDocuments link={link} documents={view.documents} />
+      <TrackingMessages link={link} messages={view.messages} />
+      <RequestText view={view} />
+    </Stack>
+  )
+}
