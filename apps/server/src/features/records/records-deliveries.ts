@@ -137,6 +137,14 @@ export function deliveryTimeline(rows: readonly DeliveryRow[], letterKindById: M
 /** The letter's e-mail to its requester, the issued PDF attached; it carries no tracking secret. */
 export function letterMail(input: { to: string; number: string; kind: string; pdf: Uint8Array; appUrl: string }): MailToSend {
   const kind = labelOf(words.letterKind, input.kind).toLowerCase()
+  // The PDF travels as base64 text (the queue keeps messages as JSON); `encoding` has the mail library decode it back
+  // to the file's bytes, which MailAttachment does not declare yet, hence a value rather than a literal here.
+  const pdf = {
+    filename: `${input.number}-${input.kind.toLowerCase()}.pdf`,
+    content: Buffer.from(input.pdf).toString('base64'),
+    contentType: 'application/pdf',
+    encoding: 'base64',
+  }
   return {
     kind: 'records_letter',
     to: input.to,
@@ -148,12 +156,6 @@ export function letterMail(input: { to: string; number: string; kind: string; pd
         `acknowledged your request, or ask for a new link at ${input.appUrl}${PORTAL_PATH} with this address and the request number.`,
     },
     secrets: [],
-    attachments: [
-      {
-        filename: `${input.number}-${input.kind.toLowerCase()}.pdf`,
-        content: Buffer.from(input.pdf).toString('base64'),
-        contentType: 'application/pdf',
-      },
-    ],
+    attachments: [pdf],
   }
 }
