@@ -25,6 +25,7 @@ import {
   SEPARATION,
   missingLetterParts,
 } from './records-rules.js'
+import { requesterParts } from './records-requester-detail.js'
 import { timelineWords } from './records-timeline.js'
 import { CLOCK_STATES, type RequestRow, type RequestSummaryRow } from './records.repository.js'
 
@@ -114,26 +115,25 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
   const today = context.today()
   const reading = context.clockReading()
   const { daysLeft, status } = clockStatusAt(row.due_on, reading.now, reading.timeZone, running(row.state))
-  const [assignments, tasks, documents, marks, letters, fees, timeLog, notes, links, history, requester, duplicate, messageRows, releases] =
-    await Promise.all([
-      work.assignments(id),
-      work.tasks(id),
-      work.documents(id),
-      work.documentExemptions(id),
-      work.letters(id),
-      work.fees(id),
-      work.timeLog(id),
-      work.notes(id),
-      work.links(id),
-      context.audit.history([
-        { type: REQUEST_TARGET, id: String(id) },
-        { type: SEPARATION_TARGET, id: row.number },
-      ]),
-      context.requesters.ofRequest(id),
-      context.requesters.possibleDuplicate(id),
-      context.requesters.messages(id),
-      context.requesters.releases(id),
-    ])
+  const [assignments, tasks, documents, marks, letters, fees, timeLog, notes, links, history] = await Promise.all([
+    work.assignments(id),
+    work.tasks(id),
+    work.documents(id),
+    work.documentExemptions(id),
+    work.letters(id),
+    work.fees(id),
+    work.timeLog(id),
+    work.notes(id),
+    work.links(id),
+    context.audit.history([
+      { type: REQUEST_TARGET, id: String(id) },
+      { type: SEPARATION_TARGET, id: row.number },
+    ]),
+    context.requesters.ofRequest(id),
+    context.requesters.possibleDuplicate(id),
+    context.requesters.messages(id),
+    context.requesters.releases(id),
+  ])
   const drafters = await work.drafters(letters.map((letter) => letter.letter_id))
   const facts = await letterFacts(context, row)
   const determination = parseDetermination(row.determination_json)
@@ -144,7 +144,8 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
   const duties = await access.dutiesOf(user)
   const may = (step: Parameters<typeof access.may>[1]) => access.may(user, step, id, duties)
   const working = WORKING_STATES.includes(row.state as RequestState)
-  const released = new Map(releases.map((release) => [release.document_id, release]))
+  const requesterSide = await requesterParts(context, id, letters)
+  const released = requesterSide.releases
 
   const canSign = await may('issueLetter')
   const letterList: Letter[] = []
@@ -166,7 +167,7 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       createdAt: letter.created_at,
       missing: draft ? missingLetterParts(kind, facts) : [],
       stepReasons: notSigned ? { issue: notSigned } : {},
-      delivery: null,
+      delivery: requesterSide.letterDeliveries.get(letter.letter_id) ?? null,
     })
   }
   const closable = (TRANSITIONS.close.from as readonly string[]).includes(row.state) && (await may('close'))
@@ -296,31 +297,20 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       linkedByName: l.linked_by_name,
       linkedAt: l.linked_at,
     })),
-    requester: {
-      email: requester?.email ?? null,
-      postalAddress: requester?.postal_address ?? null,
-      preferredFormat: (requester?.preferred_format ?? null) as RequestDetail['requester']['preferredFormat'],
-      viaPortal: requester?.via_portal === 1,
-      noEmail: !requester?.email,
-      trackingIssuedAt: requester?.tracking_issued_at ?? null,
-      possibleDuplicateOf: duplicate ? { id: duplicate.request_id, number: duplicate.number, receivedOn: duplicate.received_on } : null,
-    },
-    messages: messageRows.map((m) => ({
-      id: m.message_id,
-      direction: m.direction as RequestDetail['messages'][number]['direction'],
-      body: m.body,
-      authorName: m.direction === 'TO_REQUESTER' ? m.author_name : null,
-      createdAt: m.created_at,
-      delivery: null,
-    })),
-    unansweredMessages: unansweredCount(messageRows),
+    requester: requesterSide.requester,
+    messages: requesterSide.messages,
+    unansweredMessages: requesterSide.unansweredMessages,
     publicSummary: row.public_summary,
-    timeline: history.map((entry) => ({
-      at: entry.occurred_at,
-      action: entry.action,
-      actorName: entry.actor_name,
-      ...timelineWords(entry.action, entry.details),
-    })),
+    // The steps people took and what the mail server did with the letters, in the order they happened.
+    timeline: [
+      ...history.map((entry) => ({
+        at: entry.occurred_at,
+        action: entry.action,
+        actorName: entry.actor_name,
+        ...timelineWords(entry.action, entry.details),
+      })),
+      ...requesterSide.deliveryTimeline,
+    ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),
     actions: {
       clarify: (TRANSITIONS.clarify.from as readonly string[]).includes(row.state) && (await may('clarify')),
       assign: working && (await may('assign')),
@@ -344,19 +334,12 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       note: await may('note'),
       link: await may('link'),
       message: await may('message'),
-      release: documents.length > 0 && (releasable(row) || releases.length > 0) && (await may('release')),
+      release: documents.length > 0 && (releasable(row) || released.size > 0) && (await may('release')),
       publicSummary: await may('publicSummary'),
-      dismissDuplicate: duplicate !== undefined && (await may('dismissDuplicate')),
+      dismissDuplicate: requesterSide.requester.possibleDuplicateOf !== null && (await may('dismissDuplicate')),
     },
     stepReasons,
   }
-}
-
-/** The requester's messages after the last answer (all of them while nobody has answered). */
-export function unansweredCount(messages: ReadonlyArray<{ direction: string }>): number {
-  let count = 0
-  for (const message of messages) count = message.direction === 'TO_REQUESTER' ? 0 : count + 1
-  return count
 }
 
 /** Signing a letter, as separation of duties checks it: nobody who drafted or edited the letter signs it. */

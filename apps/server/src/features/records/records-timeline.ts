@@ -101,9 +101,8 @@ const SENTENCES: Record<string, (details: Details) => string | null> = {
   'records.message_sent': (d) =>
     d.emailed === false ? 'Answer written to the requester (no e-mail address: it goes by post)' : 'Answer e-mailed to the requester',
   'records.letter_delivery': (d) => {
-    const kind = str(d.kind)
-    const state = str(d.state)
-    return `${kind ? `The ${letter(kind)} letter` : 'A letter'}${state ? `: ${lowerFirst(labelOf(words.deliveryState, state))}` : ' sent to the requester'}`
+    const which = str(d.kind) ? `The ${letter(d.kind)} letter` : 'The letter'
+    return d.resent === true ? `${which} e-mailed to the requester again` : `${which} sent to the requester`
   },
   'records.letter_mailed': (d) =>
     `${str(d.kind) ? `The ${letter(d.kind)} letter` : 'A letter'} mailed to the requester${day(d.mailedOn) ? ` on ${day(d.mailedOn)}` : ''}`,

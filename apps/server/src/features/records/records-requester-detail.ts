@@ -1,0 +1,70 @@
+import type { Delivery, RequestDetail } from '@platform/contracts/records'
+import type { RecordsContext } from './records-context.js'
+import { type DeliveryTimelineEntry, deliveryOf, deliveryTimeline, mailDelivery } from './records-deliveries.js'
+
+/** The requester's messages after the last answer (all of them while nobody has answered). */
+export function unansweredCount(messages: ReadonlyArray<{ direction: string }>): number {
+  let count = 0
+  for (const message of messages) count = message.direction === 'TO_REQUESTER' ? 0 : count + 1
+  return count
+}
+
+/**
+ * The requester's side of the request page: how to answer them, the duplicate flag, the messages both ways with the
+ * e-mail carrying each answer, the documents released to them, and how each issued letter reached them.
+ */
+export async function requesterParts(
+  context: RecordsContext,
+  requestId: number,
+  letters: ReadonlyArray<{ letter_id: number; kind: string }>,
+) {
+  const { requesters, deliveries } = context
+  const [requester, duplicate, messageRows, releases, deliveryRows] = await Promise.all([
+    requesters.ofRequest(requestId),
+    requesters.possibleDuplicate(requestId),
+    requesters.messages(requestId),
+    requesters.releases(requestId),
+    deliveries.ofRequest(requestId),
+  ])
+  const answerMails = new Map(
+    (await deliveries.mailRows(messageRows.flatMap((m) => (m.mail_message_id === null ? [] : [m.mail_message_id])))).map((mail) => [
+      mail.message_id,
+      mail,
+    ]),
+  )
+  const email = requester?.email ?? null
+  const requesterView: RequestDetail['requester'] = {
+    email,
+    postalAddress: requester?.postal_address ?? null,
+    preferredFormat: (requester?.preferred_format ?? null) as RequestDetail['requester']['preferredFormat'],
+    viaPortal: requester?.via_portal === 1,
+    noEmail: email === null,
+    trackingIssuedAt: requester?.tracking_issued_at ?? null,
+    possibleDuplicateOf: duplicate ? { id: duplicate.request_id, number: duplicate.number, receivedOn: duplicate.received_on } : null,
+  }
+  const messages: RequestDetail['messages'] = messageRows.map((m) => ({
+    id: m.message_id,
+    direction: m.direction as RequestDetail['messages'][number]['direction'],
+    body: m.body,
+    authorName: m.direction === 'TO_REQUESTER' ? m.author_name : null,
+    createdAt: m.created_at,
+    delivery:
+      m.direction === 'TO_REQUESTER' && m.mail_message_id !== null
+        ? mailDelivery(email ?? '', answerMails.get(m.mail_message_id) ?? null, m.created_at)
+        : null,
+  }))
+  const letterDeliveries = new Map<number, Delivery>(deliveryRows.map((row) => [row.letter_id, deliveryOf(row)]))
+  const kinds = new Map(letters.map((letter) => [letter.letter_id, letter.kind]))
+  // Marking a letter mailed has its own audit row, naming who mailed it: the delivery's entry would say it twice.
+  const timeline: DeliveryTimelineEntry[] = deliveryTimeline(deliveryRows, kinds).filter(
+    (entry) => entry.action !== 'records.delivery_mailed',
+  )
+  return {
+    requester: requesterView,
+    messages,
+    unansweredMessages: unansweredCount(messageRows),
+    releases: new Map(releases.map((release) => [release.document_id, release])),
+    letterDeliveries,
+    deliveryTimeline: timeline,
+  }
+}
