@@ -13,6 +13,7 @@ import {
   RecordsPeopleResponseSchema,
   RecordsSettingsResponseSchema,
   RequestListResponseSchema,
+  type RecordsSettingsInputSchema,
   RequestResponseSchema,
   type AssignInput,
   type ClarifyInputSchema,
@@ -48,6 +49,7 @@ export const recordsKeys = {
   publicLog: (query: Query) => ['records', 'public-log', query] as const,
   figures: (query: Query) => ['records', 'figures', query] as const,
   settings: ['records', 'settings'] as const,
+  mailings: (state: string) => ['records', 'mailings', state] as const,
 }
 
 /** GET /api/records-me: the person's duties in Public Information. */
@@ -137,7 +139,7 @@ export const useRecordsSettings = () =>
   })
 
 /** Every change may move the queue, the request page, the figures and My queue: they are all fetched again. */
-function useRecordsMutation<V, R>(run: (variables: V) => Promise<R>) {
+export function useRecordsMutation<V, R>(run: (variables: V) => Promise<R>) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: run,
@@ -209,7 +211,7 @@ export const useLinkFiscal = () =>
   useRecordsMutation(({ id, kind, recordId }: { id: number; kind: string; recordId: number }) => step(id, 'links', { kind, recordId }))
 
 export const useSaveRecordsSettings = () =>
-  useRecordsMutation((input: { afterHoursRule: boolean; businessHoursStart: string; businessHoursEnd: string }) =>
+  useRecordsMutation((input: z.input<typeof RecordsSettingsInputSchema>) =>
     api.put('/api/records-settings', RecordsSettingsResponseSchema, input),
   )
 export const useAddHoliday = () =>

@@ -4,21 +4,25 @@ import { RecordsSettingsInputSchema } from '@platform/contracts/records'
 import { useRecordsSettings, useSaveRecordsSettings } from '../api/records'
 import { useContractForm } from './request-parts'
 import { FailureAlert } from '@/components/failure-alert'
+import { PortalSettingsForm, type RecordsSettings } from './portal-settings'
 
-/** The after-hours rule (off by default) and the business hours it reads; administrators change them. */
+/**
+ * The district's settings for Public Information: the after-hours rule (off by default) and the business hours it
+ * reads, and the public records page (the archive, the introduction); administrators change them.
+ */
 export function BusinessHours({ editable }: { editable: boolean }) {
   const settings = useRecordsSettings()
   if (!settings.data) return null
-  return <BusinessHoursForm key={JSON.stringify(settings.data)} initial={settings.data} editable={editable} />
+  const key = JSON.stringify(settings.data)
+  return (
+    <>
+      <BusinessHoursForm key={`hours-${key}`} initial={settings.data} editable={editable} />
+      <PortalSettingsForm key={`portal-${key}`} initial={settings.data} editable={editable} />
+    </>
+  )
 }
 
-function BusinessHoursForm({
-  initial,
-  editable,
-}: {
-  initial: { afterHoursRule: boolean; businessHoursStart: string; businessHoursEnd: string; districtTimeZone: string }
-  editable: boolean
-}) {
+function BusinessHoursForm({ initial, editable }: { initial: RecordsSettings; editable: boolean }) {
   const save = useSaveRecordsSettings()
   const { form } = useContractForm(RecordsSettingsInputSchema, {
     afterHoursRule: initial.afterHoursRule,
@@ -26,8 +30,9 @@ function BusinessHoursForm({
     businessHoursEnd: initial.businessHoursEnd,
   })
   const onSubmit = form.onSubmit((values) => {
+    // One PUT carries every setting: the public records page's are sent as they are saved.
     save
-      .mutateAsync(values)
+      .mutateAsync({ ...values, publicArchive: initial.publicArchive, portalIntro: initial.portalIntro })
       .then(() => notifications.show({ color: 'teal', message: 'The business hours were saved.' }))
       .catch(() => undefined) // shown below from save.error
   })

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { ExemptionLibrary } from './exemption-library'
 import { FiguresView } from './figures-view'
 import { HolidaysView } from './holidays-view'
+import { MailingsView } from './mailings-view'
 import { NewRequest } from './new-request'
 import { PublicLogView } from './public-log-view'
 import { RequestPage } from './request-page'
@@ -16,7 +17,8 @@ const SCREENS: AppScreen[] = [
   { path: 'requests', tab: 'Requests', element: <RequestsQueue /> },
   { path: 'requests/new', element: <NewRequest /> },
   { path: 'requests/:id', element: <RequestPage /> },
-  { path: 'holidays', tab: 'Holidays', element: <HolidaysView /> },
+  { path: 'to-mail', tab: 'To mail', element: <MailingsView /> },
+  { path: 'holidays', tab: 'Holidays and settings', element: <HolidaysView /> },
   { path: 'exemptions', tab: 'Exemption library', element: <ExemptionLibrary /> },
   { path: 'public-log', tab: 'Public log', element: <PublicLogView /> },
   { path: 'figures', tab: 'Figures', element: <FiguresView /> },

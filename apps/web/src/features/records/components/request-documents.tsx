@@ -1,9 +1,10 @@
-import { Button, List, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, List, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { ExemptionMarkInputSchema, type RecordDocument, type RequestDetail } from '@platform/contracts/records'
 import { useState } from 'react'
 import { AttachmentsPanel, attachmentDownloadUrl } from '@/components/attachments-panel'
 import { useExemptions, useMarkExemption, useUploadDocument } from '../api/records'
+import { ReleaseMark, ReleaseStep, type Releasing } from './document-release'
 import { StepModal, useContractForm } from './request-parts'
 
 const pages = (from: number, to: number) => (from === to ? `page ${from}` : `pages ${from}–${to}`)
@@ -12,6 +13,8 @@ const pages = (from: number, to: number) => (from === to ? `page ${from}` : `pag
 export function DocumentsSection({ request }: { request: RequestDetail }) {
   const upload = useUploadDocument()
   const [marking, setMarking] = useState<RecordDocument | null>(null)
+  const [releasing, setReleasing] = useState<Releasing | null>(null)
+  const { markExemption, release } = request.actions
   return (
     <AttachmentsPanel
       title="Documents"
@@ -27,23 +30,39 @@ export function DocumentsSection({ request }: { request: RequestDetail }) {
       columns={[
         { header: 'Pages', cell: (document) => document.pageCount },
         { header: { label: 'Exemptions', miw: 220 }, cell: (document) => <ExemptionMarks document={document} /> },
+        { header: { label: 'To the requester', miw: 170 }, cell: (document) => <ReleaseMark document={document} /> },
       ]}
       actions={
-        request.actions.markExemption
+        markExemption || release
           ? (document) => (
-              <Button
-                size="compact-sm"
-                variant="default"
-                onClick={() => setMarking(document)}
-                aria-label={`Mark an exemption on ${document.fileName}`}
-              >
-                Mark exemption
-              </Button>
+              <Group gap="xs">
+                {markExemption ? (
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    onClick={() => setMarking(document)}
+                    aria-label={`Mark an exemption on ${document.fileName}`}
+                  >
+                    Mark exemption
+                  </Button>
+                ) : null}
+                {release ? (
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    onClick={() => setReleasing({ document, released: document.releasedAt === null })}
+                    aria-label={`${document.releasedAt === null ? 'Release' : 'Withdraw'} ${document.fileName}`}
+                  >
+                    {document.releasedAt === null ? 'Release' : 'Withdraw'}
+                  </Button>
+                ) : null}
+              </Group>
             )
           : undefined
       }
     >
       {marking ? <MarkExemptionStep request={request} document={marking} onClose={() => setMarking(null)} /> : null}
+      <ReleaseStep request={request} releasing={releasing} onClose={() => setReleasing(null)} />
     </AttachmentsPanel>
   )
 }

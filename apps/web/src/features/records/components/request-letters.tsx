@@ -15,15 +15,19 @@ import { StepNotOffered } from '@/components/step-not-offered'
 import { errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { downloadRecordsFile, useDraftLetter, useIssueLetter, useReviseLetter } from '../api/records'
+import { LetterDelivery } from './letter-delivery'
 import { LETTER_LABELS } from './records-labels'
 import { Section, StepModal, useContractForm } from './request-parts'
 import { FailureAlert } from '@/components/failure-alert'
+import { useRecordsDuties } from './use-records-duties'
 
 /** The letters: drafted from templates, refused while a required part is missing, signed by a signatory who neither drafted nor edited them. */
 export function LettersSection({ request }: { request: RequestDetail }) {
   const [drafting, setDrafting] = useState(false)
   const [revising, setRevising] = useState<Letter | null>(null)
   const [issuing, setIssuing] = useState<Letter | null>(null)
+  // Sending a failed e-mail again is the mailings' step (coordinators); the server refuses anyone else in words.
+  const mayResend = useRecordsDuties().has('COORDINATOR')
   return (
     <Section
       title="Letters"
@@ -46,6 +50,7 @@ export function LettersSection({ request }: { request: RequestDetail }) {
             key={letter.id}
             request={request}
             letter={letter}
+            mayResend={mayResend}
             onRevise={() => setRevising(letter)}
             onIssue={() => setIssuing(letter)}
           />
@@ -61,11 +66,13 @@ export function LettersSection({ request }: { request: RequestDetail }) {
 function LetterCard({
   request,
   letter,
+  mayResend,
   onRevise,
   onIssue,
 }: {
   request: RequestDetail
   letter: Letter
+  mayResend: boolean
   onRevise: () => void
   onIssue: () => void
 }) {
@@ -116,6 +123,7 @@ function LetterCard({
           ? `; signed by ${letter.signedByName ?? ''}${letter.signedByTitle ? `, ${letter.signedByTitle}` : ''}, issued ${formatDateTime(letter.issuedAt)}`
           : ''}
       </Text>
+      {letter.delivery ? <LetterDelivery request={request} letter={letter} delivery={letter.delivery} mayResend={mayResend} /> : null}
       {notSigned ? <StepNotOffered label="Sign and issue" reason={notSigned} /> : null}
       {draft && letter.missing.length > 0 ? (
         <Alert color="yellow" variant="light" title="Cannot be issued yet: it lacks">
@@ -197,7 +205,11 @@ function IssueStep({ request, letter, onClose }: { request: RequestDetail; lette
       submitLabel="Sign and issue"
       check={check}
       confirmation={() =>
-        `Sign and issue the ${name} on ${request.number} as ${title.trim()}? An issued letter is final and goes to the requester.`
+        `Sign and issue the ${name} on ${request.number} as ${title.trim()}? An issued letter is final and goes to the requester: ${
+          request.requester.email
+            ? `e-mailed to ${request.requester.email} with the PDF attached.`
+            : 'they gave no e-mail address, so it goes on the To mail list to be printed and posted.'
+        }`
       }
       run={() => issue.mutateAsync({ id: request.id, letterId: letter.id, input: LetterIssueInputSchema.parse({ signatoryTitle: title }) })}
       onDone={() => {

@@ -12,8 +12,11 @@ import { FeesSection } from './request-fees'
 import { LettersSection } from './request-letters'
 import { LinksSection } from './request-links'
 import { NotesSection, TimeLogSection, TimelineSection } from './request-log'
+import { MessagesSection } from './request-messages'
 import { Fact, Section } from './request-parts'
+import { RequesterSection } from './request-requester'
 import { RequestSteps } from './request-steps'
+import { PublicSummarySection } from './request-summary'
 import { AssignmentsSection, TasksSection } from './request-work'
 import { FailureAlert } from '@/components/failure-alert'
 import { LoadingState } from '@/components/loading-state'
@@ -50,12 +53,6 @@ export function RequestPage() {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Fact label="Received">{formatDateTime(data.receivedAt)}</Fact>
           <Fact label="Channel">{CHANNEL_LABELS[data.channel]}</Fact>
-          <Fact label="Requester (private)">
-            {data.requesterName}
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {data.requesterContact}
-            </Text>
-          </Fact>
         </SimpleGrid>
         <Fact label="Text as received">
           <Text style={{ whiteSpace: 'pre-wrap' }}>{data.text}</Text>
@@ -66,10 +63,13 @@ export function RequestPage() {
           </Fact>
         ) : null}
       </Section>
+      <RequesterSection request={data} />
+      <MessagesSection request={data} />
       <AssignmentsSection request={data} />
       <TasksSection request={data} />
       <DocumentsSection request={data} />
       <LettersSection request={data} />
+      <PublicSummarySection request={data} />
       <FeesSection request={data} />
       <TimeLogSection request={data} />
       <NotesSection request={data} />

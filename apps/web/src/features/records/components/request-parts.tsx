@@ -6,16 +6,34 @@ import { errorMessage } from '@/lib/api-client'
 import { withoutFieldNames } from '@/lib/schema-errors'
 import { FailureAlert } from '@/components/failure-alert'
 
-/** One part of the request page: a bordered box with its heading and, on the right, what may be done. */
-export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+/**
+ * One part of the request page: a bordered box with its heading (and a badge beside it) and, on the right, what may be
+ * done. `anchor` is the id a link elsewhere opens the page at (My queue's `#messages`).
+ */
+export function Section({
+  title,
+  badge,
+  actions,
+  anchor,
+  children,
+}: {
+  title: string
+  badge?: ReactNode
+  actions?: ReactNode
+  anchor?: string
+  children: ReactNode
+}) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id} id={anchor} style={{ scrollMarginTop: 16 }}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={3} size="h4" id={id}>
-            {title}
-          </Title>
+          <Group gap="xs" wrap="wrap">
+            <Title order={3} size="h4" id={id}>
+              {title}
+            </Title>
+            {badge}
+          </Group>
           {actions ? <Group gap="xs">{actions}</Group> : null}
         </Group>
         {children}

@@ -15,6 +15,7 @@ import { usePageOffset } from '@/lib/use-page-offset'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useRecordsPeople, useRecordsRequests } from '../api/records'
 import { ClockBadge } from './clock-badge'
+import { PublicPageLink } from './portal-settings'
 import { RequestStateBadge, STATE_LABELS, stoppedLabel } from './records-labels'
 import { useRecordsDuties } from './use-records-duties'
 import { TableHeader } from '@/components/data/table-header'
@@ -79,13 +80,16 @@ export function RequestsQueue() {
   if (duties.none) return null
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={2}>Requests</Title>
-        {duties.has('COORDINATOR') ? (
-          <Button component={Link} to="/apps/public-info/requests/new" leftSection={<Plus size={16} aria-hidden="true" />}>
-            Record a request
-          </Button>
-        ) : null}
+        <Group gap="md" wrap="wrap">
+          <PublicPageLink />
+          {duties.has('COORDINATOR') ? (
+            <Button component={Link} to="/apps/public-info/requests/new" leftSection={<Plus size={16} aria-hidden="true" />}>
+              Record a request
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <FiltersPanel label="Filter requests" activeCount={activeCount}>
         <FilterSelect label="State" values={REQUEST_STATES} labels={STATE_LABELS} value={state} onChange={address.set('state')} w={170} />
