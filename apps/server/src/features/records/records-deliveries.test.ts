@@ -72,6 +72,12 @@ describe.each(testDialects())('records letters reach their requesters by e-mail 
       ['E-mailed', `The acknowledgment letter was e-mailed to ${DANA}`],
     ])
     expect(timeline.every((entry) => entry.actorName === null)).toBe(true)
+
+    // The request page shows the same: the letter's delivery and the mail server's part on the timeline.
+    const detail = (await t.request({ method: 'GET', url: `/api/records-requests/${requestId}`, token: coordinator.token })).json().data
+    expect(detail.letters.find((one: { id: number }) => one.id === letterId).delivery).toMatchObject({ state: 'SENT', recipient: DANA })
+    const events = detail.timeline.map((entry: { event: string }) => entry.event)
+    expect(events).toEqual(expect.arrayContaining(['Letter issued', 'Queued for e-mail', 'E-mailed']))
   })
 
   it('shows a refusal with the server’s answer while retrying, fails after the retry window, and is sent again', async () => {
