@@ -50,7 +50,9 @@ export function ArchiveEntryPage() {
       {data ? (
         <>
           <PortalSection id="summary" title="What was asked">
-            <Text className={classes.breakable}>{data.summary}</Text>
+            <Text className={classes.breakable} data-verbatim>
+              {data.summary}
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Fact label="Received">{dayInWords(data.receivedOn)}</Fact>
               {data.determinedOn ? <Fact label="Decided on">{dayInWords(data.determinedOn)}</Fact> : null}

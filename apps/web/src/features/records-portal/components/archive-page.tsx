@@ -37,7 +37,7 @@ function EntryCard({ entry }: { entry: ArchiveEntry }) {
         <Anchor component={Link} to={entryPath(entry.number)} fw={700} ff="monospace">
           {entry.number}
         </Anchor>
-        <Text lineClamp={4} className={classes.breakable}>
+        <Text lineClamp={4} className={classes.breakable} data-verbatim>
           {entry.summary}
         </Text>
         <Text size="sm" c="gray.7">

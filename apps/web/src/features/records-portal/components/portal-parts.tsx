@@ -2,14 +2,14 @@ import { Paper, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import classes from './portal.module.css'
 
-/** A labelled fact ("Received", "Outcome"). */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled fact ("Received", "Outcome"); `verbatim` for words a person wrote, spelled as they wrote them. */
+export function Fact({ label, verbatim = false, children }: { label: string; verbatim?: boolean; children: ReactNode }) {
   return (
     <div>
       <Text size="sm" c="gray.7">
         {label}
       </Text>
-      <Text component="div" className={classes.breakable}>
+      <Text component="div" className={classes.breakable} data-verbatim={verbatim || undefined}>
         {children}
       </Text>
     </div>

@@ -48,6 +48,19 @@ export function portalRequestInput(values: PortalRequestValues) {
 
 const resolve = withoutFieldNames(schemaResolver(PortalRequestInputSchema, { sync: true }))
 
+/**
+ * The form's errors by field, from the contract's schema. Its rule that one way to answer is needed runs only once
+ * every field is valid; the contact fields are also checked on their own (beside a stand-in request), so a person
+ * who left everything empty is told all of it at once.
+ */
+export function validatePortalRequest(values: PortalRequestValues) {
+  const input = portalRequestInput(values)
+  const errors = resolve(input)
+  if (errors.email) return errors
+  const contact = resolve({ ...input, description: 'records', preferredFormat: PREFERRED_FORMATS[0], name: null, website: null })
+  return contact.email ? { ...errors, email: contact.email } : errors
+}
+
 /** The problems found before sending, in a sentence the alert reads out (each is also under its field). */
 const problemSummary = (count: number) =>
   count === 1
@@ -67,7 +80,7 @@ export function RequestForm({
   const form = useForm<PortalRequestValues>({
     mode: 'controlled',
     initialValues: EMPTY_REQUEST,
-    validate: (values) => resolve(portalRequestInput(values)),
+    validate: validatePortalRequest,
   })
 
   const onSubmit = form.onSubmit(

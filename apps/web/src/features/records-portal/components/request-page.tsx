@@ -27,7 +27,7 @@ export function RequestPage() {
       ) : null}
       {info.isError ? <FailureAlert title="The district's introduction could not be loaded" error={info.error} /> : null}
       {info.data ? (
-        <Text className={classes.breakable} size="lg">
+        <Text className={classes.breakable} size="lg" data-verbatim>
           {info.data.intro}
         </Text>
       ) : null}

@@ -46,8 +46,14 @@ function Status({ view }: { view: TrackingView }) {
 function RequestText({ view }: { view: TrackingView }) {
   return (
     <PortalSection id="request-text" title="What you asked for">
-      <Text className={classes.breakable}>{view.text}</Text>
-      {view.clarifiedText ? <Fact label="As clarified with you">{view.clarifiedText}</Fact> : null}
+      <Text className={classes.breakable} data-verbatim>
+        {view.text}
+      </Text>
+      {view.clarifiedText ? (
+        <Fact label="As clarified with you" verbatim>
+          {view.clarifiedText}
+        </Fact>
+      ) : null}
       {view.preferredFormat ? (
         <Fact label={recordsLabels.field.preferredFormat}>{recordsLabels.preferredFormat[view.preferredFormat]}</Fact>
       ) : null}

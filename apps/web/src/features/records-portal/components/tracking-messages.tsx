@@ -83,7 +83,9 @@ export function TrackingMessages({ link, messages }: { link: TrackingInput; mess
                   {formatDateTime(message.at)}
                 </Text>
               </Text>
-              <Text className={classes.breakable}>{message.body}</Text>
+              <Text className={classes.breakable} data-verbatim>
+                {message.body}
+              </Text>
             </Paper>
           ))}
         </Stack>
