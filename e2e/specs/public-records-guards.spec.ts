@@ -73,7 +73,7 @@ test('nothing unreleased or internal is reachable through a tracking link or the
     reason: internal.reason,
     task: internal.task,
   })
-  await team.coordinator.call('POST', `${base}/notes`, { text: internal.note }, 201)
+  await team.coordinator.call('POST', `${base}/notes`, { text: internal.note })
   await team.custodian.call(
     'POST',
     `${base}/time`,
@@ -222,7 +222,7 @@ test('a burst of requests from one address: the later ones are refused in words,
 
   // The page shows the server's sentence when the form is refused.
   await requester.goto('/public-records')
-  await requester.getByRole('textbox', { name: /describe|description/i }).fill(`${marker} from the form: the chess club's budget.`)
+  await requester.getByRole('textbox', { name: 'The records you are asking for' }).fill(`${marker} from the form: the chess club's budget.`)
   await requester.getByRole('radio', { name: 'Electronic copies (download or e-mail)' }).check()
   await requester.getByRole('textbox', { name: /e-mail/i }).fill(uniqueEmail('burstform'))
   await requester.getByRole('button', { name: /send|submit/i }).click()
@@ -253,7 +253,7 @@ test('a requester without e-mail: the letter goes to the To mail list, its envel
 
   // Filed on the page with a postal address only: the confirmation shows the link to keep.
   await requester.goto('/public-records')
-  await requester.getByRole('textbox', { name: /describe|description/i }).fill('The cafeteria health inspection reports of 2025.')
+  await requester.getByRole('textbox', { name: 'The records you are asking for' }).fill('The cafeteria health inspection reports of 2025.')
   await requester.getByRole('radio', { name: 'Paper copies by post' }).check()
   await requester.getByRole('textbox', { name: /name/i }).first().fill('Posy Postal')
   await requester.getByRole('textbox', { name: /postal/i }).fill(postalAddress)

@@ -52,7 +52,7 @@ test('a requester without an account files, is acknowledged by e-mail, follows t
   await expect(requester.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 })
   await checkPublicPage(requester, 'the request page')
   const form = requester.getByRole('form').or(requester.locator('form')).first()
-  await tabTo(requester, form.getByRole('textbox', { name: /describe|description/i }))
+  await tabTo(requester, form.getByRole('textbox', { name: 'The records you are asking for' }))
   await requester.keyboard.type(description)
   await tabTo(requester, form.getByRole('radio', { name: 'Electronic copies (download or e-mail)' }))
   await requester.keyboard.press('Space')
@@ -108,7 +108,7 @@ test('a requester without an account files, is acknowledged by e-mail, follows t
   const requestId = await requestIdOf(team.coordinator, number)
   const answer = 'Yes: the contract will be one PDF with its attachments.'
   let mark = platform.smtp.inbox.length
-  await team.coordinator.call('POST', `/api/records-requests/${requestId}/messages`, { message: answer }, 201)
+  await team.coordinator.call('POST', `/api/records-requests/${requestId}/messages`, { message: answer })
   await platform.processMail()
   const answerMail = await platform.mailAfter(email, mark)
   expect(answerMail.text).toContain(number)
