@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
-import { type RecordsPerson, intake, setUpRecords, step } from '../../../test/records.js'
+import { type RecordsPerson, intake, issueLetter, setUpRecords, step } from '../../../test/records.js'
 import { testDialects } from '../../../test/test-database.js'
 import { submitted } from './portal/test-portal.js'
 
@@ -136,5 +136,41 @@ describe.each(testDialects())('records requests: the requester, duplicates and t
         })
       ).statusCode,
     ).toBe(404)
+  })
+
+  it('shows a posted letter on the page: to mail, then mailed, said once on the timeline, everything in time order', async () => {
+    const signatory = await setup.person(['SIGNATORY'])
+    const { id } = await intake(t, coordinator.token, { requesterContact: '12 Elm Street, Springfield CA 90000' })
+    t.clock.set(new Date('2026-03-02T09:00:00.000Z'))
+    const letterId = await issueLetter(t, coordinator.token, signatory.token, id, 'ACKNOWLEDGMENT')
+    const token = await t.signIn(coordinator.email)
+    const issued = await detail(token, id)
+    expect(issued.letters.find((letter: { id: number }) => letter.id === letterId).delivery).toMatchObject({
+      channel: 'POST',
+      recipient: '12 Elm Street, Springfield CA 90000',
+      state: 'TO_MAIL',
+    })
+    expect(issued.timeline.at(-1)).toMatchObject({ action: 'records.delivery_to_mail' })
+
+    t.clock.set(new Date('2026-03-03T17:00:00.000Z'))
+    const later = await t.signIn(coordinator.email)
+    const [mailing] = (await t.request({ method: 'GET', url: '/api/records-mailings', token: later })).json().data
+    const mailed = await t.request({
+      method: 'POST',
+      url: `/api/records-mailings/${mailing.id}/mailed`,
+      token: later,
+      payload: { mailedOn: '2026-03-03' },
+    })
+    expect(mailed.statusCode, mailed.body).toBe(200)
+    const page = await detail(later, id)
+    expect(page.letters.find((letter: { id: number }) => letter.id === letterId).delivery).toMatchObject({
+      state: 'MAILED',
+      mailedOn: '2026-03-03',
+    })
+    const actions = page.timeline.map((entry: { action: string }) => entry.action)
+    expect(actions.filter((action: string) => /mailed/.test(action))).toEqual(['records.letter_mailed'])
+    expect(page.timeline.at(-1).text).toBe('The acknowledgment letter mailed to the requester on Tue Mar 3, 2026')
+    const times = page.timeline.map((entry: { at: string }) => entry.at)
+    expect(times).toEqual([...times].sort())
   })
 })
