@@ -78,8 +78,12 @@ describe.each(testDialects())('records portal: refusals that keep the form from 
     expect(await portalCounters()).toEqual([])
   })
 
-  it('limits new links per e-mail address and tracking calls per network address', async () => {
+  it('limits new links per e-mail address and tracking calls per network address, and refuses a message too long in words', async () => {
     const { number, token } = await submitted(t)
+    const message = await tracking(t, '/messages', number, token, { message: 'x'.repeat(40_000) })
+    expect(message.statusCode).toBe(413)
+    expect(message.json().error).toBe('Your message is too long to send. Shorten it to at most 5,000 characters and send it again.')
+    expect(await t.db.kysely.selectFrom('records_messages').select('message_id').execute()).toEqual([])
     const ask = () =>
       t.request({
         method: 'POST',

@@ -32,7 +32,7 @@ function stateText(row: PortalRequestRow): string {
     case 'RECEIVED':
       return `The district received your request and is looking for the records. It will tell you by ${due} whether it holds records it can disclose.`
     case 'CLARIFYING':
-      return `The district is working on your request and has clarified with you what you are asking for. It will tell you by ${due} whether it holds records it can disclose.`
+      return `The district is working on your request as clarified with you. It will tell you by ${due} whether it holds records it can disclose.`
     case 'PRODUCING':
       return 'The district made its determination and is preparing the records. Released records appear below once they are ready.'
     case 'REOPENED':

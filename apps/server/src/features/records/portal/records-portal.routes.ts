@@ -29,14 +29,16 @@ const REQUEST_BODY_LIMIT = 128 * 1024
 const TRACKING_BODY_LIMIT = 32 * 1024
 
 /** A body over the limit, said to the person who wrote it (the shared handler's sentence is for API clients). */
-function tooLong(error: FastifyError): never {
-  if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error
-  throw new AppError(
-    'too_large',
-    `Your request is too long to send. Shorten the description to at most ${MAX_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters and send it again.`,
-    { code: 'request_too_long' },
-  )
-}
+const tooLarge =
+  (sentence: string) =>
+  (error: FastifyError): never => {
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error
+    throw new AppError('too_large', sentence, { code: 'request_too_long' })
+  }
+const requestTooLong = tooLarge(
+  `Your request is too long to send. Shorten the description to at most ${MAX_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters and send it again.`,
+)
+const messageTooLong = tooLarge('Your message is too long to send. Shorten it to at most 5,000 characters and send it again.')
 
 /** RFC 6266: an ASCII fallback name and the exact one in UTF-8. */
 const contentDisposition = (fileName: string) =>
@@ -65,7 +67,7 @@ export const recordsPortalRoutes: FastifyPluginAsyncZod<{ portal: RecordsPortalS
     {
       config,
       bodyLimit: REQUEST_BODY_LIMIT,
-      errorHandler: tooLong,
+      errorHandler: requestTooLong,
       schema: { body: PortalRequestInputSchema, response: { 201: PortalReceiptResponseSchema, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send({ data: await portal.submit(request.body, request.ip) }),
@@ -86,6 +88,7 @@ export const recordsPortalRoutes: FastifyPluginAsyncZod<{ portal: RecordsPortalS
     {
       config,
       bodyLimit: TRACKING_BODY_LIMIT,
+      errorHandler: messageTooLong,
       schema: { body: TrackingMessageInputSchema, response: { 201: TrackingResponseSchema, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send({ data: await portal.message(request.body, request.ip) }),
