@@ -5,7 +5,7 @@ import { type RecordsPerson, intake, issueLetter, setUpRecords, step } from '../
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.js'
 import { testDialects } from '../../../test/test-database.js'
 import { MINUTE_MS } from '../../lib/clock.js'
-import { type DeliveryRow, deliveryOf, deliveryTimeline, mailDelivery } from './records-deliveries.js'
+import { type DeliveryRow, deliveryOf, deliveryTimeline, letterMail, mailDelivery } from './records-deliveries.js'
 import { createRecordsDeliveriesRepository } from './records-deliveries.repository.js'
 
 const DANA = 'dana@news.example'
@@ -55,7 +55,8 @@ describe.each(testDialects())('records letters reach their requesters by e-mail 
     expect(mail.text).toContain(`acknowledgment letter on your public records request ${number}. It is attached to this message as a PDF.`)
     // The letter's e-mail carries no tracking secret: it points to the page, not through it.
     expect(mail.text).not.toMatch(/public-records\/track\//)
-    expect(mail.text).toContain('tracking page')
+    // Filed by staff, the request had no tracking link yet: the letter says where to ask for one.
+    expect(mail.text).toContain(`ask for a tracking link at ${t.config.appUrl}/public-records/new-link`)
     expect(mail.attachments).toHaveLength(1)
     const [attachment] = mail.attachments
     expect(attachment).toMatchObject({ filename: `${number}-acknowledgment.pdf`, contentType: 'application/pdf' })
@@ -215,6 +216,25 @@ describe('a delivery in words', () => {
       lastError: '550 no such mailbox',
     })
     expect(mailDelivery('a@b.example', mail('cancelled', 1)).state).toBe('FAILED')
+  })
+
+  it('sends a letter with its PDF and no tracking secret, pointing a portal filer to their acknowledgment’s link', () => {
+    const pdf = Buffer.from('%PDF-1.3 bytes \u00ff')
+    const mail = letterMail({
+      to: 'a@b.example',
+      number: 'PRR-2026-0007',
+      kind: 'EXTENSION',
+      pdf,
+      appUrl: 'https://x.example',
+      viaPortal: true,
+    })
+    expect(mail).toMatchObject({ kind: 'records_letter', to: 'a@b.example', secrets: [] })
+    expect(mail.values).toMatchObject({ number: 'PRR-2026-0007', letter: 'extension letter' })
+    expect(mail.values.tracking_url_note).toContain('open the link in the e-mail that acknowledged your request')
+    expect(mail.values.tracking_url_note).toContain('https://x.example/public-records/new-link')
+    expect(mail.attachments).toEqual([
+      { filename: 'PRR-2026-0007-extension.pdf', content: pdf.toString('base64'), contentType: 'application/pdf', encoding: 'base64' },
+    ])
   })
 
   it('tells a posted letter on the timeline: to mail, then mailed on a day by a person', () => {

@@ -135,10 +135,19 @@ export function deliveryTimeline(rows: readonly DeliveryRow[], letterKindById: M
 }
 
 /** The letter's e-mail to its requester, the issued PDF attached; it carries no tracking secret. */
-export function letterMail(input: { to: string; number: string; kind: string; pdf: Uint8Array; appUrl: string }): MailToSend {
+export function letterMail(input: {
+  to: string
+  number: string
+  kind: string
+  pdf: Uint8Array
+  appUrl: string
+  /** Filed on the public page: the acknowledgment carried a tracking link. Staff intake sends none. */
+  viaPortal: boolean
+}): MailToSend {
   const kind = labelOf(words.letterKind, input.kind).toLowerCase()
   // The PDF travels as base64 text (the queue keeps messages as JSON); `encoding` has the mail library decode it back
   // to the file's bytes, which MailAttachment does not declare yet, hence a value rather than a literal here.
+  const newLink = `${input.appUrl}${PORTAL_PATH}/new-link`
   const pdf = {
     filename: `${input.number}-${input.kind.toLowerCase()}.pdf`,
     content: Buffer.from(input.pdf).toString('base64'),
@@ -151,9 +160,11 @@ export function letterMail(input: { to: string; number: string; kind: string; pd
     values: {
       number: input.number,
       letter: `${kind} letter`,
-      tracking_url_note:
-        `You can also follow the request and read its letters on its tracking page: open the link in the e-mail that ` +
-        `acknowledged your request, or ask for a new link at ${input.appUrl}${PORTAL_PATH} with this address and the request number.`,
+      tracking_url_note: input.viaPortal
+        ? `You can also follow the request and read its letters on its tracking page: open the link in the e-mail that ` +
+          `acknowledged your request, or ask for a new link at ${newLink} with this address and the request number.`
+        : `You can also follow the request and read its letters online: ask for a tracking link at ${newLink} with this ` +
+          `address and the request number.`,
     },
     secrets: [],
     attachments: [pdf],

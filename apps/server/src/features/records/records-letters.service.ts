@@ -48,7 +48,16 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
   /** The issued letter leaves: e-mailed with its PDF when the requester gave an address, else onto the To mail list. */
   async function deliver(
     trx: DbTransaction,
-    letter: { requestId: number; letterId: number; number: string; kind: string; pdf: Uint8Array; email: string | null; postal: string },
+    letter: {
+      requestId: number
+      letterId: number
+      number: string
+      kind: string
+      pdf: Uint8Array
+      email: string | null
+      viaPortal: boolean
+      postal: string
+    },
   ) {
     const at = clock.now().toISOString()
     const { requestId, letterId } = letter
@@ -133,6 +142,7 @@ export function createRecordsLettersService(context: RecordsContext, options: { 
             kind: letter.kind,
             pdf,
             email: requester?.email ?? null,
+            viaPortal: requester?.via_portal === 1,
             postal: requester?.postal_address ?? row.requester_contact,
           })
         },

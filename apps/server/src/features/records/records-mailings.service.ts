@@ -107,7 +107,8 @@ export function createRecordsMailingsService(context: RecordsContext) {
         throw new AppError('conflict', `${words} is sent again only when its e-mail failed; it is ${now}.`, { code: 'not_failed' })
       }
       const pdf = (await work.letterPdf(letterId))!
-      const mail = letterMail({ to: delivery.recipient, number: row.number, kind: letter.kind, pdf, appUrl: context.appUrl })
+      const viaPortal = (await context.requesters.ofRequest(id))?.via_portal === 1
+      const mail = letterMail({ to: delivery.recipient, number: row.number, kind: letter.kind, pdf, appUrl: context.appUrl, viaPortal })
       const sent = await deliveries.resend(
         delivery.delivery_id,
         delivery.mail_message_id,
