@@ -21,6 +21,7 @@ import {
   closeMissing,
   isDisclosing,
   releasable,
+  releaseRefusal,
   RECORD_TYPES,
   SEPARATION,
   missingLetterParts,
@@ -174,6 +175,8 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
   const closeLacks = closable ? closeMissing(closeFactsOf(row, letters)) : []
   const stepReasons: Record<string, string> = {}
   if (closeLacks.length > 0) stepReasons.close = `${row.number} cannot close yet: ${closeLacks.join('; ')}.`
+  const releaseWaits = documents.length > 0 ? releaseRefusal(row) : null
+  if (releaseWaits && (await may('release'))) stepReasons.release = releaseWaits
 
   return {
     ...summaryOf({ ...row, point_person_name: row.point_person_id === null ? null : (names.get(row.point_person_id) ?? null) }, reading),

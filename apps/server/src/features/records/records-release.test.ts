@@ -37,7 +37,11 @@ describe.each(testDialects())('records requests: documents released to the reque
     ).released_at
 
   it('refuses a release before the determination, in words, and allows it once the records are found disclosable', async () => {
-    expect((await detail(counsel.token)).actions.release).toBe(false)
+    const waiting = await detail(counsel.token)
+    expect(waiting.actions.release).toBe(false)
+    // The page says why, to those who release.
+    expect(waiting.stepReasons.release).toContain('only once the request is determined')
+    expect((await detail(signatory.token)).stepReasons.release).toBeUndefined()
     const early = await release(counsel, true)
     expect(early.statusCode).toBe(409)
     expect(early.json()).toMatchObject({ code: 'not_releasable' })
@@ -46,6 +50,7 @@ describe.each(testDialects())('records requests: documents released to the reque
 
     await determine(t, signatory, requestId)
     expect((await detail(counsel.token)).actions.release).toBe(true)
+    expect((await detail(counsel.token)).stepReasons.release).toBeUndefined()
     const released = await release(counsel, true)
     expect(released.statusCode).toBe(200)
     const [document] = released.json().data.documents

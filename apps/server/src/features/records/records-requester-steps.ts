@@ -1,23 +1,9 @@
 import { DISCLOSING_OUTCOMES } from '@platform/contracts/records'
-import { labelOf } from '@platform/contracts/labels'
-import { recordsLabels } from '@platform/contracts/labels/records'
 import { AppError } from '../../lib/errors.js'
 import type { AuthUser } from '../../plugins/access.js'
 import { type Client, type RecordsContext } from './records-context.js'
 import { requestDetail } from './records-detail.js'
-import { RELEASE_STATES, isDisclosing } from './records-rules.js'
-import type { RequestRow } from './records.repository.js'
-
-const stateWords = (state: string) => labelOf(recordsLabels.requestState, state).toLowerCase()
-
-/** Why a document cannot be released yet, in words; null when it can. */
-function notReleasable(row: Pick<RequestRow, 'number' | 'state' | 'outcome'>): string | null {
-  if (row.outcome !== null && !isDisclosing(row.outcome) && RELEASE_STATES.includes(row.state as never))
-    return `${row.number} was determined as ${labelOf(recordsLabels.outcome, row.outcome).toLowerCase()}: it discloses no records, so nothing is released to the requester.`
-  if (!RELEASE_STATES.includes(row.state as never))
-    return `${row.number} is ${stateWords(row.state)}: a document is released to the requester only once the request is determined and the records found disclosable, so that nothing leaves before the review of what is withheld.`
-  return null
-}
+import { RELEASE_STATES, releaseRefusal } from './records-rules.js'
 
 /**
  * The requester's side of a request, as staff take its steps: answering their messages (e-mailed when they gave an
@@ -77,7 +63,7 @@ export function createRecordsRequesterSteps(context: RecordsContext) {
           })
         return moved(id, user)
       }
-      const refused = notReleasable(row)
+      const refused = releaseRefusal(row)
       if (refused) throw new AppError('conflict', refused, { code: 'not_releasable' })
       const outcome = await requesters.release(
         { requestId: id, documentId, by: user.id, at: clock.now().toISOString() },
@@ -86,7 +72,7 @@ export function createRecordsRequesterSteps(context: RecordsContext) {
       )
       if (outcome === 'moved') {
         const now = (await requests.findById(id))!
-        throw new AppError('conflict', notReleasable(now) ?? `${row.number} changed meanwhile. Reload it.`, { code: 'not_releasable' })
+        throw new AppError('conflict', releaseRefusal(now) ?? `${row.number} changed meanwhile. Reload it.`, { code: 'not_releasable' })
       }
       if (outcome === false)
         throw new AppError('conflict', `${fileName} is already released to the requester.`, { code: 'already_released' })

@@ -6,6 +6,8 @@ import {
   type RequestState,
   WITHHOLDING_OUTCOMES,
 } from '@platform/contracts/records'
+import { labelOf } from '@platform/contracts/labels'
+import { recordsLabels } from '@platform/contracts/labels/records'
 import type { SeparationRule } from '../finance/separation.service.js'
 
 /*
@@ -122,6 +124,19 @@ export const isDisclosing = (outcome: string | null) => outcome !== null && DISC
 export const RELEASE_STATES: readonly RequestState[] = ['DETERMINED', 'PRODUCING', 'CLOSED']
 export const releasable = (row: { state: string; outcome: string | null }) =>
   RELEASE_STATES.includes(row.state as RequestState) && isDisclosing(row.outcome)
+
+/** Why no document of the request can be released now, in words; null when one can. */
+export function releaseRefusal(row: { number: string; state: string; outcome: string | null }): string | null {
+  if (!RELEASE_STATES.includes(row.state as RequestState)) {
+    const state = labelOf(recordsLabels.requestState, row.state).toLowerCase()
+    return `${row.number} is ${state}: a document is released to the requester only once the request is determined and the records found disclosable, so that nothing leaves before the review of what is withheld.`
+  }
+  if (!isDisclosing(row.outcome)) {
+    const outcome = labelOf(recordsLabels.outcome, row.outcome).toLowerCase()
+    return `${row.number} was determined as ${outcome}: it discloses no records, so nothing is released to the requester.`
+  }
+  return null
+}
 export const isWithholding = (outcome: string | null) => outcome !== null && WITHHOLDING_OUTCOMES.includes(outcome as Outcome)
 
 const KIND_WORDS: Record<LetterKind, string> = {
