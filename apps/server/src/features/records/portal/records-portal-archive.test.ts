@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../../test/build-test-app.js'
 import { type RecordsPerson, setUpRecords, step } from '../../../../test/records.js'
 import { testDialects } from '../../../../test/test-database.js'
-import { closeRequest, determine, release, submitted, upload } from './test-portal.js'
+import { closeRequest, determine, release, submitted, tracking, upload } from './test-portal.js'
 
 describe.each(testDialects())('records portal: the public archive of closed requests (%s)', (dialect) => {
   let t: TestApp
@@ -53,6 +53,19 @@ describe.each(testDialects())('records portal: the public archive of closed requ
     await release(t, custodian.token, published.id, shown)
     await closeRequest(t, { coordinator, signatory }, published.id, 'DISCLOSABLE', true)
     await summarize(published.id, 'Minutes of the board about the school bus contract, 2025.')
+    // A closure letter drafted after the closing stays a draft: neither the tracking link nor the archive reaches it.
+    const closure = await step(t, coordinator.token, published.id, 'letters', { kind: 'CLOSURE', body: 'CLOSURE-DRAFT not approved' })
+    expect(closure.statusCode, closure.body).toBe(201)
+    const closureId = closure.json().data.id as number
+    const letters = await t.db.kysely
+      .selectFrom('records_letters')
+      .select(['letter_id', 'state'])
+      .where('request_id', '=', published.id)
+      .execute()
+    expect(letters.find((letter) => letter.letter_id === closureId)?.state).toBe('DRAFT')
+    const draftAsked = await tracking(t, `/letters/${closureId}`, published.number, published.token)
+    expect(draftAsked.statusCode).toBe(404)
+    expect((await tracking(t, '', published.number, published.token)).body).not.toContain('CLOSURE-DRAFT')
     // Closed without a summary; and open with one: neither is published.
     const unsummarized = await submitted(t, { email: 'ben@example.net', description: 'Payroll of June.' })
     await closeRequest(t, { coordinator, signatory }, unsummarized.id)
