@@ -32,7 +32,8 @@ export function MailingsView() {
   const [params, setParams] = useSearchParams()
   const state: MailingState = params.get('state') === 'MAILED' ? 'MAILED' : 'TO_MAIL'
   const mailings = useMailings(state)
-  const mayMail = useRecordsDuties().has('COORDINATOR')
+  const duties = useRecordsDuties()
+  const mayMail = duties.has('COORDINATOR')
 
   return (
     <Stack gap="md">
@@ -51,7 +52,7 @@ export function MailingsView() {
       </Text>
       {mailings.isError ? <FailureAlert title="The letters could not be loaded" error={mailings.error} /> : null}
       {state === 'TO_MAIL' ? (
-        <ToMailList key="to-mail" mailings={mailings.data} loaded={mailings.isSuccess} mayMail={mayMail} />
+        <ToMailList key="to-mail" mailings={mailings.data} loaded={mailings.isSuccess} mayMail={mayMail} dutiesKnown={duties.loaded} />
       ) : (
         <MailedList mailings={mailings.data} loaded={mailings.isSuccess} />
       )}
@@ -59,7 +60,17 @@ export function MailingsView() {
   )
 }
 
-function ToMailList({ mailings, loaded, mayMail }: { mailings: Mailing[] | undefined; loaded: boolean; mayMail: boolean }) {
+function ToMailList({
+  mailings,
+  loaded,
+  mayMail,
+  dutiesKnown,
+}: {
+  mailings: Mailing[] | undefined
+  loaded: boolean
+  mayMail: boolean
+  dutiesKnown: boolean
+}) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set())
   const [marking, setMarking] = useState<Mailing | null>(null)
   const [printing, setPrinting] = useState(false)
@@ -116,11 +127,11 @@ function ToMailList({ mailings, loaded, mayMail }: { mailings: Mailing[] | undef
             {selected.length === 0 ? 'Choose the letters to print envelopes for.' : 'One No. 10 envelope a page, as a PDF.'}
           </Text>
         </Group>
-      ) : (
+      ) : dutiesKnown ? (
         <Text size="sm" c="dimmed">
           Coordinators print the envelopes and mark the letters mailed.
         </Text>
-      )}
+      ) : null}
       {problem ? <FailureAlert title="No envelopes" message={problem} /> : null}
       <Paper withBorder radius="md">
         <ScrollTable minWidth={mayMail ? 820 : 640} label="Letters to mail" cardsOnPhone>

@@ -61,12 +61,19 @@ export function PortalSettingsForm({ initial, editable }: { initial: RecordsSett
         <Text size="sm" c="dimmed">
           Anyone may file a request on the public records page without an account, and follow it through the private link they are e-mailed.
         </Text>
-        <Switch
-          label="Publish the public archive of closed requests"
-          description="Each closed request with a public summary is published with its number, the summary, its dates, the outcome and the documents released. The requester’s name and contact are never published."
-          {...form.getInputProps('publicArchive', { type: 'checkbox' })}
-          disabled={!editable}
-        />
+        <Stack gap={4}>
+          <Switch
+            label="Publish the public archive of closed requests"
+            aria-describedby="public-archive-what"
+            {...form.getInputProps('publicArchive', { type: 'checkbox' })}
+            disabled={!editable}
+          />
+          {/* Said apart from the label, so the switch's name stays short and this reads as its description. */}
+          <Text id="public-archive-what" size="sm" c="dimmed">
+            Each closed request with a public summary is published with its number, the summary, its dates, the outcome and the documents
+            released. The requester’s name and contact are never published. Off, nothing is published.
+          </Text>
+        </Stack>
         <Textarea
           label="Introduction on the request page"
           description="What the district holds and how to ask, above the form. Left empty, the page shows the platform’s own introduction."

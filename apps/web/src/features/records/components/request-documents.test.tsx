@@ -29,12 +29,15 @@ const warrants = makeDocument({
 
 let fetchMock: FetchMock
 let uploadAnswer: () => Response
+let releaseAnswer: () => Response
 
 beforeEach(() => {
   uploadAnswer = () => jsonResponse(200, { data: makeRequest({ documents: [warrants] }) })
+  releaseAnswer = () => jsonResponse(200, { data: makeRequest({ documents: [warrants] }) })
   fetchMock = stubApi((url, init) => {
     if (url.pathname === '/api/records-exemptions') return jsonResponse(200, { data: [] })
     if (url.pathname === '/api/records-requests/12/documents' && init?.method === 'POST') return uploadAnswer()
+    if (url.pathname === '/api/records-requests/12/documents/5/release' && init?.method === 'POST') return releaseAnswer()
     return undefined
   }, me)
 })
@@ -44,6 +47,10 @@ afterEach(() => {
 
 const posts = () =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => new URL(String(input), 'http://localhost'))
+const releases = () =>
+  fetchMock.mock.calls
+    .filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/release'))
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown)
 const show = (request: RequestDetail) => renderRoutes([{ path: '/', element: <DocumentsSection request={request} /> }], '/')
 const chooseFile = (name: string) =>
   userEvent.upload(
@@ -89,5 +96,53 @@ describe('the documents of a records request', () => {
     expect(screen.queryByRole('button', { name: 'Upload a record' })).toBeNull()
     expect(screen.queryByRole('button', { name: /Mark an exemption/ })).toBeNull()
     expect(screen.getByRole('table', { name: 'Documents' })).toHaveTextContent('acme-warrants.pdf')
+  })
+
+  it('shows whether each document is released, with when and by whom', () => {
+    const released = makeDocument({
+      id: 6,
+      fileName: 'board-minutes.pdf',
+      releasedAt: '2026-03-09T18:00:00.000Z',
+      releasedByName: 'Cy Custodian',
+    })
+    show(makeRequest({ documents: [warrants, released] }))
+    const table = screen.getByRole('table', { name: 'Documents' })
+    expect(within(table).getByRole('row', { name: /acme-warrants\.pdf/ })).toHaveTextContent('Not released')
+    const row = within(table).getByRole('row', { name: /board-minutes\.pdf/ })
+    expect(within(row).getByText('Released')).toBeInTheDocument()
+    expect(row).toHaveTextContent(/Mar 9, 2026 .*, by Cy Custodian/)
+    expect(screen.queryByRole('button', { name: /^(Release|Withdraw) / })).toBeNull()
+  })
+
+  it('releases a document after asking, through its release route with released: true', async () => {
+    const user = userEvent.setup()
+    show(makeRequest({ documents: [warrants], actions: { ...actions, release: true } }))
+    await user.click(screen.getByRole('button', { name: 'Release acme-warrants.pdf' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Release to the requester' })
+    expect(dialog).toHaveTextContent('Release acme-warrants.pdf to the requester of PRR-2026-0012?')
+    expect(releases()).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }))
+    await waitFor(() => expect(releases()).toEqual([{ released: true }]))
+  })
+
+  it('withdraws a released document only once the person confirms, and shows a refusal in the server’s words', async () => {
+    const user = userEvent.setup()
+    releaseAnswer = () =>
+      jsonResponse(409, { error: 'A document is released only once the request is determined with records to disclose.', code: 'conflict' })
+    const released = makeDocument({ releasedAt: '2026-03-09T18:00:00.000Z', releasedByName: 'Cy Custodian' })
+    show(makeRequest({ documents: [released], actions: { ...actions, release: true } }))
+    await user.click(screen.getByRole('button', { name: 'Withdraw acme-warrants.pdf' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw from release' })
+    expect(dialog).toHaveTextContent('The requester can no longer download it from their tracking page')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(releases()).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw acme-warrants.pdf' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Withdraw from release' })).getByRole('button', { name: 'Withdraw' }))
+    await waitFor(() => expect(releases()).toEqual([{ released: false }]))
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'A document is released only once the request is determined with records to disclose.',
+    )
   })
 })

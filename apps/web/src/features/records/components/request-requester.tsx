@@ -39,7 +39,7 @@ export function RequesterSection({ request }: { request: RequestDetail }) {
     >
       {requester.possibleDuplicateOf ? <DuplicateBanner request={request} earlier={requester.possibleDuplicateOf} /> : null}
       {requester.noEmail ? (
-        <Alert color="yellow" variant="light" icon={<MailX size={18} aria-hidden="true" />} title="No e-mail address">
+        <Alert color="yellow" variant="light" icon={<MailX size={18} aria-hidden="true" />} title="No e-mail address" role="note">
           Letters go to the To mail list, to be printed and posted; answers are kept on the request.
         </Alert>
       ) : null}
@@ -75,7 +75,7 @@ function DuplicateBanner({ request, earlier }: { request: RequestDetail; earlier
   const [asking, setAsking] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
   return (
-    <Alert color="yellow" variant="light" title="Possibly a duplicate">
+    <Alert color="yellow" variant="light" title="Possibly a duplicate" role="note">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           The same requester asked something similar in{' '}
