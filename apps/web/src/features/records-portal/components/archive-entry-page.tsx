@@ -57,7 +57,7 @@ export function ArchiveEntryPage() {
               <Fact label="Received">{dayInWords(data.receivedOn)}</Fact>
               {data.determinedOn ? <Fact label="Decided on">{dayInWords(data.determinedOn)}</Fact> : null}
               <Fact label="Closed on">{dayInWords(data.closedOn)}</Fact>
-              {data.outcome ? <Fact label="Outcome">{data.outcomeText ?? recordsLabels.outcome[data.outcome]}</Fact> : null}
+              {data.outcome ? <Fact label="Outcome">{recordsLabels.outcome[data.outcome]}</Fact> : null}
             </SimpleGrid>
           </PortalSection>
           <PortalSection id="documents" title="Released records">

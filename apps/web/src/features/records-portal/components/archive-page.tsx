@@ -30,7 +30,8 @@ export const isArchiveOff = (error: unknown) => error instanceof ApiError && err
 export const entryPath = (number: string) => `${PORTAL_PATH}/archive/${number}`
 
 function EntryCard({ entry }: { entry: ArchiveEntry }) {
-  const outcome = entry.outcome ? (entry.outcomeText ?? recordsLabels.outcome[entry.outcome]) : null
+  // The outcome's name, not its sentence: that one speaks to the requester ("your request"), and anyone reads the archive.
+  const outcome = entry.outcome ? recordsLabels.outcome[entry.outcome] : null
   return (
     <Paper component="li" withBorder radius="md" p="md">
       <Stack gap={4}>

@@ -7,6 +7,13 @@ import classes from './portal.module.css'
 import { TrackingDocuments, TrackingLetters } from './tracking-files'
 import { TrackingMessages } from './tracking-messages'
 
+/** 'By 14 days, to Mon Dec 14, 2026, because the need to …' (the statute's words for the reason, ending the sentence). */
+export function extensionSentence(extension: NonNullable<TrackingView['extension']>): string {
+  const reason = extension.reasonText.trim().replace(/[.;,\s]+$/, '')
+  const to = `By ${extension.days} days, to ${dayInWords(extension.dueOn)}`
+  return reason ? `${to}, because of ${reason.replace(/^because (of )?/i, '')}.` : `${to}.`
+}
+
 /** Where the request stands: its state in a sentence, its dates, the extension and the outcome. */
 function Status({ view }: { view: TrackingView }) {
   return (
@@ -23,11 +30,7 @@ function Status({ view }: { view: TrackingView }) {
         <Fact label="Received">{dayInWords(view.receivedOn)}</Fact>
         <Fact label="The district's time to answer counts from">{dayInWords(view.countedFrom)}</Fact>
         <Fact label="The district answers by">{view.dueInWords}</Fact>
-        {view.extension ? (
-          <Fact label="Extended">
-            By {view.extension.days} days, to {dayInWords(view.extension.dueOn)}, because {view.extension.reasonText}
-          </Fact>
-        ) : null}
+        {view.extension ? <Fact label="Extended">{extensionSentence(view.extension)}</Fact> : null}
         {view.outcome ? <Fact label="Outcome">{view.outcomeText ?? recordsLabels.outcome[view.outcome]}</Fact> : null}
         {view.determinedOn ? <Fact label="Decided on">{dayInWords(view.determinedOn)}</Fact> : null}
         {view.estimatedProductionOn ? <Fact label="Records expected by">{dayInWords(view.estimatedProductionOn)}</Fact> : null}

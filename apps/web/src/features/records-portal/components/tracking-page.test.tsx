@@ -60,7 +60,9 @@ describe('the tracking page', () => {
     expect(within(status).getByText('The district has decided on your request and is preparing the records.')).toBeInTheDocument()
     expect(within(status).getByText('Monday, November 30, 2026')).toBeInTheDocument()
     expect(
-      within(status).getByText('By 14 days, to Mon Dec 14, 2026, because the records are held at several schools.'),
+      within(status).getByText(
+        'By 14 days, to Mon Dec 14, 2026, because of the need to search for and collect the requested records from field facilities.',
+      ),
     ).toBeInTheDocument()
     expect(within(status).getByText('Some records are disclosed; some are withheld.')).toBeInTheDocument()
 

@@ -23,14 +23,12 @@ function useTrackingLink(): { link: TrackingInput | null; problem: string | null
   }, [number, hash])
 }
 
+/** The way out of a link that does not work (the server's sentence above it says why). */
 function NewLinkOffer() {
   return (
-    <Text size="sm">
-      <Anchor component={Link} to={`${PORTAL_PATH}/new-link`}>
-        Get a new tracking link
-      </Anchor>{' '}
-      with your e-mail address and request number.
-    </Text>
+    <Anchor component={Link} to={`${PORTAL_PATH}/new-link`} size="sm">
+      Get a new tracking link
+    </Anchor>
   )
 }
 

@@ -74,7 +74,11 @@ export function makeTracking(overrides: Partial<TrackingView> = {}): TrackingVie
     countedFrom: '2026-11-13',
     dueOn: '2026-11-30',
     dueInWords: 'Monday, November 30, 2026',
-    extension: { dueOn: '2026-12-14', days: 14, reasonText: 'the records are held at several schools.' },
+    extension: {
+      dueOn: '2026-12-14',
+      days: 14,
+      reasonText: 'the need to search for and collect the requested records from field facilities',
+    },
     outcome: 'PARTIAL',
     outcomeText: 'Some records are disclosed; some are withheld.',
     determinedOn: '2026-11-25',
