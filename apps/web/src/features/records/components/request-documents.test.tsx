@@ -114,6 +114,13 @@ describe('the documents of a records request', () => {
     expect(screen.queryByRole('button', { name: /^(Release|Withdraw) / })).toBeNull()
   })
 
+  it('says why no document can be released yet, in the server’s words, to those who release them', () => {
+    const reason = 'PRR-2026-0012 is received: a document is released to the requester only once the request is determined.'
+    show(makeRequest({ documents: [warrants], stepReasons: { release: reason } }))
+    expect(screen.getByRole('region', { name: 'Documents' })).toHaveTextContent(`Not released to the requester yet: ${reason}`)
+    expect(screen.queryByRole('button', { name: 'Release acme-warrants.pdf' })).toBeNull()
+  })
+
   it('releases a document after asking, through its release route with released: true', async () => {
     const user = userEvent.setup()
     show(makeRequest({ documents: [warrants], actions: { ...actions, release: true } }))

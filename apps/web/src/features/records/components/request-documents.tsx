@@ -26,6 +26,8 @@ export function DocumentsSection({ request }: { request: RequestDetail }) {
       addLabel="Upload a record"
       addedText={(fileName) => `${fileName} was added to the records.`}
       emptyText="No records uploaded yet."
+      // Those who release documents learn why none can go yet (before a disclosing determination), in the server's words.
+      description={request.stepReasons.release ? `Not released to the requester yet: ${request.stepReasons.release}` : undefined}
       downloadUrl={(document) => attachmentDownloadUrl(document.attachmentId)}
       columns={[
         { header: 'Pages', cell: (document) => document.pageCount },
