@@ -26,7 +26,7 @@ import {
   SEPARATION,
   missingLetterParts,
 } from './records-rules.js'
-import { requesterParts } from './records-requester-detail.js'
+import { requesterParts, withDeliveries } from './records-requester-detail.js'
 import { timelineWords } from './records-timeline.js'
 import { CLOCK_STATES, type RequestRow, type RequestSummaryRow } from './records.repository.js'
 
@@ -305,15 +305,15 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
     unansweredMessages: requesterSide.unansweredMessages,
     publicSummary: row.public_summary,
     // The steps people took and what the mail server did with the letters, in the order they happened.
-    timeline: [
-      ...history.map((entry) => ({
+    timeline: withDeliveries(
+      history.map((entry) => ({
         at: entry.occurred_at,
         action: entry.action,
         actorName: entry.actor_name,
         ...timelineWords(entry.action, entry.details),
       })),
-      ...requesterSide.deliveryTimeline,
-    ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),
+      requesterSide.deliveryTimeline,
+    ),
     actions: {
       clarify: (TRANSITIONS.clarify.from as readonly string[]).includes(row.state) && (await may('clarify')),
       assign: working && (await may('assign')),

@@ -68,3 +68,31 @@ export async function requesterParts(
     deliveryTimeline: timeline,
   }
 }
+
+/** The steps whose transaction queues a letter's e-mail or puts it on the To mail list. */
+const SENDING_STEPS = new Set(['records.letter_issued', 'records.letter_delivery'])
+
+/**
+ * The request's audit entries (in their order) with the deliveries' entries put where they happened. A letter's
+ * e-mail is queued in the transaction that issues or resends it, so at the same instant it follows that step rather
+ * than whatever else was recorded at that instant.
+ */
+export function withDeliveries<T extends { at: string; action: string }>(history: readonly T[], deliveries: readonly T[]): T[] {
+  const merged = [...history]
+  for (const entry of [...deliveries].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))) {
+    let at = merged.findIndex((other) => other.at > entry.at)
+    if (at === -1) at = merged.length
+    let step = -1
+    for (let index = at - 1; index >= 0 && merged[index]!.at === entry.at; index -= 1)
+      if (SENDING_STEPS.has(merged[index]!.action)) {
+        step = index
+        break
+      }
+    if (step !== -1) {
+      at = step + 1
+      while (at < merged.length && merged[at]!.at === entry.at && merged[at]!.action.startsWith('records.delivery_')) at += 1
+    }
+    merged.splice(at, 0, entry)
+  }
+  return merged
+}

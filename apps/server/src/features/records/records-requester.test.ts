@@ -3,6 +3,7 @@ import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { type RecordsPerson, intake, issueLetter, setUpRecords, step } from '../../../test/records.js'
 import { testDialects } from '../../../test/test-database.js'
 import { submitted } from './portal/test-portal.js'
+import { withDeliveries } from './records-requester-detail.js'
 
 describe.each(testDialects())('records requests: the requester, duplicates and the public summary (%s)', (dialect) => {
   let t: TestApp
@@ -172,5 +173,31 @@ describe.each(testDialects())('records requests: the requester, duplicates and t
     expect(page.timeline.at(-1).text).toBe('The acknowledgment letter mailed to the requester on Tue Mar 3, 2026')
     const times = page.timeline.map((entry: { at: string }) => entry.at)
     expect(times).toEqual([...times].sort())
+  })
+})
+
+describe('the request timeline with its deliveries', () => {
+  const entry = (at: string, action: string) => ({ at, action })
+  it('puts a delivery where it happened, and at the instant of its letter’s issue right after it', () => {
+    const history = [
+      entry('2026-03-02T08:00:00.000Z', 'records.received'),
+      entry('2026-03-03T08:00:00.000Z', 'records.letter_issued'),
+      entry('2026-03-03T08:00:00.000Z', 'records.closed'),
+      entry('2026-03-03T08:00:00.000Z', 'records.reopened'),
+    ]
+    const deliveries = [
+      entry('2026-03-03T08:05:00.000Z', 'records.delivery_sent'),
+      entry('2026-03-03T08:00:00.000Z', 'records.delivery_queued'),
+      entry('2026-03-02T08:00:00.000Z', 'records.delivery_to_mail'),
+    ]
+    expect(withDeliveries(history, deliveries).map((one) => one.action)).toEqual([
+      'records.received',
+      'records.delivery_to_mail',
+      'records.letter_issued',
+      'records.delivery_queued',
+      'records.closed',
+      'records.reopened',
+      'records.delivery_sent',
+    ])
   })
 })
