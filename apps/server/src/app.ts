@@ -35,6 +35,7 @@ import { usersModule } from './features/users/users.module.js'
 import { type Clock, systemClock } from './lib/clock.js'
 import { loggerOptions } from './lib/logger.js'
 import type { MailTransport } from './lib/mail-transport.js'
+import { hmac } from './lib/crypto.js'
 import { type RouteAccess, installAccessControl } from './plugins/access-control.js'
 import { apiDocsRoute, installApiDocs } from './plugins/api-docs.js'
 import { installApiCacheControl } from './plugins/cache-control.js'
@@ -150,6 +151,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     failureText: (failure) => authFailureText(failure as AuthFailure),
     holdsApplication: core.holdsApplication,
     limits: core.requestLimits,
+    addressKey: (ip) => hmac(core.secret, 'api-ip', ip),
   })
   await app.register(
     async (api) => {

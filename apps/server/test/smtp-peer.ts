@@ -7,8 +7,8 @@ export interface ReceivedMail {
   from: string
   subject: string
   text: string
-  /** Files attached to it (a signed audit checkpoint), their content as text. */
-  attachments: Array<{ filename: string; contentType: string; content: string }>
+  /** Files attached to it: their content as text (a signed audit checkpoint), and their bytes (a letter's PDF). */
+  attachments: Array<{ filename: string; contentType: string; content: string; bytes: Buffer }>
 }
 
 export type SmtpBehaviour = 'accept' | 'reject-recipient' | 'fail' | 'hang'
@@ -55,6 +55,7 @@ export async function startSmtpPeer() {
               filename: file.filename ?? '',
               contentType: file.contentType,
               content: file.content.toString('utf8'),
+              bytes: file.content,
             })),
           })
           waiters.splice(0).forEach((wake) => wake())

@@ -1,11 +1,13 @@
 import { Socket } from 'node:net'
 import nodemailer from 'nodemailer'
 
-/** A file sent with a message (a signed audit checkpoint as .json). */
+/** A file sent with a message (a signed audit checkpoint as .json, a records letter as PDF). */
 export interface MailAttachment {
   filename: string
+  /** The file as text, or its bytes in base64 when `encoding` says so (a message waiting in the queue is kept as JSON). */
   content: string
   contentType: string
+  encoding?: 'base64'
 }
 
 export interface OutgoingMail {

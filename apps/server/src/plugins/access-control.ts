@@ -10,6 +10,8 @@ export interface AccessControlDeps {
   holdsApplication(user: AuthUser, appCode: string): Promise<boolean>
   /** The request limits on /api: per signed-in person, and per network address for calls without a session. */
   limits: { perPerson: RequestLimiter; perAddress: RequestLimiter }
+  /** What a network address is counted under: a keyed hash, so the limits' table never holds a visitor's address. */
+  addressKey(ip: string): string
 }
 
 export interface RouteAccess {
@@ -54,7 +56,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     if (!access) {
       // Pages and static files are never limited: one page load fetches dozens of files, and a school's staff share
       // one address. An /api address that matches no route still counts against the address.
-      if (API_PATH.test(request.url)) await enforceLimit(deps.limits.perAddress, `api-ip:${request.ip}`, reply)
+      if (API_PATH.test(request.url)) await enforceLimit(deps.limits.perAddress, `api-ip:${deps.addressKey(request.ip)}`, reply)
       return
     }
 
@@ -68,7 +70,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
 
     // Counted per person when signed in (a school shares one address), per address otherwise.
     if (request.user) await enforceLimit(deps.limits.perPerson, `api-user:${request.user.id}`, reply)
-    else await enforceLimit(deps.limits.perAddress, `api-ip:${request.ip}`, reply)
+    else await enforceLimit(deps.limits.perAddress, `api-ip:${deps.addressKey(request.ip)}`, reply)
 
     if (access === 'public') return
     if (!request.user) throw new AppError('unauthorized', deps.failureText(failure ?? 'missing'), { code: 'unauthorized' })

@@ -4,6 +4,7 @@ import type { Delivery } from '@platform/contracts/records'
 import { dayInWords } from '@platform/contracts/records-clock'
 import { PORTAL_PATH } from '@platform/contracts/records-portal'
 import type { MailToSend } from '../email/email.service.js'
+import type { MailAttachment } from '../../lib/mail-transport.js'
 
 /*
  * How a letter (or a staff answer) reached the requester, read from the mail log: the mail log keeps the e-mail's
@@ -146,9 +147,9 @@ export function letterMail(input: {
 }): MailToSend {
   const kind = labelOf(words.letterKind, input.kind).toLowerCase()
   // The PDF travels as base64 text (the queue keeps messages as JSON); `encoding` has the mail library decode it back
-  // to the file's bytes, which MailAttachment does not declare yet, hence a value rather than a literal here.
+  // to the file's bytes.
   const newLink = `${input.appUrl}${PORTAL_PATH}/new-link`
-  const pdf = {
+  const pdf: MailAttachment = {
     filename: `${input.number}-${input.kind.toLowerCase()}.pdf`,
     content: Buffer.from(input.pdf).toString('base64'),
     contentType: 'application/pdf',
