@@ -333,7 +333,8 @@ export function recordsDemoStep(deps: {
     const partial = await intake(
       instantAt(partialDate, '10:30', timeZone),
       'Citizens for Open Schools',
-      'info@openschools.example',
+      // No e-mail: its letters go to the To mail list, with their envelope.
+      'P.O. Box 1402, Fresno, CA 93716',
       "The investigation report on the Lincoln High athletics fund and the board's resulting action.",
     )
     later()

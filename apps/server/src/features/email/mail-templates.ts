@@ -218,7 +218,7 @@ export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
     'Keep this link private: anyone who has it can see your request.',
   ]),
   records_letter: requesterMail('Public records request {{number}}: {{letter}}', [
-    'The {{district_name}} issued a {{letter}} on your public records request {{number}}. It is attached to this message as a PDF.',
+    'The {{district_name}} issued this {{letter}} on your public records request {{number}}. It is attached to this message as a PDF.',
     '{{tracking_url_note}}',
   ]),
   records_answer: requesterMail('Public records request {{number}}: a message from the records office', [
