@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { addDays } from '@platform/contracts/records-clock'
+import { addDays, dayInWords } from '@platform/contracts/records-clock'
 import type { PortalReceiptSchema } from '@platform/contracts/records-portal'
 import type { z } from 'zod'
 import {
@@ -74,12 +74,12 @@ test('nothing unreleased or internal is reachable through a tracking link or the
     task: internal.task,
   })
   await team.coordinator.call('POST', `${base}/notes`, { text: internal.note })
-  await team.custodian.call(
-    'POST',
-    `${base}/time`,
-    { minutes: 45, activity: 'Scanning', workedOn: districtToday(), note: internal.timeNote },
-    201,
-  )
+  await team.custodian.call('POST', `${base}/time`, {
+    minutes: 45,
+    activity: 'Scanning',
+    workedOn: districtToday(),
+    note: internal.timeNote,
+  })
   const released = await pagedPdf(1, 'Harbor Janitorial invoices')
   const releasedId = await uploadDocument(team.custodian, requestId, 'harbor-invoices.pdf', released)
   const unreleasedId = await uploadDocument(team.custodian, requestId, internal.unreleasedFile, await pagedPdf(1, 'Internal audit'))
@@ -124,7 +124,7 @@ test('nothing unreleased or internal is reachable through a tracking link or the
   for (const secret of secrets) expect(trackingText, 'the tracking page').not.toContain(secret)
 
   // Asked for directly, the draft letter and the unreleased document are not there.
-  for (const path of [`letters/${draft.id}`, `documents/${unreleasedId}`, `letters/${releasedId}`]) {
+  for (const path of [`letters/${draft.id}`, `documents/${unreleasedId}`]) {
     const refused = await requester.request.post(`/api/public-records/track/${path}`, { data: { number: link.number, token: link.token } })
     expect(refused.status(), `${path}: ${await refused.text()}`).toBe(404)
     expect(((await refused.json()) as { error: string }).error).not.toMatch(/[a-z]+_[a-z]+/)
@@ -231,8 +231,11 @@ test('a burst of requests from one address: the later ones are refused in words,
   // The staff queue holds the accepted requests and nothing of the refused ones.
   const queue = await team.coordinator.call<Array<{ number: string }>>('GET', `/api/records-requests?search=${marker}`)
   expect(queue).toHaveLength(accepted)
-  await team.coordinator.page.goto(`/apps/public-info/requests?search=${marker}`)
-  const table = team.coordinator.page.getByRole('table', { name: 'Records requests' })
+  const queuePage = team.coordinator.page
+  await queuePage.goto('/apps/public-info/requests')
+  const table = queuePage.getByRole('table', { name: 'Records requests' })
+  await expect(table).toBeVisible({ timeout: 30_000 })
+  await queuePage.getByRole('textbox', { name: 'Number, requester or text' }).fill(marker)
   await expect(table.locator('tbody tr')).toHaveCount(accepted, { timeout: 30_000 })
 })
 
@@ -283,9 +286,13 @@ test('a requester without e-mail: the letter goes to the To mail list, its envel
   expect(envelopeText).toContain('Fresno, CA 93721')
 
   // Marked mailed today; the list moves it, and the request's timeline says so.
-  await row.getByRole('button', { name: /mark mailed/i }).click()
-  const dialog = coordinator.getByRole('dialog')
-  await dialog.getByRole('button', { name: /mark mailed/i }).click()
+  const letter = `acknowledgment letter of ${receipt.number}`
+  await row.getByRole('button', { name: `Mark the ${letter} mailed` }).click()
+  const dialog = coordinator.getByRole('dialog', { name: `Mark the ${letter} mailed` })
+  await expect(dialog.getByLabel('Day mailed')).toHaveValue(districtToday())
+  await dialog.getByRole('button', { name: 'Mark mailed' }).click()
+  await expect(dialog.getByText(`was mailed to Posy Postal on ${dayInWords(districtToday())}`)).toBeVisible()
+  await dialog.getByRole('button', { name: 'Mark mailed' }).click()
   await expect(dialog).toBeHidden()
   await expect(toMail.getByRole('row').filter({ hasText: receipt.number })).toHaveCount(0)
   const mailings = await team.coordinator.call<Array<{ number: string; mailedOn: string | null }>>(
@@ -295,5 +302,7 @@ test('a requester without e-mail: the letter goes to the To mail list, its envel
   expect(mailings.find((mailing) => mailing.number === receipt.number)?.mailedOn).toBe(districtToday())
   await coordinator.goto(`/apps/public-info/requests/${requestId}`)
   const timeline = coordinator.getByRole('region', { name: 'Timeline' })
-  await expect(timeline.getByText(/mailed/i).first()).toBeVisible({ timeout: 30_000 })
+  await expect(timeline.getByText(new RegExp(`letter (was )?mailed .*on ${dayInWords(districtToday())}`)).first()).toBeVisible({
+    timeout: 30_000,
+  })
 })
