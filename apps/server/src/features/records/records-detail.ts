@@ -130,10 +130,6 @@ export async function requestDetail(context: RecordsContext, row: RequestRow, us
       { type: REQUEST_TARGET, id: String(id) },
       { type: SEPARATION_TARGET, id: row.number },
     ]),
-    context.requesters.ofRequest(id),
-    context.requesters.possibleDuplicate(id),
-    context.requesters.messages(id),
-    context.requesters.releases(id),
   ])
   const drafters = await work.drafters(letters.map((letter) => letter.letter_id))
   const facts = await letterFacts(context, row)
