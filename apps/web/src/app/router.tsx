@@ -41,6 +41,7 @@ const PublicRecordsTrackPage = lazyPage(() => import('./routes/public-records-tr
 const PublicRecordsNewLinkPage = lazyPage(() => import('./routes/public-records-new-link-page'), 'PublicRecordsNewLinkPage')
 const PublicRecordsArchivePage = lazyPage(() => import('./routes/public-records-archive-page'), 'PublicRecordsArchivePage')
 const PublicRecordsArchiveEntryPage = lazyPage(() => import('./routes/public-records-archive-entry-page'), 'PublicRecordsArchiveEntryPage')
+const PublicRecordsNotFoundPage = lazyPage(() => import('./routes/public-records-not-found-page'), 'PublicRecordsNotFoundPage')
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
@@ -131,6 +132,7 @@ const routes: RouteObject[] = [
       { path: '/public-records/new-link', element: <PublicRecordsNewLinkPage /> },
       { path: '/public-records/archive', element: <PublicRecordsArchivePage /> },
       { path: '/public-records/archive/:number', element: <PublicRecordsArchiveEntryPage /> },
+      { path: '/public-records/*', element: <PublicRecordsNotFoundPage /> },
     ],
   },
   {
