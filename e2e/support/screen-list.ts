@@ -452,6 +452,36 @@ export const SIGNED_OUT_SCREENS: Screen[] = [
       await expect(page.getByText('Invalid verification link')).toBeVisible()
     },
   },
+  // The public's pages of Public Information: no account, no staff menu.
+  {
+    name: 'public-records-request',
+    open: async (page) => {
+      await page.goto('/public-records')
+      await heading(page, /./)
+      await expect(page.getByRole('radio', { name: 'Electronic copies (download or e-mail)' })).toBeVisible()
+    },
+  },
+  {
+    name: 'public-records-tracking',
+    open: async (page) => {
+      // A request of its own, filed as the public files one; its private link opens its page.
+      const filed = await page.request.post('/api/public-records/requests', {
+        data: { description: 'Minutes of the facilities committee, 2025.', preferredFormat: 'PAPER', postalAddress: '12 Elm Street' },
+      })
+      expect(filed.status(), await filed.text()).toBe(201)
+      const { data } = (await filed.json()) as { data: { number: string; trackingUrl: string } }
+      await page.goto(data.trackingUrl)
+      await heading(page, new RegExp(data.number))
+    },
+  },
+  {
+    name: 'public-records-new-link',
+    open: async (page) => {
+      await page.goto('/public-records/new-link')
+      await heading(page, /./)
+      await expect(page.getByRole('textbox', { name: /e-mail/i })).toBeVisible()
+    },
+  },
   {
     name: 'debug-auth',
     open: async (page) => {
