@@ -32,7 +32,8 @@ describe('the public records routes', () => {
   it('open the request page without an account, in the public frame, with no staff menu', async () => {
     stubInfo()
     const { router } = renderRoutes([{ path: '*', element: <AppRoutes /> }], '/public-records')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ask for public records' })).toBeInTheDocument()
+    // The page's code loads as its own chunk, which takes a while on a busy machine.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ask for public records' }, { timeout: 10_000 })).toBeInTheDocument()
     expect(await screen.findByText('Harbor Unified School District')).toBeInTheDocument()
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Public records requests')
     expect(screen.queryByRole('navigation', { name: /menu/i })).not.toBeInTheDocument()
@@ -42,7 +43,7 @@ describe('the public records routes', () => {
   it('answer an unknown address under the portal in the public frame, not with the sign-in page', async () => {
     stubInfo()
     const { router } = renderRoutes([{ path: '*', element: <AppRoutes /> }], '/public-records/track')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Get a new tracking link' })).toHaveAttribute('href', '/public-records/new-link')
     expect(router.state.location.pathname).toBe('/public-records/track')
   })
