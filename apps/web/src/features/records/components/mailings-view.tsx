@@ -136,7 +136,7 @@ function ToMailList({
       <Paper withBorder radius="md">
         <ScrollTable minWidth={mayMail ? 820 : 640} label="Letters to mail" cardsOnPhone>
           <Table striped>
-            <Table.Caption>Letters to mail</Table.Caption>
+            <Table.Caption className="visually-hidden">Letters to mail</Table.Caption>
             <TableHeader columns={columns} />
             <Table.Tbody>
               {rows.map((mailing) => {
@@ -196,7 +196,7 @@ function MailedList({ mailings, loaded }: { mailings: Mailing[] | undefined; loa
     <Paper withBorder radius="md">
       <ScrollTable minWidth={720} label="Letters mailed" cardsOnPhone>
         <Table striped>
-          <Table.Caption>Letters mailed</Table.Caption>
+          <Table.Caption className="visually-hidden">Letters mailed</Table.Caption>
           <TableHeader columns={['Request', 'Letter', { label: 'Sent to', miw: 220 }, { label: 'Mailed', miw: 150 }]} />
           <Table.Tbody>
             {rows.map((mailing) => (

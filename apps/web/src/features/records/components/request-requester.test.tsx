@@ -45,18 +45,21 @@ const flagged = (dismissDuplicate: boolean) =>
   })
 
 describe('the requester of a records request', () => {
-  it('with an e-mail address: the address, the format in words and the contact as staff recorded it, no flag', () => {
-    show(makeRequest())
+  it('with an e-mail address: the address and the format in words, no flag; the contact typed only when it says more', () => {
+    const { unmount } = show(makeRequest())
     expect(section()).toHaveTextContent('E-mail addressquinn@example.org')
     expect(section()).toHaveTextContent('Electronic copies (download or e-mail)')
-    expect(section()).toHaveTextContent('Contact as recorded')
+    expect(section()).not.toHaveTextContent('Contact as recorded')
     expect(within(section()).queryByText('No e-mail address')).toBeNull()
     expect(within(section()).queryByText('Filed on the public records page')).toBeNull()
     expect(within(section()).queryByText('Possibly a duplicate')).toBeNull()
+    unmount()
+    show(makeRequest({ requesterContact: 'Quinn@example.org, or 555-0100 after 5 pm' }))
+    expect(section()).toHaveTextContent('Contact as recordedQuinn@example.org, or 555-0100 after 5 pm')
   })
 
   it('without one: flagged, letters said to go to the To mail list; the postal address and the portal are shown', () => {
-    show(makeRequest({ requesterName: '', requester: postOnly }))
+    show(makeRequest({ requesterName: '', requesterContact: postOnly.postalAddress, requester: postOnly }))
     expect(within(section()).getByText('No e-mail address')).toBeInTheDocument()
     expect(section()).toHaveTextContent('Letters go to the To mail list, to be printed and posted')
     expect(section()).toHaveTextContent('12 Elm Street')

@@ -53,11 +53,11 @@ export function RequesterSection({ request }: { request: RequestDetail }) {
           {requester.preferredFormat ? recordsLabels.preferredFormat[requester.preferredFormat] : dimmed('Not said')}
         </Fact>
       </SimpleGrid>
-      {requester.viaPortal ? null : (
+      {contactSaysMore(request) ? (
         <Fact label="Contact as recorded">
           <BreakableText>{request.requesterContact}</BreakableText>
         </Fact>
-      )}
+      ) : null}
       {requester.trackingIssuedAt ? (
         <Text size="sm" c="dimmed">
           The requester’s private tracking link was last sent {formatDateTime(requester.trackingIssuedAt)}.
@@ -65,6 +65,12 @@ export function RequesterSection({ request }: { request: RequestDetail }) {
       ) : null}
     </Section>
   )
+}
+
+/** Whether the contact staff typed says more than the address and postal address read from it (else it is left out). */
+function contactSaysMore({ requesterContact, requester }: RequestDetail): boolean {
+  const contact = requesterContact.trim().toLowerCase()
+  return contact !== '' && contact !== requester.email?.toLowerCase() && contact !== requester.postalAddress?.trim().toLowerCase()
 }
 
 type Earlier = NonNullable<RequestDetail['requester']['possibleDuplicateOf']>
