@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { countParam, id, idParam, stated, text } from './input.js'
+import { MAX_ID, countParam, id, idParam, stated, text } from './input.js'
 import { positiveAmountCents } from './finance-money.js'
 import { StepReasonsSchema } from './finance.js'
 import { isCalendarDate, MAX_EXTENSION_DAYS } from './records-clock.js'
@@ -604,7 +604,8 @@ export const MailingQuerySchema = z.object({ state: enumOf('The list', MAILING_S
 export const EnvelopesQuerySchema = z.object({
   ids: text('Choose the letters to print envelopes for.')
     .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, 'Choose the letters to print envelopes for (ids, such as 1,2,3).')
-    .transform((value) => value.split(',').map(Number)),
+    .transform((value) => value.split(',').map(Number))
+    .refine((ids) => ids.every((value) => value >= 1 && value <= MAX_ID), 'Each letter is a number from 1 to 2,147,483,647 (ids).'),
 })
 /** An issued letter for a requester without e-mail: it leaves by post. */
 export const MailingSchema = z.object({

@@ -16,6 +16,8 @@ const SEED = 20261124
 
 // These end the caller's sessions: each run gets a session of its own.
 const SPENDS_SESSIONS = new Set(['/api/logout', '/api/account/sign-out-everywhere', '/api/users/:userId/sign-out-everywhere'])
+/** Routes opened only by a secret the platform e-mailed (a requester's tracking link): no generated input can succeed there. */
+const OPENED_BY_MAILED_SECRET = /^\/api\/public-records\/track(\/|$)/
 
 // What databases cannot store or compare: the values most likely to turn into a 500.
 const breakers = fc.constantFrom(
@@ -385,6 +387,7 @@ describe.each(testDialects())('every route under hostile input (%s)', (dialect) 
     // fiscal applications' step routes (submit, approve, extend, issue, …) act on one seeded record that can be in only
     // one state at a time, and their separation of duties binds the administrator who made it, so most of them answer
     // 409 or 422 after validation: the share is held at 55% rather than 60% since those 50 routes arrived.
-    expect(succeeded.size, [...succeeded].join('\n')).toBeGreaterThan(t.routes.length * 0.55)
+    const reachable = t.routes.filter((route) => !OPENED_BY_MAILED_SECRET.test(route.url)).length
+    expect(succeeded.size, [...succeeded].join('\n')).toBeGreaterThan(reachable * 0.55)
   })
 })

@@ -254,6 +254,8 @@ describe.each(testDialects())('records requests: intake, clock, steps and the du
       'records.producing',
       'records.letter_drafted',
       'records.letter_issued',
+      // The requester's e-mail address was given: the letter left by e-mail.
+      'records.delivery_queued',
       'records.closed',
       'records.reopened',
     ])
