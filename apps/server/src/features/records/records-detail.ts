@@ -96,7 +96,8 @@ export async function letterFacts(context: RecordsContext, row: RequestRow): Pro
     ]),
   ]
   return {
-    requesterName: row.requester_name,
+    // The Act lets people ask without a name (the public page does not ask for one): their letters are addressed so.
+    requesterName: row.requester_name.trim() || `The requester of ${row.number}`,
     number: row.number,
     receivedOn: row.received_on,
     determinationDueOn: row.determination_due_on,
