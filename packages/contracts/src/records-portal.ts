@@ -81,7 +81,7 @@ export const PortalInfoResponseSchema = z.object({ data: PortalInfoSchema })
 export const PortalReceiptSchema = z.object({
   number: z.string(),
   receivedOn: z.string(),
-  /** The day the statutory clock started (the next business day when received after hours or on a day off). */
+  /** The day the statutory clock started: the day received, or the next business day when the district counts requests received outside its hours from then. */
   countedFrom: z.string(),
   dueOn: z.string(),
   /** "Monday, December 7, 2026". */
@@ -161,6 +161,7 @@ export const TrackingChildParamsSchema = z.object({ childId: idParam('childId') 
 export const NewLinkInputSchema = z.object({
   email: text('Enter the e-mail address the request was sent from.')
     .trim()
+    .min(1, 'Enter the e-mail address the request was sent from.')
     .max(254, 'An e-mail address is at most 254 characters.')
     .pipe(z.email('Enter the e-mail address in full, such as name@example.org.')),
   number: RequestNumberSchema,

@@ -4,7 +4,7 @@ import { dayInWords } from '@platform/contracts/records-clock'
 import { PORTAL_PATH } from '@platform/contracts/records-portal'
 import { Link, useParams } from 'react-router'
 import { FailureAlert } from '@/components/failure-alert'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePortalTitle } from '../api/use-portal-title'
 import { downloadArchiveDocument, useArchiveEntry } from '../api/portal'
 import { ArchiveOff, isArchiveOff } from './archive-page'
 import { Fact, PortalSection, fileSize, pages } from './portal-parts'
@@ -15,7 +15,7 @@ import { FileRow, useDownload } from './file-row'
 export function ArchiveEntryPage() {
   const { number = '' } = useParams()
   const wanted = number.trim().toUpperCase()
-  useDocumentTitle(`Request ${wanted}`)
+  usePortalTitle(`Request ${wanted}`)
   const entry = useArchiveEntry(wanted)
   const download = useDownload()
   const back = (

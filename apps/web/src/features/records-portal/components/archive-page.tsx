@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router'
 import { Pager } from '@/components/data/pager'
 import { FailureAlert } from '@/components/failure-alert'
 import { ApiError } from '@/lib/api-client'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePortalTitle } from '../api/use-portal-title'
 import { ARCHIVE_PAGE_SIZE, useArchive } from '../api/portal'
 import classes from './portal.module.css'
 
@@ -55,7 +55,7 @@ function EntryCard({ entry }: { entry: ArchiveEntry }) {
 
 /** /public-records/archive: the closed requests the district publishes, searchable, without anyone's name or contact. */
 export function ArchivePage() {
-  useDocumentTitle('Public records archive')
+  usePortalTitle('Archive of requests')
   const [params, setParams] = useSearchParams()
   const search = params.get('search') ?? ''
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0)

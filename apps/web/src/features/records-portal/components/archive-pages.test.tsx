@@ -62,7 +62,7 @@ describe('the public archive', () => {
     expect(within(list).getByText(/closed Wed Apr 1, 2026 · Disclosable · 1 released document/)).toBeInTheDocument()
     expect(within(list).getByText(/No records/)).toBeInTheDocument()
     expect(screen.getByText('Showing 1–2 of 2 requests')).toBeInTheDocument()
-    expect(document.title).toMatch(/^Public records archive/)
+    expect(document.title).toBe('Archive of requests · Harbor Unified School District public records')
 
     await user.type(screen.getByRole('textbox', { name: /Search the archive/ }), 'playground')
     await user.click(screen.getByRole('button', { name: 'Search' }))

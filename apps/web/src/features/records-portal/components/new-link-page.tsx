@@ -5,14 +5,14 @@ import { NewLinkInputSchema, PORTAL_PATH } from '@platform/contracts/records-por
 import { Link } from 'react-router'
 import { FailureAlert } from '@/components/failure-alert'
 import { withoutFieldNames } from '@/lib/schema-errors'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePortalTitle } from '../api/use-portal-title'
 import { useNewLink } from '../api/portal'
 
 const resolve = withoutFieldNames(schemaResolver(NewLinkInputSchema, { sync: true }))
 
 /** /public-records/new-link: a new tracking link to the address the request was sent from; the old one stops working. */
 export function NewLinkPage() {
-  useDocumentTitle('Get a new tracking link')
+  usePortalTitle('Get a new tracking link')
   const newLink = useNewLink()
   const form = useForm({ mode: 'controlled', initialValues: { email: '', number: '' }, validate: resolve })
   const onSubmit = form.onSubmit((values) => newLink.mutate(NewLinkInputSchema.parse(values)))

@@ -1,14 +1,14 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core'
 import { PORTAL_PATH } from '@platform/contracts/records-portal'
 import { Link } from 'react-router'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePortalTitle } from '../api/use-portal-title'
 
 /**
  * An address under /public-records that is no page (a tracking link cut short by a mail program, a mistyped address):
  * said in the public's frame, never sent on to the staff's sign-in page.
  */
 export function PortalNotFound() {
-  useDocumentTitle('Page not found')
+  usePortalTitle('Page not found')
   return (
     <Stack gap="md">
       <Title order={1}>Page not found</Title>

@@ -3,7 +3,7 @@ import { PORTAL_PATH } from '@platform/contracts/records-portal'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { FailureAlert } from '@/components/failure-alert'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePortalTitle } from '../api/use-portal-title'
 import { usePortalInfo } from '../api/portal'
 import { PortalSection } from './portal-parts'
 import classes from './portal.module.css'
@@ -12,7 +12,7 @@ import { RequestReceipt, type PortalReceipt } from './request-receipt'
 
 /** /public-records: what the district holds and how to ask, the request form, then its receipt. */
 export function RequestPage() {
-  useDocumentTitle('Ask for public records')
+  usePortalTitle('Ask for public records')
   const info = usePortalInfo()
   const [receipt, setReceipt] = useState<PortalReceipt | null>(null)
 

@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from 'react-router'
 import { FailureAlert } from '@/components/failure-alert'
 import { ApiError } from '@/lib/api-client'
 import { formMessage } from '@/lib/schema-errors'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePortalTitle } from '../api/use-portal-title'
 import { useTracking } from '../api/portal'
 import { TrackingDetails } from './tracking-details'
 
@@ -37,7 +37,7 @@ export function TrackingPage() {
   const { link, problem } = useTrackingLink()
   const tracking = useTracking(link)
   const number = tracking.data?.number ?? link?.number
-  useDocumentTitle(number ? `Request ${number}` : 'Follow your request')
+  usePortalTitle(number ? `Request ${number}` : 'Follow your request')
   const invalid = tracking.error instanceof ApiError && tracking.error.status === 404
 
   return (
