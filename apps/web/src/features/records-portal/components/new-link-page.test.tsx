@@ -19,7 +19,7 @@ describe('a new tracking link', () => {
     const user = userEvent.setup()
     renderPortal('/public-records/new-link', <NewLinkPage />, '/public-records/new-link')
     await user.click(await screen.findByRole('button', { name: 'Send a new link' }))
-    expect(await screen.findByText('Enter the e-mail address in full, such as name@example.org.')).toBeInTheDocument()
+    expect(await screen.findByText('Enter the e-mail address the request was sent from.')).toBeInTheDocument()
     expect(screen.getByText('Enter the request number as it was sent to you, such as PRR-2026-0001.')).toBeInTheDocument()
     expect(callsOf(fetchMock, 'POST')).toEqual([])
 
