@@ -45,6 +45,7 @@ import { recordsLabels } from './labels/records.js'
  *   GET  /records-mailings                         MailingQuerySchema → MailingListResponseSchema (letters for requesters without e-mail)
  *   GET  /records-mailings/envelopes?ids=1,2       the envelope address page (PDF) of those letters
  *   POST /records-mailings/:id/mailed              MarkMailedInputSchema → MailingResponseSchema
+ *   POST /records-requests/:id/letters/:letterId/resend  → LetterResponseSchema (a letter whose e-mail failed, sent again)
  * The public's side (the request page, tracking links, the archive) is in records-portal.ts.
  */
 export const RECORDS_APP = 'PUBLIC_INFO'
