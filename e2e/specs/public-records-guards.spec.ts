@@ -239,7 +239,7 @@ test('a burst of requests from one address: the later ones are refused in words,
   await expect(table.locator('tbody tr')).toHaveCount(accepted, { timeout: 30_000 })
 })
 
-test('a requester without e-mail: the letter goes to the To mail list, its envelope prints, and marking it mailed shows on the timeline', async ({
+test('an anonymous requester without e-mail: the letter goes to the To mail list, its envelope prints, and marking it mailed shows on the timeline', async ({
   page,
   platform,
   newBrowserContext,
@@ -254,11 +254,10 @@ test('a requester without e-mail: the letter goes to the To mail list, its envel
   const requester = await openAsPublic(newBrowserContext)
   const postalAddress = '1200 Orchard Lane\nApt 4\nFresno, CA 93721'
 
-  // Filed on the page with a postal address only: the confirmation shows the link to keep.
+  // Filed on the page without a name and with a postal address only: the confirmation shows the link to keep.
   await requester.goto('/public-records')
   await requester.getByRole('textbox', { name: 'The records you are asking for' }).fill('The cafeteria health inspection reports of 2025.')
   await requester.getByRole('radio', { name: 'Paper copies by post' }).check()
-  await requester.getByRole('textbox', { name: /name/i }).first().fill('Posy Postal')
   await requester.getByRole('textbox', { name: /postal/i }).fill(postalAddress)
   const answered = requester.waitForResponse((response) => response.url().endsWith('/api/public-records/requests'))
   await requester.getByRole('button', { name: /send|submit/i }).click()
@@ -281,7 +280,8 @@ test('a requester without e-mail: the letter goes to the To mail list, its envel
   await row.getByRole('checkbox').check()
   const envelope = await downloadBy(coordinator, coordinator.getByRole('button', { name: /print envelopes/i }))
   const envelopeText = await pdfText(envelope.bytes)
-  expect(envelopeText).toContain('Posy Postal')
+  // Anonymous, as the Act allows: the envelope names the requester by their role.
+  expect(envelopeText).toContain('Public records requester')
   expect(envelopeText).toContain('1200 Orchard Lane')
   expect(envelopeText).toContain('Fresno, CA 93721')
 
@@ -291,7 +291,7 @@ test('a requester without e-mail: the letter goes to the To mail list, its envel
   const dialog = coordinator.getByRole('dialog', { name: `Mark the ${letter} mailed` })
   await expect(dialog.getByLabel('Day mailed')).toHaveValue(districtToday())
   await dialog.getByRole('button', { name: 'Mark mailed' }).click()
-  await expect(dialog.getByText(`was mailed to Posy Postal on ${dayInWords(districtToday())}`)).toBeVisible()
+  await expect(dialog.getByText(`was mailed to Public records requester on ${dayInWords(districtToday())}`)).toBeVisible()
   await dialog.getByRole('button', { name: 'Mark mailed' }).click()
   await expect(dialog).toBeHidden()
   await expect(toMail.getByRole('row').filter({ hasText: receipt.number })).toHaveCount(0)
@@ -305,4 +305,11 @@ test('a requester without e-mail: the letter goes to the To mail list, its envel
   await expect(timeline.getByText(new RegExp(`letter (was )?mailed .*on ${dayInWords(districtToday())}`)).first()).toBeVisible({
     timeout: 30_000,
   })
+
+  // The requester follows it from the confirmation's link: the letter is there to download.
+  await requester.getByRole('link', { name: 'Open the tracking page' }).click()
+  await expect(requester.getByRole('heading', { level: 1, name: new RegExp(receipt.number) })).toBeVisible({ timeout: 20_000 })
+  await expect(requester.getByText(`Signed by ${team.signatory.name}`)).toBeVisible()
+  const letterFile = await downloadBy(requester, requester.getByRole('button', { name: /^Download Acknowledgment/ }))
+  expect(await pdfText(letterFile.bytes)).toContain(receipt.number)
 })
