@@ -163,7 +163,9 @@ test('nothing unreleased or internal is reachable through a tracking link or the
   expect((await requester.request.get(`/api/public-records/archive/${open.number}`)).status()).toBe(404)
   expect((await requester.request.get(`/api/public-records/archive/${receipt.number}/documents/${unreleasedId}`)).status()).toBe(404)
 
-  await requester.goto('/public-records/archive')
+  // The request page now leads to the archive.
+  await requester.goto('/public-records')
+  await requester.getByRole('link', { name: 'Browse requests the district has answered' }).click()
   const entryLink = requester.getByRole('link', { name: receipt.number })
   await expect(entryLink).toBeVisible({ timeout: 20_000 })
   await expect(requester.getByText(summary).first()).toBeVisible()
@@ -171,6 +173,18 @@ test('nothing unreleased or internal is reachable through a tracking link or the
   await checkPublicPage(requester, 'the archive')
   const archiveText = await pageText(requester)
   for (const secret of [...secrets, requesterName, email, text]) expect(archiveText, 'the archive page').not.toContain(secret)
+  // Searchable by the summary's words; a search that matches nothing says so.
+  const search = requester.getByRole('textbox', { name: 'Search the archive' })
+  await search.fill('janitorial')
+  await requester.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(requester).toHaveURL(/search=janitorial/)
+  await expect(entryLink).toBeVisible()
+  await search.fill('zebra crossings')
+  await requester.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(requester.getByText('No published request matches “zebra crossings”.')).toBeVisible()
+  await expect(entryLink).toHaveCount(0)
+  await search.fill('')
+  await requester.getByRole('button', { name: 'Search', exact: true }).click()
 
   await entryLink.click()
   await expect(requester.getByRole('heading', { level: 1, name: new RegExp(receipt.number) })).toBeVisible({ timeout: 20_000 })
