@@ -213,6 +213,11 @@ test('a burst of requests from one address: the later ones are refused in words,
   })
   const requester = await openAsPublic(newBrowserContext)
   const marker = 'Quokkaburst'
+  // The limits count in fixed ten-minute windows: the burst and the form's try must fall in one, so a window about
+  // to end is let go by first (the platform's clock moves on a little).
+  const window = 10 * 60_000
+  const left = window - (platform.clock.now().getTime() % window)
+  if (left < 120_000) platform.clock.advance(left + 1_000)
   const attempts = await Promise.all(
     Array.from({ length: 8 }, (_unused, index) =>
       requester.request.post('/api/public-records/requests', {
