@@ -261,6 +261,7 @@ export const ADMIN_SCREENS: Screen[] = [
       await heading(page, 'Separation of duties')
     },
   },
+  section('public-info-to-mail', `${PUBLIC_INFO}/to-mail`, 'To mail'),
   section('public-info-holidays', `${PUBLIC_INFO}/holidays`, 'Holidays'),
   section('public-info-exemptions', `${PUBLIC_INFO}/exemptions`, 'Exemption library'),
   section('public-info-public-log', `${PUBLIC_INFO}/public-log`, 'Public log'),

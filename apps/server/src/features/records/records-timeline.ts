@@ -84,7 +84,7 @@ const SENTENCES: Record<string, (details: Details) => string | null> = {
   'records.producing': (d) => withNote('Producing the records', d.note),
   'records.closed': (d) => withNote('Closed', d.note),
   'records.reopened': (d) => (str(d.reason) ? `Reopened: ${str(d.reason)}` : 'Reopened'),
-  'records.letter_drafted': (d) => `A ${letter(d.kind)} letter drafted`,
+  'records.letter_drafted': (d) => `${/^[aeiou]/i.test(letter(d.kind)) ? 'An' : 'A'} ${letter(d.kind)} letter drafted`,
   'records.letter_revised': (d) => `The ${letter(d.kind)} letter revised`,
   'records.letter_issued': (d) =>
     `The ${letter(d.kind)} letter signed and issued${str(d.signatoryTitle) ? ` (${str(d.signatoryTitle)})` : ''}`,

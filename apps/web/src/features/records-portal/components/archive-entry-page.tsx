@@ -27,7 +27,9 @@ export function ArchiveEntryPage() {
   if (entry.isError && isArchiveOff(entry.error)) {
     return (
       <Stack gap="lg">
-        <Title order={1}>Request {wanted}</Title>
+        <Title order={1}>
+          Request <span style={{ whiteSpace: 'nowrap' }}>{wanted}</span>
+        </Title>
         <ArchiveOff error={entry.error} />
       </Stack>
     )
@@ -35,7 +37,9 @@ export function ArchiveEntryPage() {
   const data = entry.data
   return (
     <Stack gap="lg">
-      <Title order={1}>Request {wanted}</Title>
+      <Title order={1}>
+        Request <span style={{ whiteSpace: 'nowrap' }}>{wanted}</span>
+      </Title>
       {entry.isPending ? (
         <Group gap="xs">
           <Loader size="sm" aria-hidden="true" />

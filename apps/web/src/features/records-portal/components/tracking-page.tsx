@@ -42,7 +42,15 @@ export function TrackingPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{number ? `Your request ${number}` : 'Follow your request'}</Title>
+      <Title order={1}>
+        {number ? (
+          <>
+            Your request <span style={{ whiteSpace: 'nowrap' }}>{number}</span>
+          </>
+        ) : (
+          'Follow your request'
+        )}
+      </Title>
       {problem ? (
         <FailureAlert title="This tracking link does not work" message={problem}>
           <NewLinkOffer />
