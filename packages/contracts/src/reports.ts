@@ -59,6 +59,14 @@ export const ParameterSchema = z.object({
   /** The choices of a select or multiSelect: fixed, or the distinct values of a dataset field. */
   options: z.array(text().max(200)).max(500).optional(),
   optionsFrom: identifier.optional(),
+  /**
+   * Choices taken from a field, narrowed by parameters before this one: only the rows whose `field` holds that
+   * parameter's value give choices (a site narrows the accounts offered). An earlier parameter left empty narrows nothing.
+   */
+  filteredBy: z
+    .array(z.object({ param: identifier, field: identifier }))
+    .max(5)
+    .optional(),
 })
 export type ReportParameter = z.infer<typeof ParameterSchema>
 
@@ -263,8 +271,23 @@ export const RunReportBodySchema = z.object({
   offset: z.number().int().min(0).max(MAX_ID).default(0),
   limit: z.number().int().min(1).max(REPORT_LIMITS.pageSize).default(100),
 })
+/**
+ * The detail rows behind a group of a grouped or summary report: its group fields (the fields it groups by, and in a
+ * summary the other fields its rows are made of) and the values of the chosen row, as the viewer received them.
+ */
+export const DrillSchema = z
+  .record(identifier, z.union([text().max(500), z.number(), z.boolean(), z.null()]))
+  .refine((drill) => Object.keys(drill).length >= 1 && Object.keys(drill).length <= REPORT_LIMITS.groups + REPORT_LIMITS.columns, {
+    error: 'Choose a group of the report to see its rows.',
+  })
+export type Drill = z.infer<typeof DrillSchema>
+export const DrillReportBodySchema = RunReportBodySchema.extend({ drill: DrillSchema })
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const
-export const ExportReportBodySchema = RunReportBodySchema.omit({ offset: true, limit: true }).extend({ format: z.enum(EXPORT_FORMATS) })
+export const ExportReportBodySchema = RunReportBodySchema.omit({ offset: true, limit: true }).extend({
+  format: z.enum(EXPORT_FORMATS),
+  /** Export the detail rows behind one group instead of the report. */
+  drill: DrillSchema.optional(),
+})
 
 export const CellStyleSchema = z.object({ color: z.string().optional(), background: z.string().optional(), bold: z.boolean().optional() })
 export type CellStyle = z.infer<typeof CellStyleSchema>
@@ -288,6 +311,8 @@ export const ResultRowSchema = z.object({
   styles: z.array(CellStyleSchema.nullable()).optional(),
   /** Start a new page before this row (a group with pageBreakBefore). */
   pageBreakBefore: z.boolean().optional(),
+  /** A group's header or a summary row in the viewer: the values of its group fields, which open its detail rows. */
+  drill: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 })
 export type ResultRow = z.infer<typeof ResultRowSchema>
 
@@ -388,6 +413,11 @@ export const UploadSavedResponseSchema = z.object({ success: z.literal(true), me
 export const UploadIdQuerySchema = z.object({ datasetId: uploadedDatasetId('Not an uploaded dataset') })
 
 /** The choices of the parameters that take them from a field (optionsFrom): the field's distinct values. */
-export const ParameterOptionsBodySchema = z.object({ reportId: id('reportId').optional(), definition: z.unknown().optional() })
+export const ParameterOptionsBodySchema = z.object({
+  reportId: id('reportId').optional(),
+  definition: z.unknown().optional(),
+  /** The values chosen so far: they narrow the choices of the parameters filtered by them. */
+  parameters: ParameterValuesSchema.default({}),
+})
 export const ParameterOptionsResponseSchema = z.object({ options: z.record(z.string(), z.array(z.string())) })
 export const PARAMETER_OPTIONS_LIMIT = 500

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream'
 import { SuccessSchema } from '@platform/contracts/errors'
 import {
   DatasetsResponseSchema,
+  DrillReportBodySchema,
   ExportReportBodySchema,
   ParameterOptionsBodySchema,
   ParameterOptionsResponseSchema,
@@ -108,6 +109,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     '/reportrun',
     { config: access.config, schema: { body: RunReportBodySchema, response: { 200: ReportResultSchema, ...errorResponses } } },
     (request) => reports.run(access.user(request), request.body),
+  )
+
+  app.post(
+    '/reportdrill',
+    { config: access.config, schema: { body: DrillReportBodySchema, response: { 200: ReportResultSchema, ...errorResponses } } },
+    (request) => reports.drill(access.user(request), request.body),
   )
 
   app.post(

@@ -1,5 +1,5 @@
 import {
-  PARAMETER_OPTIONS_LIMIT,
+  type Drill,
   REPORT_DESIGNER_ROLES,
   type ReportDefinition,
   type ReportResult,
@@ -16,6 +16,9 @@ import type { AuditService } from '../audit/audit.service.js'
 import type { Catalogue } from './catalogue/catalogue.js'
 import type { QueryRunner } from './engine/report-engine.js'
 import { applyParameters } from './engine/parameters.js'
+import { checkNarrowedValues, parameterChoices } from './engine/parameter-choices.js'
+import { drillDefinition } from './engine/drill.js'
+import { checkParameterValue, emptyParameterValue, type ParameterValue } from '@platform/contracts/report-parameters'
 import { DefinitionError, planReport } from './engine/report-plan.js'
 import type { ReportsRepository } from './reports.repository.js'
 import type { ClientInfo } from '../../lib/client-info.js'
@@ -29,6 +32,8 @@ export interface ExportRequest {
   reportId?: number | undefined
   definition?: unknown
   parameters: Record<string, unknown>
+  /** The detail rows behind this group instead of the report. */
+  drill?: Drill | undefined
 }
 
 type Row = NonNullable<Awaited<ReturnType<ReportsRepository['get']>>>
@@ -142,11 +147,15 @@ export function createReportsService(deps: {
     source: { reportId?: number | undefined; definition?: unknown },
     parameters: Record<string, unknown>,
     timeout: 'interactive' | 'export',
+    drill?: Drill,
   ) {
     const { raw, name } = await definitionFor(user, source)
-    const plan = await planFor(user, raw)
+    const reportPlan = await planFor(user, raw)
     try {
-      const applied = applyParameters(plan.definition, parameters)
+      const applied = applyParameters(reportPlan.definition, parameters)
+      await checkNarrowedValues(reportPlan, applied, parameters, reports.reportQueries(reportPlan, applied), deps.runQuery('interactive'))
+      // The rows behind a group are a report of their own, planned and scoped to the person like the one they open.
+      const plan = drill ? await planFor(user, drillDefinition(reportPlan, drill)) : reportPlan
       return { engine: reports.reportEngine(plan, applied, deps.runQuery(timeout)), plan, name }
     } catch (error) {
       if (error instanceof DefinitionError) throw new AppError('unprocessable', error.message, { code: 'invalid_definition' })
@@ -155,7 +164,7 @@ export function createReportsService(deps: {
   }
 
   async function exportOf(user: AuthUser, request: ExportRequest) {
-    const { engine, name } = await engineFor(user, request, request.parameters, 'export')
+    const { engine, name } = await engineFor(user, request, request.parameters, 'export', request.drill)
     const header = headed(await engine.page(0, 1, clock.now()), name)
     return { header: { ...header, rows: [], chart: await engine.chart() }, rowSource: () => engine.exportSource(), name: name ?? 'report' }
   }
@@ -310,19 +319,42 @@ export function createReportsService(deps: {
       return headed(await engine.page(request.offset, request.limit, clock.now()), name)
     },
 
-    /** The choices of the parameters that take them from a field. */
-    async parameterOptions(user: AuthUser, source: { reportId?: number | undefined; definition?: unknown }) {
+    /** The detail rows behind one group of a grouped or summary report, a page at a time. */
+    async drill(
+      user: AuthUser,
+      request: {
+        reportId?: number | undefined
+        definition?: unknown
+        parameters: Record<string, unknown>
+        drill: Drill
+        offset: number
+        limit: number
+      },
+    ): Promise<ReportResult> {
+      const { engine, name } = await engineFor(user, request, request.parameters, 'interactive', request.drill)
+      return headed(await engine.page(request.offset, request.limit, clock.now()), name)
+    },
+
+    /**
+     * The choices of the parameters that take them from a field, each narrowed by the values chosen before it (a value
+     * that does not read as its parameter's type narrows nothing: the prompt says what is wrong with it).
+     */
+    async parameterOptions(
+      user: AuthUser,
+      source: { reportId?: number | undefined; definition?: unknown; parameters?: Record<string, unknown> | undefined },
+    ) {
       const { raw } = await definitionFor(user, source)
       const plan = await planFor(user, raw)
-      const run = deps.runQuery('interactive')
-      const options: Record<string, string[]> = {}
+      const values = new Map<string, ParameterValue>()
       for (const parameter of plan.definition.parameters) {
-        if (!parameter.optionsFrom) continue
-        const queries = reports.reportQueries(plan, { values: new Map(), display: [] })
-        const rows = await run(queries.distinct(parameter.optionsFrom, PARAMETER_OPTIONS_LIMIT))
-        options[parameter.id] = rows.map((row) => String(row.value))
+        const given = source.parameters?.[parameter.id]
+        const value = emptyParameterValue(given) ? parameter.default : given
+        if (emptyParameterValue(value)) continue
+        const checked = checkParameterValue(parameter, value)
+        if (checked.ok) values.set(parameter.id, checked.value)
       }
-      return { options }
+      const queries = reports.reportQueries(plan, { values, display: [] })
+      return { options: await parameterChoices(plan, values, queries, deps.runQuery('interactive')) }
     },
 
     /** What an export needs: the header of the result model and all its rows, read as they are written. */

@@ -146,7 +146,10 @@ export function createReportEngine(
       if (level >= headerLevels) {
         subset.forEach((leaf, index) =>
           spans.push({
-            row: finish({ kind: 'detail', level: headerLevels, label: null, cells: leaf.cells }),
+            row: {
+              ...finish({ kind: 'detail', level: headerLevels, label: null, cells: leaf.cells }),
+              drill: Object.fromEntries(leaf.dims),
+            },
             first: offset + index,
             last: offset + index,
           }),
@@ -167,6 +170,7 @@ export function createReportEngine(
             label: `${group.label}: ${label(value, groupFormat(level), groupWords(level))}`,
             cells: plan.columns.map(() => null),
             ...(group.pageBreakBefore && spans.length > 0 ? { pageBreakBefore: true } : {}),
+            drill: Object.fromEntries([...path, value].map((at, index) => [groupFields[index]!, at])),
           },
           ...range,
         })

@@ -160,8 +160,9 @@ export function planReport(raw: unknown, dataset: CatalogueDataset): ReportPlan 
     problems.push('Two columns show the same thing; give each column its own field, aggregate or calculation.')
 
   for (const [index, filter] of definition.filters.entries()) checkFilter(filter, index, definition.parameters, fieldNamed, problems)
-  for (const parameter of definition.parameters) {
+  for (const [index, parameter] of definition.parameters.entries()) {
     if (parameter.optionsFrom) fieldNamed(parameter.optionsFrom, `Parameter '${parameter.label}'`)
+    checkNarrowing(parameter, definition.parameters.slice(0, index), fieldNamed, problems)
     if ((parameter.type === 'select' || parameter.type === 'multiSelect') && !parameter.options && !parameter.optionsFrom) {
       problems.push(`Parameter '${parameter.label}': a choice needs options or a field to take them from.`)
     }
@@ -301,6 +302,24 @@ function typeOf(node: FormulaNode, label: string, fields: Map<string, CatalogueF
           expect(node.args[0]!, 'truth', 'The first argument of if()')
           return same(node.args.slice(1), 'if()')
       }
+  }
+}
+
+/** A parameter's choices are narrowed by parameters before it, each through a field that can be filtered on. */
+function checkNarrowing(
+  parameter: ReportParameter,
+  earlier: ReportParameter[],
+  fieldNamed: (name: string, where: string) => CatalogueField | null,
+  problems: string[],
+) {
+  const where = `Parameter '${parameter.label}'`
+  if (!parameter.filteredBy?.length) return
+  if (!parameter.optionsFrom) problems.push(`${where}: only choices taken from a field can be narrowed by other parameters.`)
+  for (const narrow of parameter.filteredBy) {
+    const by = earlier.find((candidate) => candidate.id === narrow.param)
+    if (!by) problems.push(`${where}: its choices can be narrowed only by a parameter before it, and '${narrow.param}' is not one.`)
+    const field = fieldNamed(narrow.field, where)
+    if (field && field.filterable === false) problems.push(`${where}: '${field.label}' cannot be filtered on.`)
   }
 }
 

@@ -136,15 +136,30 @@ export function createReportQueries(
     return (dimensions.length > 0 ? query.groupBy(keys) : query).compile()
   }
 
-  /** The distinct values of a field (a parameter's choices). */
-  const distinct = (field: string, limit: number): CompiledQuery =>
-    from()
-      .select(columnOf(field).as('value'))
-      .where(columnOf(field), 'is not', null)
-      .groupBy(columnOf(field))
-      .orderBy(columnOf(field))
-      .limit(limit)
-      .compile()
+  /**
+   * The distinct values of a field (a parameter's choices), among the rows whose `narrowing` fields hold one of the
+   * values given (the earlier parameters' values); `among`: only these values, to check ones that were sent.
+   */
+  const distinct = (
+    field: string,
+    limit: number,
+    narrowing: Array<{ field: string; values: Array<string | number | boolean> }> = [],
+    among?: Array<string | number | boolean>,
+  ): CompiledQuery => {
+    const typed = (name: string, value: string | number | boolean) => {
+      const type = plan.fields.get(name)?.type
+      return bound(
+        type === 'integer' || type === 'decimal' || type === 'money' ? Number(value) : typeof value === 'boolean' ? value : String(value),
+      )
+    }
+    let query = from().select(columnOf(field).as('value')).where(columnOf(field), 'is not', null)
+    for (const narrow of narrowing)
+      query = query.where(
+        sql<boolean>`${columnOf(narrow.field)} in (${sql.join(narrow.values.map((value) => typed(narrow.field, value)))})`,
+      )
+    if (among) query = query.where(sql<boolean>`${columnOf(field)} in (${sql.join(among.map((value) => typed(field, value)))})`)
+    return query.groupBy(columnOf(field)).orderBy(columnOf(field)).limit(limit).compile()
+  }
 
   return { detailPage, count, grouped, distinct }
 }

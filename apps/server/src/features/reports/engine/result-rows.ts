@@ -96,6 +96,7 @@ export function createResultRows(plan: ShapingPlan) {
             label: `${group.label}: ${label(path[level]!, groupFormat(level), groupWords(level))}${continued ? ' (continued)' : ''}`,
             cells: plan.columns.map(() => null),
             ...(group.pageBreakBefore && !continued && previousPath !== null ? { pageBreakBefore: true } : {}),
+            drill: Object.fromEntries(groupFields.slice(0, level + 1).map((name, at) => [name, path[at] ?? null])),
           })
         }
       }
