@@ -18,7 +18,7 @@ import { type Client, CYCLE_TARGET, journalTarget } from './accrual-mapping.js'
 import { isLocked } from './accrual-rules.js'
 import { CYCLE_DUTY, PARTS } from './accrual-steps.js'
 import { exactCents } from './accrual-sums.js'
-import { type IssuedJournal, storeIssuedJournal } from './accruals-journal.js'
+import { type IssuedJournal, accrualsEscapeFiles, storeIssuedJournal } from './accruals-journal.js'
 import type { AccrualsRepository, CycleRow } from './accruals.repository.js'
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)
@@ -248,6 +248,15 @@ export function createAccrualCyclesService(deps: {
         exportedAt: row.exported_at,
         exportedByName: row.exported_by_name,
       }))
+    },
+
+    /**
+     * A posted journal's files in the district's ERP import layout: null for the platform's CSV (streamed as issued),
+     * else Escape Online's entry and reversal.
+     */
+    async journalFiles(journal: IssuedJournal): Promise<Array<{ name: string; text: string }> | null> {
+      const layout = await accruals.erpLayout()
+      return layout.layout === 'ESCAPE_ONLINE' ? accrualsEscapeFiles(accruals, journal, layout) : null
     },
 
     /** An earlier journal, to download again (a lost download): it posts nothing. */

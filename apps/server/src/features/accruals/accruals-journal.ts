@@ -1,5 +1,8 @@
 import { JOURNAL_COLUMNS } from '@platform/contracts/accruals'
+import type { ErpLayout } from '@platform/contracts/finance-erp-layout'
 import type { Db, DbTransaction } from '../../db/database.js'
+import { AppError } from '../../lib/errors.js'
+import { type EscapeLine, EscapeLayoutError, escapeBatchId, escapeJournalFile } from '@platform/contracts/finance-escape-journal'
 import { type AccrualsRepository, createAccrualsRepository } from './accruals.repository.js'
 
 // Lines read at a time: few, so a page is garbage soon after it is written instead of living on between collections.
@@ -186,4 +189,53 @@ export async function* journalCsv(repository: Pick<AccrualsRepository, 'issuedPa
     if (text) yield text
     if (page.length < PAGE) break
   }
+}
+
+/** An entry's Escape file; what the layout cannot take is refused in the file's own words. */
+function escapeFile(...args: Parameters<typeof escapeJournalFile>): string {
+  try {
+    return escapeJournalFile(...args)
+  } catch (error) {
+    if (error instanceof EscapeLayoutError) throw new AppError('unprocessable', error.message, { code: 'escape_journal_invalid' })
+    throw error
+  }
+}
+
+/**
+ * A posted journal in Escape Online's Journal Entry Import layout: the Accrual entry dated the cut-off, and, when
+ * requests are reversed, the reversal dated the day after as a second file (Escape imports a file as one entry).
+ * BatchIds are the journal's reference shortened to 12 characters (escapeBatchId: `ACR-2025-26-0007` → `ACR-0007`,
+ * its reversal `ACR-0007-R`). Made whole, and checked, before the first byte.
+ */
+export async function accrualsEscapeFiles(
+  repository: Pick<AccrualsRepository, 'issuedPage'>,
+  journal: IssuedJournal,
+  layout: ErpLayout,
+): Promise<Array<{ name: string; text: string }>> {
+  const entries = { ACCRUAL: { date: '', lines: [] as EscapeLine[] }, REVERSAL: { date: '', lines: [] as EscapeLine[] } }
+  let after: { accrualId: number; seq: number } | null = null
+  for (;;) {
+    const page = await repository.issuedPage(journal.journalId, after, PAGE)
+    for (const line of page) {
+      const entry = entries[line.entry as JournalRow['entry']]
+      entry.date = line.journal_date
+      entry.lines.push({
+        account: line.account,
+        debitCents: Number(line.debit_cents),
+        creditCents: Number(line.credit_cents),
+        comment: line.description,
+      })
+      after = { accrualId: line.accrual_id, seq: line.seq }
+    }
+    if (page.length < PAGE) break
+  }
+  const files = [{ suffix: '', ...entries.ACCRUAL }]
+  if (entries.REVERSAL.lines.length > 0) files.push({ suffix: '-reversal', ...entries.REVERSAL })
+  return files.map(({ suffix, date, lines }) => ({
+    name: `accruals-journal-escape-${journal.reference}${suffix}.csv`,
+    text: escapeFile(
+      { jeType: 'Accrual', date, batchId: escapeBatchId(suffix ? `${journal.reference}-R` : journal.reference), lines },
+      layout,
+    ),
+  }))
 }

@@ -3,6 +3,8 @@ import type { Db, DbTransaction, WrittenAlong } from '../../db/database.js'
 import { stepTransaction } from '../../db/step-transaction.js'
 import type { Database } from '../../db/schema.js'
 import { type SiteScope, withinSites } from '../../db/sql-fragments.js'
+import { ERP_LAYOUT_SETTING_KEY, erpLayoutOf } from '@platform/contracts/finance-erp-layout'
+import { createSettingsRepository } from '../../db/settings.repository.js'
 import { exactCents, sumCents } from './accrual-sums.js'
 
 export type { SiteScope }
@@ -612,6 +614,9 @@ export function createAccrualsRepository(db: Db) {
       }
       return query.orderBy('accrual_id').orderBy('seq').limit(size).execute()
     },
+
+    /** The district's ERP import layout, which says how a journal is written out. */
+    erpLayout: async () => erpLayoutOf(await createSettingsRepository(db).get(ERP_LAYOUT_SETTING_KEY)),
 
     journals: (cycleId: number) =>
       k

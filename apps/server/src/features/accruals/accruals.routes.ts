@@ -22,6 +22,7 @@ import {
   ReasonInputSchema,
   XLSX_CONTENT_TYPE,
 } from '@platform/contracts/accruals'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../lib/errors.js'
 import { clientInfo } from '../../lib/client-info.js'
@@ -32,8 +33,19 @@ import type { AccrualCyclesService } from './accrual-cycles.service.js'
 import type { AccrualsImportService } from './accruals-import.service.js'
 import type { AccrualsService } from './accruals.service.js'
 import type { Downloads } from '../../downloads/downloads.js'
+import { journalFilesBody } from '@platform/contracts/finance-erp-zip'
 
 const access = signedInRoute({ application: ACCRUALS_APP })
+
+/** A journal in the ERP's layout: its one file, or its entry and reversal in a ZIP, named by the journal's reference. */
+function sendFiles(reply: FastifyReply, files: Array<{ name: string; text: string }>, reference: string) {
+  const out = journalFilesBody(files, `accruals-journal-escape-${reference}.zip`)
+  return reply
+    .header('Content-Type', out.contentType)
+    .header('Content-Disposition', `attachment; filename="${out.fileName}"`)
+    .header(JOURNAL_REFERENCE_HEADER, reference)
+    .send(Buffer.from(out.body))
+}
 
 /** Accruals over HTTP: every route needs the application; every step is checked on the record by the services. */
 export const accrualsRoutes: FastifyPluginAsyncZod<{
@@ -89,6 +101,8 @@ export const accrualsRoutes: FastifyPluginAsyncZod<{
   app.post('/accrual-cycles/:id/journal', { config, schema: { params: AccrualIdParamsSchema } }, async (request, reply) => {
     const journal = await cycles.postJournal(request.params.id, access.user(request), clientInfo(request))
     const { reference } = journal
+    const files = await cycles.journalFiles(journal)
+    if (files) return sendFiles(reply, files, reference)
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="accruals-journal-${reference}.csv"`)
@@ -107,6 +121,8 @@ export const accrualsRoutes: FastifyPluginAsyncZod<{
     { config, schema: { params: JournalReferenceParamsSchema } },
     async (request, reply) => {
       const journal = await cycles.journalAgain(request.params.id, request.params.reference, access.user(request), clientInfo(request))
+      const files = await cycles.journalFiles(journal)
+      if (files) return sendFiles(reply, files, request.params.reference)
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="accruals-journal-${request.params.reference}.csv"`)

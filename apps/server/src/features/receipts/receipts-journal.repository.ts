@@ -1,6 +1,8 @@
 import type { Insertable } from 'kysely'
 import type { Db, Executor } from '../../db/database.js'
 import type { ReceiptJournalLinesTable } from '../../db/schema.js'
+import { ERP_LAYOUT_SETTING_KEY, erpLayoutOf } from '@platform/contracts/finance-erp-layout'
+import { createSettingsRepository } from '../../db/settings.repository.js'
 
 const JOURNALED = ['CONFIRMED', 'RECONCILED']
 const IN_DEPOSIT = ['DEPOSITED', 'RETURNED']
@@ -153,6 +155,8 @@ export function createReceiptsJournalRepository(db: Db) {
     returnedCheckSource: (correctionId: number) => returnedCheckSource(k, correctionId),
     /** Stores late entries in one transaction. */
     store: (lines: StoredJournalLine[]) => k.transaction().execute((trx) => store(trx, lines)),
+    /** The district's ERP import layout, which says how the journal is written out. */
+    erpLayout: async () => erpLayoutOf(await createSettingsRepository(db).get(ERP_LAYOUT_SETTING_KEY)),
   }
 }
 export type ReceiptsJournalRepository = ReturnType<typeof createReceiptsJournalRepository>

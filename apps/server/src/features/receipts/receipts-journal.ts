@@ -1,11 +1,13 @@
 import type { PostingAccounts } from '@platform/contracts/finance'
 import { localDate } from '@platform/contracts/finance-fiscal-year'
+import type { ErpLayout } from '@platform/contracts/finance-erp-layout'
 import { depositLabel } from '@platform/contracts/receipts'
 import { keysetPages } from '../../db/keyset-pages.js'
 import { DAY_MS } from '../../lib/clock.js'
 import { textPieces } from '../../lib/csv.js'
 import { AppError } from '../../lib/errors.js'
 import type { Db } from '../../db/database.js'
+import { EscapeLayoutError, escapeBatchId, escapeJournalFile } from '@platform/contracts/finance-escape-journal'
 import {
   type DepositSource,
   type JournalCursor,
@@ -219,4 +221,50 @@ export async function* journalText(pages: AsyncIterable<StoredJournalLine[]>): A
   }
   const rest = pieces.rest()
   if (rest) yield rest
+}
+
+/** An entry's Escape file; what the layout cannot take is refused in the file's own words. */
+function escapeFile(...args: Parameters<typeof escapeJournalFile>): string {
+  try {
+    return escapeJournalFile(...args)
+  } catch (error) {
+    if (error instanceof EscapeLayoutError) throw new AppError('unprocessable', error.message, { code: 'escape_journal_invalid' })
+    throw error
+  }
+}
+
+/**
+ * The journal in Escape Online's Journal Entry Import layout: one file per district day a deposit was confirmed (or a
+ * returned check recorded), each that day's CashRec entry. Its BatchId is the day's deposit label shortened to 12
+ * characters (escapeBatchId: `LHS-2025-26-D0042` → `LHS-D0042`); a day of several deposits is one entry all the same
+ * (Escape imports a file as one entry), batched by its date, `CR-20260302`. Made whole before the first byte, so a day
+ * that does not balance or a field Escape cannot take is refused in words and no file goes out.
+ */
+export async function receiptsEscapeFiles(
+  source: Pick<ReceiptsJournalRepository, 'page'>,
+  range: JournalRange,
+  layout: ErpLayout,
+): Promise<Array<{ name: string; text: string }>> {
+  const days = new Map<string, StoredJournalLine[]>()
+  for await (const page of keysetPages((after: JournalCursor | null, limit) => source.page(range, after, limit), cursorOf, LINES_PER_READ))
+    for (const line of page) days.set(line.journal_date, [...(days.get(line.journal_date) ?? []), line])
+  return [...days].map(([date, lines]) => {
+    const labels = new Set(lines.map((line) => line.deposit_label))
+    const batchId = labels.size === 1 ? escapeBatchId([...labels][0]!) : `CR-${date.replace(/-/g, '')}`
+    const text = escapeFile(
+      {
+        jeType: 'CashRec',
+        date,
+        batchId,
+        lines: lines.map((line) => ({
+          account: line.account,
+          debitCents: Number(line.debit_cents),
+          creditCents: Number(line.credit_cents),
+          comment: line.description,
+        })),
+      },
+      layout,
+    )
+    return { name: `receipts-journal-escape-${date}.csv`, text }
+  })
 }

@@ -14,7 +14,7 @@ import type { ReceiptAccess } from './receipt-access.js'
 import { DEPOSIT_ORDER, DEPOSIT_RECORD, DEPOSIT_STEP_NAMES, DEPOSIT_STEPS, type DepositStep } from './receipt-steps.js'
 import { type Client, SEPARATION_TARGET } from './receipt-mapping.js'
 import { exactCents } from './exact-cents.js'
-import { type JournalRange, writeLateEntries } from './receipts-journal.js'
+import { type JournalRange, receiptsEscapeFiles, writeLateEntries } from './receipts-journal.js'
 import type { ReceiptsJournalRepository } from './receipts-journal.repository.js'
 import type { ReceiptsRepository } from './receipts.repository.js'
 import type { ReceiptsOverviewRepository } from './receipts-overview.repository.js'
@@ -258,9 +258,10 @@ export function createReceiptsOversightService(deps: {
     /**
      * Readies the ERP journal of confirmed deposits and returned checks over a range (its text is then read from the
      * stored lines: receiptsJournalCsv); refuses before the first byte when an account it needs is not set.
-     * Administrators and approvers or reconcilers everywhere.
+     * Administrators and approvers or reconcilers everywhere. Answers the district's ERP import layout; in Escape
+     * Online's, also the files (receiptsEscapeFiles), made and checked before anything is recorded as exported.
      */
-    async journal(range: JournalRange, user: AuthUser, client: Client): Promise<void> {
+    async journal(range: JournalRange, user: AuthUser, client: Client): Promise<JournalDownload> {
       const scope = await access.scope(user)
       const everywhere =
         access.isAdmin(user) ||
@@ -274,6 +275,14 @@ export function createReceiptsOversightService(deps: {
           { code: 'journal_forbidden' },
         )
       await writeLateEntries(deps.journal, range, await finance.postingAccounts(), finance.districtTimeZone)
+      const layout = await deps.journal.erpLayout()
+      const files = layout.layout === 'ESCAPE_ONLINE' ? await receiptsEscapeFiles(deps.journal, range, layout) : null
+      if (files?.length === 0)
+        throw new AppError(
+          'unprocessable',
+          `There is nothing to import from ${range.from} to ${range.to}: no deposit was confirmed and no check returned on those days.`,
+          { code: 'journal_empty' },
+        )
       await audit.record({
         action: 'receipts.journal_exported',
         outcome: 'success',
@@ -281,12 +290,18 @@ export function createReceiptsOversightService(deps: {
         targetType: SEPARATION_TARGET,
         ip: client.ip,
         userAgent: client.userAgent,
-        details: { from: range.from, to: range.to },
+        details: { from: range.from, to: range.to, ...(files ? { layout: layout.layout } : {}) },
       })
+      return { files }
     },
   }
 }
 export type ReceiptsOversightService = ReturnType<typeof createReceiptsOversightService>
+
+/** A journal download readied: null files for the platform's CSV (streamed from the stored lines), else Escape's files. */
+export interface JournalDownload {
+  files: Array<{ name: string; text: string }> | null
+}
 
 /**
  * Payment Receipts' section of the Dashboard Overview: the cash waiting at the person's sites by site and age, and the

@@ -32,6 +32,7 @@ import type { ReceiptsOversightService } from './receipts-oversight.service.js'
 import type { ReceiptsService } from './receipts.service.js'
 import { clientInfo } from '../../lib/client-info.js'
 import type { Downloads } from '../../downloads/downloads.js'
+import { journalFilesBody } from '@platform/contracts/finance-erp-zip'
 
 const access = signedInRoute({ application: RECEIPTS_APP })
 
@@ -93,7 +94,14 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
     }),
   )
   app.get('/receipts/journal.csv', { config, schema: { querystring: JournalQuerySchema } }, async (request, reply) => {
-    await oversight.journal(request.query, access.user(request), clientInfo(request))
+    const { files } = await oversight.journal(request.query, access.user(request), clientInfo(request))
+    if (files) {
+      const out = journalFilesBody(files, `receipts-journal-escape-${request.query.from}-to-${request.query.to}.zip`)
+      return reply
+        .header('Content-Type', out.contentType)
+        .header('Content-Disposition', `attachment; filename="${out.fileName}"`)
+        .send(Buffer.from(out.body))
+    }
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="receipts-journal-${request.query.from}-to-${request.query.to}.csv"`)
