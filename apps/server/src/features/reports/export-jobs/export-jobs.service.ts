@@ -283,7 +283,13 @@ export function createExportJobsService(deps: {
         owner_id: user.id,
         report_name: reportName,
         format,
-        request: JSON.stringify({ reportId: request.reportId, definition: request.definition, parameters: request.parameters }),
+        // A drill's group values go with it, so the job writes the rows behind that group, not the whole report.
+        request: JSON.stringify({
+          reportId: request.reportId,
+          definition: request.definition,
+          parameters: request.parameters,
+          drill: request.drill,
+        }),
         rows_total: rowsTotal,
         created_at: now(),
       })

@@ -1,4 +1,5 @@
 import { ParameterOptionsResponseSchema, type ReportParameter } from '@platform/contracts/reports'
+import type { PromptValues } from '../utils/parameter-values'
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { reportKeys } from './reports'
@@ -17,15 +18,28 @@ export interface FieldChoices {
 export const takesFieldChoices = (parameter: ReportParameter) =>
   Boolean(parameter.optionsFrom) && (parameter.type === 'select' || parameter.type === 'multiSelect')
 
-const fetchOptions = (body: { reportId?: number; definition?: unknown }, signal: AbortSignal) =>
+/**
+ * The values of the parameters that narrow others' choices (a site narrows the accounts), as the prompts hold them:
+ * only these are sent for choices, so typing into any other parameter asks nothing again.
+ */
+export function narrowingValues(parameters: readonly ReportParameter[], values: PromptValues): PromptValues {
+  const narrowing = new Set(parameters.flatMap((parameter) => (parameter.filteredBy ?? []).map((narrow) => narrow.param)))
+  return Object.fromEntries(Object.entries(values).filter(([id, value]) => narrowing.has(id) && value !== '' && value.length > 0))
+}
+
+const fetchOptions = (body: { reportId?: number; definition?: unknown; parameters?: PromptValues }, signal: AbortSignal) =>
   api.post('/api/reportoptions', ParameterOptionsResponseSchema, body, { signal }).then((response) => response.options)
 
-/** POST /api/reportoptions for a saved report: the server reads the choices from the definition it holds. */
-export const useSavedReportOptions = (reportId: number, version: number, enabled: boolean) =>
+/**
+ * POST /api/reportoptions for a saved report: the server reads the choices from the definition it holds, narrowed by
+ * the values chosen so far (`narrowing`). The choices on screen stay while narrower ones load.
+ */
+export const useSavedReportOptions = (reportId: number, version: number, enabled: boolean, narrowing: PromptValues = {}) =>
   useQuery({
     enabled,
-    queryKey: reportKeys.options(reportId, version),
-    queryFn: ({ signal }) => fetchOptions({ reportId }, signal),
+    queryKey: [...reportKeys.options(reportId, version), narrowing],
+    queryFn: ({ signal }) => fetchOptions({ reportId, ...(Object.keys(narrowing).length > 0 ? { parameters: narrowing } : {}) }, signal),
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   })
 

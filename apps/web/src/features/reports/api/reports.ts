@@ -6,6 +6,7 @@ import {
   ReportResultSchema,
   ReportSavedResponseSchema,
   ReportVersionsResponseSchema,
+  type Drill,
   type EXPORT_FORMATS,
   type ReportDefinition,
 } from '@platform/contracts/reports'
@@ -31,6 +32,8 @@ export const reportKeys = {
   allRuns: ['reports', 'run'] as const,
   runs: (reportId: number) => ['reports', 'run', reportId] as const,
   run: (reportId: number, parameters: ParameterValues, offset: number) => ['reports', 'run', reportId, parameters, offset] as const,
+  drill: (reportId: number, parameters: ParameterValues, drill: Drill, offset: number) =>
+    ['reports', 'run', reportId, 'drill', parameters, drill, offset] as const,
   allPreviews: ['reports', 'preview'] as const,
   preview: (reportId: number | null, definition: string, parameters: ParameterValues) =>
     ['reports', 'preview', reportId, definition, parameters] as const,
@@ -86,6 +89,16 @@ export const useReportRun = (reportId: number, parameters: ParameterValues | nul
     queryKey: reportKeys.run(reportId, parameters ?? {}, offset),
     queryFn: ({ signal }) =>
       api.post('/api/reportrun', ReportResultSchema, { reportId, parameters, offset, limit: VIEWER_PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  })
+
+/** POST /api/reportdrill: a page of the detail rows behind one group of a saved report, with the parameters on screen. */
+export const useReportDrill = (reportId: number, parameters: ParameterValues, drill: Drill, offset: number) =>
+  useQuery({
+    queryKey: reportKeys.drill(reportId, parameters, drill, offset),
+    queryFn: ({ signal }) =>
+      api.post('/api/reportdrill', ReportResultSchema, { reportId, parameters, drill, offset, limit: VIEWER_PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   })
@@ -181,10 +194,12 @@ export async function exportReport(input: {
   reportName: string
   parameters: ParameterValues
   format: ExportFormat
+  /** The rows behind this group instead of the whole report. */
+  drill?: Drill | undefined
 }): Promise<{ saved: string } | { job: ReportExportJob }> {
   const { blob, filename } = await requestFile('/api/reportexport', {
     method: 'POST',
-    body: { reportId: input.reportId, parameters: input.parameters, format: input.format },
+    body: { reportId: input.reportId, parameters: input.parameters, format: input.format, ...(input.drill ? { drill: input.drill } : {}) },
   })
   if (blob.type.startsWith('application/json')) return { job: ReportExportJobSchema.parse(JSON.parse(await blob.text())) }
   const name = filename ?? exportFileName(input.reportName, EXTENSIONS[input.format], todayStamp())

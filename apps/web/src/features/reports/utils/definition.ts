@@ -222,7 +222,14 @@ export function renameParameter(definition: ReportDefinition, from: string, to: 
       : value
   return {
     ...definition,
-    parameters: definition.parameters.map((parameter) => (parameter.id === from ? { ...parameter, id: to } : parameter)),
+    // The parameters it narrows keep following it.
+    parameters: definition.parameters.map((parameter) => ({
+      ...parameter,
+      ...(parameter.id === from ? { id: to } : {}),
+      ...(parameter.filteredBy
+        ? { filteredBy: parameter.filteredBy.map((narrow) => (narrow.param === from ? { ...narrow, param: to } : narrow)) }
+        : {}),
+    })),
     filters: definition.filters.map((filter) => ({
       ...filter,
       value: Array.isArray(filter.value) ? filter.value.map(rename) : rename(filter.value),

@@ -16,6 +16,55 @@ function idProblem(id: string, others: readonly ReportParameter[]): string | und
   return undefined
 }
 
+/**
+ * Which earlier parameter narrows a parameter's choices, and through which field of the dataset: with a site chosen,
+ * only the accounts of rows at that site are offered.
+ */
+function NarrowingFields({
+  parameter,
+  earlier,
+  fieldOptions,
+  onChange,
+}: {
+  parameter: ReportParameter
+  earlier: readonly ReportParameter[]
+  fieldOptions: Array<{ value: string; label: string }>
+  onChange: (parameter: ReportParameter) => void
+}) {
+  if (earlier.length === 0) return null
+  const narrow = parameter.filteredBy?.[0]
+  const earlierOptions = earlier.map((other) => ({ value: other.id, label: other.label || other.id }))
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <NativeSelect
+        label="Choices narrowed by"
+        description="Offer only the values found with an earlier parameter's value"
+        value={narrow?.param ?? ''}
+        data={[
+          { value: '', label: 'Nothing: every value of the field' },
+          ...withCurrent(earlierOptions, narrow?.param ?? '', (id) => `${id} (not an earlier parameter)`),
+        ]}
+        onChange={(event) => {
+          const param = event.currentTarget.value
+          const by = earlier.find((other) => other.id === param)
+          onChange({
+            ...parameter,
+            filteredBy: param ? [{ param, field: narrow?.field ?? by?.optionsFrom ?? fieldOptions[0]?.value ?? '' }] : undefined,
+          })
+        }}
+      />
+      {narrow ? (
+        <NativeSelect
+          label="Field holding that parameter's value"
+          value={narrow.field}
+          data={withCurrent(fieldOptions, narrow.field, (name) => `${name} (not in this dataset)`)}
+          onChange={(event) => onChange({ ...parameter, filteredBy: [{ param: narrow.param, field: event.currentTarget.value }] })}
+        />
+      ) : null}
+    </SimpleGrid>
+  )
+}
+
 /** Parameters: what the viewer asks for before running (filters use them as values). */
 export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
   const listId = useId()
@@ -85,6 +134,7 @@ export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
                       default: undefined,
                       options: type === 'select' || type === 'multiSelect' ? (parameter.options ?? []) : undefined,
                       optionsFrom: undefined,
+                      filteredBy: undefined,
                     })
                   }}
                 />
@@ -113,7 +163,7 @@ export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
                         index,
                         value === 'field'
                           ? { ...parameter, options: undefined, optionsFrom: fieldOptions[0]?.value ?? '' }
-                          : { ...parameter, options: [], optionsFrom: undefined },
+                          : { ...parameter, options: [], optionsFrom: undefined, filteredBy: undefined },
                       )
                     }
                   >
@@ -123,12 +173,20 @@ export function ParametersTab({ definition, dataset, onChange }: EditorProps) {
                     </Group>
                   </Radio.Group>
                   {parameter.optionsFrom !== undefined ? (
-                    <NativeSelect
-                      label="Field the choices come from"
-                      value={parameter.optionsFrom}
-                      data={withCurrent(fieldOptions, parameter.optionsFrom, (name) => `${name} (not in this dataset)`)}
-                      onChange={(event) => set(index, { ...parameter, optionsFrom: event.currentTarget.value })}
-                    />
+                    <>
+                      <NativeSelect
+                        label="Field the choices come from"
+                        value={parameter.optionsFrom}
+                        data={withCurrent(fieldOptions, parameter.optionsFrom, (name) => `${name} (not in this dataset)`)}
+                        onChange={(event) => set(index, { ...parameter, optionsFrom: event.currentTarget.value })}
+                      />
+                      <NarrowingFields
+                        parameter={parameter}
+                        earlier={parameters.slice(0, index)}
+                        fieldOptions={fieldOptions}
+                        onChange={(next) => set(index, next)}
+                      />
+                    </>
                   ) : (
                     <Textarea
                       label="Choice list"

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
 import type { ReportExportJob } from '@platform/contracts/report-exports'
+import type { Drill } from '@platform/contracts/reports'
 import { useQueryClient } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -20,7 +21,18 @@ const FORMATS: Array<{ format: ExportFormat; label: string }> = [
  * CSV, Excel and PDF of the whole report with the parameters on screen; the server renders all three from one model.
  * A long Excel or PDF is written in the background: its panel follows it here.
  */
-export function ExportButtons({ reportId, reportName, parameters }: { reportId: number; reportName: string; parameters: ParameterValues }) {
+export function ExportButtons({
+  reportId,
+  reportName,
+  parameters,
+  drill,
+}: {
+  reportId: number
+  reportName: string
+  parameters: ParameterValues
+  /** The rows behind one group (the drill's window) instead of the whole report. */
+  drill?: Drill
+}) {
   const [busy, setBusy] = useState<ExportFormat | null>(null)
   const [job, setJob] = useState<ReportExportJob | null>(null)
   const queryClient = useQueryClient()
@@ -28,7 +40,7 @@ export function ExportButtons({ reportId, reportName, parameters }: { reportId: 
   const onExport = async (format: ExportFormat) => {
     setBusy(format)
     try {
-      const answer = await exportReport({ reportId, reportName, parameters, format })
+      const answer = await exportReport({ reportId, reportName, parameters, format, drill })
       if ('job' in answer) {
         setJob(answer.job)
         void queryClient.invalidateQueries({ queryKey: exportJobKeys.list })

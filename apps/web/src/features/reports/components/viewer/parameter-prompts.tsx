@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, 
 import type { DatasetField, ReportParameter } from '@platform/contracts/reports'
 import { Play } from 'lucide-react'
 import { useForm } from '@mantine/form'
+import { useEffect } from 'react'
 import { takesFieldChoices, type FieldChoices } from '../../api/parameter-options'
 import {
   initialPromptValues,
@@ -27,6 +28,8 @@ export interface ParameterPromptsProps {
   running?: boolean
   submitLabel?: string
   onRun: (values: ParameterValues) => void
+  /** Every change of the values on screen (the viewer narrows the choices of parameters filtered by them). */
+  onValuesChange?: (values: PromptValues) => void
 }
 
 interface InputProps {
@@ -120,7 +123,15 @@ function ParameterInput({ parameter, value, error, fieldLabel, choices, onChange
 }
 
 /** The report's parameters as a form; Run sends their typed values. Required ones are marked and checked first. */
-export function ParameterPrompts({ parameters, fields, choices, running, submitLabel = 'Run report', onRun }: ParameterPromptsProps) {
+export function ParameterPrompts({
+  parameters,
+  fields,
+  choices,
+  running,
+  submitLabel = 'Run report',
+  onRun,
+  onValuesChange,
+}: ParameterPromptsProps) {
   // Only what the person typed is the form's; defaults fill the rest, so parameters added in the designer show their
   // own. Each value is checked by the contract's rule for parameter values, the one the server applies.
   const withDefaults = (typed: PromptValues): PromptValues => ({ ...initialPromptValues(parameters), ...typed })
@@ -130,6 +141,19 @@ export function ParameterPrompts({ parameters, fields, choices, running, submitL
     validate: (typed) => promptProblems(parameters, withDefaults(typed)),
   })
   const values = withDefaults(form.values)
+  // A value no longer among its parameter's choices (an earlier value narrowed them) is cleared once they have loaded.
+  useEffect(() => {
+    if (!choices?.options || choices.loading) return
+    for (const parameter of parameters) {
+      const offered = choices.options[parameter.id]
+      if (!parameter.filteredBy?.length || !offered || !takesFieldChoices(parameter)) continue
+      const current = values[parameter.id] ?? ''
+      const kept = promptList(current).filter((value) => offered.includes(value))
+      if (kept.length === promptList(current).length) continue
+      form.setFieldValue(parameter.id, parameter.type === 'multiSelect' ? kept : '')
+      onValuesChange?.(withDefaults({ ...form.values, [parameter.id]: parameter.type === 'multiSelect' ? kept : '' }))
+    }
+  })
   const onSubmit = form.onSubmit((typed) => onRun(toParameterValues(parameters, withDefaults(typed))))
 
   return (
@@ -147,6 +171,7 @@ export function ParameterPrompts({ parameters, fields, choices, running, submitL
               onChange={(value) => {
                 form.setFieldValue(parameter.id, value)
                 form.clearFieldError(parameter.id)
+                onValuesChange?.(withDefaults({ ...form.values, [parameter.id]: value }))
               }}
             />
           ))}

@@ -15,7 +15,7 @@ const report = makeSummary({ REPORT_ID: 5, REPORT_NAME: 'Costs by fund' })
 let definition: ReportDefinition
 let runAnswer: (body: { offset: number }) => Response
 let exportAnswer: () => Response
-let optionsAnswer: () => Response | Promise<Response>
+let optionsAnswer: (body: { parameters?: Record<string, unknown> }) => Response | Promise<Response>
 let fetchMock: ReturnType<typeof stubApi>
 
 beforeAll(() => {
@@ -35,11 +35,13 @@ beforeEach(() => {
     })
   optionsAnswer = () => jsonResponse(200, { options: { fund: ['100', '200', '300'], departments: ['Instruction', 'Transport'] } })
   fetchMock = stubApi((url, init) => {
-    if (url.pathname === '/api/reportoptions') return optionsAnswer()
+    if (url.pathname === '/api/reportoptions')
+      return optionsAnswer(JSON.parse(String(init?.body)) as { parameters?: Record<string, unknown> })
     if (url.pathname === '/api/reportlist') return jsonResponse(200, { reports: [report], canCreate: true })
     if (url.pathname === '/api/reportdetails') return jsonResponse(200, { report, definition })
     if (url.pathname === '/api/reportrun') return runAnswer(JSON.parse(String(init?.body)) as { offset: number })
     if (url.pathname === '/api/reportexport') return exportAnswer()
+    if (url.pathname === '/api/reportdrill') return jsonResponse(200, drillResult())
     return undefined
   })
 })
@@ -47,6 +49,13 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+const drillResult = () =>
+  costsResult({
+    subtitle: 'Fund: 100',
+    chart: null,
+    rows: [{ kind: 'detail', level: 0, label: null, cells: ['Instruction', 1234.5, '2026-03-01'] }],
+    page: { offset: 0, limit: 100, total: 1, hasMore: false },
+  })
 const runs = () => requestsTo(fetchMock, '/api/reportrun')
 const rowTexts = (table: HTMLElement) =>
   within(table)
@@ -202,6 +211,73 @@ describe('Report viewer', () => {
     await user.click(screen.getByRole('button', { name: 'Run report' }))
     await waitFor(() => expect(runs()).toHaveLength(1))
     expect(runs()[0]!.body).toMatchObject({ reportId: 5, parameters: { fund: '200', departments: ['Transport'] } })
+  })
+
+  it('narrows the departments by the fund chosen, and clears a department no longer offered', async () => {
+    const user = userEvent.setup()
+    definition = costsDefinition({
+      parameters: [
+        { id: 'fund', label: 'Fund', type: 'select', required: false, optionsFrom: 'fund' },
+        {
+          id: 'department',
+          label: 'Department',
+          type: 'select',
+          required: false,
+          optionsFrom: 'department',
+          filteredBy: [{ param: 'fund', field: 'fund' }],
+        },
+      ],
+    })
+    const byFund: Record<string, string[]> = {
+      '': ['Instruction', 'Transport'],
+      '100': ['Instruction', 'Transport'],
+      '200': ['Instruction'],
+    }
+    optionsAnswer = (body) =>
+      jsonResponse(200, { options: { fund: ['100', '200'], department: byFund[String(body.parameters?.fund ?? '')] } })
+    renderRoutes(routes, '/reports-studio?report=5')
+    const department = await screen.findByRole('combobox', { name: /Department/ })
+    await waitFor(() => expect(department).toBeEnabled())
+    await user.click(department)
+    await user.click(screen.getByRole('option', { name: 'Transport' }))
+    expect(department).toHaveValue('Transport')
+
+    await user.click(screen.getByRole('combobox', { name: /Fund/ }))
+    await user.click(screen.getByRole('option', { name: '200' }))
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, '/api/reportoptions').at(-1)!.body).toEqual({ reportId: 5, parameters: { fund: '200' } }),
+    )
+    // Transport is not offered with fund 200: it is cleared, and only Instruction is offered.
+    await waitFor(() => expect(department).toHaveValue(''))
+    await user.click(department)
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Instruction'])
+  })
+
+  it('opens the rows behind a group, and exports them', async () => {
+    const user = userEvent.setup()
+    const grouped = costsResult()
+    grouped.rows[0] = { ...grouped.rows[0]!, drill: { fund: '100' } }
+    runAnswer = () => jsonResponse(200, grouped)
+    renderRoutes(routes, '/reports-studio?report=5')
+    await user.click(await screen.findByRole('button', { name: 'Fund: 100: show its rows' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rows of Fund: 100' })
+    const table = await within(dialog).findByRole('table', { name: 'Rows of Fund: 100' })
+    expect(rowTexts(table)).toEqual(['Instruction$1,234.50Mar 1, 2026'])
+    expect(requestsTo(fetchMock, '/api/reportdrill')[0]!.body).toEqual({
+      reportId: 5,
+      parameters: {},
+      drill: { fund: '100' },
+      offset: 0,
+      limit: 100,
+    })
+    await user.click(within(dialog).getByRole('button', { name: 'CSV' }))
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/reportexport')).toHaveLength(1))
+    expect(requestsTo(fetchMock, '/api/reportexport')[0]!.body).toEqual({
+      reportId: 5,
+      parameters: {},
+      format: 'csv',
+      drill: { fund: '100' },
+    })
   })
 
   it('shows the list disabled while its choices load, and takes typed text when they cannot be loaded', async () => {

@@ -1,15 +1,16 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { FailureAlert } from '@/components/failure-alert'
 import { LoadingState } from '@/components/loading-state'
-import { REPORT_TEXT, type ReportDefinition, type ReportSummary } from '@platform/contracts/reports'
+import { REPORT_TEXT, type ReportDefinition, type ReportSummary, type ResultRow } from '@platform/contracts/reports'
 import { Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { useFocusOnMount } from '@/lib/use-focus-on-mount'
-import { fieldChoicesOf, takesFieldChoices, useSavedReportOptions } from '../../api/parameter-options'
+import { fieldChoicesOf, narrowingValues, takesFieldChoices, useSavedReportOptions } from '../../api/parameter-options'
 import { useReportDetails, useReportRun } from '../../api/reports'
 import { isDefinitionProblem, reasonOf } from '../../utils/messages'
-import { initialPromptValues, readyToRun, toParameterValues, type ParameterValues } from '../../utils/parameter-values'
+import { initialPromptValues, readyToRun, toParameterValues, type ParameterValues, type PromptValues } from '../../utils/parameter-values'
+import { DrillRows } from './drill-rows'
 import { ExportButtons } from './export-buttons'
 import { ParameterPrompts } from './parameter-prompts'
 import { ResultPager } from './result-pager'
@@ -39,7 +40,16 @@ function ReportRun({
   const [offset, setOffset] = usePageOffset(JSON.stringify(applied))
   const run = useReportRun(report.REPORT_ID, applied, offset)
   const asksChoices = definition.parameters.some(takesFieldChoices)
-  const options = useSavedReportOptions(report.REPORT_ID, report.version, asksChoices)
+  // The values chosen so far that narrow other parameters' choices: a new site asks for its accounts.
+  const [narrowing, setNarrowing] = useState<PromptValues>(() =>
+    narrowingValues(definition.parameters, initialPromptValues(definition.parameters)),
+  )
+  const options = useSavedReportOptions(report.REPORT_ID, report.version, asksChoices, narrowing)
+  const onValuesChange = (values: PromptValues) => {
+    const next = narrowingValues(definition.parameters, values)
+    if (JSON.stringify(next) !== JSON.stringify(narrowing)) setNarrowing(next)
+  }
+  const [drilled, setDrilled] = useState<ResultRow | null>(null)
   // Run with the values already shown reads the data again (it may have changed); new values start a new run.
   const onRun = (values: ParameterValues) => {
     if (JSON.stringify(values) === JSON.stringify(applied)) void run.refetch()
@@ -69,6 +79,7 @@ function ReportRun({
             choices={fieldChoicesOf(options, asksChoices)}
             running={run.isFetching}
             onRun={onRun}
+            onValuesChange={onValuesChange}
           />
         </Paper>
       ) : null}
@@ -87,11 +98,26 @@ function ReportRun({
         <Paper withBorder radius="md" p="md" aria-busy={run.isFetching}>
           <Stack gap="md">
             <ExportButtons reportId={report.REPORT_ID} reportName={report.REPORT_NAME} parameters={applied} />
-            <ResultView result={run.data} fallbackTitle={report.REPORT_NAME} tableLabel={run.data.title || report.REPORT_NAME} />
+            <ResultView
+              result={run.data}
+              fallbackTitle={report.REPORT_NAME}
+              tableLabel={run.data.title || report.REPORT_NAME}
+              onDrill={setDrilled}
+            />
             <ResultPager page={run.data.page} onOffsetChange={setOffset} disabled={run.isFetching} />
           </Stack>
         </Paper>
       )}
+      {drilled?.drill && applied ? (
+        <DrillRows
+          reportId={report.REPORT_ID}
+          reportName={report.REPORT_NAME}
+          parameters={applied}
+          drill={drilled.drill}
+          groupName={drilled.label ?? Object.values(drilled.drill).map(String).join(', ')}
+          onClose={() => setDrilled(null)}
+        />
+      ) : null}
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core'
+import { Anchor, Table } from '@mantine/core'
 import type { CellStyle, ResultColumn, ResultRow } from '@platform/contracts/reports'
 import type { CSSProperties, ReactNode } from 'react'
 import { formatCell } from '@platform/contracts/report-format'
@@ -28,9 +28,32 @@ function cellStyle(style: CellStyle | null | undefined): CSSProperties | undefin
   return { color: style.color, backgroundColor: style.background, fontWeight: style.bold ? 700 : undefined }
 }
 
-function ResultTableRow({ row, columns, timeZone }: { row: ResultRow; columns: ResultColumn[]; timeZone: string }) {
+/** A group's row opens the rows behind it: its name (or first cell) becomes the control that does. */
+function DrillLink({ row, text, onDrill }: { row: ResultRow; text: string; onDrill: (row: ResultRow) => void }) {
+  const values = Object.values(row.drill ?? {})
+    .map((value) => (value === null ? '(none)' : String(value)))
+    .join(', ')
+  return (
+    <Anchor component="button" type="button" fw="inherit" onClick={() => onDrill(row)} aria-label={`${text || values}: show its rows`}>
+      {text || 'Show rows'}
+    </Anchor>
+  )
+}
+
+function ResultTableRow({
+  row,
+  columns,
+  timeZone,
+  onDrill,
+}: {
+  row: ResultRow
+  columns: ResultColumn[]
+  timeZone: string
+  onDrill: ((row: ResultRow) => void) | undefined
+}) {
   const label = rowLabelText(row)
   const labelAt = label === null ? -1 : labelCellIndex(row, columns.length)
+  const drill = onDrill && row.drill ? onDrill : undefined
   const indent = row.kind === 'grandTotal' ? 0 : Math.max(0, row.level) * INDENT_REM
   const cells: ReactNode[] = []
   for (let i = 0; i < columns.length; i += 1) {
@@ -45,7 +68,7 @@ function ResultTableRow({ row, columns, timeZone }: { row: ResultRow; columns: R
           colSpan={span}
           style={{ paddingLeft: `calc(var(--table-horizontal-spacing, 0.625rem) + ${indent}rem)` }}
         >
-          {label}
+          {drill ? <DrillLink row={row} text={label ?? ''} onDrill={drill} /> : label}
         </Table.Th>,
       )
       i += span - 1
@@ -55,7 +78,11 @@ function ResultTableRow({ row, columns, timeZone }: { row: ResultRow; columns: R
       <Table.Td key={i} ta={column.align} style={cellStyle(row.styles?.[i])}>
         {/* A label with no empty cell to sit in still names its row for screen readers. */}
         {i === 0 && label !== null && labelAt === -1 ? <span className="visually-hidden">{label}: </span> : null}
-        {formatCell(row.cells[i], column.format, timeZone)}
+        {drill && label === null && i === 0 ? (
+          <DrillLink row={row} text={formatCell(row.cells[i], column.format, timeZone)} onDrill={drill} />
+        ) : (
+          formatCell(row.cells[i], column.format, timeZone)
+        )}
       </Table.Td>,
     )
   }
@@ -75,11 +102,14 @@ export function ResultTable({
   rows,
   label,
   timeZone,
+  onDrill,
 }: {
   columns: ResultColumn[]
   rows: ResultRow[]
   label: string
   timeZone: string
+  /** Opens the detail rows behind a group's row; without it, rows are plain text (the designer's preview). */
+  onDrill?: (row: ResultRow) => void
 }) {
   return (
     <ScrollTable minWidth={Math.max(480, columns.length * 130)} label={label}>
@@ -95,7 +125,7 @@ export function ResultTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => (
-            <ResultTableRow key={index} row={row} columns={columns} timeZone={timeZone} />
+            <ResultTableRow key={index} row={row} columns={columns} timeZone={timeZone} onDrill={onDrill} />
           ))}
         </Table.Tbody>
       </Table>

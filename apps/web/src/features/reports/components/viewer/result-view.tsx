@@ -1,5 +1,5 @@
 import { Center, Loader, Paper, Stack, Text } from '@mantine/core'
-import type { ReportResult } from '@platform/contracts/reports'
+import type { ReportResult, ResultRow } from '@platform/contracts/reports'
 import { lazy, Suspense } from 'react'
 import { ResultHeader } from './result-header'
 import { ResultTable } from './result-table'
@@ -14,9 +14,11 @@ export interface ResultViewProps {
   tableLabel: string
   /** The report title's heading level: 3 in the viewer, 4 in the designer's preview (under its own heading). */
   titleOrder?: 3 | 4
+  /** Opens the detail rows behind a group's row (the viewer). */
+  onDrill?: (row: ResultRow) => void
 }
 
-export function ResultView({ result, fallbackTitle, tableLabel, titleOrder }: ResultViewProps) {
+export function ResultView({ result, fallbackTitle, tableLabel, titleOrder, onDrill }: ResultViewProps) {
   const title = result.title || fallbackTitle
   return (
     <Stack gap="md">
@@ -39,7 +41,7 @@ export function ResultView({ result, fallbackTitle, tableLabel, titleOrder }: Re
           {result.parameters.length > 0 ? 'No rows match these parameters.' : 'The report has no rows.'}
         </Text>
       ) : (
-        <ResultTable columns={result.columns} rows={result.rows} label={tableLabel} timeZone={result.timeZone} />
+        <ResultTable columns={result.columns} rows={result.rows} label={tableLabel} timeZone={result.timeZone} onDrill={onDrill} />
       )}
     </Stack>
   )
