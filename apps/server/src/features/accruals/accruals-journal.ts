@@ -205,7 +205,9 @@ function escapeFile(...args: Parameters<typeof escapeJournalFile>): string {
  * A posted journal in Escape Online's Journal Entry Import layout: the Accrual entry dated the cut-off, and, when
  * requests are reversed, the reversal dated the day after as a second file (Escape imports a file as one entry).
  * BatchIds are the journal's reference shortened to 12 characters (escapeBatchId: `ACR-2025-26-0007` → `ACR-0007`,
- * its reversal `ACR-0007-R`). Made whole, and checked, before the first byte.
+ * its reversal `ACR-0007-R`). Made whole, and checked, before the first byte; after the posting has committed, which is
+ * safe: its accounts are the chart's (28 characters, digits and dashes) and each request's rows balance, so a posted
+ * journal always makes its files.
  */
 export async function accrualsEscapeFiles(
   repository: Pick<AccrualsRepository, 'issuedPage'>,

@@ -247,7 +247,11 @@ export async function receiptsEscapeFiles(
 ): Promise<Array<{ name: string; text: string }>> {
   const days = new Map<string, StoredJournalLine[]>()
   for await (const page of keysetPages((after: JournalCursor | null, limit) => source.page(range, after, limit), cursorOf, LINES_PER_READ))
-    for (const line of page) days.set(line.journal_date, [...(days.get(line.journal_date) ?? []), line])
+    for (const line of page) {
+      const day = days.get(line.journal_date)
+      if (day) day.push(line)
+      else days.set(line.journal_date, [line])
+    }
   return [...days].map(([date, lines]) => {
     const labels = new Set(lines.map((line) => line.deposit_label))
     const batchId = labels.size === 1 ? escapeBatchId([...labels][0]!) : `CR-${date.replace(/-/g, '')}`
