@@ -122,6 +122,8 @@ describe.each(testDialects())('Reports Studio: dependent parameters and drill-th
     expect(details(byHand)).toHaveLength(3)
     expect(details(drilled)).toEqual(details(byHand))
     expect(drilled.subtitle).toBe(`Site: ${LINCOLN}`)
+    // The records add up to the summary's row.
+    expect(drilled.rows.find((row) => row.kind === 'grandTotal')!.cells).toEqual([null, 75, 3])
 
     // A grouped detail report: its group header opens its rows, with the report's parameters still applied.
     const grouped = receiptsReport({ groups: [{ field: 'site_name' }] })

@@ -44,17 +44,12 @@ export function drillDefinition(plan: ReportPlan, drill: Drill): ReportDefinitio
   }
 }
 
-/** A summary's rows are made of records: they show the group fields, then each field a column sums or counts. */
+/**
+ * A summary's rows are made of records: they show the group fields the summary does not show as columns, then the
+ * summary's field columns, whose aggregates now total the records (a calculation over aggregates has no value per record).
+ */
 function summaryDetailColumns(plan: ReportPlan, groupFields: string[]): ReportColumn[] {
-  const columns: ReportColumn[] = groupFields.map((field) => ({ field }))
-  for (const column of plan.definition.columns) {
-    if (!column.field || columns.some((shown) => shown.field === column.field)) continue
-    const counted = column.agg === 'count' || column.agg === 'countDistinct'
-    columns.push({
-      field: column.field,
-      ...(column.agg || !column.label ? {} : { label: column.label }),
-      ...(counted || !column.format ? {} : { format: column.format }),
-    })
-  }
-  return columns
+  const shown = plan.definition.columns.filter((column) => column.field !== undefined)
+  const missing = groupFields.filter((field) => !shown.some((column) => column.field === field && !column.agg))
+  return [...missing.map((field) => ({ field })), ...shown]
 }
