@@ -360,7 +360,8 @@ export function createReportsService(deps: {
     /** What an export needs: the header of the result model and all its rows, read as they are written. */
     async exportable(user: AuthUser, request: ExportRequest, client: ClientInfo, format: string) {
       const prepared = await exportOf(user, request)
-      if (request.reportId !== undefined) await record('report.exported', user, client, request.reportId, { format })
+      if (request.reportId !== undefined)
+        await record('report.exported', user, client, request.reportId, { format, ...(request.drill ? { drill: request.drill } : {}) })
       return prepared
     },
 
