@@ -416,6 +416,37 @@ describe('Report designer', () => {
     await waitFor(() => expect(lastPreview()).toMatchObject({ reportId: 3, parameters: { fund: '200' } }), PREVIEW_WAIT)
   })
 
+  it("narrows a parameter's choices by an earlier parameter through a field", async () => {
+    const user = userEvent.setup()
+    details = costsDefinition({
+      parameters: [
+        { id: 'fund', label: 'Fund', type: 'select', required: false, optionsFrom: 'fund' },
+        { id: 'department', label: 'Department', type: 'select', required: false, optionsFrom: 'department' },
+      ],
+    })
+    renderRoutes(routes, '/reports-studio')
+    const designer = await openExisting(user)
+    await user.click(within(designer).getByRole('tab', { name: 'Parameters' }))
+    // The first parameter has nothing before it to be narrowed by.
+    const first = within(designer).getByRole('group', { name: /^Parameter 1/ })
+    expect(within(first).queryByRole('combobox', { name: /Choices narrowed by/ })).toBeNull()
+    const second = within(designer).getByRole('group', { name: /^Parameter 2/ })
+    await user.selectOptions(within(second).getByRole('combobox', { name: /Choices narrowed by/ }), 'Fund')
+    // The field defaults to the one the earlier parameter takes its choices from.
+    expect(within(second).getByRole('combobox', { name: /Field holding/ })).toHaveValue('fund')
+    await waitFor(
+      () => expect(lastPreview()?.definition.parameters[1]).toMatchObject({ filteredBy: [{ param: 'fund', field: 'fund' }] }),
+      PREVIEW_WAIT,
+    )
+    // Renaming the earlier parameter carries the narrowing with it.
+    await user.clear(within(first).getByRole('textbox', { name: /^Id/ }))
+    await user.type(within(first).getByRole('textbox', { name: /^Id/ }), 'fund_code')
+    await waitFor(
+      () => expect(lastPreview()?.definition.parameters[1]).toMatchObject({ filteredBy: [{ param: 'fund_code', field: 'fund' }] }),
+      PREVIEW_WAIT,
+    )
+  })
+
   it('lists the versions and restores an earlier one after asking, then shows it', async () => {
     const user = userEvent.setup()
     const show = vi.spyOn(notifications, 'show')
