@@ -48,11 +48,19 @@ export const useSavedReportOptions = (reportId: number, version: number, enabled
  * the report being edited goes too, so its creator may ask without the designer role. The choices on screen stay
  * while the next draft's load.
  */
-export const useDraftOptions = (reportId: number | null, definitionJson: string | null, enabled: boolean) =>
+export const useDraftOptions = (reportId: number | null, definitionJson: string | null, enabled: boolean, narrowing: PromptValues = {}) =>
   useQuery({
     enabled: enabled && definitionJson !== null,
-    queryKey: reportKeys.draftOptions(reportId, definitionJson ?? ''),
-    queryFn: ({ signal }) => fetchOptions({ reportId: reportId ?? undefined, definition: JSON.parse(definitionJson!) as unknown }, signal),
+    queryKey: [...reportKeys.draftOptions(reportId, definitionJson ?? ''), narrowing],
+    queryFn: ({ signal }) =>
+      fetchOptions(
+        {
+          reportId: reportId ?? undefined,
+          definition: JSON.parse(definitionJson!) as unknown,
+          ...(Object.keys(narrowing).length > 0 ? { parameters: narrowing } : {}),
+        },
+        signal,
+      ),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   })

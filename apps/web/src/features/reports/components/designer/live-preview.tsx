@@ -4,11 +4,11 @@ import { LoadingState } from '@/components/loading-state'
 import { useDebouncedValue } from '@mantine/hooks'
 import type { Dataset, ReportDefinition } from '@platform/contracts/reports'
 import { useState } from 'react'
-import { fieldChoicesOf, takesFieldChoices, useDraftOptions } from '../../api/parameter-options'
+import { fieldChoicesOf, narrowingValues, takesFieldChoices, useDraftOptions } from '../../api/parameter-options'
 import { PREVIEW_ROWS, useReportPreview } from '../../api/reports'
 import { canPreview, toSubmittable } from '../../utils/definition'
 import { isDefinitionProblem, reasonOf } from '../../utils/messages'
-import type { ParameterValues } from '../../utils/parameter-values'
+import type { ParameterValues, PromptValues } from '../../utils/parameter-values'
 import { ParameterPrompts } from '../viewer/parameter-prompts'
 import { ResultView } from '../viewer/result-view'
 
@@ -32,7 +32,10 @@ export function LivePreview({ reportId, definition, dataset }: LivePreviewProps)
   const parameters = Object.fromEntries(Object.entries(values).filter(([id]) => ids.has(id)))
   const preview = useReportPreview(reportId, debounced, parameters)
   const asksChoices = debounced !== null && definition.parameters.some(takesFieldChoices)
-  const options = useDraftOptions(reportId, debounced, asksChoices)
+  // The values typed so far that narrow other parameters' choices, as in the viewer.
+  const [typed, setTyped] = useState<PromptValues>({})
+  const narrowing = narrowingValues(definition.parameters, typed)
+  const options = useDraftOptions(reportId, debounced, asksChoices, narrowing)
   const fallbackTitle = definition.layout.title || 'Untitled report'
 
   return (
@@ -51,6 +54,7 @@ export function LivePreview({ reportId, definition, dataset }: LivePreviewProps)
           running={preview.isFetching}
           submitLabel="Preview with these values"
           onRun={setValues}
+          onValuesChange={setTyped}
         />
       ) : null}
       {draft === null ? (
