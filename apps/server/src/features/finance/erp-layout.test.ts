@@ -47,4 +47,24 @@ describe.each(testDialects())('finance: the ERP layout setting (%s)', (dialect) 
     await createSettingsRepository(t.db).put(ERP_LAYOUT_SETTING_KEY, 'not json')
     expect(await service().get()).toEqual(DEFAULT_ERP_LAYOUT)
   })
+
+  it('is read and saved over HTTP by administrators only, and refused in words when incomplete', async () => {
+    const admin = await t.signIn(TEST_ADMIN_EMAIL)
+    const staff = await t.signIn((await t.createUser()).email)
+    const url = '/api/finance/settings/erp-layout'
+    expect((await t.request({ method: 'GET', url, token: admin })).json().data).toEqual(DEFAULT_ERP_LAYOUT)
+    const missing = await t.request({
+      method: 'PUT',
+      url,
+      token: admin,
+      payload: { layout: 'ESCAPE_ONLINE', orgId: '', deptId: 'Business' },
+    })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().error).toContain("Enter Escape Online's organization id")
+    const escape = { layout: 'ESCAPE_ONLINE', orgId: '60', deptId: 'Business' }
+    expect((await t.request({ method: 'PUT', url, token: staff, payload: escape })).statusCode).toBe(403)
+    expect((await t.request({ method: 'GET', url, token: admin })).json().data).toEqual(DEFAULT_ERP_LAYOUT)
+    expect((await t.request({ method: 'PUT', url, token: admin, payload: escape })).statusCode).toBe(200)
+    expect((await t.request({ method: 'GET', url, token: admin })).json().data).toEqual(escape)
+  })
 })

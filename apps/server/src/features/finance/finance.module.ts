@@ -7,6 +7,8 @@ import { createAttachmentsService } from './attachments.service.js'
 import { createChartRepository } from './chart.repository.js'
 import { createChartService } from './chart.service.js'
 import { createDutyAccess } from './duty-access.js'
+import { createErpLayoutRepository, createErpLayoutService } from './erp-layout.js'
+import { erpLayoutRoutes } from './erp-layout.routes.js'
 import { createExceptionsRepository } from './exceptions.repository.js'
 import { financeRoutes } from './finance.routes.js'
 import { createFinanceService } from './finance.service.js'
@@ -96,6 +98,7 @@ export function financeModule(core: Core, { dutiesOf: readDuties }: { dutiesOf: 
       await api.register(siteAccountsRoutes, { siteAccounts })
       await api.register(attachmentsRoutes, { attachments })
       await api.register(myQueueRoutes, { myQueue })
+      await api.register(erpLayoutRoutes, { layouts: createErpLayoutService({ layouts: createErpLayoutRepository(db), audit }) })
     },
   }
   return { ...module, finance, sites, siteRows: () => sitesRepository.list(), chart, settings, separation, attachments }

@@ -14,6 +14,7 @@ import { useChartImport } from '../api/finance'
 import { AccountPicker } from './account-picker'
 import { PostingAccountsForm } from './posting-accounts'
 import { DateWindowForm } from './date-window'
+import { ErpLayoutForm } from './erp-layout'
 import { ScrollTable } from '@/components/data/scroll-table'
 import { TableHeader } from '@/components/data/table-header'
 
@@ -201,6 +202,7 @@ export function AccountsAdmin() {
 
       <PostingAccountsForm />
       <DateWindowForm />
+      <ErpLayoutForm />
     </Stack>
   )
 }
