@@ -33,7 +33,7 @@ import type { AccrualCyclesService } from './accrual-cycles.service.js'
 import type { AccrualsImportService } from './accruals-import.service.js'
 import type { AccrualsService } from './accruals.service.js'
 import type { Downloads } from '../../downloads/downloads.js'
-import { journalFilesBody } from '@platform/contracts/finance-erp-zip'
+import { journalFilesBody } from '../../lib/journal-files.js'
 
 const access = signedInRoute({ application: ACCRUALS_APP })
 

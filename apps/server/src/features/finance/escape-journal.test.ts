@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ErpLayoutSchema } from '@platform/contracts/finance-erp-layout'
 import { readEscapeFile, readZip } from '../../../test/escape-layout.js'
-import { journalFilesBody, zipOf } from '@platform/contracts/finance-erp-zip'
+import { journalFilesBody, zipOf } from '../../lib/journal-files.js'
 import {
   type EscapeEntry,
   ESCAPE_FIELDS,

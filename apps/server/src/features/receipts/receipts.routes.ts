@@ -32,7 +32,7 @@ import type { ReceiptsOversightService } from './receipts-oversight.service.js'
 import type { ReceiptsService } from './receipts.service.js'
 import { clientInfo } from '../../lib/client-info.js'
 import type { Downloads } from '../../downloads/downloads.js'
-import { journalFilesBody } from '@platform/contracts/finance-erp-zip'
+import { journalFilesBody } from '../../lib/journal-files.js'
 
 const access = signedInRoute({ application: RECEIPTS_APP })
 
