@@ -4,6 +4,7 @@ import { hostname } from 'node:os'
 import { Cron } from 'croner'
 import { isTimeZone } from '@platform/contracts/district-time'
 import { CLIENT_ID_HINT, CLIENT_ID_PATTERN } from '@platform/contracts/dsa'
+import { DEFAULT_MAIL_ATTACHMENT_LIMIT_MB } from '@platform/contracts/report-subscriptions'
 import { z } from 'zod'
 import { type WeblogicDomain, loadWeblogicDomains } from './lib/weblogic-domains-file.js'
 
@@ -53,6 +54,8 @@ const EnvSchema = z.object({
     .default(60),
   WEBLOGIC_DOMAINS_FILE: z.string().min(1).optional(),
   WEBLOGIC_CACHE_TTL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
+  MAIL_ATTACHMENT_LIMIT_MB: z.coerce.number({ error: 'must be a number' }).positive().max(100).default(DEFAULT_MAIL_ATTACHMENT_LIMIT_MB),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (it is the password of /metrics)').optional(),
   MAIL_QUEUE_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(5),
   WEBLOGIC_ALERTS: z
     .string()
@@ -171,7 +174,11 @@ export type Config = Readonly<{
     logoUrl: string | null
     retryMinutes: number
     queuePollSeconds: number
+    /** The largest file sent as an attachment of a scheduled report; a larger one goes as a link to it. */
+    attachmentLimitBytes: number
   }
+  /** The bearer token of /metrics; null keeps /metrics off. */
+  metricsToken: string | null
   /**
    * The district's IANA time zone: times on screens, in exports and in e-mails are shown in it, with its name, and every
    * date rule of the fiscal applications is reckoned in it.
@@ -298,7 +305,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       logoUrl: e.MAIL_LOGO_URL ?? null,
       retryMinutes: e.MAIL_RETRY_MINUTES,
       queuePollSeconds: e.MAIL_QUEUE_POLL_SECONDS,
+      attachmentLimitBytes: Math.round(e.MAIL_ATTACHMENT_LIMIT_MB * 1024 * 1024),
     },
+    metricsToken: e.METRICS_TOKEN ?? null,
     districtTimeZone: e.DISTRICT_TIME_ZONE,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     authSecret: e.AUTH_SECRET ?? null,

@@ -22,6 +22,8 @@ export const MAIL_KINDS = [
   'records_tracking_link',
   'records_letter',
   'records_answer',
+  'report_subscription',
+  'report_subscription_notice',
 ] as const
 export const MailKindSchema = z.enum(MAIL_KINDS, {
   error: `Kind must be one of the kinds of message: ${choicesInWords(adminLabels.mailKind)}.`,

@@ -36,6 +36,7 @@ import * as reportExportJobs from './migrations/0039-report-export-jobs.js'
 import * as dashboardDescription from './migrations/0040-dashboard-description.js'
 import * as dsaClientIds from './migrations/0041-dsa-client-ids.js'
 import * as publicRecordsPortal from './migrations/0042-public-records-portal.js'
+import * as reportSubscriptions from './migrations/0043-report-subscriptions.js'
 
 // Listed here rather than read from the folder, so the order is explicit and nothing depends on file globbing.
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0040-dashboard-description': dashboardDescription,
   '0041-dsa-client-ids': dsaClientIds,
   '0042-public-records-portal': publicRecordsPortal,
+  '0043-report-subscriptions': reportSubscriptions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

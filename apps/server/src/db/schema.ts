@@ -934,6 +934,67 @@ export interface RecordsAlertNoticesTable {
   sent_at: string
 }
 
+/** A saved report e-mailed on a schedule (migration 0043). */
+export interface ReportSubscriptionsTable {
+  subscription_id: Generated<number>
+  report_id: number
+  created_by: number | null
+  created_at: string
+  updated_at: string
+  version: Generated<number>
+  /** The report's parameter values as JSON. */
+  parameters: string
+  format: string
+  frequency: string
+  hour: number
+  /** Weekly: '1,4' (0 is Sunday). */
+  weekdays: string | null
+  month_day: number | null
+  paused: Generated<number>
+  paused_by: number | null
+  paused_at: string | null
+  /** UTC; null while paused. */
+  next_run_at: string | null
+  last_run_at: string | null
+}
+
+export interface ReportSubscriptionRecipientsTable {
+  subscription_id: number
+  user_id: number
+  added_at: string
+  unsubscribed_at: string | null
+}
+
+/** One scheduled time of one subscription: unique, so it is made once whichever instance finds it due. */
+export interface ReportSubscriptionRunsTable {
+  run_id: Generated<number>
+  subscription_id: number
+  scheduled_for: string
+  /** queued, running, done */
+  state: string
+  attempt: Generated<number>
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
+}
+
+/** One recipient's share of a run: unique, written with the e-mail it queues. */
+export interface ReportSubscriptionDeliveriesTable {
+  delivery_id: Generated<number>
+  run_id: number
+  user_id: number
+  /** sent, notice, failed, unsubscribed */
+  outcome: string
+  /** attachment, link, file-link */
+  sent_as: string | null
+  rows: number | null
+  size_bytes: number | null
+  detail: string | null
+  message_id: number | null
+  export_job_id: number | null
+  created_at: string
+}
+
 export interface Database {
   organizations: OrganizationsTable
   roles: RolesTable
@@ -1005,4 +1066,8 @@ export interface Database {
   records_requesters: RecordsRequestersTable
   records_messages: RecordsMessagesTable
   records_deliveries: RecordsDeliveriesTable
+  report_subscriptions: ReportSubscriptionsTable
+  report_subscription_recipients: ReportSubscriptionRecipientsTable
+  report_subscription_runs: ReportSubscriptionRunsTable
+  report_subscription_deliveries: ReportSubscriptionDeliveriesTable
 }

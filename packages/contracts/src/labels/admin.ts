@@ -31,6 +31,8 @@ export const adminLabels = {
     records_tracking_link: 'New tracking link (to a requester)',
     records_letter: 'Public records letter (to the requester)',
     records_answer: 'Answer to a requester',
+    report_subscription: 'Subscribed report',
+    report_subscription_notice: 'Subscribed report withheld (no access)',
   },
   /** What the platform itself wrote as a message's answer, in place of a mail server's. */
   mailAnswer: {

@@ -86,6 +86,21 @@ export const PLACEHOLDERS: Record<MailKind, Placeholder[]> = {
     optional('rows', 'How many rows the report has'),
     optional('ready_until', 'Until when the file can be downloaded'),
   ),
+  report_subscription: offering(
+    required('report', 'The name of the report'),
+    required('delivery', 'What this e-mail carries: the attached file, or the link that opens the report or its file'),
+    required('unsubscribe_url', 'The link that stops these e-mails for this person'),
+    optional('schedule', 'The schedule in words'),
+    optional('rows', 'How many rows the report has'),
+    optional('subscribed_by', 'Who set the subscription up'),
+  ),
+  report_subscription_notice: offering(
+    required('report', 'The name of the report'),
+    required('reason', 'Why the report was not sent to this person'),
+    required('unsubscribe_url', 'The link that stops these e-mails for this person'),
+    optional('schedule', 'The schedule in words'),
+    optional('subscribed_by', 'Who set the subscription up'),
+  ),
   records_acknowledgment: offering(
     required('number', 'The request number (PRR-2026-0001)'),
     required('tracking_url', 'The private tracking link (works while the request is open and a year after)'),
@@ -254,6 +269,31 @@ export const DEFAULT_TEMPLATES: Record<MailKind, TemplateText> = {
     'The {{format}} file of {{report}} ({{rows}} rows) is ready.',
     'Download it from the Exports list in Reports Studio until {{ready_until}}: {{reports_url}}',
   ]),
+  report_subscription: {
+    subject: '{{report}}: your scheduled report',
+    body_text: [
+      'Hello,',
+      '',
+      'Here is {{report}} ({{rows}} rows), run with your own access to the {{district_name}} staff platform.',
+      '',
+      '{{delivery}}',
+      '',
+      'Schedule: {{schedule}}, set up by {{subscribed_by}}.',
+      'To stop receiving this report: {{unsubscribe_url}}',
+    ].join('\n'),
+  },
+  report_subscription_notice: {
+    subject: '{{report}} was not sent to you',
+    body_text: [
+      'Hello,',
+      '',
+      'Your scheduled copy of {{report}} was not sent: {{reason}}',
+      'Nothing of the report is in this message. If you need it, ask your administrator for access, or ask {{subscribed_by}} to take you off the subscription.',
+      '',
+      'Schedule: {{schedule}}.',
+      'To stop receiving this report: {{unsubscribe_url}}',
+    ].join('\n'),
+  },
   new_device: {
     subject: 'New device registered for your {{district_name}} staff platform account',
     body_text: [

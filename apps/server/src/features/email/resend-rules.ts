@@ -51,6 +51,12 @@ export function resendRules(deps: ResendDeps): Record<Exclude<MailKind, 'test'>,
     report_export_ready: notResendable(
       'An export notice points to a file kept for a day, so it is not sent again. The Exports list in Reports Studio shows the file while it is kept.',
     ),
+    report_subscription: notResendable(
+      'A scheduled report is the report as it was at its hour, run as its recipient, so it is not sent again. The subscription’s history in Reports Studio shows every delivery.',
+    ),
+    report_subscription_notice: notResendable(
+      'A withheld-report notice describes a delivery that has passed, so it is not sent again. The subscription’s history in Reports Studio shows every delivery.',
+    ),
     records_acknowledgment: notResendable(
       'An acknowledgment carries a tracking link that may since have been replaced, so it is not sent again. The requester asks for a new link on the public records page.',
     ),
