@@ -15,9 +15,10 @@ export default defineConfig({
   // for the server's timers), and a third worker uses the cores those waits leave idle.
   workers: 3,
   retries: 0,
-  // The bounds leave room for a machine that is also running something else. Only the tests about signing in go
-  // through the e-mail (and a link's success screen, which waits on purpose); the others start signed in.
-  timeout: 60_000,
+  // The bounds leave room for a machine that is also running something else (a test doing three accessibility scans
+  // took over a minute on a machine running two suites at once). Only the tests about signing in go through the
+  // e-mail (and a link's success screen, which waits on purpose); the others start signed in.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: '../.test-output/e2e.json' }]],
