@@ -42,6 +42,7 @@ const PublicRecordsNewLinkPage = lazyPage(() => import('./routes/public-records-
 const PublicRecordsArchivePage = lazyPage(() => import('./routes/public-records-archive-page'), 'PublicRecordsArchivePage')
 const PublicRecordsArchiveEntryPage = lazyPage(() => import('./routes/public-records-archive-entry-page'), 'PublicRecordsArchiveEntryPage')
 const PublicRecordsNotFoundPage = lazyPage(() => import('./routes/public-records-not-found-page'), 'PublicRecordsNotFoundPage')
+const UnsubscribePage = lazyPage(() => import('./routes/unsubscribe-page'), 'UnsubscribePage')
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
@@ -81,6 +82,15 @@ const routes: RouteObject[] = [
     element: (
       <Page>
         <SsoCallbackPage />
+      </Page>
+    ),
+  },
+  // A report e-mail's unsubscribe link: no sign-in, the link's secret names the person.
+  {
+    path: '/unsubscribe',
+    element: (
+      <Page>
+        <UnsubscribePage />
       </Page>
     ),
   },
