@@ -1,3 +1,4 @@
+import type { EscapeFiscalYearNumbering } from '@platform/contracts/finance-erp-layout'
 import { crc32 } from 'node:zlib'
 import { expect } from 'vitest'
 import { unpackEntry, zipEntries } from '../src/lib/zip-entries.js'
@@ -65,7 +66,7 @@ const cents = (amount: string) => {
  * account at most 60, two-decimal amounts of which one is zero, one entry a file (one date, one batch, one type), and
  * the entry balanced.
  */
-export function readEscapeFile(text: string): EscapeRow[] {
+export function readEscapeFile(text: string, numbering: EscapeFiscalYearNumbering = 'ENDING'): EscapeRow[] {
   expect(text.endsWith('\r\n'), 'every line ends with CRLF').toBe(true)
   const rows = text
     .slice(0, -2)
@@ -98,8 +99,9 @@ export function readEscapeFile(text: string): EscapeRow[] {
       expect(date, `the date ${dateEffective}`).not.toBeNull()
       const iso = `${date![3]}-${date![1]}-${date![2]}`
       expect(new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10)).toBe(iso)
-      // The fiscal year is the year the date's July–June year ends in.
-      expect(Number(fiscalYear)).toBe(Number(date![3]) + (Number(date![1]) >= 7 ? 1 : 0))
+      // The fiscal year is the year the date's July–June year ends in, or starts in as the district chose.
+      const starting = Number(date![3]) - (Number(date![1]) >= 7 ? 0 : 1)
+      expect(Number(fiscalYear)).toBe(numbering === 'STARTING' ? starting : starting + 1)
       expect(account.length).toBeGreaterThan(0)
       expect(account.length).toBeLessThanOrEqual(60)
       const row = {

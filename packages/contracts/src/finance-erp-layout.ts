@@ -10,6 +10,13 @@ export type ErpLayoutName = (typeof ERP_LAYOUTS)[number]
  */
 export const ESCAPE_DEPT_ID = 'Business'
 
+/**
+ * How a fiscal year of July to June is written in Escape's 4-digit FiscalYear: by the calendar year it ends in (2025-26
+ * is 2026), or the year it starts in (2025). The layout says only "4 digits"; the district's own Escape set-up decides.
+ */
+export const ESCAPE_FISCAL_YEAR_NUMBERING = ['ENDING', 'STARTING'] as const
+export type EscapeFiscalYearNumbering = (typeof ESCAPE_FISCAL_YEAR_NUMBERING)[number]
+
 // The forms show these messages beside their fields as they are: what to enter, and the field's name for the API.
 export const ErpLayoutSchema = z
   .object({
@@ -23,6 +30,12 @@ export const ErpLayoutSchema = z
       .string({ error: 'Enter the department id of the journal entries (deptId).' })
       .trim()
       .max(8, { error: 'The department id is at most 8 characters (deptId).' }),
+    // Layouts saved before the choice existed were written with the ending year.
+    fiscalYear: z
+      .enum(ESCAPE_FISCAL_YEAR_NUMBERING, {
+        error: 'Choose how the fiscal year is numbered: by the year it ends in or the year it starts in (fiscalYear).',
+      })
+      .default('ENDING'),
   })
   .superRefine((value, context) => {
     if (value.layout !== 'ESCAPE_ONLINE') return
@@ -37,7 +50,7 @@ export const ErpLayoutSchema = z
   })
 export type ErpLayout = z.infer<typeof ErpLayoutSchema>
 
-export const DEFAULT_ERP_LAYOUT: ErpLayout = { layout: 'PLATFORM_CSV', orgId: '', deptId: ESCAPE_DEPT_ID }
+export const DEFAULT_ERP_LAYOUT: ErpLayout = { layout: 'PLATFORM_CSV', orgId: '', deptId: ESCAPE_DEPT_ID, fiscalYear: 'ENDING' }
 
 /** Where the setting is kept (the settings table), and what a stored value means: the platform CSV unless it reads. */
 export const ERP_LAYOUT_SETTING_KEY = 'finance.erp_layout'

@@ -1,3 +1,4 @@
+import type { EscapeFiscalYearNumbering } from './finance-erp-layout.js'
 import { fiscalYearOfDate } from './finance-fiscal-year.js'
 
 /**
@@ -40,6 +41,8 @@ export interface EscapeEntry {
 export interface EscapeDistrict {
   orgId: string
   deptId: string
+  /** The year a fiscal year is written as; the ending year when not given. */
+  fiscalYear?: EscapeFiscalYearNumbering
 }
 
 /** Why a journal cannot be written in Escape's layout, in words for the person downloading it. */
@@ -62,11 +65,12 @@ export function escapeBatchId(label: string): string {
 }
 
 /**
- * The 4-digit FiscalYear of a date. The layout says only "4 digits"; the year is written as the calendar year the
- * fiscal year ends in (2025-26 is 2026), as Escape Online numbers its fiscal years.
+ * The 4-digit FiscalYear of a date: the calendar year its July–June fiscal year ends in (2025-26 is 2026), or the year
+ * it starts in, as the district's Escape set-up numbers its years (the layout says only "4 digits").
  */
-export function escapeFiscalYear(date: string): string {
-  return String(Number(fiscalYearOfDate(date).slice(0, 4)) + 1)
+export function escapeFiscalYear(date: string, numbering: EscapeFiscalYearNumbering = 'ENDING'): string {
+  const starting = Number(fiscalYearOfDate(date).slice(0, 4))
+  return String(numbering === 'STARTING' ? starting : starting + 1)
 }
 
 /** YYYY-MM-DD as Escape's mm/dd/yyyy. */
@@ -107,7 +111,7 @@ function plainField(name: string, value: string, limit?: number): string {
 export function escapeJournalFile(entry: EscapeEntry, district: EscapeDistrict): string {
   const fixed = [
     plainField('organization id (OrgId)', district.orgId),
-    escapeFiscalYear(entry.date),
+    escapeFiscalYear(entry.date, district.fiscalYear),
     plainField('entry type (JEType)', entry.jeType, ESCAPE_LIMITS.JEType),
     plainField('department id (DeptId)', district.deptId, ESCAPE_LIMITS.DeptId),
     plainField('batch id (BatchId)', entry.batchId, ESCAPE_LIMITS.BatchId),

@@ -6,7 +6,7 @@ import { type TestApp, buildTestApp } from '../../../test/build-test-app.js'
 import { readEscapeFile, readZip } from '../../../test/escape-layout.js'
 import { testDialects } from '../../../test/test-database.js'
 
-const ESCAPE: ErpLayout = { layout: 'ESCAPE_ONLINE', orgId: '60', deptId: 'Business' }
+const ESCAPE: ErpLayout = { layout: 'ESCAPE_ONLINE', orgId: '60', deptId: 'Business', fiscalYear: 'ENDING' }
 const RECEIVABLE = {
   type: 'RECEIVABLE',
   clearing: 'PAY_AGAINST',
@@ -88,5 +88,17 @@ describe.each(testDialects())("accruals: the journal in Escape Online's layout (
       [REVENUE, 0, 250_000],
       [RECEIVABLES, 250_000, 0],
     ])
+  })
+  it('numbers the fiscal year by the year it starts in when the district chose so', async () => {
+    await createSettingsRepository(t.db).put(ERP_LAYOUT_SETTING_KEY, JSON.stringify({ ...ESCAPE, fiscalYear: 'STARTING' }))
+    await approved(t, setup, team)
+    const answer = await post()
+    expect(answer.statusCode, answer.body).toBe(200)
+    const reference = answer.headers['x-journal-reference'] as string
+    const files = await readZip(answer.rawPayload)
+    const entry = readEscapeFile(files.get(`accruals-journal-escape-${reference}.csv`)!, 'STARTING')
+    const reversal = readEscapeFile(files.get(`accruals-journal-escape-${reference}-reversal.csv`)!, 'STARTING')
+    // The cut-off, June 30, 2026, is in 2025-26; the reversal, July 1, 2026, in 2026-27.
+    expect([entry[0]!.fiscalYear, reversal[0]!.fiscalYear]).toEqual(['2025', '2026'])
   })
 })

@@ -27,7 +27,7 @@ describe.each(testDialects())('finance: the ERP layout setting (%s)', (dialect) 
     expect(await service().get()).toEqual(DEFAULT_ERP_LAYOUT)
     const admin = await t.db.kysely.selectFrom('users').select('user_id').where('email', '=', TEST_ADMIN_EMAIL).executeTakeFirstOrThrow()
     const actor = { id: admin.user_id } as AuthUser
-    const escape = { layout: 'ESCAPE_ONLINE' as const, orgId: '60', deptId: 'Business' }
+    const escape = { layout: 'ESCAPE_ONLINE' as const, orgId: '60', deptId: 'Business', fiscalYear: 'STARTING' as const }
     expect(await service().save(escape, actor, { ip: '127.0.0.1', userAgent: undefined })).toEqual(escape)
     expect(await createErpLayoutRepository(t.db).read()).toEqual(escape)
     const audited = await t.db.kysely
@@ -48,6 +48,11 @@ describe.each(testDialects())('finance: the ERP layout setting (%s)', (dialect) 
     expect(await service().get()).toEqual(DEFAULT_ERP_LAYOUT)
   })
 
+  it('reads a layout saved before the fiscal year numbering was a choice as numbered by the ending year', async () => {
+    await createSettingsRepository(t.db).put(ERP_LAYOUT_SETTING_KEY, '{"layout":"ESCAPE_ONLINE","orgId":"60","deptId":"Business"}')
+    expect(await service().get()).toEqual({ layout: 'ESCAPE_ONLINE', orgId: '60', deptId: 'Business', fiscalYear: 'ENDING' })
+  })
+
   it('is read and saved over HTTP by administrators only, and refused in words when incomplete', async () => {
     const admin = await t.signIn(TEST_ADMIN_EMAIL)
     const staff = await t.signIn((await t.createUser()).email)
@@ -64,7 +69,11 @@ describe.each(testDialects())('finance: the ERP layout setting (%s)', (dialect) 
     const escape = { layout: 'ESCAPE_ONLINE', orgId: '60', deptId: 'Business' }
     expect((await t.request({ method: 'PUT', url, token: staff, payload: escape })).statusCode).toBe(403)
     expect((await t.request({ method: 'GET', url, token: admin })).json().data).toEqual(DEFAULT_ERP_LAYOUT)
+    const numbering = await t.request({ method: 'PUT', url, token: admin, payload: { ...escape, fiscalYear: '2026' } })
+    expect(numbering.statusCode).toBe(400)
+    expect(numbering.json().error).toContain('Choose how the fiscal year is numbered')
+    // Sent without the numbering (as before it was a choice), the layout numbers years by the year they end in.
     expect((await t.request({ method: 'PUT', url, token: admin, payload: escape })).statusCode).toBe(200)
-    expect((await t.request({ method: 'GET', url, token: admin })).json().data).toEqual(escape)
+    expect((await t.request({ method: 'GET', url, token: admin })).json().data).toEqual({ ...escape, fiscalYear: 'ENDING' })
   })
 })

@@ -109,6 +109,8 @@ describe("Escape Online's journal entry import file", () => {
     expect(escapeDate('2026-03-02')).toBe('03/02/2026')
     expect(escapeFiscalYear('2026-06-30')).toBe('2026')
     expect(escapeFiscalYear('2026-07-01')).toBe('2027')
+    expect(escapeFiscalYear('2026-06-30', 'STARTING')).toBe('2025')
+    expect(escapeFiscalYear('2026-07-01', 'STARTING')).toBe('2026')
     expect(() => escapeDate('2026-02-30')).toThrow('is not a calendar date')
   })
 

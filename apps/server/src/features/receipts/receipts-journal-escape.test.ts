@@ -7,7 +7,7 @@ import { CAFETERIA, GENERAL, issue, receiptBody, setUpReceipts, onePerDuty, type
 import { CASH_01, CASH_13, confirmedDeposit, setOverShortAccount } from '../../../test/receipts-books.js'
 import { testDialects } from '../../../test/test-database.js'
 
-const ESCAPE: ErpLayout = { layout: 'ESCAPE_ONLINE', orgId: '60', deptId: 'Business' }
+const ESCAPE: ErpLayout = { layout: 'ESCAPE_ONLINE', orgId: '60', deptId: 'Business', fiscalYear: 'ENDING' }
 
 describe.each(testDialects())("receipts: the journal in Escape Online's layout (%s)", (dialect) => {
   let t: TestApp

@@ -1,10 +1,16 @@
-import { Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { type ErpLayout, ErpLayoutSchema } from '@platform/contracts/finance-erp-layout'
 import { FormAlerts } from '@/components/form-alerts'
 import { withoutFieldNames } from '@/lib/schema-errors'
 import { useErpLayout, useSaveErpLayout } from '../api/erp-layout'
+
+/** Escape's FiscalYear is 4 digits; a July–June year is numbered by the year it ends in, or by the year it starts in. */
+const FISCAL_YEAR_CHOICES = [
+  { value: 'ENDING', label: 'The year it ends in (2025-26 is 2026)' },
+  { value: 'STARTING', label: 'The year it starts in (2025-26 is 2025)' },
+]
 
 /**
  * The layout the receipts and accruals journals are written in: the platform's CSV, or Escape Online's Journal Entry
@@ -54,6 +60,14 @@ function Form({ initial }: { initial: ErpLayout }) {
             <Group align="flex-start" wrap="wrap">
               <TextInput label="Escape organization id" w={200} {...form.getInputProps('orgId')} />
               <TextInput label="Department id" w={200} {...form.getInputProps('deptId')} />
+              <Select
+                label="Fiscal year written as"
+                description="As your Escape Online numbers its years"
+                w={260}
+                allowDeselect={false}
+                data={FISCAL_YEAR_CHOICES}
+                {...form.getInputProps('fiscalYear')}
+              />
             </Group>
           ) : null}
           <Group>
