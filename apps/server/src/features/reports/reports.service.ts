@@ -365,6 +365,15 @@ export function createReportsService(deps: {
       return prepared
     },
 
+    /**
+     * Whether the person may run a saved report with these parameter values, checked as a run checks them, without
+     * running it (a subscription's values are checked so when it is saved). Answers the report's name and dataset.
+     */
+    async checkRunnable(user: AuthUser, reportId: number, parameters: Record<string, unknown>) {
+      const { plan, name } = await engineFor(user, { reportId }, parameters, 'interactive')
+      return { name: name ?? 'report', dataset: plan.definition.dataset }
+    },
+
     /** The same export run again by a background job as the person who asked for it: recorded once, when asked. */
     rerunExport: (user: AuthUser, request: ExportRequest) => exportOf(user, request),
   }
