@@ -62,8 +62,12 @@ export const useRecipientCandidates = (reportId: number, search: string) =>
   useQuery({
     queryKey: subscriptionKeys.recipients(reportId, search),
     queryFn: async ({ signal }) =>
-      (await api.get('/api/reportsubscriptions/recipients', RecipientCandidatesSchema, { query: { reportId, search: search || undefined }, signal }))
-        .people,
+      (
+        await api.get('/api/reportsubscriptions/recipients', RecipientCandidatesSchema, {
+          query: { reportId, search: search || undefined },
+          signal,
+        })
+      ).people,
     staleTime: 30_000,
   })
 
@@ -75,7 +79,8 @@ function useInvalidateSubscriptions() {
   return () => void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all })
 }
 
-export type SaveSubscriptionVariables = { subscriptionId: null; input: SubscriptionInput } | { subscriptionId: number; input: SubscriptionUpdate }
+export type SaveSubscriptionVariables =
+  { subscriptionId: null; input: SubscriptionInput } | { subscriptionId: number; input: SubscriptionUpdate }
 
 /** POST /api/reportsubscriptions (a new one) or PUT /api/reportsubscriptions/:id (a change, with the version read). */
 export function useSaveSubscription() {

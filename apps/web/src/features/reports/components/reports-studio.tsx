@@ -14,6 +14,8 @@ import { useMayUploadDatasets } from './datasets/use-may-upload'
 import { ReportDesigner } from './designer/report-designer'
 import { ExportsList } from './exports/exports-list'
 import { ReportList } from './report-list'
+import { selectedSubscriptionId } from './subscriptions/subscription-link'
+import { SubscriptionsList } from './subscriptions/subscriptions-list'
 import { ReportViewer } from './viewer/report-viewer'
 
 /** Copies the report's link; where the browser refuses (no permission, not https), shows it to copy by hand. */
@@ -110,13 +112,19 @@ export function ReportsStudio() {
               onShare={(report) => void shareReport(report)}
             />
             <ExportsList />
+            <SubscriptionsList reportId={null} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           {selectedId === null ? (
             <SelectPrompt />
           ) : (
-            <ReportViewer key={selectedId} reportId={selectedId} onEdit={(report) => setDesigner({ reportId: report.REPORT_ID })} />
+            <ReportViewer
+              key={selectedId}
+              reportId={selectedId}
+              subscriptionId={selectedSubscriptionId(searchParams)}
+              onEdit={(report) => setDesigner({ reportId: report.REPORT_ID })}
+            />
           )}
         </Grid.Col>
       </Grid>

@@ -43,8 +43,8 @@ export function UnsubscribePanel() {
       ) : (
         <>
           <Text>
-            You will no longer receive the report this e-mail came from. Those who manage the subscription will see that you
-            unsubscribed; nothing else about your account changes.
+            You will no longer receive the report this e-mail came from. Those who manage the subscription will see that you unsubscribed;
+            nothing else about your account changes.
           </Text>
           {unsubscribe.isError ? <FailureAlert title="You were not unsubscribed" error={unsubscribe.error} /> : null}
           <Button onClick={() => unsubscribe.mutate(token)} loading={unsubscribe.isPending} data-autofocus>

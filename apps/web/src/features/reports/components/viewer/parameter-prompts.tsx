@@ -41,7 +41,8 @@ interface InputProps {
   onChange: (value: PromptValue) => void
 }
 
-function ParameterInput({ parameter, value, error, fieldLabel, choices, onChange }: InputProps) {
+/** One parameter's input, as the prompts show it (the subscription form shows the same). */
+export function ParameterInput({ parameter, value, error, fieldLabel, choices, onChange }: InputProps) {
   if (choices && takesFieldChoices(parameter)) {
     return (
       <FieldChoiceInput parameter={parameter} value={value} error={error} fieldLabel={fieldLabel} choices={choices} onChange={onChange} />

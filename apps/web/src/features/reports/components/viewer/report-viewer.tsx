@@ -2,12 +2,13 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { FailureAlert } from '@/components/failure-alert'
 import { LoadingState } from '@/components/loading-state'
 import { REPORT_TEXT, type ReportDefinition, type ReportSummary, type ResultRow } from '@platform/contracts/reports'
-import { Pencil } from 'lucide-react'
+import { BellPlus, Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { usePageOffset } from '@/lib/use-page-offset'
 import { useFocusOnMount } from '@/lib/use-focus-on-mount'
 import { fieldChoicesOf, narrowingValues, takesFieldChoices, useSavedReportOptions } from '../../api/parameter-options'
 import { useReportDetails, useReportRun } from '../../api/reports'
+import { useSubscription } from '../../api/subscriptions'
 import { isDefinitionProblem, reasonOf } from '../../utils/messages'
 import { initialPromptValues, readyToRun, toParameterValues, type ParameterValues, type PromptValues } from '../../utils/parameter-values'
 import { DrillRows } from './drill-rows'
@@ -15,11 +16,16 @@ import { ExportButtons } from './export-buttons'
 import { ParameterPrompts } from './parameter-prompts'
 import { ResultPager } from './result-pager'
 import { ResultView } from './result-view'
+import { SubscriptionForm } from '../subscriptions/subscription-form'
+import { SubscriptionsList } from '../subscriptions/subscriptions-list'
+import { withValuesAsDefaults } from '../subscriptions/subscription-values'
 
 export interface ReportViewerProps {
   reportId: number
   /** Opens the designer on this report (offered when the person may edit it). */
   onEdit: (report: ReportSummary) => void
+  /** A subscription whose values the report opens with (its e-mailed link). */
+  subscriptionId?: number | null
 }
 
 /** Runs of a report: the prompts, the result page with its chart, paging and the exports. */
@@ -50,6 +56,7 @@ function ReportRun({
     if (JSON.stringify(next) !== JSON.stringify(narrowing)) setNarrowing(next)
   }
   const [drilled, setDrilled] = useState<ResultRow | null>(null)
+  const [subscribing, setSubscribing] = useState(false)
   // Run with the values already shown reads the data again (it may have changed); new values start a new run.
   const onRun = (values: ParameterValues) => {
     if (JSON.stringify(values) === JSON.stringify(applied)) void run.refetch()
@@ -65,12 +72,26 @@ function ReportRun({
           </Title>
           {report.REPORT_DESCRIPTION ? <Text c="dimmed">{report.REPORT_DESCRIPTION}</Text> : null}
         </Stack>
-        {report.canEdit ? (
-          <Button variant="default" leftSection={<Pencil size={16} aria-hidden="true" />} onClick={() => onEdit(report)}>
-            Edit report
+        <Group gap="sm">
+          <Button variant="default" leftSection={<BellPlus size={16} aria-hidden="true" />} onClick={() => setSubscribing(true)}>
+            Subscribe…
           </Button>
-        ) : null}
+          {report.canEdit ? (
+            <Button variant="default" leftSection={<Pencil size={16} aria-hidden="true" />} onClick={() => onEdit(report)}>
+              Edit report
+            </Button>
+          ) : null}
+        </Group>
       </Group>
+      <SubscriptionsList reportId={report.REPORT_ID} />
+      {subscribing ? (
+        <SubscriptionForm
+          report={{ id: report.REPORT_ID, name: report.REPORT_NAME, version: report.version }}
+          parameters={definition.parameters}
+          appliedValues={applied ?? {}}
+          onClose={() => setSubscribing(false)}
+        />
+      ) : null}
 
       {definition.parameters.length > 0 ? (
         <Paper withBorder radius="md" p="md" component="section" aria-label="Parameters">
@@ -123,9 +144,10 @@ function ReportRun({
 }
 
 /** The viewer of one saved report (`?report=<id>`). */
-export function ReportViewer({ reportId, onEdit }: ReportViewerProps) {
+export function ReportViewer({ reportId, onEdit, subscriptionId = null }: ReportViewerProps) {
   const details = useReportDetails(reportId)
-  if (details.isPending) {
+  const subscription = useSubscription(subscriptionId)
+  if (details.isPending || subscription.isLoading) {
     return <LoadingState label="Loading report" query={details} />
   }
   if (details.isError) {
@@ -138,6 +160,19 @@ export function ReportViewer({ reportId, onEdit }: ReportViewerProps) {
     )
   }
   const { report, definition } = details.data
+  // A subscription's link opens the report with the subscription's values in place of the defaults.
+  const values = subscription.data?.reportId === reportId ? subscription.data.parameters : null
+  const opened = values ? { ...definition, parameters: withValuesAsDefaults(definition.parameters, values) } : definition
   // A new version (saved or restored) starts a fresh run with its own parameters.
-  return <ReportRun key={`${report.REPORT_ID}-${report.version}`} report={report} definition={definition} onEdit={onEdit} />
+  return (
+    <Stack gap="md">
+      {subscription.isError ? <FailureAlert title="The subscription's values could not be read" error={subscription.error} /> : null}
+      <ReportRun
+        key={`${report.REPORT_ID}-${report.version}-${values ? subscriptionId : ''}`}
+        report={report}
+        definition={opened}
+        onEdit={onEdit}
+      />
+    </Stack>
+  )
 }
