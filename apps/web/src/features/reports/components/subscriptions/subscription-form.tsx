@@ -53,8 +53,9 @@ export function SubscriptionForm({ report, parameters, subscription, appliedValu
 
   const onSubmit = form.onSubmit((values) => {
     const input = subscriptionInputOf(report.id, parameters, values)
+    const { reportId: _report, ...change } = input
     const saving = subscription
-      ? save.mutateAsync({ subscriptionId: subscription.id, input: { ...input, version: subscription.version } })
+      ? save.mutateAsync({ subscriptionId: subscription.id, input: { ...change, version: subscription.version } })
       : save.mutateAsync({ subscriptionId: null, input })
     void saving
       .then((saved) => {
