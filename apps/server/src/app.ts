@@ -20,6 +20,7 @@ import { emailModule } from './features/email/email.module.js'
 import { financeModule } from './features/finance/finance.module.js'
 import type { FinanceService } from './features/finance/finance.service.js'
 import { healthRoutes } from './features/health/health.routes.js'
+import { metricsModule } from './features/metrics/metrics.module.js'
 import { monitoringModule } from './features/monitoring/monitoring.module.js'
 import { countingSites } from './features/receipts/amount-visibility.js'
 import { receiptsDatasets } from './features/receipts/receipts-datasets.js'
@@ -27,6 +28,7 @@ import { receiptsModule } from './features/receipts/receipts.module.js'
 import { recordsDatasets } from './features/records/records-datasets.js'
 import { recordsModule } from './features/records/records.module.js'
 import { reportsModule } from './features/reports/reports.module.js'
+import { retentionModule } from './features/retention/retention.module.js'
 import { readCsv } from './features/reports/uploads/read-csv.js'
 import { readXlsx } from './features/reports/uploads/read-xlsx.js'
 import { ssoModule } from './features/sso/sso.module.js'
@@ -94,8 +96,9 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   app.removeContentTypeParser('text/plain')
 
   const core = await createCore(app, { config, db, clock, transport })
+  const metrics = metricsModule(core)
   const account = accountModule(core)
-  const auth = authModule(core, account)
+  const auth = authModule(core, { devices: account.devices, counts: metrics.events })
   const duties = createDutiesRepository(db)
   const foundation = financeModule(core, duties)
   const { finance, separation } = foundation
@@ -126,7 +129,8 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     receipts,
     accruals,
     records,
-    // After the applications' notices, so the day's checkpoint of the audit chain follows them.
+    retentionModule(core),
+    // After the applications' notices and the purge, so the day's checkpoint of the audit chain follows them.
     auditModule(core),
     reportsModule(core, {
       downloads,
@@ -152,7 +156,9 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
     holdsApplication: core.holdsApplication,
     limits: core.requestLimits,
     addressKey: (ip) => hmac(core.secret, 'api-ip', ip),
+    onLimitHit: (limiter) => metrics.events.limitHit(limiter),
   })
+  metrics.install()
   await app.register(
     async (api) => {
       for (const module of modules) await module.routes?.(api)

@@ -12,6 +12,8 @@ export interface AccessControlDeps {
   limits: { perPerson: RequestLimiter; perAddress: RequestLimiter }
   /** What a network address is counted under: a keyed hash, so the limits' table never holds a visitor's address. */
   addressKey(ip: string): string
+  /** Told each time a limit refuses a call, by the limit's name (what the metrics count). */
+  onLimitHit?(limiter: 'api-person' | 'api-address'): void
 }
 
 export interface RouteAccess {
@@ -47,6 +49,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
   async function enforceLimit(limiter: RequestLimiter, key: string, reply: FastifyReply) {
     const decision = await limiter.hit(key)
     if (decision.allowed) return
+    deps.onLimitHit?.(limiter === deps.limits.perPerson ? 'api-person' : 'api-address')
     void reply.header('Retry-After', String(decision.retryAfterSeconds))
     throw new AppError('rate_limited', `Too many requests. Wait ${describeWait(decision.retryAfterSeconds)}, then try again.`)
   }

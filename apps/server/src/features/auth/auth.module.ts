@@ -10,7 +10,10 @@ import { createSessionsService } from './sessions.service.js'
 import { createSignInService } from './sign-in.service.js'
 
 /** Signing in (links and codes), sessions and invitations. */
-export function authModule(core: Core, { devices }: { devices: DevicesService }) {
+export function authModule(
+  core: Core,
+  { devices, counts }: { devices: DevicesService; counts?: { signInFailed(reason: string): void; limitHit(limiter: string): void } },
+) {
   const { config, db, email, audit, clock, secret, limiter, users, applications } = core
   const challenges = createChallengesRepository(db)
   const sessions = createSessionsService({
@@ -35,6 +38,7 @@ export function authModule(core: Core, { devices }: { devices: DevicesService })
     appUrl: config.appUrl,
     devices,
     districtDomains: config.districtDomains,
+    counts,
   })
   const invitations = createInvitationsService({ challenges, email, limiter, clock, secret, appUrl: config.appUrl })
   const module: FeatureModule = {

@@ -85,6 +85,8 @@ export function createSignInService(deps: {
   }
   /** The district sign-in's domains (DISTRICT_EMAIL_DOMAIN); null when it is off. */
   districtDomains: string[] | null
+  /** Told of every refused sign-in and every sign-in limit hit, by code (what the metrics count). */
+  counts?: { signInFailed(reason: string): void; limitHit(limiter: string): void }
 }) {
   const { users, challenges, sessions, email, audit, limiter, clock, secret, appUrl, devices, districtDomains } = deps
 
@@ -104,6 +106,7 @@ export function createSignInService(deps: {
     emailAddress: string,
     limit: string,
   ): Promise<never> {
+    deps.counts?.limitHit(limit)
     await audit.record({
       action: 'sign_in.rate_limited',
       outcome: 'failure',
@@ -159,6 +162,7 @@ export function createSignInService(deps: {
   }
 
   async function fail(action: string, reason: string, client: ClientInfo, emailAddress: string, error: AppError): Promise<never> {
+    deps.counts?.signInFailed(reason)
     await audit.record({ action, outcome: 'failure', email: emailAddress, ip: client.ip, userAgent: client.userAgent, details: { reason } })
     throw error
   }
