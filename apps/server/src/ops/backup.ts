@@ -34,7 +34,7 @@ export async function createBackup(config: Config, target: string, say: (line: s
     say('  Uploaded datasets, attachments, letters and documents are stored in the database: they are in it.')
     const keys = keptAuditKeys(config)
     sources.push(...keys.sources)
-    say(keys.description)
+    if (keys.description) say(keys.description)
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,

@@ -139,7 +139,7 @@ function compareCounts(manifest: Manifest, restored: Record<string, number>): st
 }
 
 /** The chain against its key and the checkpoints in its log, as `npm run audit:verify` checks it. */
-async function checkAuditChain(config: Config, db: Db): Promise<{ ok: boolean; message: string }> {
+export async function checkAuditChain(config: Config, db: Db): Promise<{ ok: boolean; message: string }> {
   let keys
   try {
     keys = resolveAuditKeys(config.audit, db, 'read')

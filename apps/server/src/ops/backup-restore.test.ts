@@ -1,0 +1,190 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_AUDIT_CHAIN_KEY, testAuditEnv } from '../../test/audit-keys.js'
+import { type TestApp, buildTestApp } from '../../test/build-test-app.js'
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.js'
+import { childEnvironment, testDialects } from '../../test/test-database.js'
+import { openDatabase } from '../db/database.js'
+import { readVerifiedBackup } from './backup-archive.js'
+import type { Manifest } from './backup-manifest.js'
+import { rowCounts, tableNames } from './backup.repository.js'
+import { createEmptyPostgresDatabase, startPlatformOn } from './platform-start.test-helper.js'
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
+const DEMO_RECEIPTS_PERSON = 'reconciler@demo.district.test'
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** `npm run <script> -- <file>` as an administrator runs it, with DATABASE_URL and the audit keys' variables given. */
+function npmRun(script: 'backup' | 'restore', file: string, env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile('npm', ['run', '--silent', script, '--', file], { cwd: ROOT, env: childEnvironment(env) }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+function databaseUrlOf(t: TestApp): string {
+  return t.db.dialect === 'sqlite' ? `sqlite:${t.db.file}` : t.db.url!
+}
+
+describe.each(testDialects())('the restore drill (%s)', (dialect) => {
+  const folder = mkdtempSync(join(tmpdir(), 'restore-drill-'))
+  const backupFile = join(folder, 'drill.backup')
+  // On SQLite no key is configured: the platform keeps generated ones beside its file, and the backup must carry them.
+  const keys = dialect === 'sqlite' ? { AUDIT_CHAIN_KEY: '', AUDIT_SIGNING_KEY_FILE: '', AUDIT_CHAIN_KEY_FILE: '' } : testAuditEnv()
+  const targets: Array<{ url: string; drop(): Promise<void> }> = []
+  let live: TestApp
+  let smtp: SmtpPeer
+  let backup: Run
+  let manifest: Manifest
+  let writesDuringBackup = 0
+  let restoredUrl: string
+  let restore: Run
+
+  /** A database nobody has used: an SQLite file that does not exist yet, or a new PostgreSQL database. */
+  async function emptyTarget(name: string): Promise<string> {
+    if (dialect === 'sqlite') return `sqlite:${join(folder, name, 'platform.db')}`
+    const target = await createEmptyPostgresDatabase()
+    targets.push(target)
+    return target.url
+  }
+
+  async function countsOf(url: string): Promise<Record<string, number>> {
+    const db = openDatabase(url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice(7) } : { kind: 'postgres', url }, { readOnly: true })
+    try {
+      return await rowCounts(db.kysely, db.dialect)
+    } finally {
+      await db.close()
+    }
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer()
+    // The demo district: people, sites and records in Payment Receipts, Accruals and Public Information.
+    live = await buildTestApp({
+      dialect,
+      env: { ...keys, DEMO_DATA: 'true' },
+      ...(dialect === 'sqlite' ? { sqliteFile: join(folder, 'live', 'platform.db') } : {}),
+    })
+    const backingUp = npmRun('backup', backupFile, { DATABASE_URL: databaseUrlOf(live), ...keys })
+    let finished = false
+    void backingUp.then(() => (finished = true))
+    // The platform keeps working while the backup is taken: new people, each asking for a sign-in link (audit rows, mail).
+    while (!finished) {
+      const person = await live.createUser()
+      await live.request({ method: 'POST', url: '/api/send-magic-link', payload: { email: person.email } })
+      writesDuringBackup += 1
+    }
+    backup = await backingUp
+    if (backup.code !== 0) throw new Error(`npm run backup failed: ${backup.stdout}${backup.stderr}`)
+    manifest = (await readVerifiedBackup(backupFile)).manifest
+    restoredUrl = await emptyTarget('restored')
+    restore = await npmRun('restore', backupFile, { DATABASE_URL: restoredUrl, ...keys })
+  }, 120_000)
+
+  afterAll(async () => {
+    await live?.close()
+    await smtp?.close()
+    await Promise.all(targets.map((target) => target.drop()))
+    rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('writes one backup file, readable by its owner only, while the platform keeps writing', async () => {
+    expect(backup.stderr).toBe('')
+    expect(backup.code).toBe(0)
+    expect(backup.stdout).toContain('Backup written:')
+    expect(statSync(backupFile).mode & 0o777).toBe(0o600)
+    expect(writesDuringBackup).toBeGreaterThan(0)
+    // The backup is one moment of the database: the writes after it are not in it.
+    const liveCounts = await countsOf(databaseUrlOf(live))
+    expect(liveCounts.users).toBeGreaterThan(manifest.tables.users!)
+    expect(manifest.tables.receipts).toBeGreaterThan(0)
+    expect(manifest.tables.accruals).toBeGreaterThan(0)
+    expect(manifest.tables.records_requests).toBeGreaterThan(0)
+    if (dialect === 'sqlite') {
+      expect(manifest.parts.map((part) => part.role).sort()).toEqual(['chainKey', 'signingKey', 'sqlite'])
+      expect(backup.stdout).toContain('Included: the audit chain key and the signing key kept beside the database')
+    } else {
+      expect(manifest.parts.map((part) => part.role)).toEqual(['postgres'])
+      expect(backup.stdout).toContain('are not in the backup')
+    }
+    // No secret on the screen: neither a key nor the database's password.
+    for (const secret of ['PRIVATE KEY', TEST_AUDIT_CHAIN_KEY]) expect(backup.stdout).not.toContain(secret)
+  })
+
+  it('restores into an empty database with every count of the manifest, and the audit chain verifies', async () => {
+    expect(restore.stderr).toBe('')
+    expect(restore.code).toBe(0)
+    expect(restore.stdout).toContain('Every part matches its checksum')
+    expect(restore.stdout).toContain('Every table holds as many rows as the manifest says')
+    expect(restore.stdout).toContain('Audit chain: The audit chain holds')
+    expect(await countsOf(restoredUrl)).toEqual(manifest.tables)
+    if (dialect === 'sqlite') {
+      const keyFile = join(folder, 'restored', 'audit-chain.key')
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600)
+      expect(readFileSync(keyFile)).toEqual(readFileSync(join(folder, 'live', 'audit-chain.key')))
+    }
+  })
+
+  it('serves the restored database: a person signs in through the e-mailed link and finds the receipts', async () => {
+    const platform = await startPlatformOn(restoredUrl, smtp, keys)
+    try {
+      const token = await platform.signInByEmail(DEMO_RECEIPTS_PERSON)
+      const receipts = await platform.request({ method: 'GET', url: '/api/receipts', token })
+      expect(receipts.statusCode).toBe(200)
+      expect(receipts.json().data.length).toBeGreaterThan(0)
+    } finally {
+      await platform.close()
+    }
+  })
+
+  it('refuses a database that is not empty, and leaves it as it was', async () => {
+    const before = await countsOf(restoredUrl)
+    const fileBefore = dialect === 'sqlite' ? createHash('sha256').update(readFileSync(restoredUrl.slice(7))).digest('hex') : null
+    const again = await npmRun('restore', backupFile, { DATABASE_URL: restoredUrl, ...keys })
+    expect(again.code).toBe(2)
+    expect(again.stderr).toMatch(/^Not restored: .* is not empty \(it has \d+ tables\)/)
+    expect(await countsOf(restoredUrl)).toEqual(before)
+    if (fileBefore) expect(createHash('sha256').update(readFileSync(restoredUrl.slice(7))).digest('hex')).toBe(fileBefore)
+  })
+
+  it('refuses a damaged backup (one byte changed) before writing anything', async () => {
+    const damaged = join(folder, 'damaged.backup')
+    const bytes = readFileSync(backupFile)
+    const database = manifest.parts.find((part) => part.role === 'sqlite' || part.role === 'postgres')!
+    // A byte in the middle of the database part: the tar's own headers are intact, only the manifest's checksum can tell.
+    const at = bytes.indexOf(Buffer.from(database.name)) + 512 + Math.floor(database.bytes / 2)
+    bytes[at] = bytes[at]! ^ 0x01
+    writeFileSync(damaged, bytes)
+    const target = await emptyTarget('never-restored')
+    const refused = await npmRun('restore', damaged, { DATABASE_URL: target, ...keys })
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain(`The backup is damaged: its part ${database.name} does not match its checksum`)
+    if (dialect === 'sqlite') {
+      expect(existsSync(join(folder, 'never-restored'))).toBe(false)
+    } else {
+      const db = openDatabase({ kind: 'postgres', url: target })
+      expect(await tableNames(db.kysely, 'postgres').finally(() => db.close())).toEqual([])
+    }
+  })
+
+  it('refuses a backup of the other kind of database in words', async () => {
+    const other = dialect === 'sqlite' ? 'postgres://nobody@127.0.0.1:1/none' : `sqlite:${join(folder, 'other-kind', 'platform.db')}`
+    const refused = await npmRun('restore', backupFile, {
+      DATABASE_URL: other,
+      AUDIT_CHAIN_KEY: 'a-chain-key-of-at-least-thirty-two-characters',
+    })
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('a backup is restored into the kind of database it was made from')
+  })
+})
