@@ -6,8 +6,8 @@ import { WRONG_TOKEN_LIMITS } from './metrics-access.js'
 const TOKEN = 'metrics-token-for-tests-0123456789'
 const SCRAPER = '192.0.2.10'
 
-/** Every sample line of Prometheus' text format: a name, optional labels, a number. */
-const SAMPLE = /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="([^"\\\n]|\\.)*",?)*\})? (-?[0-9.]+(e[+-]?[0-9]+)?|NaN|[+-]Inf)$/
+/** Every sample line of Prometheus' text format: a name, optional labels, a number (NaN and Inf in any case, as Go reads them). */
+const SAMPLE = /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="([^"\\\n]|\\.)*",?)*\})? (-?[0-9.]+(e[+-]?[0-9]+)?|nan|[+-]inf)$/i
 const COMMENT = /^# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+$/
 
 function sampleValue(text: string, series: string): number | undefined {
