@@ -24,7 +24,11 @@ const tracker = await startDemoTracker()
 const { app, mailQueue } = await buildApp({ config, db, transport, dsaTrackerUrl: tracker.url })
 await app.ready()
 
-async function call(method: 'GET' | 'POST', url: string, options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {},
+) {
   const answer = await app.inject({
     method,
     url,

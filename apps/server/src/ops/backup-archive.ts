@@ -77,7 +77,8 @@ export async function readVerifiedBackup(file: string): Promise<VerifiedBackup> 
   const manifestText = await text(manifestEntry.stream())
   if (sha256(manifestText) !== (await text(hashEntry.stream())).trim()) throw damaged('its manifest does not match its checksum')
   const parsed = ManifestSchema.safeParse(safeJson(manifestText))
-  if (!parsed.success) throw new OperationRefused(`${file} is a backup in a format this platform does not read (its manifest is not one it knows).`)
+  if (!parsed.success)
+    throw new OperationRefused(`${file} is a backup in a format this platform does not read (its manifest is not one it knows).`)
   const manifest = parsed.data
   const byName = new Map(rest.map((entry) => [entry.name, entry]))
   for (const part of manifest.parts) {

@@ -60,7 +60,9 @@ describe.each(testDialects())('the restore drill (%s)', (dialect) => {
   }
 
   async function countsOf(url: string): Promise<Record<string, number>> {
-    const db = openDatabase(url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice(7) } : { kind: 'postgres', url }, { readOnly: true })
+    const db = openDatabase(url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice(7) } : { kind: 'postgres', url }, {
+      readOnly: true,
+    })
     try {
       return await rowCounts(db.kysely, db.dialect)
     } finally {
@@ -150,12 +152,22 @@ describe.each(testDialects())('the restore drill (%s)', (dialect) => {
 
   it('refuses a database that is not empty, and leaves it as it was', async () => {
     const before = await countsOf(restoredUrl)
-    const fileBefore = dialect === 'sqlite' ? createHash('sha256').update(readFileSync(restoredUrl.slice(7))).digest('hex') : null
+    const fileBefore =
+      dialect === 'sqlite'
+        ? createHash('sha256')
+            .update(readFileSync(restoredUrl.slice(7)))
+            .digest('hex')
+        : null
     const again = await npmRun('restore', backupFile, { DATABASE_URL: restoredUrl, ...keys })
     expect(again.code).toBe(2)
     expect(again.stderr).toMatch(/^Not restored: .* is not empty \(it has \d+ tables\)/)
     expect(await countsOf(restoredUrl)).toEqual(before)
-    if (fileBefore) expect(createHash('sha256').update(readFileSync(restoredUrl.slice(7))).digest('hex')).toBe(fileBefore)
+    if (fileBefore)
+      expect(
+        createHash('sha256')
+          .update(readFileSync(restoredUrl.slice(7)))
+          .digest('hex'),
+      ).toBe(fileBefore)
   })
 
   it('refuses a damaged backup (one byte changed) before writing anything', async () => {

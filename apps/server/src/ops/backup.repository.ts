@@ -5,7 +5,9 @@ import type { Dialect, Executor } from '../db/database.js'
 export async function tableNames(db: Executor, dialect: Dialect): Promise<string[]> {
   const { rows } =
     dialect === 'sqlite'
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`.execute(db)
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`.execute(
+          db,
+        )
       : await sql<{ name: string }>`
           select table_name as name from information_schema.tables
           where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)

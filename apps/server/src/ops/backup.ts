@@ -25,11 +25,15 @@ export async function createBackup(config: Config, target: string, say: (line: s
   if (existsSync(file)) throw new OperationRefused(`${file} already exists: choose a new file name for the backup.`)
   if (!existsSync(dirname(file))) throw new OperationRefused(`The folder ${dirname(file)} does not exist.`)
   if (config.database.kind === 'sqlite' && config.database.file === ':memory:')
-    throw new OperationRefused('DATABASE_URL names an in-memory database, which only its own process can read: there is nothing to back up.')
+    throw new OperationRefused(
+      'DATABASE_URL names an in-memory database, which only its own process can read: there is nothing to back up.',
+    )
   const work = await mkdtemp(join(dirname(file), '.platform-backup-'))
   try {
     const { sources, tables, migration } =
-      config.database.kind === 'sqlite' ? await sqliteDatabasePart(config.database.file, work, say) : await postgresDatabasePart(config, work, say)
+      config.database.kind === 'sqlite'
+        ? await sqliteDatabasePart(config.database.file, work, say)
+        : await postgresDatabasePart(config, work, say)
     say(`  ${Object.keys(tables).length} tables, ${totalRows(tables).toLocaleString('en-US')} rows (migration ${migration ?? 'none'}).`)
     say('  Uploaded datasets, attachments, letters and documents are stored in the database: they are in it.')
     const keys = keptAuditKeys(config)
@@ -113,10 +117,13 @@ function keptAuditKeys(config: Config): { sources: PartSource[]; description: st
   const sources: PartSource[] = []
   const chainFile = join(folder, DEFAULT_CHAIN_KEY_FILE)
   const signingFile = join(folder, DEFAULT_SIGNING_KEY_FILE)
-  if (config.audit.chainKey === null && existsSync(chainFile)) sources.push({ role: 'chainKey', name: PART_NAMES.chainKey, file: chainFile })
+  if (config.audit.chainKey === null && existsSync(chainFile))
+    sources.push({ role: 'chainKey', name: PART_NAMES.chainKey, file: chainFile })
   if (config.audit.signingKeyPem === null && existsSync(signingFile))
     sources.push({ role: 'signingKey', name: PART_NAMES.signingKey, file: signingFile })
-  const configured = [config.audit.chainKey !== null && 'the chain key', config.audit.signingKeyPem !== null && 'the signing key'].filter(Boolean)
+  const configured = [config.audit.chainKey !== null && 'the chain key', config.audit.signingKeyPem !== null && 'the signing key'].filter(
+    Boolean,
+  )
   const lines: string[] = []
   if (sources.length > 0)
     lines.push(

@@ -52,7 +52,11 @@ function run(program: 'pg_dump' | 'pg_restore', url: string, args: string[], inp
       input.on('error', (error) => child.kill() && reject(error))
     }
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new Error(`${program} was not found: install PostgreSQL's client programs (${program} 15 or newer)`) : error),
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(`${program} was not found: install PostgreSQL's client programs (${program} 15 or newer)`)
+          : error,
+      ),
     )
     child.on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`${program} stopped (exit status ${code}): ${errors.trim() || 'no message'}`)),

@@ -112,7 +112,11 @@ async function restoreSqlite(target: string, backup: VerifiedBackup, say: (line:
   }
 }
 
-async function restorePostgres(database: Extract<Config['database'], { kind: 'postgres' }>, backup: VerifiedBackup, say: (line: string) => void) {
+async function restorePostgres(
+  database: Extract<Config['database'], { kind: 'postgres' }>,
+  backup: VerifiedBackup,
+  say: (line: string) => void,
+) {
   const db = openDatabase(database, { applicationName: 'platform-restore' })
   const tables = await tableNames(db.kysely, 'postgres').finally(() => db.close())
   if (tables.length > 0) throw notEmpty('The PostgreSQL database of DATABASE_URL', tables.length)

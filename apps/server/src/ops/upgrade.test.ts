@@ -88,7 +88,15 @@ describe.each(testDialects())(`today's platform on a database of the platform at
     })
     expect(lost).toEqual([])
     // The fixture holds records in every application, so "nothing lost" is about real rows.
-    for (const table of ['receipts', 'accruals', 'records_requests', 'records_documents', 'finance_attachments', 'dsa_projects', 'audit_log'])
+    for (const table of [
+      'receipts',
+      'accruals',
+      'records_requests',
+      'records_documents',
+      'finance_attachments',
+      'dsa_projects',
+      'audit_log',
+    ])
       expect(before[table], table).toBeGreaterThan(0)
   })
 
