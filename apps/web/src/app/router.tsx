@@ -34,6 +34,7 @@ const AdminFinanceSitesPage = lazyPage(() => import('./routes/admin-finance-site
 const AdminFinanceAccountsPage = lazyPage(() => import('./routes/admin-finance-accounts-page'), 'AdminFinanceAccountsPage')
 const AdminFinanceSeparationPage = lazyPage(() => import('./routes/admin-finance-separation-page'), 'AdminFinanceSeparationPage')
 const AdminMonitoringPage = lazyPage(() => import('./routes/admin-monitoring-page'), 'AdminMonitoringPage')
+const AdminRetentionPage = lazyPage(() => import('@/features/retention/components/retention-settings'), 'AdminRetentionPage')
 const AccountDevicesPage = lazyPage(() => import('./routes/account-devices-page'), 'AccountDevicesPage')
 const PublicRecordsLayout = lazyPage(() => import('./routes/public-records-layout'), 'PublicRecordsLayout')
 const PublicRecordsPage = lazyPage(() => import('./routes/public-records-page'), 'PublicRecordsPage')
@@ -123,6 +124,7 @@ const routes: RouteObject[] = [
       { path: '/admin/activity', element: <AdminActivityPage /> },
       { path: '/admin/email', element: <AdminEmailPage /> },
       { path: '/admin/monitoring', element: <AdminMonitoringPage /> },
+      { path: '/admin/retention', element: <AdminRetentionPage /> },
       { path: '/admin/finance/sites', element: <AdminFinanceSitesPage /> },
       { path: '/admin/finance/accounts', element: <AdminFinanceAccountsPage /> },
       { path: '/admin/finance/separation', element: <AdminFinanceSeparationPage /> },

@@ -1,7 +1,7 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core'
 import { menuIdForCode, type MenuApplication } from '@platform/contracts/applications'
 import { isAdminRole, type SessionUser } from '@platform/contracts/auth'
-import { BookOpen, ExternalLink, History, LayoutDashboard, School, Settings, ShieldAlert, UserCog } from 'lucide-react'
+import { Archive, BookOpen, ExternalLink, History, LayoutDashboard, School, Settings, ShieldAlert, UserCog } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { AppIcon } from '@/components/app-icon'
@@ -131,6 +131,12 @@ export function AppMenu({ user }: { user: SessionUser }) {
               to="/admin/activity"
               icon={<History size={18} aria-hidden="true" />}
               active={isDestinationActive({ kind: 'route', to: '/admin/activity' }, pathname)}
+            />
+            <MenuLink
+              label="Data retention"
+              to="/admin/retention"
+              icon={<Archive size={18} aria-hidden="true" />}
+              active={isDestinationActive({ kind: 'route', to: '/admin/retention' }, pathname)}
             />
           </div>
         ) : null}
