@@ -97,12 +97,18 @@ export function scheduleInWords(schedule: SubscriptionSchedule): string {
 
 const DAY_MS = 86_400_000
 
-/** The instant the district's wall clock reads `wallMs` (UTC fields as the district's digits). */
+/**
+ * The instant the district's wall clock reads `wallMs` (UTC fields as the district's digits): the first of two in the
+ * hour repeated in autumn; in the hour skipped in spring, the instant an hour later (the same digits under the offset
+ * before the change), which the clock reads as the hour after.
+ */
 function instantOfWall(wallMs: number, timeZone: string): number {
-  // Two rounds settle on an offset valid at the instant found; in the hour skipped in spring the later offset wins.
-  let instant = wallMs - zoneAt(wallMs, timeZone).offsetMs
-  instant = wallMs - zoneAt(instant, timeZone).offsetMs
-  return instant
+  const reads = (instant: number) => instant + zoneAt(instant, timeZone).offsetMs === wallMs
+  const first = wallMs - zoneAt(wallMs, timeZone).offsetMs
+  const second = wallMs - zoneAt(first, timeZone).offsetMs
+  if (reads(second) && (!reads(first) || second <= first)) return second
+  if (reads(first)) return first
+  return Math.max(first, second)
 }
 
 function daysInMonth(year: number, month: number): number {
