@@ -33,7 +33,7 @@ export async function createBackup(config: Config, target: string, say: (line: s
     const { sources, tables, migration } =
       config.database.kind === 'sqlite'
         ? await sqliteDatabasePart(config.database.file, work, say)
-        : await postgresDatabasePart(config, work, say)
+        : await postgresDatabasePart(config.database, work, say)
     say(`  ${Object.keys(tables).length} tables, ${totalRows(tables).toLocaleString('en-US')} rows (migration ${migration ?? 'none'}).`)
     say('  Uploaded datasets, attachments, letters and documents are stored in the database: they are in it.')
     const keys = keptAuditKeys(config)
@@ -81,12 +81,14 @@ async function sqliteDatabasePart(databaseFile: string, work: string, say: (line
   }
 }
 
-async function postgresDatabasePart(config: Config, work: string, say: (line: string) => void) {
-  if (config.database.kind !== 'postgres') throw new Error('not PostgreSQL')
-  const url = config.database.url
+async function postgresDatabasePart(
+  database: Extract<Config['database'], { kind: 'postgres' }>,
+  work: string,
+  say: (line: string) => void,
+) {
   say('Backing up the PostgreSQL database with pg_dump (custom format)...')
   const dump = join(work, 'platform.pgdump')
-  const db = openDatabase(config.database, { applicationName: 'platform-backup' })
+  const db = openDatabase(database, { applicationName: 'platform-backup' })
   try {
     // The rows are counted in the transaction whose snapshot pg_dump reads: the counts are those of the dump.
     const { tables, migration } = await db.kysely
@@ -96,7 +98,7 @@ async function postgresDatabasePart(config: Config, work: string, say: (line: st
       .execute(async (trx) => {
         const snapshot = await exportSnapshot(trx)
         const counted = { tables: await rowCounts(trx, 'postgres'), migration: await migrationLevel(trx, 'postgres') }
-        await pgDump(url, snapshot, dump)
+        await pgDump(database.url, snapshot, dump)
         return counted
       })
     return { sources: [{ role: 'postgres', name: PART_NAMES.postgres, file: dump }] as PartSource[], tables, migration }
