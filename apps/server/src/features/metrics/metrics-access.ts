@@ -7,7 +7,8 @@ export const WRONG_TOKEN_LIMITS: RateRule[] = [
   { limit: 60, windowSeconds: 60 * 60 },
 ]
 
-export type ScrapeDecision = { allowed: true } | { allowed: false; status: 401 } | { allowed: false; status: 429; retryAfterSeconds: number }
+export type ScrapeDecision =
+  { allowed: true } | { allowed: false; status: 401 } | { allowed: false; status: 429; retryAfterSeconds: number }
 
 /**
  * Who may read /metrics: a caller with `Authorization: Bearer <METRICS_TOKEN>`. The token is compared as keyed

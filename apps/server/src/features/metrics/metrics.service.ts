@@ -74,7 +74,11 @@ export function createMetricsService(deps: MetricsDeps) {
     labelNames: ['limiter'] as const,
     registers,
   })
-  const mailWaiting = new Gauge({ name: 'platform_mail_queue_waiting_messages', help: 'Messages waiting to be sent or retried.', registers })
+  const mailWaiting = new Gauge({
+    name: 'platform_mail_queue_waiting_messages',
+    help: 'Messages waiting to be sent or retried.',
+    registers,
+  })
   const mailSending = new Gauge({ name: 'platform_mail_queue_sending_messages', help: 'Messages being sent now.', registers })
   const mailOldest = new Gauge({
     name: 'platform_mail_queue_oldest_waiting_age_seconds',

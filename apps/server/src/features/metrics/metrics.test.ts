@@ -95,9 +95,12 @@ describe.each(testDialects())('/metrics (%s)', (dialect) => {
     ])
       expect(text).toContain(family)
 
-    expect(sampleValue(text, 'platform_http_request_duration_seconds_count{route="/api/email/messages/:id",method="GET",status="404"}')).toBe(2)
+    expect(
+      sampleValue(text, 'platform_http_request_duration_seconds_count{route="/api/email/messages/:id",method="GET",status="404"}'),
+    ).toBe(2)
     expect(sampleValue(text, 'platform_http_request_duration_seconds_count{route="(unmatched)",method="GET",status="404"}')).toBe(3)
-    for (const asked of ['messages/123', 'messages/456', 'recipient=', 'no-such-thing', 'wp-login', '/api/.env']) expect(text).not.toContain(asked)
+    for (const asked of ['messages/123', 'messages/456', 'recipient=', 'no-such-thing', 'wp-login', '/api/.env'])
+      expect(text).not.toContain(asked)
     expect(sampleValue(text, 'platform_mail_queue_waiting_messages')).toBe(1)
     expect(sampleValue(text, 'platform_mail_queue_oldest_waiting_age_seconds')).toBe(120)
     expect(sampleValue(text, 'platform_mail_failed_last_day_messages')).toBe(1)
@@ -118,7 +121,11 @@ describe.each(testDialects())('/metrics (%s)', (dialect) => {
       remoteAddress: '203.0.113.78',
     })
     expect(failed.statusCode).toBe(400)
-    const wrongCode = await t.request({ method: 'POST', url: '/api/verify-code', payload: { email: 'nobody@elsewhere.example', code: '123456' } })
+    const wrongCode = await t.request({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { email: 'nobody@elsewhere.example', code: '123456' },
+    })
     expect(wrongCode.statusCode).toBe(400)
     // Six requests for one address within a minute: the sixth meets the per-address limit.
     for (let i = 0; i < 6; i++)

@@ -64,7 +64,9 @@ export function createRetentionRepository(db: Db) {
               .where('m.status', 'in', ['sent', 'outbox', 'failed', 'cancelled'])
               .where('m.created_at', '<', before)
               .where(({ not, exists, selectFrom }) =>
-                not(exists(selectFrom('records_deliveries as d').select('d.delivery_id').whereRef('d.mail_message_id', '=', 'm.message_id'))),
+                not(
+                  exists(selectFrom('records_deliveries as d').select('d.delivery_id').whereRef('d.mail_message_id', '=', 'm.message_id')),
+                ),
               )
               .where(({ not, exists, selectFrom }) =>
                 not(exists(selectFrom('records_messages as r').select('r.message_id').whereRef('r.mail_message_id', '=', 'm.message_id'))),

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, List, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { notifications } from '@mantine/notifications'
 import {
   DEFAULT_RETENTION,
   type LastPurge,
@@ -50,7 +49,9 @@ function LastPurgeSummary({ lastPurge }: { lastPurge: LastPurge | null }) {
   const counts = lastPurge.counts
   return (
     <Stack gap={4}>
-      <Text size="sm">The purge of {lastPurge.day} finished at {formatDateTime(lastPurge.finishedAt)} and removed:</Text>
+      <Text size="sm">
+        The purge of {lastPurge.day} finished at {formatDateTime(lastPurge.finishedAt)} and removed:
+      </Text>
       <List size="sm">
         {(Object.keys(REMOVED) as Array<keyof PurgeCounts>).map((key) => (
           <List.Item key={key}>{REMOVED[key](counts[key])}</List.Item>
@@ -69,7 +70,6 @@ function RetentionForm({ settings }: { settings: RetentionSettings }) {
       .then((response) => {
         form.setInitialValues(response.data.settings)
         form.setValues(response.data.settings)
-        notifications.show({ color: 'teal', message: 'The retention settings were saved.' })
       })
       .catch(() => undefined)
   })
@@ -99,6 +99,11 @@ function RetentionForm({ settings }: { settings: RetentionSettings }) {
           })}
         </SimpleGrid>
         <FormAlerts mutation={save} failedTitle="The retention settings were not saved" />
+        {save.isSuccess && !form.isDirty() ? (
+          <Text size="sm" c="teal.9" role="status">
+            The retention settings were saved. The next daily purge keeps to them.
+          </Text>
+        ) : null}
         <Group gap="sm" wrap="wrap">
           <Button type="submit" loading={save.isPending}>
             Save retention settings
@@ -128,7 +133,8 @@ export function RetentionSettingsPage() {
           with what it removed.
         </Text>
       </Stack>
-      <Alert color="blue" variant="light" title="Never purged" icon={<ShieldCheck size={18} aria-hidden="true" />}>
+      {/* A standing notice, not news: a note rather than an alert, which screen readers would announce. */}
+      <Alert color="blue" variant="light" title="Never purged" icon={<ShieldCheck size={18} aria-hidden="true" />} role="note">
         <Text size="sm">{NEVER_PURGED}</Text>
       </Alert>
       {retention.isError ? (
