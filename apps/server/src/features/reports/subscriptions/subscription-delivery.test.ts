@@ -116,7 +116,13 @@ describe.each(testDialects())('report subscriptions delivered by the scheduler (
     for (const mail of mails) expect(unsubscribeTokenIn(mail.text)).toMatch(/^\d+\.\d+\./)
     const deliveries = await deliveriesOf(t.db, ids.xlsx!)
     expect(deliveries).toEqual([
-      expect.objectContaining({ user_id: reader.userId, outcome: 'sent', sent_as: 'attachment', rows: PROJECTS, scheduled_for: FIRST_MONDAY_7AM }),
+      expect.objectContaining({
+        user_id: reader.userId,
+        outcome: 'sent',
+        sent_as: 'attachment',
+        rows: PROJECTS,
+        scheduled_for: FIRST_MONDAY_7AM,
+      }),
     ])
     expect(deliveries[0]!.size_bytes).toBe(xlsx.file.bytes.byteLength)
     const history = await t.request({ method: 'GET', url: `/api/reportsubscriptions/${ids.xlsx}/runs`, token: admin })
@@ -204,7 +210,12 @@ describe.each(testDialects())('report subscriptions delivered by the scheduler (
       format: 'link',
       schedule: { frequency: 'daily', hour: 6 },
     })
-    const paused = await t.request({ method: 'POST', url: `/api/reportsubscriptions/${made.id}/pause`, token: admin, payload: { paused: true } })
+    const paused = await t.request({
+      method: 'POST',
+      url: `/api/reportsubscriptions/${made.id}/pause`,
+      token: admin,
+      payload: { paused: true },
+    })
     expect(paused.json()).toMatchObject({ paused: true, nextRunAt: null, pausedBy: 'District Administrator' })
     await tickAt('2026-03-03T15:00:00.000Z')
     expect(await runsOf(t.db, made.id)).toEqual([])
@@ -212,7 +223,12 @@ describe.each(testDialects())('report subscriptions delivered by the scheduler (
 
     // A day later: the session of the morning has ended.
     admin = await t.signIn('admin@example.org')
-    const resumed = await t.request({ method: 'POST', url: `/api/reportsubscriptions/${made.id}/pause`, token: admin, payload: { paused: false } })
+    const resumed = await t.request({
+      method: 'POST',
+      url: `/api/reportsubscriptions/${made.id}/pause`,
+      token: admin,
+      payload: { paused: false },
+    })
     expect(resumed.json()).toMatchObject({ paused: false, nextRunAt: '2026-03-04T14:00:00.000Z' })
     await tickAt('2026-03-04T14:00:00.000Z')
     const token = unsubscribeTokenIn((await smtp.waitForMail(leaves.email)).text)
@@ -261,7 +277,9 @@ describe.each(testDialects())('a scheduled file too large to attach (%s)', (dial
 
     const readerToken = await t.signIn(reader.email)
     const jobs = (await t.request({ method: 'GET', url: '/api/reportexports', token: readerToken })).json().jobs
-    expect(jobs).toEqual([expect.objectContaining({ id: delivery!.export_job_id, state: 'ready', reportName: 'Every project', format: 'xlsx' })])
+    expect(jobs).toEqual([
+      expect.objectContaining({ id: delivery!.export_job_id, state: 'ready', reportName: 'Every project', format: 'xlsx' }),
+    ])
     expect(new Date(jobs[0].expiresAt).getTime() - new Date(FIRST_MONDAY_7AM).getTime()).toBe(7 * 86_400_000)
     const file = await t.request({ method: 'GET', url: `/api/reportexports/${delivery!.export_job_id}/file`, token: readerToken })
     expect(file.statusCode).toBe(200)

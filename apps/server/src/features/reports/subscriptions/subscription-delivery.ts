@@ -94,7 +94,10 @@ export function createSubscriptionDelivery(deps: {
       await deps.exportThreads.write({ format, header }, source, sink)
       if (!sink.writableFinished) await finished(sink)
     }
-    return { name: exportFileName(prepared.name, format, localDate(new Date(header.generatedAt), header.timeZone)), bytes: Buffer.concat(parts) }
+    return {
+      name: exportFileName(prepared.name, format, localDate(new Date(header.generatedAt), header.timeZone)),
+      bytes: Buffer.concat(parts),
+    }
   }
 
   async function outcomeFor(task: DeliveryTask): Promise<Outcome> {
@@ -128,7 +131,11 @@ export function createSubscriptionDelivery(deps: {
   function mailOf(
     task: DeliveryTask,
     outcome: Extract<Outcome, { outcome: 'sent' | 'notice' }>,
-  ): { mail: MailToSend; sentAs: 'attachment' | 'link' | 'file-link' | null; stored: { name: string; bytes: Buffer; expiresAt: string } | null } {
+  ): {
+    mail: MailToSend
+    sentAs: 'attachment' | 'link' | 'file-link' | null
+    stored: { name: string; bytes: Buffer; expiresAt: string } | null
+  } {
     const { subscription } = task
     const unsubscribe = unsubscribeUrl(deps.appUrl, unsubscribeToken(deps.secret, subscription.subscription_id, task.userId))
     const common = {
@@ -172,7 +179,12 @@ export function createSubscriptionDelivery(deps: {
   }
 
   /** Keeps a file too large to attach as a ready export of the recipient's, in the delivery's transaction. */
-  function storeFile(trx: Transaction<Database>, task: DeliveryTask, rows: number, stored: { name: string; bytes: Buffer; expiresAt: string }) {
+  function storeFile(
+    trx: Transaction<Database>,
+    task: DeliveryTask,
+    rows: number,
+    stored: { name: string; bytes: Buffer; expiresAt: string },
+  ) {
     const { subscription } = task
     return deps.exportJobs.insertReady(
       trx,

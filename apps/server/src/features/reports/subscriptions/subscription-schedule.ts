@@ -7,7 +7,12 @@ import {
 import type { SubscriptionValues } from './subscriptions.repository.js'
 
 /** A schedule as its columns store it (weekly days as '1,4', the day of the month for monthly only). */
-export function scheduleOf(row: { frequency: string; hour: number; weekdays: string | null; month_day: number | null }): SubscriptionSchedule {
+export function scheduleOf(row: {
+  frequency: string
+  hour: number
+  weekdays: string | null
+  month_day: number | null
+}): SubscriptionSchedule {
   return SubscriptionScheduleSchema.parse({
     frequency: row.frequency,
     hour: row.hour,

@@ -27,7 +27,17 @@ export const deliveriesOf = (db: Db, subscriptionId: number) =>
   db.kysely
     .selectFrom('report_subscription_deliveries as d')
     .innerJoin('report_subscription_runs as r', 'r.run_id', 'd.run_id')
-    .select(['d.user_id', 'd.outcome', 'd.sent_as', 'd.rows', 'd.size_bytes', 'd.detail', 'd.message_id', 'd.export_job_id', 'r.scheduled_for'])
+    .select([
+      'd.user_id',
+      'd.outcome',
+      'd.sent_as',
+      'd.rows',
+      'd.size_bytes',
+      'd.detail',
+      'd.message_id',
+      'd.export_job_id',
+      'r.scheduled_for',
+    ])
     .where('r.subscription_id', '=', subscriptionId)
     .orderBy('d.delivery_id')
     .execute()

@@ -167,7 +167,17 @@ export function createSubscriptionsRepository(db: Db) {
           : await k
               .selectFrom('report_subscription_deliveries as d')
               .innerJoin('users as u', 'u.user_id', 'd.user_id')
-              .select(['d.run_id', 'd.user_id', 'u.full_name', 'd.outcome', 'd.sent_as', 'd.rows', 'd.size_bytes', 'd.detail', 'd.created_at'])
+              .select([
+                'd.run_id',
+                'd.user_id',
+                'u.full_name',
+                'd.outcome',
+                'd.sent_as',
+                'd.rows',
+                'd.size_bytes',
+                'd.detail',
+                'd.created_at',
+              ])
               .where(
                 'd.run_id',
                 'in',
@@ -241,7 +251,9 @@ export function createSubscriptionsRepository(db: Db) {
     /** The recipients a run has already handled (by this try or an earlier one). */
     deliveredTo: async (runId: number) =>
       new Set(
-        (await k.selectFrom('report_subscription_deliveries').select('user_id').where('run_id', '=', runId).execute()).map((row) => row.user_id),
+        (await k.selectFrom('report_subscription_deliveries').select('user_id').where('run_id', '=', runId).execute()).map(
+          (row) => row.user_id,
+        ),
       ),
 
     /** Records one recipient's delivery; null when the run already has one for them (the unique key decides). */

@@ -46,7 +46,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
     '/reportsubscriptions/:id',
     {
       config: access.config,
-      schema: { params: SubscriptionParamsSchema, body: SubscriptionUpdateSchema, response: { 200: SubscriptionSchema, ...errorResponses } },
+      schema: {
+        params: SubscriptionParamsSchema,
+        body: SubscriptionUpdateSchema,
+        response: { 200: SubscriptionSchema, ...errorResponses },
+      },
     },
     (request) => subscriptions.update(access.user(request), request.params.id, request.body, clientInfo(request)),
   )
@@ -60,16 +64,19 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
     (request) => subscriptions.pause(access.user(request), request.params.id, request.body.paused, clientInfo(request)),
   )
 
+  app.get(
+    '/reportsubscriptions/:id/runs',
+    {
+      config: access.config,
+      schema: { params: SubscriptionParamsSchema, response: { 200: SubscriptionRunListSchema, ...errorResponses } },
+    },
+    async (request) => ({ runs: await subscriptions.runs(access.user(request), request.params.id) }),
+  )
+
   app.delete(
     '/reportsubscriptions/:id',
     { config: access.config, schema: { params: SubscriptionParamsSchema, response: { 200: SuccessSchema, ...errorResponses } } },
     (request) => subscriptions.delete(access.user(request), request.params.id, clientInfo(request)),
-  )
-
-  app.get(
-    '/reportsubscriptions/:id/runs',
-    { config: access.config, schema: { params: SubscriptionParamsSchema, response: { 200: SubscriptionRunListSchema, ...errorResponses } } },
-    async (request) => ({ runs: await subscriptions.runs(access.user(request), request.params.id) }),
   )
 
   // Opened from an e-mail, possibly on a phone that is not signed in: the token in the link is the proof.

@@ -194,7 +194,9 @@ export function createSubscriptionsService(deps: {
       const at = now()
       const nextRunAt = row.paused === 1 ? null : nextDeliveryAt(input.schedule, at, deps.timeZone).toISOString()
       const saved = await inTransaction(async (trx) => {
-        if (!(await subscriptions.update(trx, subscriptionId, row.version, { ...valuesOf(input), next_run_at: nextRunAt }, at.toISOString())))
+        if (
+          !(await subscriptions.update(trx, subscriptionId, row.version, { ...valuesOf(input), next_run_at: nextRunAt }, at.toISOString()))
+        )
           return false
         await subscriptions.setRecipients(trx, subscriptionId, recipientIds, at.toISOString())
         return true
@@ -220,7 +222,12 @@ export function createSubscriptionsService(deps: {
             subscriptionId,
             paused
               ? { paused: 1, paused_by: user.id, paused_at: at.toISOString(), next_run_at: null }
-              : { paused: 0, paused_by: null, paused_at: null, next_run_at: nextDeliveryAt(scheduleOf(row), at, deps.timeZone).toISOString() },
+              : {
+                  paused: 0,
+                  paused_by: null,
+                  paused_at: null,
+                  next_run_at: nextDeliveryAt(scheduleOf(row), at, deps.timeZone).toISOString(),
+                },
             at.toISOString(),
           ),
         )
@@ -270,7 +277,9 @@ export function createSubscriptionsService(deps: {
       const named = readUnsubscribeToken(deps.secret, token)
       if (!named) throw new AppError('bad_request', BAD_LINK, { code: 'unsubscribe_link_invalid' })
       const row = await subscriptions.get(named.subscriptionId)
-      const done = row ? await inTransaction((trx) => subscriptions.unsubscribe(trx, named.subscriptionId, named.userId, now().toISOString())) : false
+      const done = row
+        ? await inTransaction((trx) => subscriptions.unsubscribe(trx, named.subscriptionId, named.userId, now().toISOString()))
+        : false
       if (!row || !done)
         throw new AppError('not_found', 'This subscription was deleted, or you were taken off it: you will not receive it.', {
           code: 'subscription_not_found',

@@ -34,7 +34,10 @@ describe.each(testDialects())('report subscriptions: who sets them up, sees, cha
 
     const refused = await call(writer.token, 'POST', '/api/reportsubscriptions', { ...body, recipientIds: [writer.userId, pat.userId] })
     expect(refused.statusCode).toBe(422)
-    expect(refused.json()).toMatchObject({ error: 'Pat Lee may not view this report, so they cannot receive it.', code: 'recipient_not_allowed' })
+    expect(refused.json()).toMatchObject({
+      error: 'Pat Lee may not view this report, so they cannot receive it.',
+      code: 'recipient_not_allowed',
+    })
 
     const gone = await t.createUser({ fullName: 'Gil Gone', applications: READER_APPS, isActive: false })
     const inactive = await call(writer.token, 'POST', '/api/reportsubscriptions', { ...body, recipientIds: [gone.userId] })
@@ -78,7 +81,12 @@ describe.each(testDialects())('report subscriptions: who sets them up, sees, cha
     })
     const costly = withParameter.json().report.REPORT_ID as number
     const reader = await person('Rae Reader')
-    const body = { reportId: costly, format: 'csv', schedule: { frequency: 'monthly', hour: 18, monthDay: 31 }, recipientIds: [reader.userId] }
+    const body = {
+      reportId: costly,
+      format: 'csv',
+      schedule: { frequency: 'monthly', hour: 18, monthDay: 31 },
+      recipientIds: [reader.userId],
+    }
     const wrong = await call(reader.token, 'POST', '/api/reportsubscriptions', { ...body, parameters: { min: 'a lot' } })
     expect(wrong.statusCode).toBe(422)
     expect(wrong.json().error).toContain('Least cost')
@@ -106,9 +114,9 @@ describe.each(testDialects())('report subscriptions: who sets them up, sees, cha
     const url = `/api/reportsubscriptions/${made.id}`
 
     const listed = async (token: string, query = '') =>
-      ((await call(token, 'GET', `/api/reportsubscriptions${query}`)).json().subscriptions as Array<{ id: number; canManage: boolean }>).map(
-        (entry) => [entry.id, entry.canManage],
-      )
+      (
+        (await call(token, 'GET', `/api/reportsubscriptions${query}`)).json().subscriptions as Array<{ id: number; canManage: boolean }>
+      ).map((entry) => [entry.id, entry.canManage])
     expect(await listed(creator.token)).toEqual([[made.id, true]])
     expect(await listed(owner.token, `?reportId=${ownersReport}`)).toEqual([[made.id, true]])
     expect(await listed(admin)).toEqual([[made.id, true]])
@@ -118,7 +126,13 @@ describe.each(testDialects())('report subscriptions: who sets them up, sees, cha
     expect((await call(recipient.token, 'GET', url)).statusCode).toBe(200)
     expect((await call(outsider.token, 'GET', url)).json()).toMatchObject({ code: 'subscription_not_found' })
 
-    const change = { parameters: {}, recipientIds: [recipient.userId], format: 'pdf', schedule: { frequency: 'daily', hour: 9 }, version: 1 }
+    const change = {
+      parameters: {},
+      recipientIds: [recipient.userId],
+      format: 'pdf',
+      schedule: { frequency: 'daily', hour: 9 },
+      version: 1,
+    }
     const byRecipient = await call(recipient.token, 'PUT', url, change)
     expect(byRecipient.statusCode).toBe(403)
     expect(byRecipient.json().error).toBe(
@@ -130,7 +144,12 @@ describe.each(testDialects())('report subscriptions: who sets them up, sees, cha
 
     const changed = await call(owner.token, 'PUT', url, change)
     expect(changed.statusCode, changed.body).toBe(200)
-    expect(changed.json()).toMatchObject({ format: 'pdf', version: 2, recipients: [{ userId: recipient.userId }], nextRunAt: '2026-03-02T17:00:00.000Z' })
+    expect(changed.json()).toMatchObject({
+      format: 'pdf',
+      version: 2,
+      recipients: [{ userId: recipient.userId }],
+      nextRunAt: '2026-03-02T17:00:00.000Z',
+    })
     const stale = await call(creator.token, 'PUT', url, { ...change, format: 'csv' })
     expect(stale.statusCode).toBe(409)
     expect(stale.json().error).toBe(
@@ -158,7 +177,8 @@ describe.each(testDialects())('report subscriptions: who sets them up, sees, cha
   it('unsubscribes through the link’s token without signing in; a bad or changed token is refused in words', async () => {
     const reader = await person('Rae Reader')
     const made = await subscribe(t.request, admin, { reportId, recipientIds: [reader.userId], format: 'link', schedule: MONDAYS_AT_7 })
-    const unsubscribe = (token: string) => t.request({ method: 'POST', url: '/api/public/report-subscriptions/unsubscribe', payload: { token } })
+    const unsubscribe = (token: string) =>
+      t.request({ method: 'POST', url: '/api/public/report-subscriptions/unsubscribe', payload: { token } })
 
     const secret = await resolveAuthSecret(t.config.authSecret, createSettingsRepository(t.db))
     const token = unsubscribeToken(secret, made.id, reader.userId)
