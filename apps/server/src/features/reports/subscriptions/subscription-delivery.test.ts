@@ -5,7 +5,7 @@ import { type TestApp, buildTestApp } from '../../../../test/build-test-app.js'
 import { type SmtpPeer, startSmtpPeer } from '../../../../test/smtp-peer.js'
 import { testDialects } from '../../../../test/test-database.js'
 import { createApplicationsRepository } from '../../applications/applications.repository.js'
-import { seedProjects } from '../export-jobs/export-jobs-testing.js'
+import { PROJECTS_REPORT, seedProjects } from '../export-jobs/export-jobs-testing.js'
 import { subscriptionSchedulerOf } from './subscription-scheduler.js'
 import {
   FIRST_MONDAY_7AM,
@@ -241,6 +241,48 @@ describe.each(testDialects())('report subscriptions delivered by the scheduler (
     expect(await subscriptionMailsTo(t.db, leaves.email)).toHaveLength(1)
     const second = (await deliveriesOf(t.db, made.id)).filter((row) => row.scheduled_for === '2026-03-05T14:00:00.000Z')
     expect(second.find((row) => row.user_id === leaves.userId)).toMatchObject({ outcome: 'unsubscribed', message_id: null })
+  })
+  it('records a report that can no longer run as failed, in words, and e-mails nobody; a deleted report takes its subscriptions', async () => {
+    const withParameter = (type: string) => ({
+      ...PROJECTS_REPORT,
+      parameters: [{ id: 'min', label: 'Least cost', type }],
+      filters: [{ field: 'construction_cost', op: 'gte', value: { param: 'min' }, ignoreIfEmpty: true }],
+    })
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/reportcreate',
+      token: admin,
+      payload: { name: 'Costly projects', definition: withParameter('decimal') },
+    })
+    const costly = created.json().report.REPORT_ID as number
+    const reader = await t.createUser({ applications: READER_APPS })
+    const made = await subscribe(t.request, admin, {
+      reportId: costly,
+      parameters: { min: '2.5' },
+      recipientIds: [reader.userId],
+      format: 'pdf',
+      schedule: MONDAYS_AT_7,
+    })
+    // The report is changed afterwards: its parameter now takes whole numbers only, and the subscription's 2.5 is not one.
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/api/reportupdate?reportId=${costly}`,
+      token: admin,
+      payload: { definition: withParameter('integer') },
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+
+    await tickAt(FIRST_MONDAY_7AM)
+    const [delivery] = await deliveriesOf(t.db, made.id)
+    expect(delivery).toMatchObject({ user_id: reader.userId, outcome: 'failed', message_id: null, sent_as: null })
+    expect(delivery!.detail).toContain('Least cost')
+    expect(await subscriptionMailsTo(t.db, reader.email)).toEqual([])
+    expect((await runsOf(t.db, made.id))[0]).toMatchObject({ state: 'done' })
+
+    const deleted = await t.request({ method: 'DELETE', url: `/api/reportdelete?reportId=${costly}`, token: admin })
+    expect(deleted.statusCode).toBe(200)
+    expect((await t.request({ method: 'GET', url: `/api/reportsubscriptions/${made.id}`, token: admin })).statusCode).toBe(404)
+    expect(await runsOf(t.db, made.id)).toEqual([])
   })
 })
 
