@@ -50,18 +50,15 @@ export const RETENTION_KIND_KEYS = Object.keys(RETENTION_KINDS) as RetentionKind
 export const NEVER_PURGED =
   'Fiscal records are never purged by the platform: payment receipts, deposits, accruals, public records requests and their attachments, the audit trail and its signed checkpoints. California keeps financial records until after the audit (5 CCR 16025, Education Code 35254); the district removes them by its own records schedule, never by this setting.'
 
-const days = (kind: RetentionKind) => {
+/** An object with one field per kept kind, each made by `field`. */
+const perKind = <T extends z.ZodType>(field: (kind: RetentionKind) => T) =>
+  z.object(Object.fromEntries(RETENTION_KIND_KEYS.map((kind) => [kind, field(kind)])) as Record<RetentionKind, T>)
+
+/** The settings as kept and as a form checks them: every value a whole number of days within its bounds. */
+export const RetentionSettingsSchema = perKind((kind) => {
   const { label, min, max } = RETENTION_KINDS[kind]
   const message = `${label}: enter a whole number of days from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')} (${kind}).`
   return z.number({ error: message }).int(message).min(min, message).max(max, message)
-}
-
-/** The settings as kept and as a form checks them: every value a whole number of days within its bounds. */
-export const RetentionSettingsSchema = z.object({
-  mailLogDays: days('mailLogDays'),
-  endedSessionsDays: days('endedSessionsDays'),
-  signInAttemptsDays: days('signInAttemptsDays'),
-  temporaryFilesDays: days('temporaryFilesDays'),
 })
 export type RetentionSettings = z.infer<typeof RetentionSettingsSchema>
 
@@ -69,22 +66,14 @@ export type RetentionSettings = z.infer<typeof RetentionSettingsSchema>
  * What PUT accepts before the bounds are checked: whole numbers. The bounds are a rule the service applies (an
  * answer of 422 in words), so that a value out of bounds is told apart from a request that is not one.
  */
-const wholeDays = (kind: RetentionKind) =>
-  z.number({ error: `Enter the days to keep as a number (${kind}).` }).int(`Enter a whole number of days (${kind}).`)
-export const RetentionInputSchema = z.object({
-  mailLogDays: wholeDays('mailLogDays'),
-  endedSessionsDays: wholeDays('endedSessionsDays'),
-  signInAttemptsDays: wholeDays('signInAttemptsDays'),
-  temporaryFilesDays: wholeDays('temporaryFilesDays'),
-})
+export const RetentionInputSchema = perKind((kind) =>
+  z.number({ error: `Enter the days to keep as a number (${kind}).` }).int(`Enter a whole number of days (${kind}).`),
+)
 export type RetentionInput = z.infer<typeof RetentionInputSchema>
 
-export const DEFAULT_RETENTION: RetentionSettings = {
-  mailLogDays: RETENTION_KINDS.mailLogDays.default,
-  endedSessionsDays: RETENTION_KINDS.endedSessionsDays.default,
-  signInAttemptsDays: RETENTION_KINDS.signInAttemptsDays.default,
-  temporaryFilesDays: RETENTION_KINDS.temporaryFilesDays.default,
-}
+export const DEFAULT_RETENTION = Object.fromEntries(
+  RETENTION_KIND_KEYS.map((kind) => [kind, RETENTION_KINDS[kind].default]),
+) as RetentionSettings
 
 /** How many rows of each kind one purge removed. */
 export const PurgeCountsSchema = z.object({
