@@ -49,6 +49,20 @@ describe.each(testDialects())('retention settings (%s)', (dialect) => {
     expect(notANumber.statusCode).toBe(400)
     expect(notANumber.json().error).toContain('(signInAttemptsDays)')
     expect((await put({ ...KEPT, mailLogDays: 30.5 })).statusCode).toBe(400)
+    for (const hostile of [{}, { ...KEPT, mailLogDays: null }, { ...KEPT, mailLogDays: 1e308 }, { ...KEPT, temporaryFilesDays: -1 }])
+      expect([400, 422], JSON.stringify(hostile)).toContain((await put(hostile)).statusCode)
+    for (const body of ['null', '[]', '"365"', '{"mailLogDays":'])
+      expect(
+        (
+          await t.request({
+            method: 'PUT',
+            url: '/api/retention',
+            token: admin,
+            payload: body,
+            headers: { 'content-type': 'application/json' },
+          })
+        ).statusCode,
+      ).toBe(400)
     expect((await t.request({ method: 'GET', url: '/api/retention', token: admin })).json().data.settings).toEqual(DEFAULT_RETENTION)
 
     const saved = await put(KEPT)
