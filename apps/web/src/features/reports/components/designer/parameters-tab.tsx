@@ -16,9 +16,15 @@ function idProblem(id: string, others: readonly ReportParameter[]): string | und
   return undefined
 }
 
+/** How many earlier parameters may narrow one parameter's choices (the contract's limit on `filteredBy`). */
+const MAX_NARROWING = 5
+
+type Narrowing = NonNullable<ReportParameter['filteredBy']>[number]
+
 /**
- * Which earlier parameter narrows a parameter's choices, and through which field of the dataset: with a site chosen,
- * only the accounts of rows at that site are offered.
+ * Which earlier parameters narrow a parameter's choices, each through a field of the dataset: with a site chosen, only
+ * the accounts of rows at that site are offered; with a fund too, only those of that site and fund. Each narrowing
+ * chosen offers one more, up to the limit; 'Nothing more' takes one away.
  */
 function NarrowingFields({
   parameter,
@@ -32,36 +38,50 @@ function NarrowingFields({
   onChange: (parameter: ReportParameter) => void
 }) {
   if (earlier.length === 0) return null
-  const narrow = parameter.filteredBy?.[0]
-  const earlierOptions = earlier.map((other) => ({ value: other.id, label: other.label || other.id }))
+  const narrows = parameter.filteredBy ?? []
+  const setNarrows = (next: Narrowing[]) => onChange({ ...parameter, filteredBy: next.length > 0 ? next : undefined })
+  // The ones chosen, and an empty one to add another while an earlier parameter is left to narrow by.
+  const rows: Array<Narrowing | null> = narrows.length < Math.min(MAX_NARROWING, earlier.length) ? [...narrows, null] : narrows
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <NativeSelect
-        label="Choices narrowed by"
-        description="Offer only the values found with an earlier parameter's value"
-        value={narrow?.param ?? ''}
-        data={[
-          { value: '', label: 'Nothing: every value of the field' },
-          ...withCurrent(earlierOptions, narrow?.param ?? '', (id) => `${id} (not an earlier parameter)`),
-        ]}
-        onChange={(event) => {
-          const param = event.currentTarget.value
-          const by = earlier.find((other) => other.id === param)
-          onChange({
-            ...parameter,
-            filteredBy: param ? [{ param, field: narrow?.field ?? by?.optionsFrom ?? fieldOptions[0]?.value ?? '' }] : undefined,
-          })
-        }}
-      />
-      {narrow ? (
-        <NativeSelect
-          label="Field holding that parameter's value"
-          value={narrow.field}
-          data={withCurrent(fieldOptions, narrow.field, (name) => `${name} (not in this dataset)`)}
-          onChange={(event) => onChange({ ...parameter, filteredBy: [{ param: narrow.param, field: event.currentTarget.value }] })}
-        />
-      ) : null}
-    </SimpleGrid>
+    <Stack gap="sm">
+      {rows.map((narrow, index) => {
+        const taken = new Set(narrows.filter((_, other) => other !== index).map((other) => other.param))
+        const offered = earlier
+          .filter((other) => !taken.has(other.id))
+          .map((other) => ({ value: other.id, label: other.label || other.id }))
+        const by = narrow ? earlier.find((other) => other.id === narrow.param) : undefined
+        const choose = (param: string) => {
+          if (!param) return setNarrows(narrows.filter((_, other) => other !== index))
+          const chosen = earlier.find((other) => other.id === param)
+          const field = chosen?.optionsFrom ?? narrow?.field ?? fieldOptions[0]?.value ?? ''
+          setNarrows(narrow ? replaceItem(narrows, index, { param, field }) : [...narrows, { param, field }])
+        }
+        return (
+          <SimpleGrid key={index} cols={{ base: 1, sm: 2 }} spacing="sm">
+            <NativeSelect
+              label={index === 0 ? 'Choices narrowed by' : 'And narrowed by'}
+              description={
+                index === 0 ? "Offer only the values found with an earlier parameter's value" : 'Another earlier parameter, as well'
+              }
+              value={narrow?.param ?? ''}
+              data={[
+                { value: '', label: index === 0 ? 'Nothing: every value of the field' : 'Nothing more' },
+                ...withCurrent(offered, narrow?.param ?? '', (id) => `${id} (not an earlier parameter)`),
+              ]}
+              onChange={(event) => choose(event.currentTarget.value)}
+            />
+            {narrow ? (
+              <NativeSelect
+                label={`Field holding ${by?.label || narrow.param}'s value`}
+                value={narrow.field}
+                data={withCurrent(fieldOptions, narrow.field, (name) => `${name} (not in this dataset)`)}
+                onChange={(event) => setNarrows(replaceItem(narrows, index, { param: narrow.param, field: event.currentTarget.value }))}
+              />
+            ) : null}
+          </SimpleGrid>
+        )
+      })}
+    </Stack>
   )
 }
 
