@@ -8,10 +8,11 @@ import { createApplicationsRepository } from '../../applications/applications.re
 import { PROJECTS_REPORT, seedProjects } from '../export-jobs/export-jobs-testing.js'
 import { subscriptionSchedulerOf } from './subscription-scheduler.js'
 import {
-  FIRST_MONDAY_7AM,
-  MONDAYS_AT_7,
   createProjectsReport,
   deliveriesOf,
+  FIRST_MONDAY_7AM,
+  MONDAYS_AT_7,
+  READER_APPS,
   runsOf,
   subscribe,
   subscriptionMailsTo,
@@ -19,7 +20,6 @@ import {
 } from './subscriptions-testing.js'
 
 const PROJECTS = 12
-const READER_APPS = ['REPORTS_STUDIO', 'DSA_TRACKER']
 
 async function workbookOf(bytes: Buffer) {
   const workbook = new ExcelJS.Workbook()

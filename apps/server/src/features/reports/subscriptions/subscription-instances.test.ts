@@ -3,9 +3,15 @@ import { type TwoInstances, startTwoInstances } from '../../../../test/two-insta
 import { testDialects } from '../../../../test/test-database.js'
 import { seedProjects, until } from '../export-jobs/export-jobs-testing.js'
 import { SUBSCRIPTION_LEASE, subscriptionSchedulerOf } from './subscription-scheduler.js'
-import { FIRST_MONDAY_7AM, MONDAYS_AT_7, createProjectsReport, deliveriesOf, runsOf, subscribe } from './subscriptions-testing.js'
-
-const READER_APPS = ['REPORTS_STUDIO', 'DSA_TRACKER']
+import {
+  createProjectsReport,
+  deliveriesOf,
+  FIRST_MONDAY_7AM,
+  MONDAYS_AT_7,
+  READER_APPS,
+  runsOf,
+  subscribe,
+} from './subscriptions-testing.js'
 
 describe.each(testDialects())('report subscriptions on two instances of one database (%s)', (dialect) => {
   let two: TwoInstances

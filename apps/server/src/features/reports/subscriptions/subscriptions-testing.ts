@@ -4,6 +4,9 @@ import { PROJECTS_REPORT } from '../export-jobs/export-jobs-testing.js'
 
 type Request = (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>
 
+/** What a person needs to receive the projects report: Reports Studio, and the tracker whose dataset it reads. */
+export const READER_APPS = ['REPORTS_STUDIO', 'DSA_TRACKER']
+
 /** Saves the projects report as `token`'s and answers its id. */
 export async function createProjectsReport(request: Request, token: string, name = 'Every project'): Promise<number> {
   const created = await request({ method: 'POST', url: '/api/reportcreate', token, payload: { name, definition: PROJECTS_REPORT } })

@@ -49,8 +49,11 @@ export function createSubscriptionsService(deps: {
   const maySee = (user: AuthUser, row: SubscriptionRow, recipients: RecipientRow[]) =>
     mayManage(user, row) || recipients.some((recipient) => recipient.user_id === user.id)
 
+  /** A recipient who does not manage it sees themselves among its recipients, not who else receives it. */
   function view(user: AuthUser, row: SubscriptionRow, recipients: RecipientRow[]): Subscription {
     const schedule = scheduleOf(row)
+    const canManage = mayManage(user, row)
+    const shown = canManage ? recipients : recipients.filter((recipient) => recipient.user_id === user.id)
     return {
       id: row.subscription_id,
       reportId: row.report_id,
@@ -61,7 +64,7 @@ export function createSubscriptionsService(deps: {
       format: row.format as Subscription['format'],
       schedule,
       scheduleText: scheduleInWords(schedule),
-      recipients: recipients.map((recipient) => ({
+      recipients: shown.map((recipient) => ({
         userId: recipient.user_id,
         fullName: recipient.full_name,
         email: recipient.email,
@@ -73,7 +76,7 @@ export function createSubscriptionsService(deps: {
       nextRunAt: row.next_run_at,
       lastRunAt: row.last_run_at,
       version: row.version,
-      canManage: mayManage(user, row),
+      canManage,
     }
   }
 

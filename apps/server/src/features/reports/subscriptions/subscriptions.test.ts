@@ -5,9 +5,7 @@ import { PROJECTS_REPORT } from '../export-jobs/export-jobs-testing.js'
 import { createSettingsRepository } from '../../../db/settings.repository.js'
 import { resolveAuthSecret } from '../../auth/session-token.js'
 import { unsubscribeToken } from './unsubscribe-token.js'
-import { MONDAYS_AT_7, createProjectsReport, subscribe } from './subscriptions-testing.js'
-
-const READER_APPS = ['REPORTS_STUDIO', 'DSA_TRACKER']
+import { createProjectsReport, MONDAYS_AT_7, READER_APPS, subscribe } from './subscriptions-testing.js'
 
 describe.each(testDialects())('report subscriptions: who sets them up, sees, changes and leaves them (%s)', (dialect) => {
   let t: TestApp
@@ -123,7 +121,10 @@ describe.each(testDialects())('report subscriptions: who sets them up, sees, cha
     expect(await listed(recipient.token)).toEqual([[made.id, false]])
     expect(await listed(outsider.token)).toEqual([])
     expect(await listed(creator.token, `?reportId=${reportId}`)).toEqual([])
-    expect((await call(recipient.token, 'GET', url)).statusCode).toBe(200)
+    const seenByRecipient = await call(recipient.token, 'GET', url)
+    expect(seenByRecipient.statusCode).toBe(200)
+    expect(seenByRecipient.json().recipients).toEqual([expect.objectContaining({ userId: recipient.userId })])
+    expect((await call(owner.token, 'GET', url)).json().recipients).toHaveLength(2)
     expect((await call(outsider.token, 'GET', url)).json()).toMatchObject({ code: 'subscription_not_found' })
 
     const change = {
