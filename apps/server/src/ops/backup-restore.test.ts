@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TEST_AUDIT_CHAIN_KEY, testAuditEnv } from '../../test/audit-keys.js'
-import { type TestApp, buildTestApp } from '../../test/build-test-app.js'
+import { TEST_AUDIT_CHAIN_KEY, testAuditEnv, testSigningKeyFile } from '../../test/audit-keys.js'
+import { insertUser } from '../../test/factories.js'
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.js'
 import { childEnvironment, testDialects } from '../../test/test-database.js'
 import { openDatabase } from '../db/database.js'
 import { readVerifiedBackup } from './backup-archive.js'
 import type { Manifest } from './backup-manifest.js'
 import { rowCounts, tableNames } from './backup.repository.js'
-import { createEmptyPostgresDatabase, startPlatformOn } from './platform-start.test-helper.js'
+import { createEmptyPostgresDatabase, fixtureDatabase, startPlatformOn } from './platform-start.test-helper.js'
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 const DEMO_RECEIPTS_PERSON = 'reconciler@demo.district.test'
@@ -33,17 +33,14 @@ function npmRun(script: 'backup' | 'restore', file: string, env: Record<string, 
   })
 }
 
-function databaseUrlOf(t: TestApp): string {
-  return t.db.dialect === 'sqlite' ? `sqlite:${t.db.file}` : t.db.url!
-}
-
 describe.each(testDialects())('the restore drill (%s)', (dialect) => {
   const folder = mkdtempSync(join(tmpdir(), 'restore-drill-'))
   const backupFile = join(folder, 'drill.backup')
   // On SQLite no key is configured: the platform keeps generated ones beside its file, and the backup must carry them.
   const keys = dialect === 'sqlite' ? { AUDIT_CHAIN_KEY: '', AUDIT_SIGNING_KEY_FILE: '', AUDIT_CHAIN_KEY_FILE: '' } : testAuditEnv()
   const targets: Array<{ url: string; drop(): Promise<void> }> = []
-  let live: TestApp
+  let live: Awaited<ReturnType<typeof startPlatformOn>>
+  let liveUrl: string
   let smtp: SmtpPeer
   let backup: Run
   let manifest: Manifest
@@ -72,19 +69,25 @@ describe.each(testDialects())('the restore drill (%s)', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startSmtpPeer()
-    // The demo district: people, sites and records in Payment Receipts, Accruals and Public Information.
-    live = await buildTestApp({
-      dialect,
-      env: { ...keys, DEMO_DATA: 'true' },
-      ...(dialect === 'sqlite' ? { sqliteFile: join(folder, 'live', 'platform.db') } : {}),
-    })
-    const backingUp = npmRun('backup', backupFile, { DATABASE_URL: databaseUrlOf(live), ...keys })
+    // A platform with records in every application (the upgrade fixture, migrated on start).
+    const fixture = await fixtureDatabase(dialect, join(folder, 'live'))
+    targets.push(fixture)
+    liveUrl = fixture.url
+    if (dialect === 'sqlite') {
+      // Its audit keys kept beside its file, as a platform without configured keys generates them.
+      writeFileSync(join(folder, 'live', 'audit-chain.key'), `${TEST_AUDIT_CHAIN_KEY}\n`, { mode: 0o600 })
+      writeFileSync(join(folder, 'live', 'audit-signing-key.pem'), readFileSync(testSigningKeyFile()), { mode: 0o600 })
+    }
+    live = await startPlatformOn(liveUrl, smtp, keys)
+    const backingUp = npmRun('backup', backupFile, { DATABASE_URL: liveUrl, ...keys })
     let finished = false
     void backingUp.then(() => (finished = true))
     // The platform keeps working while the backup is taken: new people, each asking for a sign-in link (audit rows, mail).
     while (!finished) {
-      const person = await live.createUser()
-      await live.request({ method: 'POST', url: '/api/send-magic-link', payload: { email: person.email } })
+      const person = await insertUser(live.db)
+      // Each from an address of its own: the sign-in limits per network, kept in the database, stay clear for the sign-in below.
+      const remoteAddress = `10.0.${writesDuringBackup >> 8}.${writesDuringBackup & 255}`
+      await live.request({ method: 'POST', url: '/api/send-magic-link', payload: { email: person.email }, remoteAddress })
       writesDuringBackup += 1
     }
     backup = await backingUp
@@ -108,11 +111,18 @@ describe.each(testDialects())('the restore drill (%s)', (dialect) => {
     expect(statSync(backupFile).mode & 0o777).toBe(0o600)
     expect(writesDuringBackup).toBeGreaterThan(0)
     // The backup is one moment of the database: the writes after it are not in it.
-    const liveCounts = await countsOf(databaseUrlOf(live))
+    const liveCounts = await countsOf(liveUrl)
     expect(liveCounts.users).toBeGreaterThan(manifest.tables.users!)
-    expect(manifest.tables.receipts).toBeGreaterThan(0)
-    expect(manifest.tables.accruals).toBeGreaterThan(0)
-    expect(manifest.tables.records_requests).toBeGreaterThan(0)
+    for (const table of [
+      'receipts',
+      'accruals',
+      'records_requests',
+      'records_documents',
+      'finance_attachments',
+      'report_uploads',
+      'dsa_projects',
+    ])
+      expect(manifest.tables[table], table).toBeGreaterThan(0)
     if (dialect === 'sqlite') {
       expect(manifest.parts.map((part) => part.role).sort()).toEqual(['chainKey', 'signingKey', 'sqlite'])
       expect(backup.stdout).toContain('Included: the audit chain key and the signing key kept beside the database')

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { createReadStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gunzipSync } from 'node:zlib'
 import type { InjectOptions } from 'fastify'
 import pg from 'pg'
 import { testAuditEnv } from '../../test/audit-keys.js'
@@ -7,10 +11,11 @@ import { type SmtpPeer, readSignInMail } from '../../test/smtp-peer.js'
 import { postgresServerUrl } from '../../test/test-database.js'
 import { buildApp } from '../app.js'
 import { loadConfig } from '../config.js'
-import { openDatabase } from '../db/database.js'
+import { type Dialect, openDatabase } from '../db/database.js'
 import { migrateToLatest, withStartupLock } from '../db/migrate.js'
 import { createSmtpTransport } from '../lib/mail-transport.js'
 import { seedDatabase } from '../seed.js'
+import { pgRestore } from './postgres-tools.js'
 
 /*
  * For the tests of backups and upgrades: today's platform started as main.ts starts it on a database that already
@@ -85,4 +90,24 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
   const url = new URL(server)
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+}
+
+const FIXTURES = fileURLToPath(new URL('../../test/fixtures/upgrade/', import.meta.url))
+/** The migration the fixture's databases had run when they were made (scripts/make-upgrade-fixture.sh). */
+export const FIXTURE_LEVEL = '0041-dsa-client-ids'
+
+/**
+ * A database of its own as the platform at an earlier commit made and filled it (the upgrade fixture): records in
+ * every application. SQLite: a file in `folder`; PostgreSQL: a new database the fixture's dump is restored into.
+ */
+export async function fixtureDatabase(dialect: Dialect, folder: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    mkdirSync(folder, { recursive: true })
+    const file = join(folder, 'platform.db')
+    writeFileSync(file, gunzipSync(readFileSync(join(FIXTURES, `sqlite-${FIXTURE_LEVEL}.db.gz`))))
+    return { url: `sqlite:${file}`, drop: async () => {} }
+  }
+  const target = await createEmptyPostgresDatabase()
+  await pgRestore(target.url, createReadStream(join(FIXTURES, `postgres-${FIXTURE_LEVEL}.dump`)))
+  return target
 }

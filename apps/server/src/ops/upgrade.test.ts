@@ -1,15 +1,13 @@
-import { createReadStream, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.js'
 import { testDialects } from '../../test/test-database.js'
 import { openDatabase } from '../db/database.js'
 import { migrationLevel, rowCounts } from './backup.repository.js'
-import { createEmptyPostgresDatabase, startPlatformOn } from './platform-start.test-helper.js'
-import { pgRestore } from './postgres-tools.js'
+import { FIXTURE_LEVEL, fixtureDatabase, startPlatformOn } from './platform-start.test-helper.js'
 import { checkAuditChain } from './restore.js'
 
 /*
@@ -17,8 +15,6 @@ import { checkAuditChain } from './restore.js'
  * scraped DSA project: scripts/make-upgrade-fixture.sh, which names the commit in the fixture folder's COMMIT file),
  * opened by today's platform.
  */
-const FIXTURES = fileURLToPath(new URL('../../test/fixtures/upgrade/', import.meta.url))
-const FIXTURE_LEVEL = '0041-dsa-client-ids'
 const LATEST_MIGRATION = readdirSync(fileURLToPath(new URL('../db/migrations/', import.meta.url)))
   .filter((name) => /^\d{4}-.*\.ts$/.test(name))
   .sort()
@@ -52,16 +48,9 @@ describe.each(testDialects())(`today's platform on a database of the platform at
   }
 
   beforeAll(async () => {
-    if (dialect === 'sqlite') {
-      const file = join(folder, 'platform.db')
-      writeFileSync(file, gunzipSync(readFileSync(join(FIXTURES, `sqlite-${FIXTURE_LEVEL}.db.gz`))))
-      databaseUrl = `sqlite:${file}`
-    } else {
-      const target = await createEmptyPostgresDatabase()
-      databaseUrl = target.url
-      dropDatabase = target.drop
-      await pgRestore(databaseUrl, createReadStream(join(FIXTURES, `postgres-${FIXTURE_LEVEL}.dump`)))
-    }
+    const fixture = await fixtureDatabase(dialect, folder)
+    databaseUrl = fixture.url
+    dropDatabase = fixture.drop
     const old = await counts()
     expect(old.level).toBe(FIXTURE_LEVEL)
     before = old.tables
