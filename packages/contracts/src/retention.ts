@@ -31,7 +31,8 @@ export const RETENTION_KINDS = {
     min: 7,
     max: 3650,
     default: 90,
-    covers: 'E-mailed sign-in links, codes and invitations once used, replaced or expired, counted from their expiry.',
+    covers:
+      'E-mailed sign-in links, codes and invitations once used, replaced or expired, counted from then. Each person’s latest invitation stays: User Management shows whether it was accepted.',
   },
   temporaryFilesDays: {
     label: 'Temporary files',

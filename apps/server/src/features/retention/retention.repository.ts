@@ -91,16 +91,33 @@ export function createRetentionRepository(db: Db) {
           .executeTakeFirst(),
       ),
 
-    /** Sign-in links, codes and invitations used, replaced or expired before `before`. */
+    /**
+     * Sign-in links, codes and invitations used, replaced or expired before `before`; never a person's latest
+     * invitation, whose state (accepted, expired) User Management shows.
+     */
     purgeSignInAttempts: (before: string) =>
       deleteInBatches((limit) =>
         k
           .deleteFrom('login_challenges')
           .where('challenge_id', 'in', (eb) =>
             eb
-              .selectFrom('login_challenges')
-              .select('challenge_id')
-              .where((w) => w.or([w('consumed_at', '<', before), w('revoked_at', '<', before), w('expires_at', '<', before)]))
+              .selectFrom('login_challenges as c')
+              .select('c.challenge_id')
+              .where((w) => w.or([w('c.consumed_at', '<', before), w('c.revoked_at', '<', before), w('c.expires_at', '<', before)]))
+              .where((w) =>
+                w.or([
+                  w('c.kind', '!=', 'invite'),
+                  w(
+                    'c.challenge_id',
+                    '<',
+                    w
+                      .selectFrom('login_challenges as newer')
+                      .select((m) => m.fn.max('newer.challenge_id').as('latest'))
+                      .whereRef('newer.user_id', '=', 'c.user_id')
+                      .where('newer.kind', '=', 'invite'),
+                  ),
+                ]),
+              )
               .limit(limit),
           )
           .executeTakeFirst(),

@@ -139,8 +139,8 @@ describe.each(testDialects())('the daily purge (%s)', (dialect) => {
       ])
       .execute()
 
-    const challenge = (hash: string, values: { created: string; expires: string; consumed?: string }) => ({
-      kind: 'signin',
+    const challenge = (hash: string, values: { created: string; expires: string; consumed?: string; kind?: string }) => ({
+      kind: values.kind ?? 'signin',
       email: 'someone@example.net',
       user_id: userId,
       token_hash: hash,
@@ -156,7 +156,10 @@ describe.each(testDialects())('the daily purge (%s)', (dialect) => {
       .values([
         challenge('used-long-ago', { created: at(0), expires: at(0, 1), consumed: at(0) }),
         challenge('expired-5-days-ago', { created: at(395), expires: at(395, 1) }),
-        challenge('outstanding-invite', { created: at(399), expires: at(406) }),
+        challenge('outstanding-invite', { created: at(399), expires: at(406), kind: 'invite' }),
+        // Another person's two invitations, both expired long ago: the older goes, the latest stays for User Management.
+        { ...challenge('older-invite', { created: at(0), expires: at(7), kind: 'invite' }), user_id: signatory.userId },
+        { ...challenge('latest-invite', { created: at(10), expires: at(17), kind: 'invite' }), user_id: signatory.userId },
       ])
       .execute()
 
@@ -231,7 +234,8 @@ describe.each(testDialects())('the daily purge (%s)', (dialect) => {
 
     const hashes = (await k.selectFrom('login_challenges').select('token_hash').execute()).map((row) => row.token_hash)
     expect(hashes).not.toContain('used-long-ago')
-    expect(hashes).toEqual(expect.arrayContaining(['expired-5-days-ago', 'outstanding-invite']))
+    expect(hashes).not.toContain('older-invite')
+    expect(hashes).toEqual(expect.arrayContaining(['expired-5-days-ago', 'outstanding-invite', 'latest-invite']))
 
     const jobsLeft = (await k.selectFrom('report_export_jobs').select('job_id').execute()).map((row) => row.job_id)
     expect(jobsLeft).toEqual([jobs[2], jobs[3]])
