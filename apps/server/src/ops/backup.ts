@@ -24,6 +24,8 @@ export async function createBackup(config: Config, target: string, say: (line: s
   const file = resolve(target)
   if (existsSync(file)) throw new OperationRefused(`${file} already exists: choose a new file name for the backup.`)
   if (!existsSync(dirname(file))) throw new OperationRefused(`The folder ${dirname(file)} does not exist.`)
+  if (existsSync(`${file}.partial`))
+    throw new OperationRefused(`${file}.partial is left from a backup that was interrupted: remove it, then try again.`)
   if (config.database.kind === 'sqlite' && config.database.file === ':memory:')
     throw new OperationRefused(
       'DATABASE_URL names an in-memory database, which only its own process can read: there is nothing to back up.',

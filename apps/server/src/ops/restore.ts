@@ -66,6 +66,10 @@ export async function restoreBackup(config: Config, source: string, say: (line: 
 
 async function restoreSqlite(target: string, backup: VerifiedBackup, say: (line: string) => void): Promise<void> {
   if (target === ':memory:') throw new OperationRefused('DATABASE_URL names an in-memory database: name the SQLite file to restore into.')
+  if (existsSync(`${target}.restoring`))
+    throw new OperationRefused(
+      `${target}.restoring is left from a restore that was interrupted: remove it, then try again. Nothing was changed.`,
+    )
   const existed = existsSync(target)
   if (existed && statSync(target).size > 0) {
     const db = openDatabase({ kind: 'sqlite', file: target }, { readOnly: true })

@@ -108,7 +108,8 @@ async function readExactly(handle: FileHandle, position: number, length: number)
   return bytes
 }
 
-function header(name: string, size: number): Buffer {
+/** A file's header block (exported for its test: sizes beyond 8 GB are written in base 256). */
+export function header(name: string, size: number): Buffer {
   const block = Buffer.alloc(BLOCK)
   if (Buffer.byteLength(name) > 100) throw new Error(`tar entry name too long: ${name}`)
   block.write(name, 0, 100, 'utf8')
@@ -124,7 +125,7 @@ function header(name: string, size: number): Buffer {
   return block
 }
 
-function parseHeader(block: Buffer): { name: string; size: number } {
+export function parseHeader(block: Buffer): { name: string; size: number } {
   const stored = parseInt(block.toString('latin1', 148, 156).replace(/[\0 ]+$/, ''), 8)
   if (block.toString('latin1', 257, 263) !== 'ustar\u0000' || stored !== checksumOf(block))
     throw new DamagedArchiveError('an entry header is damaged (its checksum does not match)')
