@@ -162,11 +162,13 @@ test('subscribe yourself and a colleague weekly as XLSX; pause, resume, the deli
   const elsewhere = await (await newBrowserContext({ viewport: VIEWPORTS.phone })).newPage()
   await elsewhere.goto(link!)
   await expect(elsewhere.getByRole('heading', { name: 'Unsubscribe from a report' })).toBeVisible()
-  await checkScreen(elsewhere, 'the unsubscribe page')
+  await checkScreen(elsewhere, 'the unsubscribe page on a phone')
   await elsewhere.getByRole('button', { name: 'Unsubscribe' }).click()
   await expect(elsewhere.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible()
   await expect(elsewhere.getByText(REPORT_NAME, { exact: true })).toBeVisible()
   await checkScreen(elsewhere, 'the unsubscribe page, done')
+  await elsewhere.setViewportSize(VIEWPORTS.desktop)
+  await checkScreen(elsewhere, 'the unsubscribe page, done, on a laptop')
 
   // The writer sees that the colleague left.
   await page.reload()
