@@ -8,7 +8,7 @@ import { type MetricEvents, NO_METRIC_EVENTS, type PoolStats, createMetricsServi
  * /metrics for Prometheus, on only when METRICS_TOKEN is set: until then nothing is counted, timed or kept, and the
  * address answers 404. `events` is what sign-in and the request limits count through.
  */
-export function metricsModule(core: Core, options: { poolStats?: () => PoolStats } = {}) {
+export function metricsModule(core: Core, options: { poolStats?: () => PoolStats | null } = {}) {
   const { config, app } = core
   if (!config.metricsToken) {
     return { events: NO_METRIC_EVENTS, install: () => metricsRoute(app, null) }

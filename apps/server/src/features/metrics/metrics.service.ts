@@ -39,10 +39,10 @@ export interface MetricsDeps {
   /** How many job leases this instance holds now. */
   heldLeases(): number
   /**
-   * The PostgreSQL pool's connections. Absent on SQLite: its one connection in the process has no pool, and calls
-   * wait on the event loop, which the process's own event loop lag reports.
+   * The PostgreSQL pool's connections; null (or absent) on SQLite, whose one connection in the process has no pool:
+   * its calls wait on the event loop, which the process's own event loop lag reports.
    */
-  poolStats?: () => PoolStats
+  poolStats?: () => PoolStats | null
 }
 
 /**
@@ -104,7 +104,7 @@ export function createMetricsService(deps: MetricsDeps) {
     registers,
   })
   const poolStats = deps.poolStats
-  const pool = poolStats
+  const pool = poolStats?.()
     ? {
         connections: new Gauge({
           name: 'platform_database_pool_connections',
@@ -137,8 +137,8 @@ export function createMetricsService(deps: MetricsDeps) {
     for (const state of EXPORT_STATES) exportJobs.set({ state }, 0)
     for (const row of await deps.metrics.exportJobsByState()) exportJobs.inc({ state: codeLabel(row.state) }, Number(row.n))
 
-    if (pool && poolStats) {
-      const stats = poolStats()
+    const stats = poolStats?.()
+    if (pool && stats) {
       pool.connections.set({ state: 'total' }, stats.total)
       pool.connections.set({ state: 'idle' }, stats.idle)
       pool.waiting.set(stats.waiting)
