@@ -1,4 +1,3 @@
-import type { Subscription } from '@platform/contracts/report-subscriptions'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -6,6 +5,7 @@ import { ReportsStudioPage } from '@/app/routes/reports-studio-page'
 import { jsonResponse, renderRoutes } from '@/test/render'
 import { giveElementsASize, requestsTo, stubApi } from '../../testing/fake-api'
 import { costsDefinition, costsResult, makeSummary } from '../../testing/fixtures'
+import { makeSubscription } from '../../testing/subscriptions'
 
 const routes = [{ path: '/reports-studio', element: <ReportsStudioPage /> }]
 const report = makeSummary({ REPORT_ID: 5, REPORT_NAME: 'Costs by fund' })
@@ -16,29 +16,6 @@ const people = [
   { userId: 7, fullName: 'Jane Doe', email: 'jane.doe@district.org' },
   { userId: 12, fullName: 'Pat Lee', email: 'pat.lee@district.org' },
 ]
-
-function saved(overrides: Partial<Subscription> = {}): Subscription {
-  return {
-    id: 31,
-    reportId: 5,
-    reportName: 'Costs by fund',
-    createdBy: { userId: 7, fullName: 'Jane Doe' },
-    createdAt: '2026-03-01T10:00:00.000Z',
-    parameters: { fy: 2025 },
-    format: 'xlsx',
-    schedule: { frequency: 'monthly', hour: 18, monthDay: 31 },
-    scheduleText: 'On the 31st of each month (its last day when shorter) at 6:00 PM',
-    recipients: [{ userId: 12, fullName: 'Pat Lee', email: 'pat.lee@district.org', unsubscribedAt: null }],
-    paused: false,
-    pausedBy: null,
-    pausedAt: null,
-    nextRunAt: '2026-03-31T01:00:00.000Z',
-    lastRunAt: null,
-    version: 1,
-    canManage: true,
-    ...overrides,
-  }
-}
 
 let saveAnswers: Response[]
 let fetchMock: ReturnType<typeof stubApi>
@@ -131,7 +108,7 @@ describe('Subscribing to a report', () => {
     const user = userEvent.setup()
     saveAnswers = [
       jsonResponse(422, { error: 'Pat Lee may not view this report, so they cannot receive it.', code: 'unprocessable' }),
-      jsonResponse(201, saved({ recipients: [] })),
+      jsonResponse(201, makeSubscription()),
     ]
     const dialog = await openForm(user)
     await user.type(within(dialog).getByRole('combobox', { name: /Send to/ }), 'pat')

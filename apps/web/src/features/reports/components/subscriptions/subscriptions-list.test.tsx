@@ -6,6 +6,7 @@ import { ReportsStudioPage } from '@/app/routes/reports-studio-page'
 import { jsonResponse, renderRoutes } from '@/test/render'
 import { giveElementsASize, requestsTo, stubApi } from '../../testing/fake-api'
 import { costsDefinition, costsResult, makeSummary } from '../../testing/fixtures'
+import { makeSubscription } from '../../testing/subscriptions'
 
 const routes = [{ path: '/reports-studio', element: <ReportsStudioPage /> }]
 const report = makeSummary({ REPORT_ID: 5, REPORT_NAME: 'Costs by fund' })
@@ -13,31 +14,15 @@ const definition = costsDefinition({
   parameters: [{ id: 'fy', label: 'Fiscal year', type: 'integer', required: true, default: 2026 }],
 })
 
-function subscription(overrides: Partial<Subscription> = {}): Subscription {
-  return {
-    id: 31,
-    reportId: 5,
-    reportName: 'Costs by fund',
-    createdBy: { userId: 7, fullName: 'Jane Doe' },
-    createdAt: '2026-03-01T10:00:00.000Z',
-    parameters: { fy: 2024 },
-    format: 'xlsx',
-    schedule: { frequency: 'weekly', hour: 7, weekdays: [1] },
-    scheduleText: 'Every Monday at 7:00 AM',
+/** The writer's subscription, also sent to Pat Lee, who unsubscribed. */
+const subscription = (overrides: Partial<Subscription> = {}) =>
+  makeSubscription({
     recipients: [
       { userId: 7, fullName: 'Jane Doe', email: 'jane.doe@district.org', unsubscribedAt: null },
       { userId: 12, fullName: 'Pat Lee', email: 'pat.lee@district.org', unsubscribedAt: '2026-03-05T10:00:00.000Z' },
     ],
-    paused: false,
-    pausedBy: null,
-    pausedAt: null,
-    nextRunAt: '2026-03-09T14:00:00.000Z',
-    lastRunAt: null,
-    version: 3,
-    canManage: true,
     ...overrides,
-  }
-}
+  })
 
 const received = subscription({
   id: 32,
