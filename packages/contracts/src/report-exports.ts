@@ -23,7 +23,8 @@ export type ExportJobState = z.infer<typeof ExportJobStateSchema>
 export const ReportExportJobSchema = z.object({
   id: z.number().int(),
   reportName: z.string(),
-  format: z.enum(['xlsx', 'pdf']),
+  // CSV: a scheduled report's file too large to attach, kept for its recipient.
+  format: z.enum(['xlsx', 'pdf', 'csv']),
   state: ExportJobStateSchema,
   rowsTotal: z.number().int(),
   rowsDone: z.number().int(),

@@ -17,7 +17,7 @@ const SEED = 20261124
 // These end the caller's sessions: each run gets a session of its own.
 const SPENDS_SESSIONS = new Set(['/api/logout', '/api/account/sign-out-everywhere', '/api/users/:userId/sign-out-everywhere'])
 /** Routes opened only by a secret the platform e-mailed (a requester's tracking link): no generated input can succeed there. */
-const OPENED_BY_MAILED_SECRET = /^\/api\/public-records\/track(\/|$)/
+const OPENED_BY_MAILED_SECRET = /^\/api\/(public-records\/track(\/|$)|public\/report-subscriptions\/unsubscribe$)/
 
 // What databases cannot store or compare: the values most likely to turn into a 500.
 const breakers = fc.constantFrom(
@@ -345,6 +345,26 @@ describe.each(testDialects())('every route under hostile input (%s)', (dialect) 
     })
     await t.request({ method: 'POST', url: '/api/records-requests/1/letters', token: admin, payload: { kind: 'ACKNOWLEDGMENT' } })
     operations = (await t.request({ method: 'GET', url: '/api/docs/openapi.json' })).json().paths
+    // A report subscription to act on (id 1), delivered to the administrator, of a report of its own (report 1 is
+    // deleted by the walk before the subscriptions' routes are reached).
+    const subscribedReport = await t.request({
+      method: 'POST',
+      url: '/api/reportcreate',
+      token: admin,
+      payload: { name: 'Subscribed', definition: SAMPLE_DEFINITION },
+    })
+    const subscribed = await t.request({
+      method: 'POST',
+      url: '/api/reportsubscriptions',
+      token: admin,
+      payload: {
+        reportId: subscribedReport.json().report.REPORT_ID,
+        recipientIds: [adminId],
+        format: 'link',
+        schedule: { frequency: 'daily', hour: 7 },
+      },
+    })
+    if (subscribed.statusCode !== 201) throw new Error(`the fuzz's subscription answered ${subscribed.statusCode}: ${subscribed.body}`)
   })
   afterAll(() => t.close())
 

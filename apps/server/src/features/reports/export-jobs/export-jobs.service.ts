@@ -333,14 +333,13 @@ export function createExportJobsService(deps: {
     async file(user: AuthUser, jobId: number) {
       const row = await owned(user, jobId)
       const expired = row.state === 'expired' || (row.state === 'ready' && row.expires_at !== null && row.expires_at <= now())
-      if (expired)
-        throw new AppError(
-          'not_found',
-          `This export's file was removed ${EXPORT_FILE_HOURS} hours after it was ready. Export the report again.`,
-          {
-            code: 'export_expired',
-          },
-        )
+      if (expired) {
+        // A long export is kept for a day, a scheduled report's file for a week: the row says until when.
+        const until = row.expires_at ? ` on ${readyUntil(row.expires_at)}` : ''
+        throw new AppError('not_found', `This export's file was removed${until}, when its time was up. Export the report again.`, {
+          code: 'export_expired',
+        })
+      }
       if (row.state !== 'ready')
         throw new AppError('not_found', `This export has no file: it is ${row.state}.`, { code: 'export_not_ready' })
       return {
