@@ -59,8 +59,11 @@ export async function createBackup(config: Config, target: string, say: (line: s
 }
 
 async function sqliteDatabasePart(databaseFile: string, work: string, say: (line: string) => void) {
-  if (!existsSync(databaseFile)) throw new OperationRefused(`There is no SQLite database at ${databaseFile} (DATABASE_URL).`)
-  say(`Backing up the SQLite database ${databaseFile} with SQLite's online backup...`)
+  if (!existsSync(databaseFile))
+    throw new OperationRefused(
+      `There is no SQLite database at ${resolve(databaseFile)} (DATABASE_URL; a relative path is taken from the folder the command runs in).`,
+    )
+  say(`Backing up the SQLite database ${resolve(databaseFile)} with SQLite's online backup...`)
   const copy = join(work, 'platform.sqlite')
   const source = new SqliteDatabase(databaseFile, { readonly: true, fileMustExist: true })
   try {

@@ -64,8 +64,9 @@ export async function restoreBackup(config: Config, source: string, say: (line: 
   }
 }
 
-async function restoreSqlite(target: string, backup: VerifiedBackup, say: (line: string) => void): Promise<void> {
-  if (target === ':memory:') throw new OperationRefused('DATABASE_URL names an in-memory database: name the SQLite file to restore into.')
+async function restoreSqlite(file: string, backup: VerifiedBackup, say: (line: string) => void): Promise<void> {
+  if (file === ':memory:') throw new OperationRefused('DATABASE_URL names an in-memory database: name the SQLite file to restore into.')
+  const target = resolve(file)
   if (existsSync(`${target}.restoring`))
     throw new OperationRefused(
       `${target}.restoring is left from a restore that was interrupted: remove it, then try again. Nothing was changed.`,
