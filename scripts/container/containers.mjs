@@ -6,7 +6,7 @@ import { podman, podmanLater } from './host.mjs'
  * each instance listens on its own PORT), its root file system read-only: only /data and temporary folders are written.
  */
 export function startContainer({ image, name, env, volumes = [] }) {
-  podman(['rm', '--force', '--ignore', name], { allowFailure: true })
+  removeContainers([name])
   const args = ['run', '--detach', '--name', name, '--network', 'host', '--read-only']
   for (const volume of volumes) args.push('--volume', volume)
   for (const [key, value] of Object.entries(env)) args.push('--env', `${key}=${value}`)
@@ -52,6 +52,7 @@ export function logsOf(name) {
   return `${stdout}\n${stderr}`
 }
 
+/** Removes containers with their anonymous volumes (a /data no named volume was mounted on); named volumes stay. */
 export function removeContainers(names) {
-  for (const name of names) podman(['rm', '--force', '--ignore', '--time', '0', name], { allowFailure: true })
+  for (const name of names) podman(['rm', '--force', '--ignore', '--volumes', '--time', '0', name], { allowFailure: true })
 }
