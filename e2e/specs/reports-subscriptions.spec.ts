@@ -88,7 +88,7 @@ test('subscribe yourself and a colleague weekly as XLSX; pause, resume, the deli
   await sendTo.fill('Pat')
   await page.getByRole('option', { name: /Pat Lee/ }).click()
   await expect(form.locator('.mantine-Pill-label')).toHaveText(['Rita Writer', 'Pat Lee'])
-  // Leaving the list by the keyboard closes it (Escape would close the whole form).
+  // Leaving the field by the keyboard closes its list.
   await sendTo.press('Tab')
   await expect(page.getByRole('listbox')).toBeHidden()
   await form.getByRole('radio', { name: 'Excel (XLSX) attached' }).check()
