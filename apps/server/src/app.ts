@@ -96,7 +96,7 @@ export async function buildApp({ config, db, transport, clock = systemClock, log
   app.removeContentTypeParser('text/plain')
 
   const core = await createCore(app, { config, db, clock, transport })
-  const metrics = metricsModule(core)
+  const metrics = metricsModule(core, { poolStats: () => db.poolStats() })
   const account = accountModule(core)
   const auth = authModule(core, { devices: account.devices, counts: metrics.events })
   const duties = createDutiesRepository(db)

@@ -1,3 +1,5 @@
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { testAuditEnv } from '../test/audit-keys.js'
 import { ConfigError, DEMO_DISTRICT_NAME, loadConfig } from './config.js'
@@ -8,7 +10,7 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       port: 3000,
       appUrl: 'http://localhost:3000',
-      database: { kind: 'sqlite', file: './data/platform.db' },
+      database: { kind: 'sqlite', file: join(fileURLToPath(new URL('..', import.meta.url)), 'data', 'platform.db') },
       mail: { smtpUrl: null },
       adminEmail: 'admin@example.org',
       authSecret: null,
@@ -41,6 +43,10 @@ describe('configuration', () => {
       url: 'postgres://u@h/db',
     })
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toEqual({ kind: 'sqlite', file: '/tmp/x.db' })
+    // A relative file is the server package's, whichever folder the command runs in.
+    const serverFolder = fileURLToPath(new URL('..', import.meta.url))
+    expect(loadConfig({}).database).toEqual({ kind: 'sqlite', file: join(serverFolder, 'data', 'platform.db') })
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ kind: 'sqlite', file: ':memory:' })
   })
 
   it('fails naming every bad variable at once', () => {

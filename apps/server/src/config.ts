@@ -1,12 +1,26 @@
 import { createPrivateKey, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
+import { isAbsolute, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Cron } from 'croner'
 import { isTimeZone } from '@platform/contracts/district-time'
 import { CLIENT_ID_HINT, CLIENT_ID_PATTERN } from '@platform/contracts/dsa'
 import { DEFAULT_MAIL_ATTACHMENT_LIMIT_MB } from '@platform/contracts/report-subscriptions'
 import { z } from 'zod'
 import { type WeblogicDomain, loadWeblogicDomains } from './lib/weblogic-domains-file.js'
+
+/**
+ * The server package's folder (apps/server), from its source and from its build alike. A relative SQLite path is read
+ * from here, so `npm start` (run in this folder) and the commands run from the repository's root (backup, restore,
+ * audit:verify) open the same file.
+ */
+const SERVER_FOLDER = fileURLToPath(new URL('..', import.meta.url))
+
+function sqliteFile(path: string): string {
+  if (path === '' || path === ':memory:') return ':memory:'
+  return isAbsolute(path) ? path : resolve(SERVER_FOLDER, path)
+}
 
 /** The demo district's name, when DEMO_DATA seeds it and DISTRICT_NAME names no other. */
 export const DEMO_DISTRICT_NAME = 'Demo Unified School District'
@@ -295,7 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     database: e.DATABASE_URL.startsWith('sqlite:')
-      ? { kind: 'sqlite' as const, file: e.DATABASE_URL.slice('sqlite:'.length) || ':memory:' }
+      ? { kind: 'sqlite' as const, file: sqliteFile(e.DATABASE_URL.slice('sqlite:'.length)) }
       : { kind: 'postgres' as const, url: e.DATABASE_URL },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

@@ -40,6 +40,8 @@ export interface Db {
    * Nothing on PostgreSQL.
    */
   settleStartup(): Promise<void>
+  /** This process's PostgreSQL pool: connections open, idle, and queries waiting for one; null on SQLite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null
   close(): Promise<void>
 }
 
@@ -124,7 +126,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
       await checkpoints.settle()
       sqlite.pragma('wal_checkpoint(TRUNCATE)')
     }
-    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, settleStartup, close }
+    return { kysely, dialect: 'sqlite', schema: null, file: database.file, url: null, writes, settleStartup, poolStats: () => null, close }
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -159,6 +161,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     url: database.url,
     writes,
     settleStartup: async () => {},
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => kysely.destroy(),
   }
 }
@@ -185,6 +188,7 @@ function openSqliteReader(file: string, writes: TableWrites): Db {
     url: null,
     writes,
     settleStartup: async () => {},
+    poolStats: () => null,
     close: () => kysely.destroy(),
   }
 }

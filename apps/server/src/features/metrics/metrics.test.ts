@@ -107,6 +107,7 @@ describe.each(testDialects())('/metrics (%s)', (dialect) => {
     expect(sampleValue(text, 'platform_report_export_jobs{state="queued"}')).toBe(0)
     // SQLite's one connection has no pool; PostgreSQL's pool is reported once the database exposes it.
     if (dialect === 'sqlite') expect(text).not.toContain('platform_database_pool_')
+    else expect(sampleValue(text, 'platform_database_pool_connections{state="total"}')).toBeGreaterThan(0)
   })
 
   it('holds nothing personal after named people sign in and sign-ins fail', async () => {
