@@ -80,6 +80,7 @@ test('a staff member signs in through the e-mailed link and sees only the applic
     'Accounts',
     'Separation of duties',
     'Activity',
+    'Data retention',
   ])
 })
 

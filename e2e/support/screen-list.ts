@@ -199,6 +199,14 @@ export const ADMIN_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'data-retention',
+    open: async (page) => {
+      await page.goto('/admin/retention')
+      await heading(page, 'Data retention')
+      await expect(page.getByRole('region', { name: 'Last purge' })).toBeVisible()
+    },
+  },
+  {
     name: 'email-log',
     open: async (page) => {
       await page.goto('/admin/email?tab=log')
