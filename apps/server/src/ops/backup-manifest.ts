@@ -11,18 +11,22 @@ export const MANIFEST_HASH_ENTRY = 'manifest.sha256'
 export const BACKUP_FORMAT = 'district-staff-platform-backup'
 export const BACKUP_FORMAT_VERSION = 1
 
-/** The parts a backup may hold, each under a fixed name in the tar. */
+/** The parts a backup holds, each under a fixed name in the tar: the database alone, never an audit key (decision 034). */
 export const PART_NAMES = {
   sqlite: 'database/platform.sqlite',
   postgres: 'database/platform.pgdump',
-  chainKey: 'keys/audit-chain.key',
-  signingKey: 'keys/audit-signing-key.pem',
 } as const
 
-export type PartRole = keyof typeof PART_NAMES
+/**
+ * The audit keys a backup of an SQLite platform held before the keys were kept out of the backups: such a backup is
+ * still read, and a restore places its keys beside the database (restore.ts), so last night's backup stays usable.
+ */
+export const LEGACY_KEY_PART_ROLES = ['chainKey', 'signingKey'] as const
+
+export type PartRole = keyof typeof PART_NAMES | (typeof LEGACY_KEY_PART_ROLES)[number]
 
 const PartSchema = z.object({
-  role: z.enum(Object.keys(PART_NAMES) as [PartRole, ...PartRole[]]),
+  role: z.enum([...(Object.keys(PART_NAMES) as Array<keyof typeof PART_NAMES>), ...LEGACY_KEY_PART_ROLES]),
   name: z.string(),
   bytes: z.number().int().min(0),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),

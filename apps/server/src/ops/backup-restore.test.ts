@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,8 +10,8 @@ import { insertUser } from '../../test/factories.js'
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.js'
 import { childEnvironment, testDialects } from '../../test/test-database.js'
 import { openDatabase } from '../db/database.js'
-import { readVerifiedBackup } from './backup-archive.js'
-import type { Manifest } from './backup-manifest.js'
+import { type PartSource, describeParts, readVerifiedBackup, writeBackup } from './backup-archive.js'
+import { type Manifest, PART_NAMES } from './backup-manifest.js'
 import { rowCounts, tableNames } from './backup.repository.js'
 import { createEmptyPostgresDatabase, fixtureDatabase, startPlatformOn } from './platform-start.test-helper.js'
 
@@ -24,10 +24,10 @@ interface Run {
   stderr: string
 }
 
-/** `npm run <script> -- <file>` as an administrator runs it, with DATABASE_URL and the audit keys' variables given. */
-function npmRun(script: 'backup' | 'restore', file: string, env: Record<string, string>): Promise<Run> {
+/** `npm run <script> -- [options] <file>` as an administrator runs it, with DATABASE_URL and the audit keys' variables given. */
+function npmRun(script: 'backup' | 'restore', file: string, env: Record<string, string>, options: string[] = []): Promise<Run> {
   return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', script, '--', file], { cwd: ROOT, env: childEnvironment(env) }, (error, stdout, stderr) =>
+    execFile('npm', ['run', '--silent', script, '--', ...options, file], { cwd: ROOT, env: childEnvironment(env) }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     )
   })
@@ -36,8 +36,12 @@ function npmRun(script: 'backup' | 'restore', file: string, env: Record<string, 
 describe.each(testDialects())('the restore drill (%s)', (dialect) => {
   const folder = mkdtempSync(join(tmpdir(), 'restore-drill-'))
   const backupFile = join(folder, 'drill.backup')
-  // On SQLite no key is configured: the platform keeps generated ones beside its file, and the backup must carry them.
-  const keys = dialect === 'sqlite' ? { AUDIT_CHAIN_KEY: '', AUDIT_SIGNING_KEY_FILE: '', AUDIT_CHAIN_KEY_FILE: '' } : testAuditEnv()
+  // On SQLite no key is configured: the platform keeps generated ones beside its file, the backup leaves them out, and
+  // the restore is given their folder.
+  const noKeys = { AUDIT_CHAIN_KEY: '', AUDIT_SIGNING_KEY_FILE: '', AUDIT_CHAIN_KEY_FILE: '' }
+  const keys = dialect === 'sqlite' ? noKeys : testAuditEnv()
+  const liveKeysFolder = join(folder, 'live')
+  const keysOption = dialect === 'sqlite' ? ['--audit-keys', liveKeysFolder] : []
   const targets: Array<{ url: string; drop(): Promise<void> }> = []
   let live: Awaited<ReturnType<typeof startPlatformOn>>
   let liveUrl: string
@@ -94,7 +98,7 @@ describe.each(testDialects())('the restore drill (%s)', (dialect) => {
     if (backup.code !== 0) throw new Error(`npm run backup failed: ${backup.stdout}${backup.stderr}`)
     manifest = (await readVerifiedBackup(backupFile)).manifest
     restoredUrl = await emptyTarget('restored')
-    restore = await npmRun('restore', backupFile, { DATABASE_URL: restoredUrl, ...keys })
+    restore = await npmRun('restore', backupFile, { DATABASE_URL: restoredUrl, ...keys }, keysOption)
   }, 120_000)
 
   afterAll(async () => {
@@ -124,14 +128,24 @@ describe.each(testDialects())('the restore drill (%s)', (dialect) => {
     ])
       expect(manifest.tables[table], table).toBeGreaterThan(0)
     if (dialect === 'sqlite') {
-      expect(manifest.parts.map((part) => part.role).sort()).toEqual(['chainKey', 'signingKey', 'sqlite'])
-      expect(backup.stdout).toContain('Included: the audit chain key and the signing key kept beside the database')
+      expect(manifest.parts.map((part) => part.role)).toEqual(['sqlite'])
+      expect(backup.stdout).toContain(
+        `Not included: the audit chain key ${join(liveKeysFolder, 'audit-chain.key')} and the signing key ${join(liveKeysFolder, 'audit-signing-key.pem')}`,
+      )
+      expect(backup.stdout).toContain("Keep a copy of them with the server's other secrets, apart from the backups")
     } else {
       expect(manifest.parts.map((part) => part.role)).toEqual(['postgres'])
       expect(backup.stdout).toContain('are not in the backup')
     }
     // No secret on the screen: neither a key nor the database's password.
     for (const secret of ['PRIVATE KEY', TEST_AUDIT_CHAIN_KEY]) expect(backup.stdout).not.toContain(secret)
+  })
+
+  it('holds no audit key: neither the chain key nor the signing key is anywhere in the backup file', () => {
+    const bytes = readFileSync(backupFile)
+    const signingKeyBody = readFileSync(testSigningKeyFile(), 'utf8').split('\n')[1]!
+    expect(signingKeyBody.length).toBeGreaterThan(20)
+    for (const secret of [TEST_AUDIT_CHAIN_KEY, signingKeyBody, 'PRIVATE KEY']) expect(bytes.includes(Buffer.from(secret)), secret).toBe(false)
   })
 
   it('restores into an empty database with every count of the manifest, and the audit chain verifies', async () => {
@@ -198,6 +212,65 @@ describe.each(testDialects())('the restore drill (%s)', (dialect) => {
       const db = openDatabase({ kind: 'postgres', url: target })
       expect(await tableNames(db.kysely, 'postgres').finally(() => db.close())).toEqual([])
     }
+  })
+
+  it.runIf(dialect === 'sqlite')('restores and counts without the audit key, and says in words that the chain could not be checked', async () => {
+    const restored = await npmRun('restore', backupFile, { DATABASE_URL: await emptyTarget('without-keys'), ...noKeys })
+    expect(restored.stderr).toBe('')
+    expect(restored.code).toBe(1)
+    expect(restored.stdout).toContain('Every table holds as many rows as the manifest says')
+    expect(restored.stdout).toContain('Audit chain: it could not be checked without its key')
+    expect(restored.stdout).toContain('Restored, but a check failed')
+    expect(existsSync(join(folder, 'without-keys', 'audit-chain.key'))).toBe(false)
+  })
+
+  it.runIf(dialect === 'postgres')('restores nothing without the chain key, which PostgreSQL requires configured', async () => {
+    const target = await emptyTarget('without-keys')
+    const refused = await npmRun('restore', backupFile, { DATABASE_URL: target, ...noKeys })
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('AUDIT_CHAIN_KEY or AUDIT_CHAIN_KEY_FILE: required on PostgreSQL')
+    const db = openDatabase({ kind: 'postgres', url: target })
+    expect(await tableNames(db.kysely, 'postgres').finally(() => db.close())).toEqual([])
+  })
+
+  it.runIf(dialect === 'sqlite')('still restores a backup made when backups held the keys, and places its keys', async () => {
+    // Such a backup, as the earlier version wrote it: the database part and both keys, each in the manifest.
+    const legacyFile = join(folder, 'with-keys.backup')
+    const databaseCopy = join(folder, 'platform.sqlite')
+    writeFileSync(databaseCopy, Buffer.concat(await (await readVerifiedBackup(backupFile)).part('sqlite')!.stream().toArray()))
+    const sources: PartSource[] = [
+      { role: 'sqlite', name: PART_NAMES.sqlite, file: databaseCopy },
+      { role: 'chainKey', name: 'keys/audit-chain.key', file: join(liveKeysFolder, 'audit-chain.key') },
+      { role: 'signingKey', name: 'keys/audit-signing-key.pem', file: join(liveKeysFolder, 'audit-signing-key.pem') },
+    ]
+    await writeBackup(legacyFile, { ...manifest, parts: await describeParts(sources) }, sources)
+    const restored = await npmRun('restore', legacyFile, { DATABASE_URL: await emptyTarget('from-legacy'), ...noKeys })
+    expect(restored.stderr).toBe('')
+    expect(restored.code).toBe(0)
+    expect(restored.stdout).toContain('Audit chain: The audit chain holds')
+    const keyFile = join(folder, 'from-legacy', 'audit-chain.key')
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600)
+    expect(readFileSync(keyFile)).toEqual(readFileSync(join(liveKeysFolder, 'audit-chain.key')))
+  })
+
+  it('says in words that the audit chain does not verify with a wrong key', async () => {
+    const target = await emptyTarget('wrong-key')
+    const otherKey = 'another-audit-chain-key-0123456789abcdefghijklmnop'
+    let restored: Run
+    if (dialect === 'sqlite') {
+      const wrongKeys = join(folder, 'wrong-keys')
+      mkdirSync(wrongKeys)
+      writeFileSync(join(wrongKeys, 'audit-chain.key'), `${otherKey}\n`, { mode: 0o600 })
+      writeFileSync(join(wrongKeys, 'audit-signing-key.pem'), readFileSync(testSigningKeyFile()), { mode: 0o600 })
+      restored = await npmRun('restore', backupFile, { DATABASE_URL: target, ...noKeys }, ['--audit-keys', wrongKeys])
+    } else {
+      restored = await npmRun('restore', backupFile, { DATABASE_URL: target, ...keys, AUDIT_CHAIN_KEY: otherKey })
+    }
+    expect(restored.stderr).toBe('')
+    expect(restored.code).toBe(1)
+    expect(restored.stdout).toContain('Every table holds as many rows as the manifest says')
+    expect(restored.stdout).toContain('Audit chain: the audit chain does not verify with this key')
+    expect(restored.stdout).not.toContain(otherKey)
   })
 
   it('refuses a backup of the other kind of database in words', async () => {

@@ -17,8 +17,8 @@ const ALL_PAGES = 0x7fffffff
 /**
  * Writes one backup file of the running platform's database: SQLite's online backup or pg_dump, both reading one
  * consistent state while the platform keeps writing, with the rows per table counted in that same state. Uploaded
- * datasets, attachments, letters and documents are stored in the database, so the dump holds them. On SQLite the audit
- * keys the platform generated beside its file are added: without them the restored audit chain could not be checked.
+ * datasets, attachments, letters and documents are stored in the database, so the dump holds them. The audit keys are
+ * never in it: the output says where they are.
  */
 export async function createBackup(config: Config, target: string, say: (line: string) => void): Promise<Manifest> {
   const file = resolve(target)
@@ -38,9 +38,7 @@ export async function createBackup(config: Config, target: string, say: (line: s
         : await postgresDatabasePart(config.database, work, say)
     say(`  ${Object.keys(tables).length} tables, ${totalRows(tables).toLocaleString('en-US')} rows (migration ${migration ?? 'none'}).`)
     say('  Uploaded datasets, attachments, letters and documents are stored in the database: they are in it.')
-    const keys = keptAuditKeys(config)
-    sources.push(...keys.sources)
-    if (keys.description) say(keys.description)
+    say(auditKeysNotice(config))
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -61,7 +59,7 @@ export async function createBackup(config: Config, target: string, say: (line: s
 async function sqliteDatabasePart(databaseFile: string, work: string, say: (line: string) => void) {
   if (!existsSync(databaseFile))
     throw new OperationRefused(
-      `There is no SQLite database at ${resolve(databaseFile)} (DATABASE_URL; a relative path is taken from the folder the command runs in).`,
+      `There is no SQLite database at ${resolve(databaseFile)} (DATABASE_URL; a relative path is taken from the server's folder, apps/server).`,
     )
   say(`Backing up the SQLite database ${resolve(databaseFile)} with SQLite's online backup...`)
   const copy = join(work, 'platform.sqlite')
@@ -112,31 +110,28 @@ async function postgresDatabasePart(
   }
 }
 
-/** The audit keys an SQLite platform generated and keeps beside its file (audit-keys.ts); configured keys are the operator's to keep. */
-function keptAuditKeys(config: Config): { sources: PartSource[]; description: string } {
+/**
+ * Where the audit keys are, since the backup never holds them (decision 034: whoever holds a backup and the chain key
+ * can rewrite the trail and key it again unnoticed). Configured keys are the operator's; on SQLite the keys the
+ * platform generated sit beside its file, and a restore needs them (`--audit-keys FOLDER`).
+ */
+function auditKeysNotice(config: Config): string {
   if (config.database.kind !== 'sqlite')
-    return {
-      sources: [],
-      description:
-        '  The audit keys (AUDIT_CHAIN_KEY, AUDIT_SIGNING_KEY_FILE) are configured outside the database and are not in the backup: keep them safe separately, a restored audit chain is checked with them.',
-    }
+    return '  The audit keys (AUDIT_CHAIN_KEY, AUDIT_SIGNING_KEY_FILE) are configured outside the database and are not in the backup: keep them safe separately, a restored audit chain is checked with them.'
   const folder = dirname(config.database.file)
-  const sources: PartSource[] = []
-  const chainFile = join(folder, DEFAULT_CHAIN_KEY_FILE)
-  const signingFile = join(folder, DEFAULT_SIGNING_KEY_FILE)
-  if (config.audit.chainKey === null && existsSync(chainFile))
-    sources.push({ role: 'chainKey', name: PART_NAMES.chainKey, file: chainFile })
-  if (config.audit.signingKeyPem === null && existsSync(signingFile))
-    sources.push({ role: 'signingKey', name: PART_NAMES.signingKey, file: signingFile })
+  const generated = [
+    config.audit.chainKey === null && `the audit chain key ${join(folder, DEFAULT_CHAIN_KEY_FILE)}`,
+    config.audit.signingKeyPem === null && `the signing key ${join(folder, DEFAULT_SIGNING_KEY_FILE)}`,
+  ].filter((key): key is string => Boolean(key))
   const configured = [config.audit.chainKey !== null && 'the chain key', config.audit.signingKeyPem !== null && 'the signing key'].filter(
     Boolean,
   )
   const lines: string[] = []
-  if (sources.length > 0)
+  if (generated.length > 0)
     lines.push(
-      `  Included: the audit ${sources.map((source) => (source.role === 'chainKey' ? 'chain key' : 'signing key')).join(' and the ')} kept beside the database. They are secrets: keep the backup where only administrators can read it.`,
+      `  Not included: ${generated.join(' and ')}, which the platform generated beside the database. Keep a copy of them with the server's other secrets, apart from the backups: a backup together with the chain key lets whoever holds both rewrite the audit trail unnoticed. A restore needs them: npm run restore -- --audit-keys FOLDER FILE.`,
     )
   if (configured.length > 0)
     lines.push(`  Not included: ${configured.join(' and ')} of the audit chain, which the configuration names; keep them safe separately.`)
-  return { sources, description: lines.join('\n') }
+  return lines.join('\n')
 }

@@ -12,7 +12,7 @@ import { DEFAULT_CHAIN_KEY_FILE, DEFAULT_SIGNING_KEY_FILE, resolveAuditKeys } fr
 import { verifyAuditChain } from '../features/audit/audit-verify.js'
 import { createAuditRepository } from '../features/audit/audit.repository.js'
 import { OperationRefused, type VerifiedBackup, readVerifiedBackup } from './backup-archive.js'
-import { type Manifest, type PartRole, totalRows } from './backup-manifest.js'
+import { type Manifest, totalRows } from './backup-manifest.js'
 import { rowCounts, tableNames } from './backup.repository.js'
 import { pgRestore } from './postgres-tools.js'
 
@@ -23,17 +23,28 @@ export interface RestoreOutcome {
   auditChain: { ok: boolean; message: string }
 }
 
-const KEY_FILES: Array<{ role: PartRole; file: string; label: string }> = [
-  { role: 'chainKey', file: DEFAULT_CHAIN_KEY_FILE, label: 'audit chain key' },
-  { role: 'signingKey', file: DEFAULT_SIGNING_KEY_FILE, label: 'audit signing key' },
-]
+/** Where the restored database's audit keys come from: the configuration, as the server reads them, or this folder. */
+export interface RestoreOptions {
+  /** `--audit-keys FOLDER`: the audit-chain.key and audit-signing-key.pem an SQLite platform generated beside its file. */
+  auditKeysFolder: string | null
+}
+
+const KEY_FILES = [
+  { role: 'chainKey', file: DEFAULT_CHAIN_KEY_FILE, label: 'audit chain key', configured: (audit: Config['audit']) => audit.chainKey },
+  { role: 'signingKey', file: DEFAULT_SIGNING_KEY_FILE, label: 'audit signing key', configured: (audit: Config['audit']) => audit.signingKeyPem },
+] as const
 
 /**
  * Restores a backup into the configured database, which must be empty: checks every part against the manifest before
  * writing anything, restores, then counts every table against the manifest and verifies the audit chain. A non-empty
  * database, a damaged backup or one of the other kind of database is refused (OperationRefused) and left as it was.
  */
-export async function restoreBackup(config: Config, source: string, say: (line: string) => void): Promise<RestoreOutcome> {
+export async function restoreBackup(
+  config: Config,
+  source: string,
+  say: (line: string) => void,
+  options: RestoreOptions = { auditKeysFolder: null },
+): Promise<RestoreOutcome> {
   const file = resolve(source)
   say(`Checking ${file}...`)
   const backup = await readVerifiedBackup(file)
@@ -45,7 +56,11 @@ export async function restoreBackup(config: Config, source: string, say: (line: 
     throw new OperationRefused(
       `This is a backup of ${kindName(manifest.database)}, and DATABASE_URL names ${kindName(config.database.kind)}: a backup is restored into the kind of database it was made from. Nothing was changed.`,
     )
-  if (config.database.kind === 'sqlite') await restoreSqlite(config.database.file, backup, say)
+  if (config.database.kind === 'sqlite') await restoreSqlite(config.database.file, backup, await keysToPlace(config.audit, backup, options), say)
+  else if (options.auditKeysFolder !== null)
+    throw new OperationRefused(
+      '--audit-keys is for an SQLite database, whose platform keeps its generated keys beside it: on PostgreSQL the keys are configured (AUDIT_CHAIN_KEY or AUDIT_CHAIN_KEY_FILE, AUDIT_SIGNING_KEY_FILE). Nothing was changed.',
+    )
   else await restorePostgres(config.database, backup, say)
 
   const db = openDatabase(config.database, { readOnly: true, applicationName: 'platform-restore' })
@@ -64,7 +79,40 @@ export async function restoreBackup(config: Config, source: string, say: (line: 
   }
 }
 
-async function restoreSqlite(file: string, backup: VerifiedBackup, say: (line: string) => void): Promise<void> {
+interface KeyToPlace {
+  file: string
+  label: string
+  content: Buffer
+}
+
+/**
+ * The audit keys to place beside the restored SQLite file, each one the configuration does not name: from
+ * `--audit-keys FOLDER`, or else from a backup made before the keys were kept out of backups (accepted rather than
+ * refused: it is the simpler of the two, and it keeps those backups restorable).
+ */
+async function keysToPlace(audit: Config['audit'], backup: VerifiedBackup, options: RestoreOptions): Promise<KeyToPlace[]> {
+  const folder = options.auditKeysFolder === null ? null : resolve(options.auditKeysFolder)
+  if (folder !== null && !KEY_FILES.some(({ file }) => existsSync(join(folder, file))))
+    throw new OperationRefused(
+      `--audit-keys ${folder}: there is no ${DEFAULT_CHAIN_KEY_FILE} or ${DEFAULT_SIGNING_KEY_FILE} in that folder. Name the folder holding the keys the platform generated beside its database. Nothing was changed.`,
+    )
+  const keys: KeyToPlace[] = []
+  for (const { role, file, label, configured } of KEY_FILES) {
+    if (configured(audit) !== null) continue
+    const inFolder = folder === null ? null : join(folder, file)
+    const part = backup.part(role)
+    const content =
+      inFolder !== null && existsSync(inFolder)
+        ? readFileSync(inFolder)
+        : part
+          ? Buffer.concat(await part.stream().toArray())
+          : null
+    if (content) keys.push({ file, label, content })
+  }
+  return keys
+}
+
+async function restoreSqlite(file: string, backup: VerifiedBackup, keysGiven: KeyToPlace[], say: (line: string) => void): Promise<void> {
   if (file === ':memory:') throw new OperationRefused('DATABASE_URL names an in-memory database: name the SQLite file to restore into.')
   const target = resolve(file)
   if (existsSync(`${target}.restoring`))
@@ -78,17 +126,12 @@ async function restoreSqlite(file: string, backup: VerifiedBackup, say: (line: s
     if (tables.length > 0) throw notEmpty(target, tables.length)
   }
   const folder = dirname(target)
-  const keys = KEY_FILES.flatMap(({ role, file, label }) => {
-    const part = backup.part(role)
-    return part ? [{ part, path: join(folder, file), label }] : []
-  })
-  const keyContents = await Promise.all(keys.map(async (key) => Buffer.concat(await key.part.stream().toArray())))
-  keys.forEach((key, index) => {
-    if (existsSync(key.path) && !readFileSync(key.path).equals(keyContents[index]!))
+  const keys = keysGiven.map((key) => ({ ...key, path: join(folder, key.file) }))
+  for (const key of keys)
+    if (existsSync(key.path) && !readFileSync(key.path).equals(key.content))
       throw new OperationRefused(
-        `${key.path} holds another ${key.label} than the backup's: the restored audit chain would not verify with it. Move it away first. Nothing was changed.`,
+        `${key.path} holds another ${key.label} than the one given: the restored audit chain would not verify with both. Move it away first. Nothing was changed.`,
       )
-  })
   say(`Restoring into the SQLite file ${target}...`)
   await mkdir(folder, { recursive: true })
   const restoring = `${target}.restoring`
@@ -111,9 +154,9 @@ async function restoreSqlite(file: string, backup: VerifiedBackup, say: (line: s
   } finally {
     await rm(restoring, { force: true })
   }
-  for (const [index, key] of keys.entries()) {
-    if (!existsSync(key.path)) await writeFile(key.path, keyContents[index]!, { flag: 'wx', mode: 0o600 })
-    say(`  The ${key.label} from the backup is at ${key.path} (readable by its owner only).`)
+  for (const key of keys) {
+    if (!existsSync(key.path)) await writeFile(key.path, key.content, { flag: 'wx', mode: 0o600 })
+    say(`  The ${key.label} is at ${key.path} (readable by its owner only).`)
   }
 }
 
@@ -149,6 +192,12 @@ function compareCounts(manifest: Manifest, restored: Record<string, number>): st
 
 /** The chain against its key and the checkpoints in its log, as `npm run audit:verify` checks it. */
 export async function checkAuditChain(config: Config, db: Db): Promise<{ ok: boolean; message: string }> {
+  const keptKey = db.file && db.file !== ':memory:' ? join(dirname(db.file), DEFAULT_CHAIN_KEY_FILE) : null
+  if (config.audit.chainKey === null && keptKey !== null && !existsSync(keptKey))
+    return {
+      ok: false,
+      message: `it could not be checked without its key: AUDIT_CHAIN_KEY and AUDIT_CHAIN_KEY_FILE are not set, and there is no ${keptKey}. Copy the ${DEFAULT_CHAIN_KEY_FILE} and ${DEFAULT_SIGNING_KEY_FILE} the platform kept beside its database there (readable by their owner only), then run npm run audit:verify; the platform does not start on this database without that key.`,
+    }
   let keys
   try {
     keys = resolveAuditKeys(config.audit, db, 'read')
@@ -165,6 +214,7 @@ export async function checkAuditChain(config: Config, db: Db): Promise<{ ok: boo
     trustedKey: keys.signing?.publicKey ?? null,
     checkpoints,
   })
+  if (result.problem === 'wrong_key') return { ok: false, message: `the audit chain does not verify with this key. ${result.message}` }
   return { ok: result.ok, message: result.message }
 }
 
