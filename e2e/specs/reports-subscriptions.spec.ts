@@ -41,17 +41,18 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   await expectNothingCutOff(page, name)
 }
 
-/** The next mail to `email` once the scheduler has run (its timer looks every half minute) and the queue is sent. */
+/** The next mail to `email` once the scheduler has run and the queue is sent. */
 async function deliveredMail(platform: Platform, email: string, seen: number): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined
   await expect
     .poll(
       async () => {
+        await platform.tickSubscriptions()
         await platform.processMail()
         found = platform.smtp.inbox.slice(seen).find((mail) => mail.to.includes(email))
         return found !== undefined
       },
-      { timeout: 60_000, intervals: [1_000] },
+      { timeout: 20_000, intervals: [500] },
     )
     .toBe(true)
   return found!

@@ -10,6 +10,7 @@ import { expect, type Page } from '@playwright/test'
 // specifiers to the `.ts` files (and the contracts package's `.ts` exports), so the whole platform runs
 // inside the test worker and the test holds its clock and database.
 import { buildApp } from '../../apps/server/src/app.js'
+import { subscriptionSchedulerOf } from '../../apps/server/src/features/reports/subscriptions/subscription-scheduler.js'
 import { loadConfig } from '../../apps/server/src/config.js'
 import { openDatabase } from '../../apps/server/src/db/database.js'
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js'
@@ -204,6 +205,8 @@ export async function startPlatform(options: PlatformOptions = {}) {
       mailAfter,
       /** Sends the queued mail now (the platform's worker timer does it in production). */
       processMail: () => mailQueue.processDue(),
+      /** Delivers the report subscriptions due now (the scheduler's timer looks every half minute in production). */
+      tickSubscriptions: () => subscriptionSchedulerOf(app).tick(),
       requestSignIn,
       signInThroughEmail,
       signInWithCode,

@@ -236,6 +236,17 @@ export type SubscriptionRun = z.infer<typeof SubscriptionRunSchema>
 export const SubscriptionRunListSchema = z.object({ runs: z.array(SubscriptionRunSchema) })
 
 export const SubscriptionParamsSchema = z.object({ id: idParam('id') })
+
+/** Who a report may be sent to: active people who may view it, matching what was typed. */
+export const RecipientCandidatesQuerySchema = z.object({
+  reportId: idParam('reportId'),
+  search: z.string().trim().max(200, 'Search is at most 200 characters.').optional(),
+})
+export const RecipientCandidateSchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string() })
+export type RecipientCandidate = z.infer<typeof RecipientCandidateSchema>
+export const RecipientCandidatesSchema = z.object({ people: z.array(RecipientCandidateSchema) })
+/** How many people the recipients' search offers at once: type more of a name to find someone else. */
+export const MAX_RECIPIENT_CANDIDATES = 20
 export const ReportSubscriptionsQuerySchema = z.object({ reportId: idParam('reportId').optional() })
 
 /** The unsubscribe link's secret, sent back by the page it opens (it travels in the link's fragment). */

@@ -76,6 +76,8 @@ export function reportsModule(
     reports,
     catalogue,
     findPeople: (userIds) => users.findByIds(userIds),
+    searchActivePeople: async (search, limit) =>
+      (await users.list({ search, status: 'active', sort: 'name', limit, offset: 0 })).rows.map((person) => person.user_id),
     holdsReportsStudio,
     audit,
     clock,

@@ -369,6 +369,12 @@ export function createReportsService(deps: {
      * Whether the person may run a saved report with these parameter values, checked as a run checks them, without
      * running it (a subscription's values are checked so when it is saved). Answers the report's name and dataset.
      */
+    /** The dataset of a saved report the person may run (its dataset readable to them), whatever its parameters. */
+    async readableDataset(user: AuthUser, reportId: number): Promise<string> {
+      const { raw } = await definitionFor(user, { reportId })
+      return (await planFor(user, raw)).definition.dataset
+    },
+
     async checkRunnable(user: AuthUser, reportId: number, parameters: Record<string, unknown>) {
       const { plan, name } = await engineFor(user, { reportId }, parameters, 'interactive')
       return { name: name ?? 'report', dataset: plan.definition.dataset }

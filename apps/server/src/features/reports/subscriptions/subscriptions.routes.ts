@@ -1,5 +1,7 @@
 import { SuccessSchema } from '@platform/contracts/errors'
 import {
+  RecipientCandidatesQuerySchema,
+  RecipientCandidatesSchema,
   ReportSubscriptionsQuerySchema,
   SubscriptionInputSchema,
   SubscriptionListSchema,
@@ -34,6 +36,17 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
     '/reportsubscriptions',
     { config: access.config, schema: { body: SubscriptionInputSchema, response: { 201: SubscriptionSchema, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await subscriptions.create(access.user(request), request.body, clientInfo(request))),
+  )
+
+  app.get(
+    '/reportsubscriptions/recipients',
+    {
+      config: access.config,
+      schema: { querystring: RecipientCandidatesQuerySchema, response: { 200: RecipientCandidatesSchema, ...errorResponses } },
+    },
+    async (request) => ({
+      people: await subscriptions.candidates(access.user(request), request.query.reportId, request.query.search || undefined),
+    }),
   )
 
   app.get(

@@ -1,5 +1,7 @@
 import { isAdminRole } from '@platform/contracts/auth'
 import {
+  MAX_RECIPIENT_CANDIDATES,
+  type RecipientCandidate,
   type Subscription,
   type SubscriptionInput,
   type SubscriptionRun,
@@ -31,9 +33,11 @@ const BAD_LINK = 'This unsubscribe link is not one the platform sent, or it was 
  */
 export function createSubscriptionsService(deps: {
   subscriptions: SubscriptionsRepository
-  reports: Pick<ReportsService, 'checkRunnable'>
+  reports: Pick<ReportsService, 'checkRunnable' | 'readableDataset'>
   catalogue: Pick<Catalogue, 'readable'>
   findPeople: (userIds: number[]) => Promise<Person[]>
+  /** Active people whose name or address matches the words, in name order, at most `limit`. */
+  searchActivePeople: (search: string | undefined, limit: number) => Promise<number[]>
   holdsReportsStudio: (user: AuthUser) => Promise<boolean>
   audit: AuditService
   clock: Clock
@@ -102,6 +106,19 @@ export function createSubscriptionsService(deps: {
     return found
   }
 
+  /** Whether a person holds Reports Studio and may read the dataset now. */
+  async function mayView(person: Person, dataset: string): Promise<boolean> {
+    const asThem = authUserOf(person, 'report-subscription', null)
+    if (!(await deps.holdsReportsStudio(asThem))) return false
+    return deps.catalogue.readable(asThem, dataset).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof AppError && error.statusCode === 403) return false
+        throw error
+      },
+    )
+  }
+
   /** Every recipient must be an active person who holds Reports Studio and may read the report's dataset. */
   async function checkRecipients(recipientIds: number[], dataset: string): Promise<number[]> {
     const ids = [...new Set(recipientIds)]
@@ -114,17 +131,7 @@ export function createSubscriptionsService(deps: {
         throw new AppError('unprocessable', `${person.full_name}'s account is not active, so they cannot receive this report.`, {
           code: 'recipient_not_allowed',
         })
-      const asThem = authUserOf(person, 'report-subscription', null)
-      const mayView =
-        (await deps.holdsReportsStudio(asThem)) &&
-        (await deps.catalogue.readable(asThem, dataset).then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof AppError && error.statusCode === 403) return false
-            throw error
-          },
-        ))
-      if (!mayView)
+      if (!(await mayView(person, dataset)))
         throw new AppError('unprocessable', `${person.full_name} may not view this report, so they cannot receive it.`, {
           code: 'recipient_not_allowed',
         })
@@ -160,6 +167,22 @@ export function createSubscriptionsService(deps: {
         const own = recipients.filter((recipient) => recipient.subscription_id === row.subscription_id)
         return maySee(user, row, own) ? [view(user, row, own)] : []
       })
+    },
+
+    /**
+     * The people a report may be sent to, for the recipients' search: active, holding Reports Studio and able to read
+     * its dataset now, matching what was typed. Asked only by someone who may run the report.
+     */
+    async candidates(user: AuthUser, reportId: number, search: string | undefined): Promise<RecipientCandidate[]> {
+      const dataset = await deps.reports.readableDataset(user, reportId)
+      // Some of those found may not view the report: a few times more are looked at than are offered.
+      const ids = await deps.searchActivePeople(search, MAX_RECIPIENT_CANDIDATES * 3)
+      const offered: RecipientCandidate[] = []
+      for (const person of await deps.findPeople(ids)) {
+        if (offered.length === MAX_RECIPIENT_CANDIDATES) break
+        if (await mayView(person, dataset)) offered.push({ userId: person.user_id, fullName: person.full_name, email: person.email })
+      }
+      return offered.sort((a, b) => a.fullName.localeCompare(b.fullName))
     },
 
     async get(user: AuthUser, subscriptionId: number): Promise<Subscription> {

@@ -68,6 +68,26 @@ describe.each(testDialects())('report subscriptions: who sets them up, sees, cha
     expect(audit).toEqual([{ action: 'report_subscription.created', actor_user_id: writer.userId }])
   })
 
+  it('offers as recipients only the active people who may view the report, matching what was typed', async () => {
+    const writer = await person('Wes Writer')
+    await person('Wendy Reader')
+    await person('Wanda Outsider', ['REPORTS_STUDIO'])
+    await t.createUser({ fullName: 'Walt Gone', applications: READER_APPS, isActive: false })
+    const url = (search: string) => `/api/reportsubscriptions/recipients?reportId=${reportId}&search=${encodeURIComponent(search)}`
+    const offered = await call(writer.token, 'GET', url('w'))
+    expect(offered.statusCode, offered.body).toBe(200)
+    expect(offered.json().people.map((p: { fullName: string }) => p.fullName)).toEqual(['Wendy Reader', 'Wes Writer'])
+    expect(offered.json().people[0]).toEqual({ userId: expect.any(Number), fullName: 'Wendy Reader', email: expect.stringContaining('@') })
+    expect((await call(writer.token, 'GET', url('wendy'))).json().people.map((p: { fullName: string }) => p.fullName)).toEqual([
+      'Wendy Reader',
+    ])
+    // Someone who cannot run the report learns nothing of who could receive it.
+    const outsider = await person('Olive Outsider', ['REPORTS_STUDIO'])
+    expect((await call(outsider.token, 'GET', url('w'))).statusCode).toBe(403)
+    const missing = await call(writer.token, 'GET', '/api/reportsubscriptions/recipients?search=w')
+    expect(missing.statusCode).toBe(400)
+  })
+
   it('checks the parameter values as the viewer does', async () => {
     const withParameter = await call(admin, 'POST', '/api/reportcreate', {
       name: 'Costly projects',

@@ -1,4 +1,5 @@
 import {
+  RecipientCandidatesSchema,
   SubscriptionListSchema,
   SubscriptionRunListSchema,
   SubscriptionSchema,
@@ -49,10 +50,7 @@ export const useSubscriptionRuns = (subscriptionId: number | null) =>
       (await api.get(`/api/reportsubscriptions/${subscriptionId}/runs`, SubscriptionRunListSchema, { signal })).runs,
   })
 
-/** A person a subscription may be sent to. */
-export const RecipientCandidateSchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string() })
-export type RecipientCandidate = z.infer<typeof RecipientCandidateSchema>
-const RecipientCandidatesSchema = z.object({ people: z.array(RecipientCandidateSchema) })
+export type { RecipientCandidate } from '@platform/contracts/report-subscriptions'
 
 /**
  * GET /api/reportsubscriptions/recipients?reportId=&search=: the active people who may view the report (the only ones
