@@ -74,7 +74,8 @@ export const SubscriptionScheduleSchema = z
   })
 export type SubscriptionSchedule = z.infer<typeof SubscriptionScheduleSchema>
 
-const hourInWords = (hour: number) => `${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`
+/** '7:00 AM': a whole hour of the district's day. */
+export const hourInWords = (hour: number) => `${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`
 const ordinal = (n: number) => {
   const tens = n % 100
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')

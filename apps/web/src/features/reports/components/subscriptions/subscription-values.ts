@@ -29,7 +29,7 @@ export interface SubscriptionFormValues {
 }
 
 /** '7:00 AM': the hours offered, as the schedule's sentence says them. */
-export const hourLabel = (hour: number) => `${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`
+export { hourInWords as hourLabel } from '@platform/contracts/report-subscriptions'
 
 type ParameterDefault = ReportParameter['default']
 const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value)
