@@ -27,8 +27,11 @@ interface Run {
 /** `npm run <script> -- [options] <file>` as an administrator runs it, with DATABASE_URL and the audit keys' variables given. */
 function npmRun(script: 'backup' | 'restore', file: string, env: Record<string, string>, options: string[] = []): Promise<Run> {
   return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', script, '--', ...options, file], { cwd: ROOT, env: childEnvironment(env) }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      'npm',
+      ['run', '--silent', script, '--', ...options, file],
+      { cwd: ROOT, env: childEnvironment(env) },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
@@ -145,7 +148,8 @@ describe.each(testDialects())('the restore drill (%s)', (dialect) => {
     const bytes = readFileSync(backupFile)
     const signingKeyBody = readFileSync(testSigningKeyFile(), 'utf8').split('\n')[1]!
     expect(signingKeyBody.length).toBeGreaterThan(20)
-    for (const secret of [TEST_AUDIT_CHAIN_KEY, signingKeyBody, 'PRIVATE KEY']) expect(bytes.includes(Buffer.from(secret)), secret).toBe(false)
+    for (const secret of [TEST_AUDIT_CHAIN_KEY, signingKeyBody, 'PRIVATE KEY'])
+      expect(bytes.includes(Buffer.from(secret)), secret).toBe(false)
   })
 
   it('restores into an empty database with every count of the manifest, and the audit chain verifies', async () => {
@@ -214,15 +218,18 @@ describe.each(testDialects())('the restore drill (%s)', (dialect) => {
     }
   })
 
-  it.runIf(dialect === 'sqlite')('restores and counts without the audit key, and says in words that the chain could not be checked', async () => {
-    const restored = await npmRun('restore', backupFile, { DATABASE_URL: await emptyTarget('without-keys'), ...noKeys })
-    expect(restored.stderr).toBe('')
-    expect(restored.code).toBe(1)
-    expect(restored.stdout).toContain('Every table holds as many rows as the manifest says')
-    expect(restored.stdout).toContain('Audit chain: it could not be checked without its key')
-    expect(restored.stdout).toContain('Restored, but a check failed')
-    expect(existsSync(join(folder, 'without-keys', 'audit-chain.key'))).toBe(false)
-  })
+  it.runIf(dialect === 'sqlite')(
+    'restores and counts without the audit key, and says in words that the chain could not be checked',
+    async () => {
+      const restored = await npmRun('restore', backupFile, { DATABASE_URL: await emptyTarget('without-keys'), ...noKeys })
+      expect(restored.stderr).toBe('')
+      expect(restored.code).toBe(1)
+      expect(restored.stdout).toContain('Every table holds as many rows as the manifest says')
+      expect(restored.stdout).toContain('Audit chain: it could not be checked without its key')
+      expect(restored.stdout).toContain('Restored, but a check failed')
+      expect(existsSync(join(folder, 'without-keys', 'audit-chain.key'))).toBe(false)
+    },
+  )
 
   it.runIf(dialect === 'postgres')('restores nothing without the chain key, which PostgreSQL requires configured', async () => {
     const target = await emptyTarget('without-keys')

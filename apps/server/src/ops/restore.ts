@@ -31,7 +31,12 @@ export interface RestoreOptions {
 
 const KEY_FILES = [
   { role: 'chainKey', file: DEFAULT_CHAIN_KEY_FILE, label: 'audit chain key', configured: (audit: Config['audit']) => audit.chainKey },
-  { role: 'signingKey', file: DEFAULT_SIGNING_KEY_FILE, label: 'audit signing key', configured: (audit: Config['audit']) => audit.signingKeyPem },
+  {
+    role: 'signingKey',
+    file: DEFAULT_SIGNING_KEY_FILE,
+    label: 'audit signing key',
+    configured: (audit: Config['audit']) => audit.signingKeyPem,
+  },
 ] as const
 
 /**
@@ -56,7 +61,8 @@ export async function restoreBackup(
     throw new OperationRefused(
       `This is a backup of ${kindName(manifest.database)}, and DATABASE_URL names ${kindName(config.database.kind)}: a backup is restored into the kind of database it was made from. Nothing was changed.`,
     )
-  if (config.database.kind === 'sqlite') await restoreSqlite(config.database.file, backup, await keysToPlace(config.audit, backup, options), say)
+  if (config.database.kind === 'sqlite')
+    await restoreSqlite(config.database.file, backup, await keysToPlace(config.audit, backup, options), say)
   else if (options.auditKeysFolder !== null)
     throw new OperationRefused(
       '--audit-keys is for an SQLite database, whose platform keeps its generated keys beside it: on PostgreSQL the keys are configured (AUDIT_CHAIN_KEY or AUDIT_CHAIN_KEY_FILE, AUDIT_SIGNING_KEY_FILE). Nothing was changed.',
@@ -102,11 +108,7 @@ async function keysToPlace(audit: Config['audit'], backup: VerifiedBackup, optio
     const inFolder = folder === null ? null : join(folder, file)
     const part = backup.part(role)
     const content =
-      inFolder !== null && existsSync(inFolder)
-        ? readFileSync(inFolder)
-        : part
-          ? Buffer.concat(await part.stream().toArray())
-          : null
+      inFolder !== null && existsSync(inFolder) ? readFileSync(inFolder) : part ? Buffer.concat(await part.stream().toArray()) : null
     if (content) keys.push({ file, label, content })
   }
   return keys
