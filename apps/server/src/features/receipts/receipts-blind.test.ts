@@ -29,6 +29,10 @@ const EXEMPT: Record<string, string> = {
   '/api/reportexports/:id': "a large export's progress: its state, file name and counts of rows, no row of any dataset",
   '/api/reportexports/:id/file':
     'the file of a large export, written from the same read of the dataset (exportOf) as /api/reportexport, whose files the Reports Studio test below checks for every dataset and format',
+  '/api/reportsubscriptions/:id':
+    'a subscription: its report, schedule, the parameter values as typed and its recipients; no row of any dataset',
+  '/api/reportsubscriptions/:id/runs':
+    "a subscription's history: who was sent what, with counts of rows and sizes; its files are written as each recipient by the same read (exportOf) as /api/reportexport",
 }
 
 /** GET routes that refuse a COUNTER at the site whatever is asked, with why (the walk still reads their answers). */
