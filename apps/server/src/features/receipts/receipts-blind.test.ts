@@ -29,6 +29,7 @@ const EXEMPT: Record<string, string> = {
   '/api/reportexports/:id': "a large export's progress: its state, file name and counts of rows, no row of any dataset",
   '/api/reportexports/:id/file':
     'the file of a large export, written from the same read of the dataset (exportOf) as /api/reportexport, whose files the Reports Studio test below checks for every dataset and format',
+  '/api/reportsubscriptions/recipients': 'the people a report may be sent to: names and addresses, no row of any dataset',
   '/api/reportsubscriptions/:id':
     'a subscription: its report, schedule, the parameter values as typed and its recipients; no row of any dataset',
   '/api/reportsubscriptions/:id/runs':
